@@ -1,0 +1,34 @@
+# The two commands of the contract: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench install clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m bot
+
+test: $(STAMP)
+	$(PY) -m ruff check games storage bot tests bench
+	$(PY) -m mypy
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check games storage bot tests bench
+	$(PY) -m mypy
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+	$(PY) bench/bots.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

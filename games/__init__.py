@@ -1,0 +1,1 @@
+"""Pure, deterministic rule engines. Standard library and pydantic only."""

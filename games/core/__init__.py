@@ -1,0 +1,19 @@
+"""What every game shares: the engine contract, prompts, events, seeded RNG."""
+
+from games.core.errors import IllegalAction
+from games.core.game import Game
+from games.core.model import Action, Event, GameSpec, Outcome, Prompt, StateBase, Transition
+from games.core.rng import derive_rng
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "Outcome",
+    "Prompt",
+    "StateBase",
+    "Transition",
+    "derive_rng",
+]

@@ -1,0 +1,145 @@
+"""Helpers that drive any registered game: random playouts, replay and the no-leak check.
+
+Used by the generic conformance tests, the benchmarks and the soak runs, so that every game is
+held to the same contract by the same code.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.game import Game
+from games.core.model import Action, Prompt, Transition
+
+Chooser = Callable[[Game[Any, Any], Any, random.Random], Action]
+
+
+def random_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Action:
+    """A uniformly random legal move, leaning towards what the game waits for.
+
+    Moves a seat may make at any time (non-blocking prompts) are taken one time in ten, so a
+    random table still makes progress instead of passing cards around forever.
+    """
+    prompts = game.pending(state)
+    blocking = [p for p in prompts if p.blocking]
+    pool = blocking if blocking and rng.random() < 0.9 else prompts
+    prompt = rng.choice(pool)
+    return rng.choice(prompt.actions)
+
+
+def bot_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Action:
+    """The built-in bot's move for one of the seats the game waits for."""
+    prompts = [p for p in game.pending(state) if p.blocking] or game.pending(state)
+    prompt = rng.choice(prompts)
+    return game.choose(game.view(state, prompt.seat), prompt, rng)
+
+
+def mixed_chooser(bot_seats: set[int]) -> Chooser:
+    """Bots at ``bot_seats``, uniformly random players elsewhere."""
+
+    def choose(game: Game[Any, Any], state: Any, rng: random.Random) -> Action:
+        prompts = [p for p in game.pending(state) if p.blocking] or game.pending(state)
+        prompt = rng.choice(prompts)
+        if prompt.seat in bot_seats:
+            return game.choose(game.view(state, prompt.seat), prompt, rng)
+        own = [p for p in game.pending(state) if p.seat == prompt.seat]
+        merged = own[0] if own else prompt
+        return rng.choice(merged.actions)
+
+    return choose
+
+
+@dataclass
+class Playout:
+    state: Any
+    actions: list[Action] = field(default_factory=list)
+    transitions: list[Transition] = field(default_factory=list)
+
+
+def playout(
+    game: Game[Any, Any],
+    seats: int,
+    *,
+    seed: int,
+    options: Any = None,
+    chooser: Chooser = random_action,
+    rng: random.Random | None = None,
+    max_steps: int = 50_000,
+    keep_transitions: bool = False,
+    on_step: Callable[[Any, Action, Transition], None] | None = None,
+) -> Playout:
+    rng = rng or random.Random(seed)
+    state = game.setup(seats, options, seed=seed)
+    result = Playout(state=state)
+    for _ in range(max_steps):
+        if game.outcome(state) is not None:
+            break
+        action = chooser(game, state, rng)
+        transition = game.apply(state, action)
+        if on_step is not None:
+            on_step(state, action, transition)
+        result.actions.append(action)
+        if keep_transitions:
+            result.transitions.append(transition)
+        state = transition.state
+    else:
+        raise AssertionError(f"{game.spec.name}: no end after {max_steps} steps (seed {seed})")
+    result.state = state
+    return result
+
+
+def replay(
+    game: Game[Any, Any], seats: int, actions: list[Action], *, seed: int, options: Any = None
+) -> Any:
+    state = game.setup(seats, options, seed=seed)
+    for action in actions:
+        state = game.apply(state, action).state
+    return state
+
+
+def _leaked(text: str, secret_ids: set[str]) -> list[str]:
+    return sorted(s for s in secret_ids if s in text)
+
+
+def find_leaks(game: Game[Any, Any], before: Any, transition: Transition) -> list[str]:
+    """Every place where one seat's secret shows in another seat's (or the public) view or in
+    an event it may see. An empty list means nothing leaked."""
+    after = transition.state
+    seats = range(after.seats)
+    secrets_after = {s: game.secrets(after, s) for s in seats}
+    secrets_before = {s: game.secrets(before, s) for s in seats}
+    problems: list[str] = []
+    viewers: list[int | None] = [None, *seats]
+    for viewer in viewers:
+        text = game.view(after, viewer).model_dump_json()
+        if '"seed"' in text:
+            problems.append(f"view of {viewer} carries the seed")
+        for owner in seats:
+            if owner == viewer:
+                continue
+            for secret in _leaked(text, secrets_after[owner]):
+                problems.append(f"view of {viewer} shows seat {owner}'s secret {secret}")
+    for event in transition.events:
+        text = json.dumps(event.params, default=str) + event.key
+        for owner in seats:
+            if event.to is None:
+                # Cards played openly were secrets a moment ago; what must stay hidden from the
+                # table is what is secret once the action is done.
+                hidden = secrets_after[owner]
+            elif owner in event.to:
+                continue
+            else:
+                hidden = secrets_after[owner] | secrets_before[owner]
+            for secret in _leaked(text, hidden):
+                problems.append(
+                    f"event {event.key} to {event.to} shows seat {owner}'s secret {secret}"
+                )
+    return problems
+
+
+def prompts_by_seat(prompts: list[Prompt]) -> dict[int, Prompt]:
+    return {p.seat: p for p in prompts}

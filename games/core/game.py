@@ -1,0 +1,130 @@
+"""The base every game engine extends: the engine contract and its one legality check."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from games.core.errors import IllegalAction
+from games.core.model import Action, Event, GameSpec, Outcome, Prompt, StateBase, Transition
+from games.core.rng import derive_rng
+
+S = TypeVar("S", bound=StateBase)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+class Game(ABC, Generic[S, OptionsT]):
+    """A game is one object with a uniform set of verbs (see docs/architecture.md).
+
+    Subclasses implement the ``_``-prefixed hooks; the public verbs here do the parts every game
+    shares: validating options, refusing actions that no prompt offers, copying the state so the
+    input is never changed, deriving the step's RNG and counting steps.
+    """
+
+    spec: ClassVar[GameSpec]
+    Options: type[OptionsT]
+    State: type[S]
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def __init__(self) -> None:
+        union: Any = self.action_types[0]
+        for extra in self.action_types[1:]:
+            union = union | extra
+        self._action_adapter: TypeAdapter[Any] = TypeAdapter(union)
+
+    # -- setup ------------------------------------------------------------------------------
+    def setup(
+        self, seats: int, options: OptionsT | dict[str, Any] | None = None, seed: int = 0
+    ) -> S:
+        if isinstance(options, self.Options):
+            opts = options
+        else:
+            opts = self.Options.model_validate(options or {})
+        if not self.spec.min_players <= seats <= self.spec.max_players:
+            raise IllegalAction(
+                f"{self.spec.title} is played by {self.spec.min_players} to "
+                f"{self.spec.max_players} players, not {seats}.",
+                key="core.bad_seat_count",
+                game=self.spec.name,
+                seats=seats,
+            )
+        return self._setup(seats, opts, seed, derive_rng(seed, -1, "setup"))
+
+    # -- the running game --------------------------------------------------------------------
+    def pending(self, state: S) -> list[Prompt]:
+        if state._pending is None:
+            state._pending = [] if self.outcome(state) is not None else self._pending(state)
+        return list(state._pending)
+
+    def prompt_for(self, state: S, seat: int) -> Prompt | None:
+        for prompt in self.pending(state):
+            if prompt.seat == seat:
+                return prompt
+        return None
+
+    def apply(self, state: S, action: Action) -> Transition:
+        prompt = self.prompt_for(state, action.seat)
+        if prompt is None:
+            if self.outcome(state) is not None:
+                raise IllegalAction("The game is over.", key="core.game_over")
+            raise IllegalAction(
+                "It is not your turn: you have nothing to decide right now.",
+                key="core.not_your_turn",
+            )
+        if action not in prompt.actions:
+            raise IllegalAction(
+                self._explain_illegal(state, action),
+                key="core.not_an_option",
+            )
+        new = self.copy_state(state)
+        events = self._apply(new, action, derive_rng(state.seed, state.step, "apply"))
+        new.step = state.step + 1
+        new._pending = None
+        return Transition(state=new, events=events)
+
+    def copy_state(self, state: S) -> S:
+        copied = state.model_copy(deep=True)
+        copied._pending = None
+        return copied
+
+    def parse_action(self, data: Any) -> Action:
+        """An action from its JSON form (a dict or a JSON string)."""
+        if isinstance(data, str | bytes):
+            parsed: Action = self._action_adapter.validate_json(data)
+        else:
+            parsed = self._action_adapter.validate_python(data)
+        return parsed
+
+    def parse_state(self, data: Any) -> S:
+        if isinstance(data, str | bytes):
+            return self.State.model_validate_json(data)
+        return self.State.model_validate(data)
+
+    # -- hooks a game implements -------------------------------------------------------------
+    @abstractmethod
+    def _setup(self, seats: int, options: OptionsT, seed: int, rng: random.Random) -> S: ...
+
+    @abstractmethod
+    def _pending(self, state: S) -> list[Prompt]: ...
+
+    @abstractmethod
+    def _apply(self, state: S, action: Action, rng: random.Random) -> list[Event]:
+        """Change ``state`` (already a private copy) and return the events, in order."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel: ...
+
+    @abstractmethod
+    def secrets(self, state: S, seat: int) -> set[str]: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action: ...
+
+    def _explain_illegal(self, state: S, action: Action) -> str:
+        return "That move is not one of your options right now."

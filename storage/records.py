@@ -1,0 +1,92 @@
+"""Plain records the repository reads and writes. Game states travel as JSON text: storage never
+interprets them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class MatchStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES = (MatchStatus.LOBBY, MatchStatus.ACTIVE, MatchStatus.PAUSED)
+
+
+class MatchRecord(BaseModel):
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: MatchStatus
+    version: int  # number of actions in the log; the state's ``step``
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    outcome: dict[str, Any] | None = None
+    locale: str | None = None  # the table's language, when the server set one
+    created_at: datetime
+    updated_at: datetime
+
+
+class SeatRecord(BaseModel):
+    match_id: int
+    seat: int
+    user_id: int | None  # None for a seat played by the built-in bot
+    display_name: str
+    is_bot: bool = False
+    locale: str | None = None
+
+
+class ActionRecord(BaseModel):
+    match_id: int
+    version: int  # the match version this action was applied to (0 for the first action)
+    seat: int
+    user_id: int | None  # who clicked; None for a bot or a timer
+    source: str  # "player", "bot", "timer", "moderator"
+    action: dict[str, Any]
+    created_at: datetime
+
+
+class MessageRecord(BaseModel):
+    match_id: int
+    kind: str  # "board", "lobby", "reveal", …
+    channel_id: int
+    message_id: int
+    created_at: datetime
+
+
+class TimerRecord(BaseModel):
+    match_id: int
+    seat: int
+    version: int  # the match version the timer was armed for; a later version voids it
+    deadline: datetime
+    warned: bool = False
+
+
+class GuildSettingsRecord(BaseModel):
+    guild_id: int
+    # Free-form per-game and server-wide settings, validated by the bot's settings models.
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class StatRecord(BaseModel):
+    match_id: int
+    guild_id: int
+    game: str
+    user_id: int | None
+    seat: int
+    is_bot: bool
+    score: float
+    won: bool
+    role: str | None = None  # character / role played, for per-role stats
+    with_bots: bool = False
+    finished_at: datetime

@@ -1,0 +1,180 @@
+"""The repository interface. Nothing outside ``storage/`` writes SQL; every backend (SQLite
+now, PostgreSQL for sharded deployments) implements exactly this."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Any
+
+from storage.records import (
+    ActionRecord,
+    GuildSettingsRecord,
+    MatchRecord,
+    MatchStatus,
+    MessageRecord,
+    SeatRecord,
+    StatRecord,
+    TimerRecord,
+)
+
+
+class StaleVersion(Exception):
+    """An append named a version that is no longer the match's current one."""
+
+    def __init__(self, match_id: int, expected: int, actual: int) -> None:
+        super().__init__(f"match {match_id}: expected version {expected}, found {actual}")
+        self.match_id = match_id
+        self.expected = expected
+        self.actual = actual
+
+
+class MatchNotFound(LookupError):
+    pass
+
+
+class Repository(ABC):
+    # -- lifecycle -------------------------------------------------------------------------
+    @abstractmethod
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # -- matches ---------------------------------------------------------------------------
+    @abstractmethod
+    async def create_match(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+        locale: str | None = None,
+    ) -> MatchRecord:
+        """A new match in the lobby. Raises ``ValueError`` if the channel already has an open
+        (lobby, active or paused) match: one table per channel."""
+
+    @abstractmethod
+    async def get_match(self, match_id: int) -> MatchRecord:
+        """Raises ``MatchNotFound``."""
+
+    @abstractmethod
+    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None: ...
+
+    @abstractmethod
+    def iter_open_matches(self) -> AsyncIterator[MatchRecord]:
+        """Every lobby, active or paused match, streamed (never all held in memory)."""
+
+    @abstractmethod
+    async def update_lobby(
+        self, match_id: int, *, options: dict[str, Any] | None = None, host_id: int | None = None
+    ) -> MatchRecord: ...
+
+    @abstractmethod
+    async def set_status(
+        self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
+    ) -> MatchRecord: ...
+
+    @abstractmethod
+    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]: ...
+
+    # -- seats -----------------------------------------------------------------------------
+    @abstractmethod
+    async def set_seats(self, match_id: int, seats: list[SeatRecord]) -> None:
+        """Replace the match's seat list (lobby joins and leaves, seat order at start)."""
+
+    @abstractmethod
+    async def seats(self, match_id: int) -> list[SeatRecord]:
+        """Ordered by seat."""
+
+    @abstractmethod
+    async def replace_seat(self, seat: SeatRecord) -> None:
+        """Change who plays one seat mid-game (a bot takes over, a player returns)."""
+
+    # -- the game ---------------------------------------------------------------------------
+    @abstractmethod
+    async def start_match(self, match_id: int, seats: list[SeatRecord], state_json: str) -> None:
+        """Lobby → active in one transaction: seats, version 0 and the first snapshot."""
+
+    @abstractmethod
+    async def append_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        source: str,
+        action: dict[str, Any],
+        state_json: str,
+        finished: bool = False,
+        outcome: dict[str, Any] | None = None,
+    ) -> int:
+        """In one transaction: append the action at ``expected_version``, bump the version,
+        write the snapshot (and the finished status and outcome when the game ended). Returns
+        the new version. Raises ``StaleVersion`` when the match is not at ``expected_version``
+        and changes nothing."""
+
+    @abstractmethod
+    async def actions(self, match_id: int) -> list[ActionRecord]:
+        """The whole log in order."""
+
+    @abstractmethod
+    async def snapshot(self, match_id: int) -> tuple[int, str] | None:
+        """(version, state JSON) of the latest snapshot."""
+
+    # -- messages --------------------------------------------------------------------------
+    @abstractmethod
+    async def save_message(
+        self, match_id: int, kind: str, channel_id: int, message_id: int
+    ) -> None:
+        """Remember (or replace) the message of this kind for the match."""
+
+    @abstractmethod
+    async def messages(self, match_id: int) -> list[MessageRecord]: ...
+
+    # -- timers ----------------------------------------------------------------------------
+    @abstractmethod
+    async def set_timer(self, timer: TimerRecord) -> None:
+        """Arm (or re-arm) the timer of (match, seat)."""
+
+    @abstractmethod
+    async def clear_timers(self, match_id: int, seat: int | None = None) -> None: ...
+
+    @abstractmethod
+    async def mark_timer_warned(self, match_id: int, seat: int) -> None: ...
+
+    @abstractmethod
+    async def timers(self, match_id: int | None = None) -> list[TimerRecord]:
+        """Armed timers, soonest first; all matches when ``match_id`` is None."""
+
+    @abstractmethod
+    async def due_timers(self, now: datetime) -> list[TimerRecord]: ...
+
+    # -- guild settings ----------------------------------------------------------------------
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRecord: ...
+
+    @abstractmethod
+    async def save_guild_settings(self, record: GuildSettingsRecord) -> None: ...
+
+    # -- stats ------------------------------------------------------------------------------
+    @abstractmethod
+    async def record_stats(self, rows: list[StatRecord]) -> None: ...
+
+    @abstractmethod
+    async def stats_for_user(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[StatRecord]: ...
+
+    @abstractmethod
+    async def leaderboard(
+        self, guild_id: int, game: str | None = None, *, include_bot_games: bool = False,
+        limit: int = 10
+    ) -> list[tuple[int, int, int, float]]:
+        """(user id, games, wins, average score), best first."""

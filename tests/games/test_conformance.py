@@ -1,0 +1,158 @@
+"""The engine contract, checked the same way for every registered game.
+
+Random playouts at every player count and many seeds; at every step: a prompt is open exactly
+while the game is not over, every offered action applies, the state survives a JSON round trip,
+and no view or event shows one seat's secrets to anyone else. Replaying the log from the seed
+gives the same final state, even with the global ``random`` stirred in between.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from games import registry
+from games.core import IllegalAction
+from games.core.conformance import find_leaks, mixed_chooser, playout, random_action, replay
+
+SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS", "6"))
+
+
+def _cases() -> list[tuple[str, int]]:
+    cases = []
+    for name in registry.names():
+        spec = registry.get(name).spec
+        for seats in range(spec.min_players, spec.max_players + 1):
+            cases.append((name, seats))
+    return cases
+
+
+def _options_for(name: str, seats: int) -> Any:
+    """The smallest options that seat ``seats`` players (e.g. an expansion for the 7th seat)."""
+    game = registry.get(name)
+    for candidate in getattr(game, "options_for_conformance", lambda n: [None])(seats):
+        try:
+            game.setup(seats, candidate, seed=0)
+        except IllegalAction:
+            continue
+        return candidate
+    pytest.fail(f"{name} offers no options that seat {seats} players")
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_random_playouts_keep_the_contract(name: str, seats: int) -> None:
+    game = registry.get(name)
+    options = _options_for(name, seats)
+    for seed in range(SEEDS):
+        def check(before: Any, action: Any, transition: Any) -> None:
+            assert transition.state is not before
+            leaks = find_leaks(game, before, transition)
+            assert not leaks, leaks
+            after = transition.state
+            over = game.outcome(after) is not None
+            assert bool(game.pending(after)) != over
+            for prompt in game.pending(after):
+                assert prompt.actions, "every prompt offers at least one action"
+                assert all(a.seat == prompt.seat for a in prompt.actions)
+            assert game.parse_state(after.model_dump_json()) == after
+
+        result = playout(game, seats, seed=seed, options=options, on_step=check)
+        outcome = game.outcome(result.state)
+        assert outcome is not None
+        assert set(outcome.scores) == set(range(seats))
+        assert outcome.winners and set(outcome.winners) <= set(range(seats))
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_every_offered_action_applies_and_input_is_unchanged(name: str, seats: int) -> None:
+    game = registry.get(name)
+    options = _options_for(name, seats)
+    rng = random.Random(seats)
+    state = game.setup(seats, options, seed=11)
+    steps = 0
+    while game.outcome(state) is None and steps < 400:
+        frozen = state.model_dump_json()
+        for prompt in game.pending(state):
+            for action in prompt.actions:
+                game.apply(state, action)
+                assert state.model_dump_json() == frozen, "apply changed its input"
+        state = game.apply(state, random_action(game, state, rng)).state
+        steps += 1
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_replay_from_seed_reproduces_the_game_despite_global_random(
+    name: str, seats: int
+) -> None:
+    game = registry.get(name)
+    options = _options_for(name, seats)
+    first = playout(game, seats, seed=42, options=options, chooser=mixed_chooser({0}))
+
+    replayed = iter(first.actions)
+
+    def stirred(g: Any, state: Any, rng: random.Random) -> Any:
+        # The global RNG is stirred between steps: it must have no say in the rules.
+        random.seed(rng.random())
+        random.random()
+        return next(replayed)
+
+    again = playout(game, seats, seed=42, options=options, chooser=stirred)
+    assert again.state == first.state
+    assert replay(game, seats, first.actions, seed=42, options=options) == first.state
+    assert game.parse_state(first.state.model_dump_json()) == first.state
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_actions_from_seats_without_a_prompt_are_refused(name: str, seats: int) -> None:
+    game = registry.get(name)
+    options = _options_for(name, seats)
+    rng = random.Random(7)
+    state = game.setup(seats, options, seed=3)
+    for _ in range(60):
+        if game.outcome(state) is not None:
+            break
+        prompting = {p.seat for p in game.pending(state)}
+        someone = next(iter(game.pending(state)))
+        for seat in set(range(seats)) - prompting:
+            forged = someone.actions[0].model_copy(update={"seat": seat})
+            frozen = state.model_dump_json()
+            with pytest.raises(IllegalAction) as refused:
+                game.apply(state, forged)
+            assert str(refused.value)
+            assert state.model_dump_json() == frozen
+        state = game.apply(state, random_action(game, state, rng)).state
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_bots_finish_games(name: str) -> None:
+    game = registry.get(name)
+    spec = game.spec
+    for seats in range(spec.min_players, spec.max_players + 1):
+        options = _options_for(name, seats)
+        result = playout(game, seats, seed=seats, options=options,
+                         chooser=mixed_chooser(set(range(seats))))
+        assert game.outcome(result.state) is not None
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_seed_never_reaches_a_view(name: str) -> None:
+    game = registry.get(name)
+    state = game.setup(game.spec.min_players, _options_for(name, game.spec.min_players),
+                       seed=987654321)
+    for seat in [None, *range(state.seats)]:
+        assert "987654321" not in game.view(state, seat).model_dump_json()
+
+
+def test_registry_lists_every_game() -> None:
+    assert "lifeboat" in registry.names()
+    for name in registry.names():
+        game = registry.get(name)
+        assert game.spec.name == name
+        assert game.spec.min_players <= game.spec.max_players
+        game.Options()  # the standard game needs no option

@@ -1,0 +1,68 @@
+"""The layering rules of docs/architecture.md, enforced on the source tree."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {
+    "games": {"discord", "aiosqlite", "bot", "storage", "aiohttp", "asyncpg"},
+    "storage": {"discord", "bot"},
+}
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def _imports(tree: ast.AST) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+    return found
+
+
+def test_layers_only_import_downwards() -> None:
+    for package, banned in FORBIDDEN.items():
+        for path in _modules(package):
+            for name in _imports(ast.parse(path.read_text(), str(path))):
+                assert name.split(".")[0] not in banned, f"{path} imports {name}"
+
+
+def test_games_import_only_stdlib_and_pydantic() -> None:
+    import sys
+
+    allowed = set(sys.stdlib_module_names) | {"pydantic", "pydantic_core", "games"}
+    for path in _modules("games"):
+        for name in _imports(ast.parse(path.read_text(), str(path))):
+            assert name.split(".")[0] in allowed, f"{path} imports {name}"
+
+
+def test_no_game_package_imports_another() -> None:
+    for package in (ROOT / "games").iterdir():
+        if not package.is_dir() or package.name in {"core", "__pycache__"}:
+            continue
+        for path in package.rglob("*.py"):
+            for name in _imports(ast.parse(path.read_text(), str(path))):
+                parts = name.split(".")
+                if parts[0] == "games" and len(parts) > 1:
+                    assert parts[1] in {package.name, "core", "registry"}, f"{path} imports {name}"
+
+
+def test_games_never_use_the_global_random() -> None:
+    for path in _modules("games"):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "random":
+                names = {alias.name for alias in node.names}
+                assert names <= {"Random"}, f"{path} imports {names} from random"
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+            ):
+                assert node.attr == "Random", f"{path}:{node.lineno} uses random.{node.attr}"
