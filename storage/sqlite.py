@@ -1,0 +1,699 @@
+"""The SQLite repository: one aiosqlite connection, WAL journal, numbered migrations.
+
+Every public method holds ``self._lock`` while it talks to the connection. aiosqlite runs all
+statements of a connection on one worker thread, but an ``await`` between two statements lets
+another coroutine slip in: without the lock it could read another transaction's uncommitted
+rows or issue a second ``BEGIN`` inside it. Transactions open with ``BEGIN IMMEDIATE`` so the
+write lock is taken up front and a transaction never has to upgrade (and fail) half-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.migrate import migrate
+from storage.records import (
+    OPEN_STATUSES,
+    ActionRecord,
+    GuildSettingsRecord,
+    MatchRecord,
+    MatchStatus,
+    MessageRecord,
+    SeatRecord,
+    StatRecord,
+    TimerRecord,
+)
+from storage.repository import MatchNotFound, Repository, StaleVersion
+
+DEFAULT_DB_PATH = Path("data") / "parlor.db"
+
+_OPEN_SQL = "(" + ", ".join(f"'{s.value}'" for s in OPEN_STATUSES) + ")"
+_PLAYABLE_SQL = f"('{MatchStatus.ACTIVE.value}', '{MatchStatus.PAUSED.value}')"
+_CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
+
+_MATCH_COLUMNS = (
+    "id, game, guild_id, channel_id, host_id, status, version, seed, options, outcome, locale, "
+    "created_at, updated_at"
+)
+_SEAT_COLUMNS = "match_id, seat, user_id, display_name, is_bot, locale"
+_TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
+_STAT_COLUMNS = (
+    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at"
+)
+
+Params = Sequence[Any]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def to_db_time(moment: datetime) -> str:
+    """UTC ISO text of one fixed width, so text order is time order. Naive times are refused:
+    storage cannot know which zone they meant."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"a timezone-aware datetime is required, got naive {moment!r}")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def from_db_time(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+def _to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _match(row: sqlite3.Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=MatchStatus(row["status"]),
+        version=row["version"],
+        seed=int(row["seed"]),
+        options=json.loads(row["options"]),
+        outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
+        locale=row["locale"],
+        created_at=from_db_time(row["created_at"]),
+        updated_at=from_db_time(row["updated_at"]),
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(
+        match_id=row["match_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        is_bot=bool(row["is_bot"]),
+        locale=row["locale"],
+    )
+
+
+def _timer(row: sqlite3.Row) -> TimerRecord:
+    return TimerRecord(
+        match_id=row["match_id"],
+        seat=row["seat"],
+        version=row["version"],
+        deadline=from_db_time(row["deadline"]),
+        warned=bool(row["warned"]),
+    )
+
+
+def _stat(row: sqlite3.Row) -> StatRecord:
+    return StatRecord(
+        match_id=row["match_id"],
+        seat=row["seat"],
+        guild_id=row["guild_id"],
+        game=row["game"],
+        user_id=row["user_id"],
+        is_bot=bool(row["is_bot"]),
+        score=row["score"],
+        won=bool(row["won"]),
+        role=row["role"],
+        with_bots=bool(row["with_bots"]),
+        finished_at=from_db_time(row["finished_at"]),
+    )
+
+
+def _seat_params(seat: SeatRecord) -> tuple[Any, ...]:
+    return (
+        seat.match_id,
+        seat.seat,
+        seat.user_id,
+        seat.display_name,
+        int(seat.is_bot),
+        seat.locale,
+    )
+
+
+def _is_foreign_key_error(error: sqlite3.IntegrityError) -> bool:
+    return "FOREIGN KEY constraint failed" in str(error)
+
+
+class SqliteRepository(Repository):
+    """``Repository`` on one SQLite file (or ``":memory:"``).
+
+    ``clock`` supplies the created/updated times (tests pin it); ``page_size`` is how many rows
+    ``iter_open_matches`` fetches per query.
+    """
+
+    def __init__(
+        self,
+        path: str | Path = DEFAULT_DB_PATH,
+        *,
+        busy_timeout_ms: int = 5_000,
+        page_size: int = 200,
+        clock: Callable[[], datetime] = _utc_now,
+    ) -> None:
+        if page_size < 1:
+            raise ValueError("page_size must be positive")
+        self.path = path
+        self.busy_timeout_ms = busy_timeout_ms
+        self.page_size = page_size
+        self._clock = clock
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle -------------------------------------------------------------------------
+    @property
+    def is_memory(self) -> bool:
+        return str(self.path) == ":memory:"
+
+    async def open(self) -> None:
+        if self._conn is not None:
+            return
+        if not self.is_memory:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            # WAL: readers never block the writer and a commit appends to the log instead of
+            # rewriting pages; NORMAL then skips the fsync per commit (see docs/storage.md).
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is None:
+            return
+        async with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                await conn.execute("PRAGMA optimize")
+            await conn.close()
+
+    async def __aenter__(self) -> SqliteRepository:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the repository is not open; call open() first")
+        return self._conn
+
+    # -- plumbing --------------------------------------------------------------------------
+    async def _read(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self.connection.execute_fetchall(sql, params))
+
+    async def _read_one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        rows = await self._read(sql, params)
+        return rows[0] if rows else None
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            conn = self.connection
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                # Statements run in order on the connection's thread, so this rollback lands
+                # after whatever the failed (or cancelled) coroutine had already queued.
+                with contextlib.suppress(sqlite3.Error):
+                    await conn.rollback()
+                raise
+            await conn.execute("COMMIT")
+
+    @staticmethod
+    async def _fetch(conn: aiosqlite.Connection, sql: str, params: Params) -> list[sqlite3.Row]:
+        return list(await conn.execute_fetchall(sql, params))
+
+    async def _match_row(self, conn: aiosqlite.Connection, match_id: int) -> sqlite3.Row:
+        rows = await self._fetch(
+            conn, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        )
+        if not rows:
+            raise MatchNotFound(f"no match {match_id}")
+        return rows[0]
+
+    # -- matches ---------------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+        locale: str | None = None,
+    ) -> MatchRecord:
+        now = to_db_time(self._clock())
+        async with self._transaction() as conn:
+            try:
+                rows = await self._fetch(
+                    conn,
+                    "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, "
+                    "seed, options, locale, created_at, updated_at) "
+                    f"VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING {_MATCH_COLUMNS}",
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        MatchStatus.LOBBY.value,
+                        str(int(seed)),
+                        _to_json(options),
+                        locale,
+                        now,
+                        now,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                if "matches.channel_id" in str(error):
+                    raise ValueError(
+                        f"channel {channel_id} already has an open match"
+                    ) from error
+                raise
+        return _match(rows[0])
+
+    async def get_match(self, match_id: int) -> MatchRecord:
+        row = await self._read_one(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        )
+        if row is None:
+            raise MatchNotFound(f"no match {match_id}")
+        return _match(row)
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
+        row = await self._read_one(
+            f"SELECT {_MATCH_COLUMNS} FROM matches "
+            f"WHERE channel_id = ? AND status IN {_OPEN_SQL}",
+            (channel_id,),
+        )
+        return None if row is None else _match(row)
+
+    async def iter_open_matches(self) -> AsyncIterator[MatchRecord]:
+        # Keyset pages, each its own short query: nothing is held between pages, neither rows
+        # nor the lock, so the bot can act on a match while the walk goes on.
+        last_id = 0
+        while True:
+            rows = await self._read(
+                f"SELECT {_MATCH_COLUMNS} FROM matches "
+                f"WHERE status IN {_OPEN_SQL} AND id > ? ORDER BY id LIMIT ?",
+                (last_id, self.page_size),
+            )
+            for row in rows:
+                yield _match(row)
+            if len(rows) < self.page_size:
+                return
+            last_id = rows[-1]["id"]
+
+    async def update_lobby(
+        self, match_id: int, *, options: dict[str, Any] | None = None, host_id: int | None = None
+    ) -> MatchRecord:
+        now = to_db_time(self._clock())
+        async with self._transaction() as conn:
+            current = await self._match_row(conn, match_id)
+            if options is not None and current["status"] != MatchStatus.LOBBY.value:
+                raise ValueError(
+                    f"match {match_id} is {current['status']}: options change only in the lobby"
+                )
+            rows = await self._fetch(
+                conn,
+                "UPDATE matches SET options = COALESCE(?, options), "
+                "host_id = COALESCE(?, host_id), updated_at = ? "
+                f"WHERE id = ? RETURNING {_MATCH_COLUMNS}",
+                (None if options is None else _to_json(options), host_id, now, match_id),
+            )
+        return _match(rows[0])
+
+    async def set_status(
+        self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
+    ) -> MatchRecord:
+        status = MatchStatus(status)
+        now = to_db_time(self._clock())
+        async with self._transaction() as conn:
+            current = MatchStatus((await self._match_row(conn, match_id))["status"])
+            if current in _CLOSED and status != current:
+                raise ValueError(f"match {match_id} is {current.value}; it cannot become {status}")
+            try:
+                rows = await self._fetch(
+                    conn,
+                    "UPDATE matches SET status = ?, outcome = COALESCE(?, outcome), "
+                    f"updated_at = ? WHERE id = ? RETURNING {_MATCH_COLUMNS}",
+                    (
+                        status.value,
+                        None if outcome is None else _to_json(outcome),
+                        now,
+                        match_id,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                if "matches.channel_id" in str(error):
+                    raise ValueError(
+                        f"match {match_id}: its channel already has another open match"
+                    ) from error
+                raise
+            if status in _CLOSED:
+                # A closed match has no turns left; its timers would only fire into nothing.
+                await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        return _match(rows[0])
+
+    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
+        rows = await self._read(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_match(row) for row in rows]
+
+    # -- seats -----------------------------------------------------------------------------
+    async def _replace_seats(
+        self, conn: aiosqlite.Connection, match_id: int, seats: Iterable[SeatRecord]
+    ) -> None:
+        seats = list(seats)
+        strangers = sorted({s.match_id for s in seats} - {match_id})
+        if strangers:
+            raise ValueError(f"seats for matches {strangers} given for match {match_id}")
+        numbers = [s.seat for s in seats]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"seat numbers repeat: {sorted(numbers)}")
+        await conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+        await conn.executemany(
+            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            [_seat_params(s) for s in seats],
+        )
+
+    async def set_seats(self, match_id: int, seats: list[SeatRecord]) -> None:
+        async with self._transaction() as conn:
+            await self._match_row(conn, match_id)
+            await self._replace_seats(conn, match_id, seats)
+
+    async def seats(self, match_id: int) -> list[SeatRecord]:
+        rows = await self._read(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        return [_seat(row) for row in rows]
+
+    async def replace_seat(self, seat: SeatRecord) -> None:
+        async with self._transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE seats SET user_id = ?, display_name = ?, is_bot = ?, locale = ? "
+                "WHERE match_id = ? AND seat = ?",
+                (
+                    seat.user_id,
+                    seat.display_name,
+                    int(seat.is_bot),
+                    seat.locale,
+                    seat.match_id,
+                    seat.seat,
+                ),
+            )
+            if cursor.rowcount == 0:
+                await self._match_row(conn, seat.match_id)
+                raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
+
+    # -- the game ---------------------------------------------------------------------------
+    async def start_match(self, match_id: int, seats: list[SeatRecord], state_json: str) -> None:
+        now = to_db_time(self._clock())
+        async with self._transaction() as conn:
+            status = (await self._match_row(conn, match_id))["status"]
+            if status != MatchStatus.LOBBY.value:
+                raise ValueError(f"match {match_id} is {status}, not in the lobby")
+            await self._replace_seats(conn, match_id, seats)
+            await conn.execute(
+                "UPDATE matches SET status = ?, version = 0, updated_at = ? WHERE id = ?",
+                (MatchStatus.ACTIVE.value, now, match_id),
+            )
+            await self._write_snapshot(conn, match_id, 0, state_json, now)
+
+    @staticmethod
+    async def _write_snapshot(
+        conn: aiosqlite.Connection, match_id: int, version: int, state_json: str, now: str
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO snapshots (match_id, version, state, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
+            "state = excluded.state, updated_at = excluded.updated_at",
+            (match_id, version, state_json, now),
+        )
+
+    async def append_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        source: str,
+        action: dict[str, Any],
+        state_json: str,
+        finished: bool = False,
+        outcome: dict[str, Any] | None = None,
+    ) -> int:
+        """See ``Repository.append_action``. Also raises ``MatchNotFound``, and ``ValueError``
+        when the match is at the expected version but not active or paused (a lobby has no
+        game yet; a finished or cancelled match takes no more actions)."""
+        now = to_db_time(self._clock())
+        action_json = _to_json(action)
+        outcome_json = None if outcome is None else _to_json(outcome)
+        new_version = expected_version + 1
+        async with self._transaction() as conn:
+            # The version check and the bump are one statement: it either claims the version
+            # or touches nothing, and the caller learns which from the row count.
+            cursor = await conn.execute(
+                "UPDATE matches SET version = version + 1, updated_at = ?, "
+                "status = CASE WHEN ? THEN 'finished' ELSE status END, "
+                "outcome = COALESCE(?, outcome) "
+                f"WHERE id = ? AND version = ? AND status IN {_PLAYABLE_SQL}",
+                (now, int(finished), outcome_json, match_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                current = await self._match_row(conn, match_id)
+                if current["version"] != expected_version:
+                    raise StaleVersion(match_id, expected_version, current["version"])
+                raise ValueError(f"match {match_id} is {current['status']}; it takes no actions")
+            await conn.execute(
+                "INSERT INTO actions (match_id, version, seat, user_id, source, action, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (match_id, expected_version, seat, user_id, source, action_json, now),
+            )
+            await self._write_snapshot(conn, match_id, new_version, state_json, now)
+            if finished:
+                await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        return new_version
+
+    async def actions(self, match_id: int) -> list[ActionRecord]:
+        rows = await self._read(
+            "SELECT match_id, version, seat, user_id, source, action, created_at FROM actions "
+            "WHERE match_id = ? ORDER BY version",
+            (match_id,),
+        )
+        return [
+            ActionRecord(
+                match_id=row["match_id"],
+                version=row["version"],
+                seat=row["seat"],
+                user_id=row["user_id"],
+                source=row["source"],
+                action=json.loads(row["action"]),
+                created_at=from_db_time(row["created_at"]),
+            )
+            for row in rows
+        ]
+
+    async def snapshot(self, match_id: int) -> tuple[int, str] | None:
+        row = await self._read_one(
+            "SELECT version, state FROM snapshots WHERE match_id = ?", (match_id,)
+        )
+        return None if row is None else (row["version"], row["state"])
+
+    # -- messages --------------------------------------------------------------------------
+    async def save_message(
+        self, match_id: int, kind: str, channel_id: int, message_id: int
+    ) -> None:
+        now = to_db_time(self._clock())
+        async with self._transaction() as conn:
+            try:
+                await conn.execute(
+                    "INSERT INTO messages (match_id, kind, channel_id, message_id, created_at) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                    "created_at = excluded.created_at",
+                    (match_id, kind, channel_id, message_id, now),
+                )
+            except sqlite3.IntegrityError as error:
+                if _is_foreign_key_error(error):
+                    raise MatchNotFound(f"no match {match_id}") from error
+                raise
+
+    async def messages(self, match_id: int) -> list[MessageRecord]:
+        rows = await self._read(
+            "SELECT match_id, kind, channel_id, message_id, created_at FROM messages "
+            "WHERE match_id = ? ORDER BY kind",
+            (match_id,),
+        )
+        return [
+            MessageRecord(
+                match_id=row["match_id"],
+                kind=row["kind"],
+                channel_id=row["channel_id"],
+                message_id=row["message_id"],
+                created_at=from_db_time(row["created_at"]),
+            )
+            for row in rows
+        ]
+
+    # -- timers ----------------------------------------------------------------------------
+    async def set_timer(self, timer: TimerRecord) -> None:
+        deadline = to_db_time(timer.deadline)
+        async with self._transaction() as conn:
+            try:
+                await conn.execute(
+                    f"INSERT INTO timers ({_TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
+                    "deadline = excluded.deadline, warned = excluded.warned",
+                    (timer.match_id, timer.seat, timer.version, deadline, int(timer.warned)),
+                )
+            except sqlite3.IntegrityError as error:
+                if _is_foreign_key_error(error):
+                    raise MatchNotFound(f"no match {timer.match_id}") from error
+                raise
+
+    async def clear_timers(self, match_id: int, seat: int | None = None) -> None:
+        async with self._transaction() as conn:
+            if seat is None:
+                await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            else:
+                await conn.execute(
+                    "DELETE FROM timers WHERE match_id = ? AND seat = ?", (match_id, seat)
+                )
+
+    async def mark_timer_warned(self, match_id: int, seat: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE timers SET warned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
+
+    async def timers(self, match_id: int | None = None) -> list[TimerRecord]:
+        if match_id is None:
+            rows = await self._read(
+                f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY deadline, match_id, seat"
+            )
+        else:
+            rows = await self._read(
+                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE match_id = ? "
+                "ORDER BY deadline, seat",
+                (match_id,),
+            )
+        return [_timer(row) for row in rows]
+
+    async def due_timers(self, now: datetime) -> list[TimerRecord]:
+        rows = await self._read(
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE deadline <= ? "
+            "ORDER BY deadline, match_id, seat",
+            (to_db_time(now),),
+        )
+        return [_timer(row) for row in rows]
+
+    # -- guild settings ----------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
+        row = await self._read_one(
+            "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        data = {} if row is None else json.loads(row["data"])
+        return GuildSettingsRecord(guild_id=guild_id, data=data)
+
+    async def save_guild_settings(self, record: GuildSettingsRecord) -> None:
+        now = to_db_time(self._clock())
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, "
+                "updated_at = excluded.updated_at",
+                (record.guild_id, _to_json(record.data), now),
+            )
+
+    # -- stats ------------------------------------------------------------------------------
+    async def record_stats(self, rows: list[StatRecord]) -> None:
+        params = [
+            (
+                r.match_id,
+                r.seat,
+                r.guild_id,
+                r.game,
+                r.user_id,
+                int(r.is_bot),
+                float(r.score),
+                int(r.won),
+                r.role,
+                int(r.with_bots),
+                to_db_time(r.finished_at),
+            )
+            for r in rows
+        ]
+        async with self._transaction() as conn:
+            try:
+                await conn.executemany(
+                    f"INSERT OR REPLACE INTO stats ({_STAT_COLUMNS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    params,
+                )
+            except sqlite3.IntegrityError as error:
+                if _is_foreign_key_error(error):
+                    missing = sorted({r.match_id for r in rows})
+                    raise MatchNotFound(f"stats name unknown matches among {missing}") from error
+                raise
+
+    async def stats_for_user(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[StatRecord]:
+        sql = f"SELECT {_STAT_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
+        params: list[Any] = [guild_id, user_id]
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
+        rows = await self._read(sql + " ORDER BY finished_at DESC, match_id DESC", params)
+        return [_stat(row) for row in rows]
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str | None = None,
+        *,
+        include_bot_games: bool = False,
+        limit: int = 10,
+    ) -> list[tuple[int, int, int, float]]:
+        """Humans only (bot seats never rank). Best means most wins, then the higher average
+        score, then fewer games for the same wins."""
+        sql = (
+            "SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, AVG(score) AS average "
+            "FROM stats WHERE guild_id = ? AND user_id IS NOT NULL AND is_bot = 0"
+        )
+        params: list[Any] = [guild_id]
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
+        if not include_bot_games:
+            sql += " AND with_bots = 0"
+        sql += " GROUP BY user_id ORDER BY wins DESC, average DESC, games ASC, user_id LIMIT ?"
+        params.append(limit)
+        rows = await self._read(sql, params)
+        return [
+            (int(row["user_id"]), int(row["games"]), int(row["wins"]), float(row["average"]))
+            for row in rows
+        ]
