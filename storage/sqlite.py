@@ -3,8 +3,13 @@
 Every public method holds ``self._lock`` while it talks to the connection. aiosqlite runs all
 statements of a connection on one worker thread, but an ``await`` between two statements lets
 another coroutine slip in: without the lock it could read another transaction's uncommitted
-rows or issue a second ``BEGIN`` inside it. Transactions open with ``BEGIN IMMEDIATE`` so the
-write lock is taken up front and a transaction never has to upgrade (and fail) half-way.
+rows or issue its own statements inside it.
+
+The connection is in autocommit mode. A write that is one statement runs alone (one statement
+is one atomic transaction); several statements run between ``BEGIN IMMEDIATE`` and ``COMMIT``,
+taking the write lock up front so a transaction never has to upgrade (and fail) half-way. Each
+statement is a round trip to aiosqlite's thread, so the hot path, ``append_action``, is a single
+statement: an insert into the ``action_appends`` view, whose trigger does the whole append.
 """
 
 from __future__ import annotations
@@ -37,7 +42,9 @@ from storage.repository import MatchNotFound, Repository, StaleVersion
 DEFAULT_DB_PATH = Path("data") / "parlor.db"
 
 _OPEN_SQL = "(" + ", ".join(f"'{s.value}'" for s in OPEN_STATUSES) + ")"
-_PLAYABLE_SQL = f"('{MatchStatus.ACTIVE.value}', '{MatchStatus.PAUSED.value}')"
+_PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
+# The message of the ``action_appends`` trigger's refusal (migration 0002).
+_APPEND_REFUSED = "parlor: append refused"
 _CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
 
 _MATCH_COLUMNS = (
@@ -223,6 +230,12 @@ class SqliteRepository(Repository):
         rows = await self._read(sql, params)
         return rows[0] if rows else None
 
+    async def _write(self, sql: str, params: Params = ()) -> int:
+        """One statement, atomic on its own; returns the number of rows it changed."""
+        async with self._lock:
+            cursor = await self.connection.execute(sql, params)
+            return cursor.rowcount
+
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
@@ -263,10 +276,10 @@ class SqliteRepository(Repository):
         locale: str | None = None,
     ) -> MatchRecord:
         now = to_db_time(self._clock())
-        async with self._transaction() as conn:
+        async with self._lock:
             try:
                 rows = await self._fetch(
-                    conn,
+                    self.connection,
                     "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, "
                     "seed, options, locale, created_at, updated_at) "
                     f"VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING {_MATCH_COLUMNS}",
@@ -468,34 +481,40 @@ class SqliteRepository(Repository):
         """See ``Repository.append_action``. Also raises ``MatchNotFound``, and ``ValueError``
         when the match is at the expected version but not active or paused (a lobby has no
         game yet; a finished or cancelled match takes no more actions)."""
-        now = to_db_time(self._clock())
-        action_json = _to_json(action)
-        outcome_json = None if outcome is None else _to_json(outcome)
-        new_version = expected_version + 1
-        async with self._transaction() as conn:
-            # The version check and the bump are one statement: it either claims the version
-            # or touches nothing, and the caller learns which from the row count.
-            cursor = await conn.execute(
-                "UPDATE matches SET version = version + 1, updated_at = ?, "
-                "status = CASE WHEN ? THEN 'finished' ELSE status END, "
-                "outcome = COALESCE(?, outcome) "
-                f"WHERE id = ? AND version = ? AND status IN {_PLAYABLE_SQL}",
-                (now, int(finished), outcome_json, match_id, expected_version),
-            )
-            if cursor.rowcount != 1:
+        params = (
+            match_id,
+            expected_version,
+            seat,
+            user_id,
+            source,
+            _to_json(action),
+            state_json,
+            to_db_time(self._clock()),
+            int(finished),
+            None if outcome is None else _to_json(outcome),
+        )
+        async with self._lock:
+            conn = self.connection
+            try:
+                await conn.execute(
+                    "INSERT INTO action_appends (match_id, expected_version, seat, user_id, "
+                    "source, action, state, created_at, finished, outcome) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    params,
+                )
+            except sqlite3.IntegrityError as error:
+                if _APPEND_REFUSED not in str(error):
+                    raise
+                # Still under the lock, so this is the match the trigger just looked at.
                 current = await self._match_row(conn, match_id)
                 if current["version"] != expected_version:
-                    raise StaleVersion(match_id, expected_version, current["version"])
-                raise ValueError(f"match {match_id} is {current['status']}; it takes no actions")
-            await conn.execute(
-                "INSERT INTO actions (match_id, version, seat, user_id, source, action, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (match_id, expected_version, seat, user_id, source, action_json, now),
-            )
-            await self._write_snapshot(conn, match_id, new_version, state_json, now)
-            if finished:
-                await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-        return new_version
+                    raise StaleVersion(match_id, expected_version, current["version"]) from None
+                if MatchStatus(current["status"]) not in _PLAYABLE:
+                    raise ValueError(
+                        f"match {match_id} is {current['status']}; it takes no actions"
+                    ) from None
+                raise
+        return expected_version + 1
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
         rows = await self._read(
@@ -527,19 +546,18 @@ class SqliteRepository(Repository):
         self, match_id: int, kind: str, channel_id: int, message_id: int
     ) -> None:
         now = to_db_time(self._clock())
-        async with self._transaction() as conn:
-            try:
-                await conn.execute(
-                    "INSERT INTO messages (match_id, kind, channel_id, message_id, created_at) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
-                    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                    "created_at = excluded.created_at",
-                    (match_id, kind, channel_id, message_id, now),
-                )
-            except sqlite3.IntegrityError as error:
-                if _is_foreign_key_error(error):
-                    raise MatchNotFound(f"no match {match_id}") from error
-                raise
+        try:
+            await self._write(
+                "INSERT INTO messages (match_id, kind, channel_id, message_id, created_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "created_at = excluded.created_at",
+                (match_id, kind, channel_id, message_id, now),
+            )
+        except sqlite3.IntegrityError as error:
+            if _is_foreign_key_error(error):
+                raise MatchNotFound(f"no match {match_id}") from error
+            raise
 
     async def messages(self, match_id: int) -> list[MessageRecord]:
         rows = await self._read(
@@ -561,33 +579,30 @@ class SqliteRepository(Repository):
     # -- timers ----------------------------------------------------------------------------
     async def set_timer(self, timer: TimerRecord) -> None:
         deadline = to_db_time(timer.deadline)
-        async with self._transaction() as conn:
-            try:
-                await conn.execute(
-                    f"INSERT INTO timers ({_TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
-                    "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
-                    "deadline = excluded.deadline, warned = excluded.warned",
-                    (timer.match_id, timer.seat, timer.version, deadline, int(timer.warned)),
-                )
-            except sqlite3.IntegrityError as error:
-                if _is_foreign_key_error(error):
-                    raise MatchNotFound(f"no match {timer.match_id}") from error
-                raise
+        try:
+            await self._write(
+                f"INSERT INTO timers ({_TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
+                "deadline = excluded.deadline, warned = excluded.warned",
+                (timer.match_id, timer.seat, timer.version, deadline, int(timer.warned)),
+            )
+        except sqlite3.IntegrityError as error:
+            if _is_foreign_key_error(error):
+                raise MatchNotFound(f"no match {timer.match_id}") from error
+            raise
 
     async def clear_timers(self, match_id: int, seat: int | None = None) -> None:
-        async with self._transaction() as conn:
-            if seat is None:
-                await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-            else:
-                await conn.execute(
-                    "DELETE FROM timers WHERE match_id = ? AND seat = ?", (match_id, seat)
-                )
+        if seat is None:
+            await self._write("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        else:
+            await self._write(
+                "DELETE FROM timers WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
 
     async def mark_timer_warned(self, match_id: int, seat: int) -> None:
-        async with self._transaction() as conn:
-            await conn.execute(
-                "UPDATE timers SET warned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
-            )
+        await self._write(
+            "UPDATE timers SET warned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat)
+        )
 
     async def timers(self, match_id: int | None = None) -> list[TimerRecord]:
         if match_id is None:
@@ -620,13 +635,12 @@ class SqliteRepository(Repository):
 
     async def save_guild_settings(self, record: GuildSettingsRecord) -> None:
         now = to_db_time(self._clock())
-        async with self._transaction() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, "
-                "updated_at = excluded.updated_at",
-                (record.guild_id, _to_json(record.data), now),
-            )
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, "
+            "updated_at = excluded.updated_at",
+            (record.guild_id, _to_json(record.data), now),
+        )
 
     # -- stats ------------------------------------------------------------------------------
     async def record_stats(self, rows: list[StatRecord]) -> None:

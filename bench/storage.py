@@ -1,0 +1,227 @@
+"""Storage benchmark: how fast ``SqliteRepository.append_action`` goes on a real file.
+
+Two phases over ``--matches`` active matches, each append carrying a state JSON of about
+``--state-bytes`` bytes (the size of a mid-game Lifeboat snapshot):
+
+* saturation: every match appends back-to-back in its own coroutine (all of them at once,
+  contending for the one connection) until ``--appends`` appends are done. Gives the ceiling
+  in appends/s; latency here is mostly time spent queueing behind the other matches.
+* paced: appends are issued at ``--rate`` per second in total, round-robin over the matches,
+  for ``--seconds`` seconds, the way a busy bot sees them. Latency is taken from the moment each
+  append was due, so a stall that delays later appends counts against them too.
+
+The target (the service benchmark's) is >= 1,000 appends/s with p99 <= 20 ms at 1,000
+concurrent matches; ``--check`` exits 1 when the paced phase misses it or saturation cannot
+reach the rate.
+
+    .venv/bin/python -m bench.storage            # defaults: 1,000 matches, 20,000 + 10 s
+    .venv/bin/python -m bench.storage --check --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from storage.records import SeatRecord
+from storage.sqlite import SqliteRepository
+
+TARGET_RATE = 1_000.0
+TARGET_P99_MS = 20.0
+
+
+def make_state(step: int, size: int) -> str:
+    """A JSON document shaped like a game state (seats, hands of card ids, a log) of ~size."""
+    hands = {
+        str(seat): [f"card-{(seat * 31 + i * 7 + step) % 97:02d}" for i in range(8)]
+        for seat in range(6)
+    }
+    state: dict[str, object] = {
+        "seed": 12345,
+        "step": step,
+        "seats": 6,
+        "hands": hands,
+        "log": [],
+    }
+    log: list[str] = []
+    state["log"] = log
+    while len(json.dumps(state, separators=(",", ":"))) < size:
+        log.append(f"seat {len(log) % 6} did thing {len(log)} at step {step}")
+    return json.dumps(state, separators=(",", ":"))
+
+
+@dataclass
+class Result:
+    appends: int
+    seconds: float
+    latencies_ms: list[float]
+
+    @property
+    def rate(self) -> float:
+        return self.appends / self.seconds if self.seconds else 0.0
+
+    def percentile(self, q: float) -> float:
+        data = sorted(self.latencies_ms)
+        if not data:
+            return 0.0
+        return data[min(len(data) - 1, int(q * len(data)))]
+
+    def line(self, name: str) -> str:
+        return (
+            f"{name:<11} {self.appends:>7} appends in {self.seconds:6.2f} s = "
+            f"{self.rate:8.0f}/s   p50 {self.percentile(0.50):6.2f} ms   "
+            f"p99 {self.percentile(0.99):6.2f} ms   max {max(self.latencies_ms):7.2f} ms   "
+            f"mean {statistics.fmean(self.latencies_ms):6.2f} ms"
+        )
+
+
+async def _prepare(repo: SqliteRepository, matches: int, state_json: str) -> list[int]:
+    ids = []
+    for n in range(matches):
+        match = await repo.create_match(
+            game="bench", guild_id=1, channel_id=10_000 + n, host_id=1, seed=n, options={}
+        )
+        seats = [
+            SeatRecord(match_id=match.id, seat=s, user_id=100 + s, display_name=f"p{s}")
+            for s in range(6)
+        ]
+        await repo.start_match(match.id, seats, state_json)
+        ids.append(match.id)
+    return ids
+
+
+async def _append(
+    repo: SqliteRepository, match_id: int, version: int, state_json: str
+) -> int:
+    return await repo.append_action(
+        match_id,
+        expected_version=version,
+        seat=version % 6,
+        user_id=100 + version % 6,
+        source="player",
+        action={"kind": "row", "seat": version % 6, "target": 3},
+        state_json=state_json,
+    )
+
+
+async def saturation(
+    repo: SqliteRepository, ids: list[int], versions: dict[int, int], total: int, states: list[str]
+) -> Result:
+    remaining = total
+    latencies: list[float] = []
+
+    async def worker(match_id: int) -> None:
+        nonlocal remaining
+        while remaining > 0:
+            remaining -= 1
+            version = versions[match_id]
+            began = time.perf_counter()
+            versions[match_id] = await _append(
+                repo, match_id, version, states[version % len(states)]
+            )
+            latencies.append((time.perf_counter() - began) * 1000)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker(m) for m in ids))
+    return Result(len(latencies), time.perf_counter() - started, latencies)
+
+
+async def paced(
+    repo: SqliteRepository,
+    ids: list[int],
+    versions: dict[int, int],
+    rate: float,
+    seconds: float,
+    states: list[str],
+) -> Result:
+    latencies: list[float] = []
+    busy: set[int] = set()
+    tasks: set[asyncio.Task[None]] = set()
+    skipped = 0
+
+    async def one(match_id: int, due: float) -> None:
+        version = versions[match_id]
+        versions[match_id] = await _append(repo, match_id, version, states[version % len(states)])
+        latencies.append((time.perf_counter() - due) * 1000)
+        busy.discard(match_id)
+
+    total = int(rate * seconds)
+    started = time.perf_counter()
+    cursor = 0
+    for n in range(total):
+        due = started + n / rate
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        match_id = ids[cursor % len(ids)]
+        cursor += 1
+        if match_id in busy:
+            # The match's previous append is still running: a real table would wait for it.
+            skipped += 1
+            continue
+        busy.add(match_id)
+        task = asyncio.create_task(one(match_id, due))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    while tasks:
+        await asyncio.gather(*list(tasks))
+    if skipped:
+        print(f"paced: {skipped} appends skipped because their match was still busy")
+    return Result(len(latencies), time.perf_counter() - started, latencies)
+
+
+async def run(args: argparse.Namespace) -> bool:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(args.path) if args.path else Path(tmp) / "bench.db"
+        states = [make_state(step, args.state_bytes) for step in range(16)]
+        print(
+            f"database {path}; {args.matches} matches; state JSON {len(states[0])} bytes; "
+            f"SQLite via aiosqlite, WAL, synchronous=NORMAL"
+        )
+        repo = SqliteRepository(path)
+        await repo.open()
+        try:
+            ids = await _prepare(repo, args.matches, states[0])
+            versions = dict.fromkeys(ids, 0)
+            sat = await saturation(repo, ids, versions, args.appends, states)
+            print(sat.line("saturation"))
+            pac = await paced(repo, ids, versions, args.rate, args.seconds, states)
+            print(pac.line("paced"))
+        finally:
+            await repo.close()
+    ok = (
+        sat.rate >= TARGET_RATE
+        and pac.rate >= 0.95 * args.rate
+        and pac.percentile(0.99) <= TARGET_P99_MS
+    )
+    verdict = "meets" if ok else "MISSES"
+    print(
+        f"{verdict} the target: >= {TARGET_RATE:.0f} appends/s, p99 <= {TARGET_P99_MS:.0f} ms "
+        f"at {args.matches} matches"
+    )
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--matches", type=int, default=1_000)
+    parser.add_argument("--appends", type=int, default=20_000, help="saturation phase size")
+    parser.add_argument("--rate", type=float, default=TARGET_RATE, help="paced appends/s")
+    parser.add_argument("--seconds", type=float, default=10.0, help="paced phase length")
+    parser.add_argument("--state-bytes", type=int, default=3_000)
+    parser.add_argument("--path", help="database file (default: a temporary directory)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
+    args = parser.parse_args(argv)
+    ok = asyncio.run(run(args))
+    return 0 if ok or not args.check else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
