@@ -1,0 +1,428 @@
+"""The built-in Lifeboat bot: plays from its own seat view only.
+
+It weighs every character by its *stake*: how many points this seat gains if that character
+lives rather than dies (own survival, the loved one's survival, minus the hated one's size).
+Navigation cards, fights and gifts are judged by how they move wounds across those stakes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.core import Action, Prompt
+from games.lifeboat.actions import KeepRowed
+from games.lifeboat.cards import (
+    CHARACTERS,
+    JEWEL_SET_POINTS,
+    NAVIGATION,
+    PAINTING_POINTS,
+    card_type,
+    weapon_strength,
+)
+from games.lifeboat.views import CharacterView, SeatView
+
+THIRST_RISK = 0.35  # chance-weighted cost of a marker that may make one thirsty
+END_WANTED_SCORE = 11  # expected points above which the bot wants land soon
+
+SUPPLY_VALUE: dict[str, float] = {
+    "water": 4.0, "medkit": 3.0, "preserver": 3.5, "parasol": 3.0, "compass": 2.5,
+    "flare": 3.5, "hook": 3.0, "knife": 2.6, "blackjack": 2.2, "oar": 2.2, "chum": 1.2,
+    "cannibalism": 1.0,
+}
+
+
+class Mind:
+    """What the bot believes, derived once per decision from its view."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.me = view.me.character
+        self.love = view.me.love
+        self.hate = view.me.hate
+        self.people: dict[str, CharacterView] = {c.id: c for c in view.boat}
+        self.boat = [c.id for c in view.boat]
+        self.awake = [c.id for c in view.boat if c.status == "awake"]
+        self.stake: dict[str, float] = {c: self._stake(c) for c in self.people}
+
+    def _stake(self, character: str) -> float:
+        value = 0.0
+        survival = float(CHARACTERS[character].survival)
+        size = float(self.people[character].size)
+        if character == self.me and self.hate != self.me:
+            value += survival
+        if character == self.love:
+            value += survival
+        if character == self.hate or (self.hate == self.me and character != self.me):
+            value -= size
+        return value
+
+    # -- health -------------------------------------------------------------------------------
+    def harm(self, character: str, wounds: float) -> float:
+        """Points this seat gains when ``character`` takes ``wounds`` (negative = bad)."""
+        if wounds <= 0 or character not in self.people:
+            return 0.0
+        person = self.people[character]
+        to_death = person.size + 1 - person.wounds
+        if to_death <= 0:
+            return 0.0
+        if wounds >= to_death:
+            fraction = 1.0
+        elif person.wounds + wounds >= person.size:
+            fraction = 0.6
+        else:
+            fraction = 0.25 * wounds / to_death + 0.05 * wounds
+        return -self.stake[character] * fraction
+
+    def strength(self, character: str) -> int:
+        person = self.people[character]
+        return person.size + sum(weapon_strength(c) for c in person.face_up)
+
+    def my_hand_weapons(self) -> int:
+        return sum(weapon_strength(c) for c in self.view.me.hand)
+
+    # -- points -------------------------------------------------------------------------------
+    def valuables(self, cards: Sequence[str], holder: str) -> float:
+        cash = jewels = paintings = 0
+        for card in cards:
+            kind = card_type(card)
+            if kind == "cash":
+                cash += 1
+            elif kind == "jewels":
+                jewels += 1
+            elif kind == "painting":
+                paintings += PAINTING_POINTS[card]
+        return (
+            cash * (2 if holder == "captain" else 1)
+            + JEWEL_SET_POINTS[min(jewels, 3)] * (2 if holder == "lauren" else 1)
+            + paintings * (2 if holder == "stephen" else 1)
+        )
+
+    def my_cards(self) -> list[str]:
+        return self.view.me.hand + self.people[self.me].face_up
+
+    def card_gain(self, card: str) -> float:
+        """How much holding one more ``card`` is worth to this seat."""
+        kind = card_type(card)
+        mine = self.my_cards()
+        if kind in ("cash", "jewels", "painting"):
+            return self.valuables([*mine, card], self.me) - self.valuables(mine, self.me)
+        value = SUPPLY_VALUE.get(kind, 1.0)
+        if kind == "water":
+            waters = sum(1 for c in mine if card_type(c) == "water")
+            value = 5.0 if waters < 2 else 3.0 / waters
+        return value
+
+    def expected_score(self) -> float:
+        alive = {c for c, p in self.people.items() if p.status in ("awake", "unconscious")}
+        score = self.valuables(self.my_cards(), self.me)
+        for character in self.people:
+            stake = self.stake[character]
+            if stake > 0 and character in alive:
+                score += stake
+            elif stake < 0 and character not in alive:
+                score -= stake
+        for lost in self.view.lost:
+            if lost.id == self.hate or (self.hate == self.me and lost.id != self.me):
+                score += lost.size
+        return score
+
+    def wants_land(self) -> bool:
+        me = self.people.get(self.me)
+        alive = me is not None and me.status != "dead"
+        return alive and self.expected_score() >= END_WANTED_SCORE
+
+    # -- navigation cards ---------------------------------------------------------------------
+    def nav_value(self, card_id: str) -> float:
+        card = NAVIGATION[card_id]
+        value = 0.0
+        if card.birds > 0:
+            value += 3.0 if self.wants_land() else -1.5
+        elif card.birds < 0:
+            value += -2.0 if self.wants_land() else 1.0
+        for character in self.boat:
+            person = self.people[character]
+            if person.status == "dead":
+                continue
+            if card.goes_overboard(character):
+                has_preserver = any(card_type(c) == "preserver" for c in person.face_up)
+                if person.status == "unconscious" and not has_preserver:
+                    value -= self.stake[character]
+                else:
+                    spared = character == "frenchy" or has_preserver
+                    value += self.harm(character, 0.0 if spared else 1.0)
+                    if character == self.me:
+                        value -= 0.5 * sum(
+                            SUPPLY_VALUE.get(card_type(c), 1.0) for c in person.face_up
+                            if card_type(c) != "preserver"
+                        )
+            thirst = (
+                int(card.row and person.row_marker)
+                + int(card.fight and person.fight_marker)
+                + int(card.is_thirsty(character))
+            )
+            if thirst and person.parasol_open:
+                thirst -= 1
+            if thirst:
+                value += self.harm(character, thirst * (0.6 if character == self.me else 0.8))
+        return value
+
+
+def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
+    mind = Mind(view)
+    decide = _DECIDERS.get(prompt.kind.rsplit(".", 1)[-1], _free_move)
+    return decide(mind, prompt, rng)
+
+
+def _first(prompt: Prompt, kind: str) -> Action | None:
+    for action in prompt.actions:
+        if action.kind == kind:
+            return action
+    return None
+
+
+def _all(prompt: Prompt, kind: str) -> list[Action]:
+    return [a for a in prompt.actions if a.kind == kind]
+
+
+def _field(action: Action, name: str) -> str:
+    value: str = getattr(action, name)
+    return value
+
+
+def _play_card_of(prompt: Prompt, mind: Mind, kinds: set[str]) -> Action | None:
+    for action in _all(prompt, "play_face_up"):
+        card = _field(action, "card")
+        if card_type(card) in kinds and _field(action, "target") == mind.me:
+            return action
+    return None
+
+
+# -- supply --------------------------------------------------------------------------------
+def _pick_supply(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    picks = _all(prompt, "pick_supply")
+    return max(picks, key=lambda a: mind.card_gain(_field(a, "card")))
+
+
+# -- the action of a turn ------------------------------------------------------------------
+def _take_action(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    view = mind.view
+    stern_awake = mind.awake[-1] if mind.awake else None
+    # Cards that only work face up go down first (each play shrinks the hand: no loop).
+    if stern_awake == mind.me:
+        compass = _play_card_of(prompt, mind, {"compass"})
+        if compass is not None:
+            return compass
+
+    best: tuple[float, Action] = (0.0, prompt.actions[0])
+
+    def consider(score: float, action: Action | None) -> None:
+        nonlocal best
+        if action is not None and score > best[0]:
+            best = (score, action)
+
+    for action in _all(prompt, "use_medkit"):
+        target = _field(action, "target")
+        person = mind.people[target]
+        urgency = 1.5 if person.wounds >= person.size - 1 else 0.6
+        consider(mind.stake[target] * 0.3 * urgency, action)
+    parasol = _first(prompt, "open_parasol")
+    consider(1.5, parasol)
+    for action in _all(prompt, "use_cannibalism"):
+        healing = sum(
+            mind.stake[c] for c, p in mind.people.items()
+            if p.status != "dead" and p.wounds > 0
+        )
+        consider(0.3 * healing, action)
+    flare = _first(prompt, "fire_flare")
+    if flare is not None and mind.wants_land() and view.birds >= 2:
+        consider(6.0, flare)
+
+    for action in _all(prompt, "rob"):
+        consider(_robbery_value(mind, _field(action, "target"), _field(action, "card")), action)
+
+    for action in _all(prompt, "swap"):
+        consider(_swap_value(mind, _field(action, "target")), action)
+
+    row = _first(prompt, "row")
+    if row is not None:
+        score = 0.8 + (1.2 if stern_awake == mind.me else 0.0)
+        score += 0.8 if view.birds >= 2 else 0.0
+        if mind.people[mind.me].wounds >= mind.people[mind.me].size - 1:
+            score -= 1.5
+        if score > best[0]:
+            oar = _play_card_of(prompt, mind, {"oar"})
+            consider(score, oar if oar is not None else row)
+    return best[1]
+
+
+def _robbery_value(mind: Mind, target: str, card: str) -> float:
+    person = mind.people[target]
+    if card == "hand":
+        gain = 1.6 * min(person.hand_count, 3) / 3
+    else:
+        gain = mind.card_gain(card)
+        if card_type(card) == "parasol" and person.parasol_open:
+            gain += 1.0
+    if target == mind.love:
+        gain -= 1.0
+    if target == mind.hate:
+        gain += 0.5
+    fightless = person.status != "awake" or (mind.me == "kid" and card == "hand")
+    if fightless:
+        return gain
+    mine = mind.strength(mind.me) + mind.my_hand_weapons()
+    theirs = mind.strength(target)
+    if mine <= theirs + 1:
+        return 0.0
+    return gain - 0.8  # the fight marker and the chance that others join
+
+
+def _swap_value(mind: Mind, target: str) -> float:
+    """Swapping into the stern-most awake place makes this seat the navigator."""
+    if not mind.awake or mind.awake[-1] == mind.me:
+        return 0.0
+    boat = mind.boat
+    my_place = boat.index(mind.me)
+    target_place = boat.index(target)
+    if target_place <= my_place:
+        return 0.0
+    behind_target = [c for c in boat[target_place + 1:] if c in mind.awake]
+    if behind_target:
+        return 0.0
+    person = mind.people[target]
+    if person.status != "awake":
+        return 2.0
+    if mind.strength(mind.me) + mind.my_hand_weapons() > mind.strength(target) + 2:
+        return 1.2
+    return 0.0
+
+
+def _keep_rowed(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    def score(action: Action) -> float:
+        cards = action.cards if isinstance(action, KeepRowed) else ()
+        return sum(mind.nav_value(c) for c in cards) + (0.01 * len(cards))
+
+    return max(_all(prompt, "keep_rowed"), key=score)
+
+
+# -- resisting and fighting ----------------------------------------------------------------
+def _answer_demand(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    attacker = str(prompt.params.get("attacker"))
+    weapon = _play_card_of(prompt, mind, set(_WEAPONS))
+    mine = mind.strength(mind.me) + mind.my_hand_weapons()
+    theirs = mind.strength(attacker) if attacker in mind.people else 0
+    resist = mine >= theirs
+    if not resist:
+        return _first(prompt, "give_in") or prompt.actions[0]
+    if weapon is not None:
+        return weapon
+    return _first(prompt, "resist") or prompt.actions[0]
+
+
+_WEAPONS = ("oar", "blackjack", "knife", "hook", "flare")
+
+
+def _fight(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    fight = mind.view.fight
+    ready = _first(prompt, "fight_ready")
+    if fight is None:
+        return prompt.actions[0]
+    if ready is not None:
+        weapon = _play_card_of(prompt, mind, set(_WEAPONS))
+        return weapon if weapon is not None else ready
+
+    def outcome_value(attackers_win: bool) -> float:
+        losers = fight.defenders if attackers_win else fight.attackers
+        return sum(mind.harm(c, 1.0) for c in losers)
+
+    attackers_win_now = fight.attack > fight.defence
+    now = outcome_value(attackers_win_now)
+    my_strength = mind.strength(mind.me) + mind.my_hand_weapons()
+    best: tuple[float, Action] = (0.0, _first(prompt, "stay_out") or prompt.actions[0])
+    for action in _all(prompt, "join_fight"):
+        side = _field(action, "side")
+        if side == "attackers":
+            wins = fight.attack + my_strength > fight.defence
+        else:
+            wins = fight.defence + my_strength >= fight.attack
+        if not wins:
+            continue
+        gain = outcome_value(side == "attackers") - now - THIRST_RISK
+        if gain > best[0]:
+            best = (gain, action)
+    return best[1]
+
+
+def _cannibalism_vote(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    healing = sum(
+        mind.stake[c] for c, p in mind.people.items() if p.status != "dead" and p.wounds > 0
+    )
+    if healing < 0:
+        return _first(prompt, "object_cannibalism") or prompt.actions[0]
+    return _first(prompt, "allow_cannibalism") or prompt.actions[0]
+
+
+# -- navigation ----------------------------------------------------------------------------
+def _navigate(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    compass = _first(prompt, "use_compass")
+    if compass is not None:
+        return compass
+    return max(_all(prompt, "choose_navigation"), key=lambda a: mind.nav_value(_field(a, "card")))
+
+
+def _overboard(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    window = mind.view.window
+    swimmers = window.swimmers if window else []
+    for action in _all(prompt, "play_face_up"):
+        card = _field(action, "card")
+        target = _field(action, "target")
+        if card_type(card) == "preserver" and target in swimmers and mind.stake[target] > 0:
+            best = max(
+                (s for s in swimmers if s in mind.awake), key=lambda s: mind.stake[s]
+            )
+            if target == best:
+                return action
+    sharks = sum(mind.harm(s, 1.0) for s in swimmers if s in mind.people)
+    chum = _first(prompt, "throw_chum")
+    if chum is not None and sharks > 0 and not (window and window.chum_thrown):
+        return chum
+    return _first(prompt, "done") or prompt.actions[0]
+
+
+def _ghost(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    swimmers = [str(s) for s in prompt.params.get("swimmers", [])]
+    hated = mind.hate in swimmers or mind.hate == mind.me
+    loved_safe = mind.love not in swimmers or mind.love == mind.me
+    if hated and loved_safe:
+        return _first(prompt, "call_sharks") or prompt.actions[0]
+    return _first(prompt, "spare_swimmers") or prompt.actions[0]
+
+
+def _thirst(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    waters = _all(prompt, "give_water")
+    for wanted in (mind.me, mind.love):
+        for action in waters:
+            if _field(action, "target") == wanted:
+                return action
+    return _first(prompt, "done") or prompt.actions[0]
+
+
+def _free_move(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Outside a decision: show weapons (they deter robbers); otherwise the first offer."""
+    weapon = _play_card_of(prompt, mind, set(_WEAPONS))
+    return weapon if weapon is not None else prompt.actions[0]
+
+
+_DECIDERS = {
+    "pick_supply": _pick_supply,
+    "take_action": _take_action,
+    "keep_rowed": _keep_rowed,
+    "answer_demand": _answer_demand,
+    "fight": _fight,
+    "cannibalism_vote": _cannibalism_vote,
+    "navigate": _navigate,
+    "overboard": _overboard,
+    "ghost": _ghost,
+    "thirst": _thirst,
+}

@@ -1,0 +1,77 @@
+"""The small state changes several rules share: wounds, healing, moving and discarding cards,
+losing a character overboard."""
+
+from __future__ import annotations
+
+from games.core import Event
+from games.lifeboat.cards import card_type
+from games.lifeboat.events import public
+from games.lifeboat.state import LifeboatState, status_of
+
+
+def wound(
+    state: LifeboatState, character: str, amount: int, cause: str, events: list[Event]
+) -> None:
+    if amount <= 0:
+        return
+    state.wounds[character] += amount
+    public(
+        events,
+        "wounded",
+        character=character,
+        amount=amount,
+        cause=cause,
+        wounds=state.wounds[character],
+        status=status_of(state, character),
+    )
+
+
+def heal(
+    state: LifeboatState, character: str, amount: int, cause: str, events: list[Event]
+) -> None:
+    healed = min(amount, state.wounds[character])
+    if healed <= 0:
+        return
+    state.wounds[character] -= healed
+    public(
+        events,
+        "healed",
+        character=character,
+        amount=healed,
+        cause=cause,
+        wounds=state.wounds[character],
+        status=status_of(state, character),
+    )
+
+
+def take_face_up(state: LifeboatState, character: str, card: str) -> None:
+    """Remove a card from in front of ``character``; an opened parasol closes when it goes."""
+    state.face_up[character].remove(card)
+    if state.parasol_open_by == character and card_type(card) == "parasol":
+        state.parasol_open_by = None
+
+
+def take_held(state: LifeboatState, character: str, card: str) -> None:
+    """Remove a card ``character`` holds, in hand or face up."""
+    if card in state.hand[character]:
+        state.hand[character].remove(card)
+    else:
+        take_face_up(state, character, card)
+
+
+def discard_held(state: LifeboatState, character: str, card: str) -> None:
+    take_held(state, character, card)
+    state.discard.append(card)
+
+
+def lose_overboard(state: LifeboatState, character: str, events: list[Event]) -> None:
+    """The character drowns: out of the boat for good, every card it had discarded."""
+    cards = state.hand[character] + state.face_up[character]
+    state.discard.extend(cards)
+    state.hand[character] = []
+    state.face_up[character] = []
+    if state.parasol_open_by == character:
+        state.parasol_open_by = None
+    state.boat.remove(character)
+    state.lost.append(character)
+    public(events, "character_lost", character=character, discarded=cards)

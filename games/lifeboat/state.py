@@ -1,0 +1,219 @@
+"""The complete state of a Lifeboat game, and the small queries every rule module uses.
+
+Per-character facts live in dicts keyed by character id (the engine's seats control one
+character each for the whole game). ``clone`` is the fast structural copy used by ``apply``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import StateBase
+from games.lifeboat.cards import CHARACTERS
+from games.lifeboat.options import Options
+
+Stage = Literal[
+    "round_start",  # (automatic) a new round: open the supply phase
+    "supply",  # the supply picker chooses a card from the packet
+    "action_start",  # (automatic) fix the order of the action phase
+    "turn_next",  # (automatic) find the next character to act
+    "turn",  # the actor chooses an action
+    "rowing",  # the rower sorts the drawn navigation cards
+    "demand",  # the target of a swap or robbery gives in or fights
+    "vote",  # the awake characters allow or object to cannibalism
+    "fight",  # sides are joined, weapons played, everyone declares ready
+    "navigation_start",  # (automatic) find the navigator and the candidates
+    "navigate",  # the navigator chooses the navigation card
+    "card_chosen",  # (automatic) birds, then open the overboard window
+    "overboard",  # the overboard reaction window
+    "thirst_start",  # (automatic) count thirst, open the water window
+    "thirst",  # the water window
+    "round_end",  # (automatic) clean up and start the next round
+    "over",
+]
+
+Status = Literal["awake", "unconscious", "dead", "lost"]
+
+
+class Demand(BaseModel):
+    """A swap, robbery or act of cannibalism that someone may resist.
+
+    For a robbery ``card`` is the named face-up card id or ``"hand"``; for cannibalism
+    ``target`` is the body and ``card`` the Cannibalism card being used.
+    """
+
+    kind: Literal["swap", "rob", "cannibalism"]
+    actor: str
+    target: str
+    card: str | None = None
+
+    def clone(self) -> Demand:
+        return self.model_copy()
+
+
+class Fight(BaseModel):
+    attackers: list[str]
+    defenders: list[str]
+    ready: list[str] = Field(default_factory=list)
+
+    def clone(self) -> Fight:
+        return Fight(
+            attackers=self.attackers.copy(),
+            defenders=self.defenders.copy(),
+            ready=self.ready.copy(),
+        )
+
+
+class Vote(BaseModel):
+    """Who still has to answer a cannibalism proposal, and the answers so far."""
+
+    waiting: list[str]
+    objectors: list[str] = Field(default_factory=list)
+    allowers: list[str] = Field(default_factory=list)
+
+    def clone(self) -> Vote:
+        return Vote(
+            waiting=self.waiting.copy(),
+            objectors=self.objectors.copy(),
+            allowers=self.allowers.copy(),
+        )
+
+
+class Window(BaseModel):
+    """A reaction window of the navigation phase (overboard or thirst).
+
+    ``waiting`` are the awake characters that have not said they are done; ``ghosts`` are the
+    lost characters whose players have not yet decided about the sharks (shark variant).
+    """
+
+    kind: Literal["overboard", "thirst"]
+    waiting: list[str]
+    ghosts: list[str] = Field(default_factory=list)
+    swimmers: list[str] = Field(default_factory=list)
+    chum_thrown: bool = False
+    ghost_callers: list[str] = Field(default_factory=list)
+    thirst: dict[str, int] = Field(default_factory=dict)
+
+    def clone(self) -> Window:
+        return Window(
+            kind=self.kind,
+            waiting=self.waiting.copy(),
+            ghosts=self.ghosts.copy(),
+            swimmers=self.swimmers.copy(),
+            chum_thrown=self.chum_thrown,
+            ghost_callers=self.ghost_callers.copy(),
+            thirst=self.thirst.copy(),
+        )
+
+
+class LifeboatState(StateBase):
+    options: Options = Field(default_factory=Options)
+    characters: list[str]  # in this game, in starting boat order (lost ones included)
+    character_of: list[str]  # by seat
+    seat_of: dict[str, int]
+    loves: list[str]  # by seat: the character on that seat's love card
+    hates: list[str]  # by seat: the character on that seat's hate card
+
+    boat: list[str]  # characters aboard (bodies included), bow -> stern
+    lost: list[str] = Field(default_factory=list)
+    wounds: dict[str, int]
+    hand: dict[str, list[str]]
+    face_up: dict[str, list[str]]
+    parasol_open_by: str | None = None
+    row_markers: list[str] = Field(default_factory=list)
+    fight_markers: list[str] = Field(default_factory=list)
+
+    supply: list[str]  # top of the deck first
+    set_aside: list[str] = Field(default_factory=list)  # removed unseen at setup
+    discard: list[str] = Field(default_factory=list)
+    navigation: list[str]  # top of the deck first
+    rowed: list[str] = Field(default_factory=list)
+    birds: int = 0
+    round: int = 1
+    stage: Stage = "supply"
+
+    supply_order: list[str] = Field(default_factory=list)
+    picker: str | None = None
+    packet: list[str] = Field(default_factory=list)
+
+    turn_order: list[str] = Field(default_factory=list)
+    turn_index: int = -1
+    actor: str | None = None
+    drawn: list[str] = Field(default_factory=list)  # the rower's cards while sorting them
+    demand: Demand | None = None
+    fight: Fight | None = None
+    vote: Vote | None = None
+
+    navigator: str | None = None
+    candidates: list[str] = Field(default_factory=list)
+    compass_used: bool = False
+    revealed: str | None = None  # this round's navigation card, once chosen
+    window: Window | None = None
+
+    def clone(self) -> LifeboatState:
+        """A copy sharing nothing mutable with ``self`` (every list and dict is new)."""
+        new = self.model_copy()
+        d = new.__dict__
+        for name in _LIST_FIELDS:
+            d[name] = d[name].copy()
+        d["seat_of"] = self.seat_of.copy()
+        d["wounds"] = self.wounds.copy()
+        d["hand"] = {c: cards.copy() for c, cards in self.hand.items()}
+        d["face_up"] = {c: cards.copy() for c, cards in self.face_up.items()}
+        for name in ("demand", "fight", "vote", "window"):
+            part = d[name]
+            if part is not None:
+                d[name] = part.clone()
+        new._pending = None
+        return new
+
+
+_LIST_FIELDS: tuple[str, ...] = tuple(
+    name
+    for name, field in LifeboatState.model_fields.items()
+    if field.annotation is not None and getattr(field.annotation, "__origin__", None) is list
+)
+
+
+# -- queries ---------------------------------------------------------------------------------
+
+
+def size_of(state: LifeboatState, character: str) -> int:
+    """The effective size: one more for everything in the shark variant."""
+    return CHARACTERS[character].size + (1 if state.options.sharks else 0)
+
+
+def status_of(state: LifeboatState, character: str) -> Status:
+    if character in state.lost:
+        return "lost"
+    wounds = state.wounds[character]
+    size = size_of(state, character)
+    if wounds < size:
+        return "awake"
+    return "unconscious" if wounds == size else "dead"
+
+
+def is_awake(state: LifeboatState, character: str) -> bool:
+    return state.wounds[character] < size_of(state, character) and character not in state.lost
+
+
+def is_living_aboard(state: LifeboatState, character: str) -> bool:
+    """Awake or unconscious, and in the boat."""
+    return character in state.boat and state.wounds[character] <= size_of(state, character)
+
+
+def awake_characters(state: LifeboatState) -> list[str]:
+    """The awake characters in boat order, bow first."""
+    return [c for c in state.boat if is_awake(state, c)]
+
+
+def owns_face_up(state: LifeboatState, character: str, card_type_prefix: str) -> list[str]:
+    prefix = card_type_prefix + "-"
+    return [card for card in state.face_up[character] if card.startswith(prefix)]
+
+
+def held_cards(state: LifeboatState, character: str) -> list[str]:
+    """Hand and face-up cards together."""
+    return state.hand[character] + state.face_up[character]

@@ -1,0 +1,325 @@
+"""What a seat (or the table) may know, as pydantic models for the renderer and the bot.
+
+The public view holds only what lies open on the table: counts stand for hidden cards. A
+seat's view adds ``me`` (its love and hate, hand, and the cards only it is looking at). Once
+the game is over, ``results`` reveals every seat's cards and score breakdown.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from games.lifeboat.birds import BIRDS_TO_LAND
+from games.lifeboat.cards import CHARACTERS, EVERYONE, NAVIGATION, love_card
+from games.lifeboat.cards import hate_card as hate_card_id
+from games.lifeboat.fight import side_strength
+from games.lifeboat.options import Options
+from games.lifeboat.scoring import breakdown
+from games.lifeboat.state import LifeboatState, Status, awake_characters, size_of, status_of
+
+Phase = Literal["supply", "action", "navigation", "over"]
+
+_PHASES: dict[str, Phase] = {
+    "round_start": "supply",
+    "supply": "supply",
+    "action_start": "action",
+    "turn_next": "action",
+    "turn": "action",
+    "rowing": "action",
+    "demand": "action",
+    "vote": "action",
+    "fight": "action",
+    "over": "over",
+}
+
+
+class NavCardView(BaseModel):
+    id: str
+    birds: int
+    overboard: list[str] | Literal["everyone"]
+    thirsty: list[str] | Literal["everyone"]
+    thirsty_except: list[str]
+    row: bool
+    fight: bool
+
+
+def _nav_view(card_id: str) -> NavCardView:
+    card = NAVIGATION[card_id]
+    return NavCardView(
+        id=card.id,
+        birds=card.birds,
+        overboard=EVERYONE if card.overboard == EVERYONE else list(card.overboard),
+        thirsty=EVERYONE if card.thirsty == EVERYONE else list(card.thirsty),
+        thirsty_except=list(card.thirsty_except),
+        row=card.row,
+        fight=card.fight,
+    )
+
+
+NAV_VIEWS: dict[str, NavCardView] = {card_id: _nav_view(card_id) for card_id in NAVIGATION}
+
+
+class CharacterView(BaseModel):
+    id: str
+    seat: int
+    size: int  # effective size (one more in the shark variant)
+    survival: int
+    wounds: int
+    status: Status
+    place: int | None  # 0 = bow; None once lost
+    face_up: list[str]
+    parasol_open: bool
+    hand_count: int
+    row_marker: bool
+    fight_marker: bool
+
+
+class DemandView(BaseModel):
+    kind: Literal["swap", "rob", "cannibalism"]
+    attacker: str
+    target: str  # for cannibalism: the body
+    card: str | None  # rob: a face-up card id or "hand"; cannibalism: the card used
+
+
+class FightView(BaseModel):
+    attackers: list[str]
+    defenders: list[str]
+    ready: list[str]
+    attack: int  # current strength of each side (sizes + face-up weapons)
+    defence: int
+
+
+class VoteView(BaseModel):
+    waiting: list[str]
+    objectors: list[str]
+    allowers: list[str]
+
+
+class WindowView(BaseModel):
+    kind: Literal["overboard", "thirst"]
+    waiting: list[str]
+    ghosts: list[str]
+    swimmers: list[str]
+    chum_thrown: bool
+    ghost_callers: list[str]
+    thirst: dict[str, int]
+
+
+class SeatResult(BaseModel):
+    seat: int
+    character: str
+    love: str
+    hate: str
+    hand: list[str]
+    face_up: list[str]
+    survival: float
+    valuables: float
+    loved: float
+    hated: float
+    total: float
+
+
+class Results(BaseModel):
+    seats: list[SeatResult]
+    winners: list[int]
+
+
+class PublicView(BaseModel):
+    game: Literal["lifeboat"] = "lifeboat"
+    viewer: int | None
+    options: Options
+    round: int
+    phase: Phase
+    stage: str
+    boat: list[CharacterView]
+    lost: list[CharacterView]
+    birds: int
+    birds_to_land: int
+    supply_count: int
+    navigation_count: int
+    rowed_count: int
+    discard: list[str]
+    revealed: NavCardView | None
+    turn_order: list[str]
+    actor: str | None
+    supply_picker: str | None
+    packet_count: int
+    drawn_count: int
+    navigator: str | None
+    candidate_count: int
+    compass_used: bool
+    demand: DemandView | None
+    fight: FightView | None
+    vote: VoteView | None
+    window: WindowView | None
+    waiting_for: list[int]  # seats the game waits for (blocking prompts)
+    results: Results | None
+
+
+class MeView(BaseModel):
+    seat: int
+    character: str
+    love: str
+    hate: str
+    love_card: str
+    hate_card: str
+    hand: list[str]
+    packet: list[str]
+    drawn: list[NavCardView]
+    candidates: list[NavCardView]
+
+
+class SeatView(PublicView):
+    me: MeView
+
+
+def _character(state: LifeboatState, character: str) -> CharacterView:
+    place = state.boat.index(character) if character in state.boat else None
+    return CharacterView(
+        id=character,
+        seat=state.seat_of[character],
+        size=size_of(state, character),
+        survival=CHARACTERS[character].survival,
+        wounds=state.wounds[character],
+        status=status_of(state, character),
+        place=place,
+        face_up=state.face_up[character].copy(),
+        parasol_open=state.parasol_open_by == character,
+        hand_count=len(state.hand[character]),
+        row_marker=character in state.row_markers,
+        fight_marker=character in state.fight_markers,
+    )
+
+
+def waiting_characters(state: LifeboatState) -> list[str]:
+    """The characters (or ghosts) the game waits for, in boat order where it has one."""
+    stage = state.stage
+    if stage == "supply" and state.picker:
+        return [state.picker]
+    if stage in ("turn", "rowing") and state.actor:
+        return [state.actor]
+    if stage == "demand" and state.demand:
+        return [state.demand.target]
+    if stage == "vote" and state.vote:
+        return state.vote.waiting.copy()
+    if stage == "fight" and state.fight:
+        ready = state.fight.ready
+        return [c for c in awake_characters(state) if c not in ready]
+    if stage == "navigate" and state.navigator:
+        return [state.navigator]
+    if stage in ("overboard", "thirst") and state.window:
+        return state.window.waiting + state.window.ghosts
+    return []
+
+
+def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, object]:
+    fight = state.fight
+    window = state.window
+    demand = state.demand
+    vote = state.vote
+    return {
+        "viewer": viewer,
+        "options": state.options,
+        "round": state.round,
+        "phase": _PHASES.get(state.stage, "navigation"),
+        "stage": state.stage,
+        "boat": [_character(state, c) for c in state.boat],
+        "lost": [_character(state, c) for c in state.lost],
+        "birds": state.birds,
+        "birds_to_land": BIRDS_TO_LAND,
+        "supply_count": len(state.supply),
+        "navigation_count": len(state.navigation),
+        "rowed_count": len(state.rowed),
+        "discard": state.discard.copy(),
+        "revealed": NAV_VIEWS[state.revealed] if state.revealed else None,
+        "turn_order": state.turn_order.copy(),
+        "actor": state.actor,
+        "supply_picker": state.picker,
+        "packet_count": len(state.packet),
+        "drawn_count": len(state.drawn),
+        "navigator": state.navigator,
+        "candidate_count": len(state.candidates),
+        "compass_used": state.compass_used,
+        "demand": DemandView(
+            kind=demand.kind, attacker=demand.actor, target=demand.target, card=demand.card
+        )
+        if demand
+        else None,
+        "fight": FightView(
+            attackers=fight.attackers.copy(),
+            defenders=fight.defenders.copy(),
+            ready=fight.ready.copy(),
+            attack=side_strength(state, fight.attackers),
+            defence=side_strength(state, fight.defenders),
+        )
+        if fight
+        else None,
+        "vote": VoteView(
+            waiting=vote.waiting.copy(),
+            objectors=vote.objectors.copy(),
+            allowers=vote.allowers.copy(),
+        )
+        if vote
+        else None,
+        "window": WindowView(
+            kind=window.kind,
+            waiting=window.waiting.copy(),
+            ghosts=window.ghosts.copy(),
+            swimmers=window.swimmers.copy(),
+            chum_thrown=window.chum_thrown,
+            ghost_callers=window.ghost_callers.copy(),
+            thirst=dict(window.thirst),
+        )
+        if window
+        else None,
+        "waiting_for": sorted({state.seat_of[c] for c in waiting_characters(state)}),
+        "results": _results(state) if state.stage == "over" else None,
+    }
+
+
+def _results(state: LifeboatState) -> Results:
+    rows = []
+    for seat in range(state.seats):
+        character = state.character_of[seat]
+        parts = breakdown(state, seat)
+        rows.append(
+            SeatResult(
+                seat=seat,
+                character=character,
+                love=state.loves[seat],
+                hate=state.hates[seat],
+                hand=state.hand[character].copy(),
+                face_up=state.face_up[character].copy(),
+                total=sum(parts.values()),
+                **parts,
+            )
+        )
+    best = max(row.total for row in rows)
+    return Results(seats=rows, winners=[row.seat for row in rows if row.total == best])
+
+
+def build_view(state: LifeboatState, seat: int | None) -> PublicView:
+    fields = public_fields(state, seat)
+    if seat is None:
+        return PublicView.model_validate(fields)
+    character = state.character_of[seat]
+    looking = state.stage != "over"
+    me = MeView(
+        seat=seat,
+        character=character,
+        love=state.loves[seat],
+        hate=state.hates[seat],
+        love_card=love_card(state.loves[seat]),
+        hate_card=hate_card_id(state.hates[seat]),
+        hand=state.hand[character].copy(),
+        packet=state.packet.copy() if looking and state.picker == character else [],
+        drawn=[NAV_VIEWS[c] for c in state.drawn]
+        if looking and state.actor == character and state.stage == "rowing"
+        else [],
+        candidates=[NAV_VIEWS[c] for c in state.candidates]
+        if looking and state.navigator == character
+        else [],
+    )
+    return SeatView.model_validate({**fields, "me": me})
