@@ -240,16 +240,19 @@ class SqliteRepository(Repository):
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
             conn = self.connection
-            await conn.execute("BEGIN IMMEDIATE")
             try:
+                # BEGIN is inside the ``try``: a caller cancelled while it is queued still gets
+                # the transaction opened on the worker thread, and must roll it back.
+                await conn.execute("BEGIN IMMEDIATE")
                 yield conn
+                await conn.execute("COMMIT")
             except BaseException:
                 # Statements run in order on the connection's thread, so this rollback lands
-                # after whatever the failed (or cancelled) coroutine had already queued.
+                # after whatever the failed (or cancelled) coroutine had already queued. When
+                # the COMMIT went through before the cancellation, there is nothing to undo.
                 with contextlib.suppress(sqlite3.Error):
                     await conn.rollback()
                 raise
-            await conn.execute("COMMIT")
 
     @staticmethod
     async def _fetch(conn: aiosqlite.Connection, sql: str, params: Params) -> list[sqlite3.Row]:
