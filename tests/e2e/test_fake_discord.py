@@ -56,8 +56,12 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"join
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.message is not None
-        interaction.client.seen.clicks.append((self.match_id, interaction.message.id, interaction.user.id))
-        await interaction.response.edit_message(content=f"{interaction.user.name} joined match {self.match_id}")
+        interaction.client.seen.clicks.append(
+            (self.match_id, interaction.message.id, interaction.user.id)
+        )
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} joined match {self.match_id}"
+        )
 
 
 class SeatSelect(discord.ui.Select[Any]):
@@ -82,17 +86,25 @@ admin = app_commands.Group(name="admin", description="Moderate a match", parent=
 
 
 @lifeboat.command(name="start", description="Open a lobby")
-async def lifeboat_start(interaction: discord.Interaction[Any], seats: int, title: str, public: bool = True) -> None:
+async def lifeboat_start(
+    interaction: discord.Interaction[Any], seats: int, title: str, public: bool = True
+) -> None:
     view = LobbyView(match_id=seats * 100)
-    await interaction.response.send_message(f"{title}: {seats} seats", view=view, ephemeral=not public)
+    await interaction.response.send_message(
+        f"{title}: {seats} seats", view=view, ephemeral=not public
+    )
 
 
 @admin.command(name="kick", description="Remove a player")
 async def lifeboat_admin_kick(
     interaction: discord.Interaction[Any], player: discord.User, where: discord.TextChannel
 ) -> None:
-    interaction.client.seen.kicks.append((player, where, interaction.user.id, interaction.locale.value))
-    await interaction.response.send_message(f"kicked {player.name} from #{where.name}", ephemeral=True)
+    interaction.client.seen.kicks.append(
+        (player, where, interaction.user.id, interaction.locale.value)
+    )
+    await interaction.response.send_message(
+        f"kicked {player.name} from #{where.name}", ephemeral=True
+    )
 
 
 @app_commands.command(name="hand", description="Show your secret hand")
@@ -151,7 +163,9 @@ class FakeTestBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
-        for command in (lifeboat, hand, think, whisper, slow, announce):
+        self.tree.add_command(lifeboat)
+        plain: list[app_commands.Command[Any, ..., Any]] = [hand, think, whisper, slow, announce]
+        for command in plain:
             self.tree.add_command(command)
         self.sync_result = await self.tree.sync()
 
@@ -200,7 +214,9 @@ async def test_command_sync_echoes_ids(table: Table) -> None:
 
 async def test_slash_with_options_posts_a_public_lobby(table: Table) -> None:
     fake = table.fake
-    result = await fake.run_slash(table.alice, table.channel, "lifeboat start", {"seats": 4, "title": "Night"})
+    result = await fake.run_slash(
+        table.alice, table.channel, "lifeboat start", {"seats": 4, "title": "Night"}
+    )
     assert result.callback is not None and result.callback.accepted and result.callback.type == 4
     lobby = result.original_message
     assert lobby is not None and lobby.content == "Night: 4 seats"
@@ -211,7 +227,10 @@ async def test_slash_with_options_posts_a_public_lobby(table: Table) -> None:
 
 async def test_subcommand_group_resolves_user_and_channel_options(table: Table) -> None:
     result = await table.fake.run_slash(
-        table.alice, table.channel, "lifeboat admin kick", {"player": table.bob, "where": table.channel}
+        table.alice,
+        table.channel,
+        "lifeboat admin kick",
+        {"player": table.bob, "where": table.channel},
     )
     assert result.callback is not None and result.callback.accepted
     player, where, invoker, locale = table.bot.seen.kicks[0]
@@ -257,7 +276,9 @@ async def test_followup_after_private_defer_replaces_the_thinking_message(table:
 
 async def test_button_click_reaches_the_dynamic_item_with_the_message_id(table: Table) -> None:
     fake = table.fake
-    lobby = (await fake.run_slash(table.alice, table.channel, "lifeboat start", {"seats": 3, "title": "T"}))
+    lobby = await fake.run_slash(
+        table.alice, table.channel, "lifeboat start", {"seats": 3, "title": "T"}
+    )
     message = lobby.original_message
     assert message is not None
     click = await fake.click(table.bob, message, "join:300")
@@ -269,12 +290,18 @@ async def test_button_click_reaches_the_dynamic_item_with_the_message_id(table: 
 
 async def test_string_select_delivers_values(table: Table) -> None:
     fake = table.fake
-    lobby = await fake.run_slash(table.alice, table.channel, "lifeboat start", {"seats": 2, "title": "T"})
+    lobby = await fake.run_slash(
+        table.alice, table.channel, "lifeboat start", {"seats": 2, "title": "T"}
+    )
     assert lobby.original_message is not None
     picked = await fake.select(table.alice, lobby.original_message, "seat:200", ["1", "3"])
     assert table.bot.seen.selections == [["1", "3"]]
     reply = picked.original_message
-    assert reply is not None and reply.content == "seats 1, 3" and reply.visible_only_to == table.alice.id
+    assert (
+        reply is not None
+        and reply.content == "seats 1, 3"
+        and reply.visible_only_to == table.alice.id
+    )
     with pytest.raises(FakeUsageError, match="offers"):
         await fake.select(table.alice, lobby.original_message, "seat:200", ["9"])
 
@@ -339,7 +366,10 @@ async def test_second_callback_is_rejected_40060(table: Table) -> None:
     fake = table.fake
     result = await fake.run_slash(table.alice, table.channel, "hand")
     url = f"{fake.api_base}/interactions/{result.id}/{result.token}/callback"
-    async with aiohttp.ClientSession() as session, session.post(url, json={"type": 4, "data": {"content": "again"}}) as reply:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json={"type": 4, "data": {"content": "again"}}) as reply,
+    ):
         assert reply.status == 400
         assert reply.headers["Content-Type"] == "application/json"
         assert (await reply.json())["code"] == 40060
@@ -408,15 +438,20 @@ async def test_auto_sharded_bot_gets_each_guild_on_its_shard(fake_discord: FakeD
     guilds = [fake_discord.create_guild(f"G{n}", members=[alice]) for n in range(4)]
 
     class ShardedBot(commands.AutoShardedBot):
-        async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        async def before_identify_hook(
+            self, shard_id: int | None, *, initial: bool = False
+        ) -> None:
             """discord.py waits 5 s between shard IDENTIFYs (Discord's concurrency); not here."""
 
         async def setup_hook(self) -> None:
             self.tree.add_command(hand)
             await self.tree.sync()
 
-    bot = ShardedBot(command_prefix="!", intents=discord.Intents.default(),
-                     guild_ready_timeout=FAST_GUILD_READY_TIMEOUT)
+    bot = ShardedBot(
+        command_prefix="!",
+        intents=discord.Intents.default(),
+        guild_ready_timeout=FAST_GUILD_READY_TIMEOUT,
+    )
     async with running(bot, fake_discord):
         assert {g.id for g in bot.guilds} == {g.id for g in guilds}
         assert sorted(s.shard_id for s in fake_discord.sessions) == [0, 1]
@@ -426,7 +461,9 @@ async def test_auto_sharded_bot_gets_each_guild_on_its_shard(fake_discord: FakeD
             assert result.callback is not None and result.callback.accepted
 
 
-async def test_errors_logged_by_discord_py_are_caught(table: Table, fail_on_logged_errors: ErrorLogCollector) -> None:
+async def test_errors_logged_by_discord_py_are_caught(
+    table: Table, fail_on_logged_errors: ErrorLogCollector
+) -> None:
     """The logging fixture must see what discord.py swallows (here: a failing view callback)."""
     fake = table.fake
     fake.fail_next("POST", "/interactions/*/callback", 403, 50013)

@@ -19,7 +19,9 @@ FAST_GUILD_READY_TIMEOUT = 0.05
 
 
 @asynccontextmanager
-async def running(client: ClientT, fake: FakeDiscord, *, timeout: float = 10.0) -> AsyncIterator[ClientT]:
+async def running(
+    client: ClientT, fake: FakeDiscord, *, timeout: float = 10.0
+) -> AsyncIterator[ClientT]:
     """Start `client` with the fake's token, yield once it is ready, close it afterwards.
 
     A client that fails to log in raises here instead of hanging. Construct clients with

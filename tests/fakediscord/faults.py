@@ -56,7 +56,9 @@ class FaultRule:
     def matches(self, method: str, route: str, path: str) -> bool:
         if self.method not in ("*", method):
             return False
-        return self.route == route or fnmatchcase(path, self.route) or fnmatchcase(route, self.route)
+        return (
+            self.route == route or fnmatchcase(path, self.route) or fnmatchcase(route, self.route)
+        )
 
 
 class FaultInjector:

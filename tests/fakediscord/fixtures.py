@@ -1,6 +1,6 @@
 """pytest fixtures for end-to-end tests; import them into a conftest.py:
 
-    from tests.fakediscord.fixtures import fail_on_logged_errors, fake_discord  # noqa: F401
+from tests.fakediscord.fixtures import fail_on_logged_errors, fake_discord  # noqa: F401
 """
 
 from __future__ import annotations

@@ -100,7 +100,9 @@ class GatewayConnection:
             data = json.dumps(frame, separators=(",", ":"))
             try:
                 if self._deflate is not None:
-                    packed = self._deflate.compress(data.encode()) + self._deflate.flush(zlib.Z_SYNC_FLUSH)
+                    packed = self._deflate.compress(data.encode()) + self._deflate.flush(
+                        zlib.Z_SYNC_FLUSH
+                    )
                     await self.ws.send_bytes(packed)
                 else:
                     await self.ws.send_str(data)
@@ -139,7 +141,14 @@ class Gateway:
         connection = GatewayConnection(ws, compress=compress)
         self.connections.append(connection)
         connection.writer = asyncio.create_task(connection.write_forever())
-        connection.enqueue({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None})
+        connection.enqueue(
+            {
+                "op": HELLO,
+                "d": {"heartbeat_interval": self.heartbeat_interval_ms},
+                "s": None,
+                "t": None,
+            }
+        )
         try:
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
@@ -167,7 +176,8 @@ class Gateway:
 
     async def _on_frame(self, connection: GatewayConnection, frame: JsonDict) -> None:
         op = frame.get("op")
-        data = frame.get("d")
+        raw = frame.get("d")
+        data: JsonDict = raw if isinstance(raw, dict) else {}
         if op == HEARTBEAT:
             connection.enqueue({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
         elif op == IDENTIFY:
@@ -183,7 +193,9 @@ class Gateway:
 
     async def _identify(self, connection: GatewayConnection, data: JsonDict) -> None:
         if data.get("token") != self.fake.token:
-            await connection.ws.close(code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed.")
+            await connection.ws.close(
+                code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed."
+            )
             return
         shard_id, shard_count = data.get("shard") or [0, 1]
         if not 0 <= shard_id < shard_count:
@@ -191,7 +203,9 @@ class Gateway:
             return
         intents = int(data.get("intents", 0))
         if intents & PRIVILEGED_INTENTS & ~self.fake.privileged_intents_allowed:
-            await connection.ws.close(code=CLOSE_DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
+            await connection.ws.close(
+                code=CLOSE_DISALLOWED_INTENTS, message=b"Disallowed intent(s)."
+            )
             return
         self.identify_count += 1
         session = GatewaySession(
@@ -267,7 +281,9 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
-    def broadcast(self, event: str, data: JsonDict, *, guild_id: int | None, intent: int | None = None) -> int:
+    def broadcast(
+        self, event: str, data: JsonDict, *, guild_id: int | None, intent: int | None = None
+    ) -> int:
         sessions = self.sessions_for_guild(guild_id)
         delivered = 0
         for session in sessions:

@@ -10,10 +10,26 @@ from aiohttp import BodyPartReader, web
 
 from .faults import error_message
 from .payloads import error_body
-from .records import Cause
+from .records import Cause, RecordedRequest
 
 
-def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+@dataclass
+class UploadedFile:
+    field: str
+    filename: str
+    size: int
+    content_type: str
+
+
+# Per-request storage the middleware fills for the route handlers.
+RECORD: web.RequestKey[RecordedRequest] = web.RequestKey("record", RecordedRequest)
+BODY: web.RequestKey[Any] = web.RequestKey("body")
+FILES: web.RequestKey[list[UploadedFile]] = web.RequestKey("files")
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     # discord.py parses a body only when Content-Type is exactly application/json (no charset).
     all_headers = {"Content-Type": "application/json", **(headers or {})}
     return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
@@ -44,14 +60,6 @@ class ApiError(Exception):
 
     def response(self, headers: dict[str, str] | None = None) -> web.Response:
         return json_response(error_body(self.code, self.message, self.errors), self.status, headers)
-
-
-@dataclass
-class UploadedFile:
-    field: str
-    filename: str
-    size: int
-    content_type: str
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:

@@ -12,7 +12,16 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, JsonDict, RegisteredCommand, World
+from .model import (
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    JsonDict,
+    RegisteredCommand,
+    World,
+)
 from .payloads import (
     ATTACHMENT_SIZE_LIMIT,
     interaction_channel_payload,
@@ -38,7 +47,7 @@ TOKEN_LIFETIME = 15 * 60.0
 
 
 class FakeUsageError(AssertionError):
-    """The test asked for something Discord could never send (unknown command, option, button...)."""
+    """The test asked for something Discord could never send (unknown command, option...)."""
 
 
 @dataclass
@@ -92,7 +101,7 @@ class InteractionResult:
         self._interaction = interaction
 
     def __repr__(self) -> str:
-        return f"<InteractionResult id={self.id} callbacks={self.callbacks} followups={self.followup_ids}>"
+        return f"<InteractionResult {self.id} {self.callbacks} followups={self.followup_ids}>"
 
     @property
     def id(self) -> int:
@@ -153,19 +162,25 @@ class InteractionResult:
     @property
     def messages(self) -> list[FakeMessage]:
         """Every message this interaction created or completed, original first."""
-        found = [m for m in (self.original_message,) if m is not None and m.interaction_id == self.id]
+        found = [
+            m for m in (self.original_message,) if m is not None and m.interaction_id == self.id
+        ]
         found.extend(m for m in self.followups if m not in found)
         return found
 
     async def wait_callback(self, timeout: float = 5.0) -> Callback:
-        return await self._fake.wait_for(lambda: self.callback, timeout=timeout, what=f"a callback for {self.id}")
+        return await self._fake.wait_for(
+            lambda: self.callback, timeout=timeout, what=f"a callback for {self.id}"
+        )
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:
         def enough() -> list[FakeMessage] | None:
             followups = self.followups
             return followups if len(followups) >= count else None
 
-        return await self._fake.wait_for(enough, timeout=timeout, what=f"{count} follow-up(s) for {self.id}")
+        return await self._fake.wait_for(
+            enough, timeout=timeout, what=f"{count} follow-up(s) for {self.id}"
+        )
 
     async def wait_original(self, *, loaded: bool = True, timeout: float = 5.0) -> FakeMessage:
         """The response message, by default once a deferred "thinking" message got its content."""
@@ -176,7 +191,9 @@ class InteractionResult:
                 return None
             return message
 
-        return await self._fake.wait_for(ready, timeout=timeout, what=f"the original response of {self.id}")
+        return await self._fake.wait_for(
+            ready, timeout=timeout, what=f"the original response of {self.id}"
+        )
 
 
 def new_token() -> str:
@@ -243,7 +260,9 @@ def find_command(
         if command.guild_id is None:
             return command
     registered = sorted({c.name for c in commands})
-    raise FakeUsageError(f"no slash command {name!r} registered for this guild (registered: {registered})")
+    raise FakeUsageError(
+        f"no slash command {name!r} registered for this guild (registered: {registered})"
+    )
 
 
 def build_command_data(
@@ -261,7 +280,11 @@ def build_command_data(
     walked = [command.name]
     for name in path:
         match = next(
-            (d for d in definitions if d["name"] == name and d["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)),
+            (
+                d
+                for d in definitions
+                if d["name"] == name and d["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
+            ),
             None,
         )
         if match is None:
@@ -276,7 +299,9 @@ def build_command_data(
     known = {d["name"]: d for d in definitions}
     for name in options:
         if name not in known:
-            raise FakeUsageError(f"/{' '.join(walked)} has no option {name!r} (has {sorted(known)})")
+            raise FakeUsageError(
+                f"/{' '.join(walked)} has no option {name!r} (has {sorted(known)})"
+            )
     for definition in definitions:
         name = definition["name"]
         if name not in options:
@@ -331,8 +356,12 @@ def _option_value(
     if kind == CHANNEL and isinstance(value, FakeChannel):
         allowed = definition.get("channel_types")
         if allowed and value.type not in allowed:
-            raise FakeUsageError(f"option {name!r} accepts channel types {allowed}, not {value.type}")
-        resolved.setdefault("channels", {})[str(value.id)] = interaction_channel_payload(world, value, 0)
+            raise FakeUsageError(
+                f"option {name!r} accepts channel types {allowed}, not {value.type}"
+            )
+        resolved.setdefault("channels", {})[str(value.id)] = interaction_channel_payload(
+            world, value, 0
+        )
         return str(value.id)
     raise FakeUsageError(f"option {name!r} (type {kind}) cannot take {value!r}")
 
@@ -340,22 +369,32 @@ def _option_value(
 def _check_choice(definition: JsonDict, value: Any) -> None:
     choices = definition.get("choices")
     if choices and value not in [choice["value"] for choice in choices]:
-        raise FakeUsageError(f"option {definition['name']!r} must be one of its choices, not {value!r}")
+        raise FakeUsageError(
+            f"option {definition['name']!r} must be one of its choices, not {value!r}"
+        )
 
 
 def _check_range(definition: JsonDict, value: float) -> None:
     low, high = definition.get("min_value"), definition.get("max_value")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise FakeUsageError(f"option {definition['name']!r} must lie in [{low}, {high}], not {value!r}")
+        raise FakeUsageError(
+            f"option {definition['name']!r} must lie in [{low}, {high}], not {value!r}"
+        )
 
 
-def build_component_data(message: FakeMessage, custom_id: str, values: list[str] | None) -> JsonDict:
+def build_component_data(
+    message: FakeMessage, custom_id: str, values: list[str] | None
+) -> JsonDict:
     """`data` of a MESSAGE_COMPONENT interaction, checked against the message's components."""
     component = message.find_component(custom_id)
     if component is None:
-        raise FakeUsageError(f"message {message.id} has no component {custom_id!r} (has {message.custom_ids()})")
+        raise FakeUsageError(
+            f"message {message.id} has no component {custom_id!r} (has {message.custom_ids()})"
+        )
     if component.get("disabled"):
-        raise FakeUsageError(f"component {custom_id!r} is disabled: Discord would not let a user use it")
+        raise FakeUsageError(
+            f"component {custom_id!r} is disabled: Discord would not let a user use it"
+        )
     kind = int(component["type"])
     data: JsonDict = {"custom_id": custom_id, "component_type": kind}
     if "id" in component:

@@ -119,7 +119,9 @@ class FakeMessage:
         return bool(self.flags & LOADING)
 
     def visible_to(self, user_id: int) -> bool:
-        return not self.deleted and (self.visible_only_to is None or self.visible_only_to == user_id)
+        return not self.deleted and (
+            self.visible_only_to is None or self.visible_only_to == user_id
+        )
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in iter_components(self.components) if "custom_id" in c]
@@ -193,7 +195,9 @@ class World:
     def add_guild(self, name: str, owner: FakeUser, *, locale: str = "en-US") -> FakeGuild:
         guild = FakeGuild(id=self.ids.next(), name=name, owner_id=owner.id, preferred_locale=locale)
         # The @everyone role shares the guild's id.
-        guild.roles.append(FakeRole(id=guild.id, name="@everyone", permissions=DEFAULT_BOT_PERMISSIONS))
+        guild.roles.append(
+            FakeRole(id=guild.id, name="@everyone", permissions=DEFAULT_BOT_PERMISSIONS)
+        )
         self.guilds[guild.id] = guild
         self.add_member(guild, owner)
         return guild

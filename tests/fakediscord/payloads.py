@@ -60,7 +60,9 @@ def role_payload(role: FakeRole) -> JsonDict:
     }
 
 
-def member_payload(world: World, guild: FakeGuild, user: FakeUser, *, with_user: bool = True) -> JsonDict:
+def member_payload(
+    world: World, guild: FakeGuild, user: FakeUser, *, with_user: bool = True
+) -> JsonDict:
     joined = world.member_joined.get((guild.id, user.id), guild.joined_at)
     payload: JsonDict = {
         "nick": None,
@@ -233,7 +235,11 @@ def message_payload(world: World, message: FakeMessage, *, for_gateway: bool = F
 
 
 def _interaction_metadata(world: World, message: FakeMessage) -> JsonDict:
-    meta: JsonDict = {"id": str(message.interaction_id), "type": 2, "authorizing_integration_owners": {}}
+    meta: JsonDict = {
+        "id": str(message.interaction_id),
+        "type": 2,
+        "authorizing_integration_owners": {},
+    }
     meta.update(world.interaction_meta.get(message.interaction_id or 0, {}))
     return meta
 

@@ -1,4 +1,4 @@
-"""REST routes called with the bot token: users, application, gateway, commands, channels, guilds."""
+"""REST routes called with the bot token: users, application, gateway, commands, channels."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .http import ApiError, json_response, no_content
+from .http import BODY, ApiError, json_response, no_content
 from .model import FakeChannel, FakeMessage, JsonDict, RegisteredCommand
 from .payloads import (
     application_payload,
@@ -52,11 +52,31 @@ def register_bot_routes(router: web.UrlDispatcher, fake: FakeDiscord, prefix: st
         ("PATCH", "/applications/{application_id}/commands/{command_id}", routes.edit_command),
         ("DELETE", "/applications/{application_id}/commands/{command_id}", routes.delete_command),
         ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", routes.list_commands),
-        ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", routes.overwrite_commands),
-        ("POST", "/applications/{application_id}/guilds/{guild_id}/commands", routes.upsert_command),
-        ("GET", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", routes.get_command),
-        ("PATCH", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", routes.edit_command),
-        ("DELETE", "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}", routes.delete_command),
+        (
+            "PUT",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+            routes.overwrite_commands,
+        ),
+        (
+            "POST",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+            routes.upsert_command,
+        ),
+        (
+            "GET",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            routes.get_command,
+        ),
+        (
+            "PATCH",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            routes.edit_command,
+        ),
+        (
+            "DELETE",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            routes.delete_command,
+        ),
         ("GET", "/channels/{channel_id}", routes.get_channel),
         ("POST", "/channels/{channel_id}/typing", routes.typing),
         ("GET", "/channels/{channel_id}/messages", routes.list_messages),
@@ -65,7 +85,11 @@ def register_bot_routes(router: web.UrlDispatcher, fake: FakeDiscord, prefix: st
         ("PATCH", "/channels/{channel_id}/messages/{message_id}", routes.edit_message),
         ("DELETE", "/channels/{channel_id}/messages/{message_id}", routes.delete_message),
         ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", routes.react),
-        ("DELETE", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", routes.react),
+        (
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+            routes.react,
+        ),
         ("GET", "/guilds/{guild_id}", routes.get_guild),
         ("GET", "/guilds/{guild_id}/channels", routes.get_guild_channels),
         ("GET", "/guilds/{guild_id}/roles", routes.get_roles),
@@ -87,11 +111,20 @@ class BotRoutes:
 
     async def get_my_guilds(self, request: web.Request) -> web.Response:
         guilds = [g for g in self.world.guilds.values() if self.fake.bot_user.id in g.member_ids]
-        return json_response([
-            {"id": str(g.id), "name": g.name, "icon": None, "banner": None, "owner": False,
-             "permissions": "0", "features": []}
-            for g in guilds
-        ])
+        return json_response(
+            [
+                {
+                    "id": str(g.id),
+                    "name": g.name,
+                    "icon": None,
+                    "banner": None,
+                    "owner": False,
+                    "permissions": "0",
+                    "features": [],
+                }
+                for g in guilds
+            ]
+        )
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.users.get(_snowflake(request, "user_id"))
@@ -100,7 +133,7 @@ class BotRoutes:
         return json_response(user_payload(user))
 
     async def open_dm(self, request: web.Request) -> web.Response:
-        body = request["body"] or {}
+        body = request[BODY] or {}
         recipient = self.world.users.get(int(body.get("recipient_id", 0)))
         if recipient is None:
             raise ApiError(404, 10013)
@@ -110,22 +143,26 @@ class BotRoutes:
         return json_response(channel_payload(self.world, channel))
 
     async def get_application(self, request: web.Request) -> web.Response:
-        return json_response(application_payload(self.fake.application_id, self.fake.bot_user, self.fake.owner))
+        return json_response(
+            application_payload(self.fake.application_id, self.fake.bot_user, self.fake.owner)
+        )
 
     async def get_gateway(self, request: web.Request) -> web.Response:
         return json_response({"url": self.fake.gateway_url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        return json_response({
-            "url": self.fake.gateway_url,
-            "shards": self.fake.recommended_shards,
-            "session_start_limit": {
-                "total": 1000,
-                "remaining": 1000 - self.fake.gateway.identify_count,
-                "reset_after": 86_400_000,
-                "max_concurrency": 1,
-            },
-        })
+        return json_response(
+            {
+                "url": self.fake.gateway_url,
+                "shards": self.fake.recommended_shards,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000 - self.fake.gateway.identify_count,
+                    "reset_after": 86_400_000,
+                    "max_concurrency": 1,
+                },
+            }
+        )
 
     # --- application commands --------------------------------------------------------------------
 
@@ -151,17 +188,24 @@ class BotRoutes:
 
     async def overwrite_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        body = request["body"] or []
+        body = request[BODY] or []
         problems: list[FormError] = []
         if len(body) > MAX_COMMANDS:
-            problems.append(FormError("_", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length."))
+            problems.append(
+                FormError("_", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+            )
         names: set[tuple[str, int]] = set()
         for index, command in enumerate(body):
             problems += validate_command(command, f"{index}.")
             key = (command.get("name", ""), int(command.get("type", 1)))
             if key in names:
-                problems.append(FormError(f"{index}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME",
-                                          "Application command names must be unique"))
+                problems.append(
+                    FormError(
+                        f"{index}.name",
+                        "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                        "Application command names must be unique",
+                    )
+                )
             names.add(key)
         self.fake._check_payload(request, problems)
         existing = {(c.name, c.type): c for c in self._commands_in(scope)}
@@ -171,7 +215,9 @@ class BotRoutes:
         for command in body:
             previous = existing.get((command["name"], int(command.get("type", 1))))
             registered = RegisteredCommand(
-                id=previous.id if previous else self.fake.ids.next(), payload=command, guild_id=scope
+                id=previous.id if previous else self.fake.ids.next(),
+                payload=command,
+                guild_id=scope,
             )
             self.world.commands[registered.id] = registered
             answer.append(self._answer(registered))
@@ -180,12 +226,19 @@ class BotRoutes:
 
     async def upsert_command(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        body = request["body"] or {}
+        body = request[BODY] or {}
         self.fake._check_payload(request, validate_command(body, ""))
-        previous = next((c for c in self._commands_in(scope)
-                         if (c.name, c.type) == (body["name"], int(body.get("type", 1)))), None)
-        registered = RegisteredCommand(id=previous.id if previous else self.fake.ids.next(), payload=body,
-                                       guild_id=scope)
+        previous = next(
+            (
+                c
+                for c in self._commands_in(scope)
+                if (c.name, c.type) == (body["name"], int(body.get("type", 1)))
+            ),
+            None,
+        )
+        registered = RegisteredCommand(
+            id=previous.id if previous else self.fake.ids.next(), payload=body, guild_id=scope
+        )
         self.world.commands[registered.id] = registered
         self.fake.command_writes += 1
         return json_response(self._answer(registered), 200 if previous else 201)
@@ -202,7 +255,7 @@ class BotRoutes:
 
     async def edit_command(self, request: web.Request) -> web.Response:
         command = self._command(request)
-        merged = {**command.payload, **(request["body"] or {})}
+        merged = {**command.payload, **(request[BODY] or {})}
         self.fake._check_payload(request, validate_command(merged, ""))
         command.payload = merged
         self.fake.command_writes += 1
@@ -224,7 +277,12 @@ class BotRoutes:
     def _message(self, request: web.Request, channel: FakeChannel) -> FakeMessage:
         message = self.world.messages.get(_snowflake(request, "message_id"))
         # Ephemeral messages are not reachable with the bot token, only through the interaction.
-        if message is None or message.deleted or message.channel_id != channel.id or message.ephemeral:
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel.id
+            or message.ephemeral
+        ):
             raise ApiError(404, 10008)
         return message
 
@@ -256,7 +314,7 @@ class BotRoutes:
                 raise ApiError(403, 50007, cause="world")
         elif not channel.bot_can_send:
             raise ApiError(403, 50013, cause="world")
-        message = self.fake._new_message(request, channel, request["body"] or {})
+        message = self.fake._new_message(request, channel, request[BODY] or {})
         return json_response(message_payload(self.world, message))
 
     async def get_message(self, request: web.Request) -> web.Response:
@@ -268,7 +326,7 @@ class BotRoutes:
         message = self._message(request, channel)
         if message.author_id != self.fake.bot_user.id:
             raise ApiError(403, 50005)
-        self.fake._edit_message(request, message, request["body"] or {})
+        self.fake._edit_message(request, message, request[BODY] or {})
         return json_response(message_payload(self.world, message))
 
     async def delete_message(self, request: web.Request) -> web.Response:
@@ -295,15 +353,19 @@ class BotRoutes:
 
     async def get_guild(self, request: web.Request) -> web.Response:
         guild = self.world.guilds[self._guild_id(request)]
-        return json_response({
-            **guild_payload(self.world, guild),
-            "approximate_member_count": len(guild.member_ids),
-            "approximate_presence_count": 0,
-        })
+        return json_response(
+            {
+                **guild_payload(self.world, guild),
+                "approximate_member_count": len(guild.member_ids),
+                "approximate_presence_count": 0,
+            }
+        )
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
         guild = self.world.guilds[self._guild_id(request)]
-        return json_response([channel_payload(self.world, self.world.channels[c]) for c in guild.channel_ids])
+        return json_response(
+            [channel_payload(self.world, self.world.channels[c]) for c in guild.channel_ids]
+        )
 
     async def get_roles(self, request: web.Request) -> web.Response:
         guild = self.world.guilds[self._guild_id(request)]
@@ -321,23 +383,46 @@ def _snowflake(request: web.Request, key: str) -> int:
     try:
         return int(request.match_info[key])
     except ValueError:
-        raise ApiError(400, 50035, errors={key: {"_errors": [
-            {"code": "NUMBER_TYPE_COERCE", "message": "Value is not snowflake."}]}}) from None
+        raise ApiError(
+            400,
+            50035,
+            errors={
+                key: {
+                    "_errors": [
+                        {"code": "NUMBER_TYPE_COERCE", "message": "Value is not snowflake."}
+                    ]
+                }
+            },
+        ) from None
 
 
 def validate_command(command: Any, prefix: str) -> list[FormError]:
     """The registration rules Discord enforces on PUT/POST of application commands."""
     problems: list[FormError] = []
     if not isinstance(command, dict):
-        return [FormError(prefix.rstrip(".") or "_", "DICT_TYPE_CONVERT", "Only dictionaries are allowed.")]
+        return [
+            FormError(
+                prefix.rstrip(".") or "_", "DICT_TYPE_CONVERT", "Only dictionaries are allowed."
+            )
+        ]
     kind = int(command.get("type", 1))
     name = str(command.get("name", ""))
     if not COMMAND_NAME.match(name) or (kind == 1 and name != name.lower()):
-        problems.append(FormError(f"{prefix}name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"))
+        problems.append(
+            FormError(
+                f"{prefix}name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
+            )
+        )
     if kind == 1:
         description = str(command.get("description", ""))
         if not 1 <= len(description) <= 100:
-            problems.append(FormError(f"{prefix}description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+            problems.append(
+                FormError(
+                    f"{prefix}description",
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 100 in length.",
+                )
+            )
         problems += _validate_options(command.get("options") or [], f"{prefix}options.")
     return problems
 
@@ -345,29 +430,55 @@ def validate_command(command: Any, prefix: str) -> list[FormError]:
 def _validate_options(options: list[JsonDict], prefix: str) -> list[FormError]:
     problems: list[FormError] = []
     if len(options) > MAX_OPTIONS:
-        problems.append(FormError(prefix.rstrip("."), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+        problems.append(
+            FormError(prefix.rstrip("."), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        )
     seen_optional = False
     names: set[str] = set()
     for index, option in enumerate(options):
         path = f"{prefix}{index}."
         name = str(option.get("name", ""))
         if not COMMAND_NAME.match(name) or name != name.lower():
-            problems.append(FormError(f"{path}name", "APPLICATION_COMMAND_INVALID_NAME", "Option name is invalid"))
+            problems.append(
+                FormError(
+                    f"{path}name", "APPLICATION_COMMAND_INVALID_NAME", "Option name is invalid"
+                )
+            )
         if name in names:
-            problems.append(FormError(f"{path}name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                                      "Option names must be unique"))
+            problems.append(
+                FormError(
+                    f"{path}name",
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    "Option names must be unique",
+                )
+            )
         names.add(name)
         if not 1 <= len(str(option.get("description", ""))) <= 100:
-            problems.append(FormError(f"{path}description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."))
+            problems.append(
+                FormError(
+                    f"{path}description",
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 100 in length.",
+                )
+            )
         if option.get("type") in (1, 2):
             problems += _validate_options(option.get("options") or [], f"{path}options.")
             continue
         if option.get("required"):
             if seen_optional:
-                problems.append(FormError(f"{path}required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                                          "Required options must be placed before non-required options"))
+                problems.append(
+                    FormError(
+                        f"{path}required",
+                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        "Required options must be placed before non-required options",
+                    )
+                )
         else:
             seen_optional = True
         if len(option.get("choices") or []) > MAX_CHOICES:
-            problems.append(FormError(f"{path}choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+            problems.append(
+                FormError(
+                    f"{path}choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
+                )
+            )
     return problems

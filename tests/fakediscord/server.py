@@ -4,6 +4,7 @@ tests use to build a world, act as users and inspect what the bot did."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from types import TracebackType
@@ -19,7 +20,7 @@ from .gateway import (
     Gateway,
     GatewaySession,
 )
-from .http import ApiError, json_response, read_body
+from .http import BODY, FILES, RECORD, ApiError, json_response, read_body
 from .interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -64,7 +65,7 @@ MAX_FIELD_EDIT_KEYS = ("content", "embeds", "components", "attachments", "allowe
 
 
 class FakeDiscord:
-    """A local Discord for the unmodified discord.py client. Use as `async with FakeDiscord() as fake`."""
+    """A local Discord for the unmodified discord.py client: `async with FakeDiscord() as fake`."""
 
     def __init__(
         self,
@@ -130,7 +131,10 @@ class FakeDiscord:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         await self.close()
 
@@ -158,7 +162,11 @@ class FakeDiscord:
         return self.world.add_user(name, locale=locale)
 
     def create_guild(
-        self, name: str = "Guild", *, members: tuple[FakeUser, ...] | list[FakeUser] = (), locale: str = "en-US",
+        self,
+        name: str = "Guild",
+        *,
+        members: tuple[FakeUser, ...] | list[FakeUser] = (),
+        locale: str = "en-US",
         channels: tuple[str, ...] = ("general",),
     ) -> FakeGuild:
         """A guild with the bot in it; connected sessions get GUILD_CREATE as on a bot invite."""
@@ -174,19 +182,26 @@ class FakeDiscord:
 
     def create_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         channel = self.world.add_text_channel(guild, name)
-        self.gateway.broadcast("CHANNEL_CREATE", channel_payload(self.world, channel), guild_id=guild.id)
+        self.gateway.broadcast(
+            "CHANNEL_CREATE", channel_payload(self.world, channel), guild_id=guild.id
+        )
         return channel
 
     def create_thread(self, parent: FakeChannel, name: str) -> FakeChannel:
         thread = self.world.add_thread(parent, name)
-        self.gateway.broadcast("THREAD_CREATE", {**channel_payload(self.world, thread), "newly_created": True},
-                               guild_id=parent.guild_id)
+        self.gateway.broadcast(
+            "THREAD_CREATE",
+            {**channel_payload(self.world, thread), "newly_created": True},
+            guild_id=parent.guild_id,
+        )
         return thread
 
     def add_member(self, guild: FakeGuild, user: FakeUser) -> None:
         self.world.add_member(guild, user)
         data = {**member_payload(self.world, guild, user), "guild_id": str(guild.id)}
-        self.gateway.broadcast("GUILD_MEMBER_ADD", data, guild_id=guild.id, intent=INTENT_GUILD_MEMBERS)
+        self.gateway.broadcast(
+            "GUILD_MEMBER_ADD", data, guild_id=guild.id, intent=INTENT_GUILD_MEMBERS
+        )
 
     def text_channel(self, guild: FakeGuild, name: str = "general") -> FakeChannel:
         for channel_id in guild.channel_ids:
@@ -224,7 +239,9 @@ class FakeDiscord:
         once the bot's first callback arrived (accepted or not)."""
         parts = command.strip().lstrip("/").split()
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
-        registered = find_command(list(self.world.commands.values()), parts[0], guild.id if guild else None)
+        registered = find_command(
+            list(self.world.commands.values()), parts[0], guild.id if guild else None
+        )
         if guild is None and not _usable_in_dms(registered.payload):
             raise FakeUsageError(f"/{parts[0]} is not available in DMs")
         data = build_command_data(self.world, registered, parts[1:], options or {}, guild)
@@ -233,22 +250,41 @@ class FakeDiscord:
         )
 
     async def click(
-        self, user: FakeUser, message: FakeMessage, custom_id: str, *, locale: str | None = None,
-        wait: bool = True, timeout: float = 5.0,
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        *,
+        locale: str | None = None,
+        wait: bool = True,
+        timeout: float = 5.0,
     ) -> InteractionResult:
         return await self._component(user, message, custom_id, None, locale, wait, timeout)
 
     async def select(
-        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str], *,
-        locale: str | None = None, wait: bool = True, timeout: float = 5.0,
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str],
+        *,
+        locale: str | None = None,
+        wait: bool = True,
+        timeout: float = 5.0,
     ) -> InteractionResult:
         return await self._component(user, message, custom_id, values, locale, wait, timeout)
 
     async def submit_modal(
-        self, user: FakeUser, opened_by: InteractionResult, values: dict[str, str], *,
-        locale: str | None = None, wait: bool = True, timeout: float = 5.0,
+        self,
+        user: FakeUser,
+        opened_by: InteractionResult,
+        values: dict[str, str],
+        *,
+        locale: str | None = None,
+        wait: bool = True,
+        timeout: float = 5.0,
     ) -> InteractionResult:
-        """Submit the modal the bot answered `opened_by` with; `values` maps text input custom_id to text."""
+        """Submit the modal `opened_by` was answered with; `values`: input custom_id -> text."""
         modal = opened_by.modal
         if modal is None:
             raise FakeUsageError(f"interaction {opened_by.id} was not answered with a modal")
@@ -256,29 +292,52 @@ class FakeDiscord:
         for row in modal.get("components", []):
             inputs = row.get("components", [row.get("component")] if row.get("component") else [])
             submitted = [
-                {"type": c["type"], "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
-                for c in inputs if c and "custom_id" in c
+                {
+                    "type": c["type"],
+                    "custom_id": c["custom_id"],
+                    "value": values.get(c["custom_id"], ""),
+                }
+                for c in inputs
+                if c and "custom_id" in c
             ]
-            rows.append({"type": row.get("type", 1), "components": submitted} if row.get("type") == 1
-                        else {"type": row["type"], "component": submitted[0] if submitted else {}})
+            rows.append(
+                {"type": row.get("type", 1), "components": submitted}
+                if row.get("type") == 1
+                else {"type": row["type"], "component": submitted[0] if submitted else {}}
+            )
         data = {"custom_id": modal["custom_id"], "components": rows}
         source = self.interactions[opened_by.id].source_message_id
         message = self.world.messages.get(source) if source else None
         return await self._dispatch_interaction(
-            MODAL_SUBMIT, user, opened_by.channel, data, locale=locale, wait=wait, timeout=timeout, message=message
+            MODAL_SUBMIT,
+            user,
+            opened_by.channel,
+            data,
+            locale=locale,
+            wait=wait,
+            timeout=timeout,
+            message=message,
         )
 
     def post_message(self, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
         """A person types a message (MESSAGE_CREATE; content only reaches bots with that intent)."""
         message = self.world.add_message(
-            FakeMessage(id=self.ids.next(), channel_id=channel.id, author_id=user.id, content=content)
+            FakeMessage(
+                id=self.ids.next(), channel_id=channel.id, author_id=user.id, content=content
+            )
         )
         self._dispatch_message("MESSAGE_CREATE", message)
         return message
 
     async def _component(
-        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[str] | None,
-        locale: str | None, wait: bool, timeout: float,
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str] | None,
+        locale: str | None,
+        wait: bool,
+        timeout: float,
     ) -> InteractionResult:
         current = self.world.messages.get(message.id)
         if current is None or not current.visible_to(user.id):
@@ -286,12 +345,27 @@ class FakeDiscord:
         data = build_component_data(current, custom_id, values)
         channel = self.world.channels[current.channel_id]
         return await self._dispatch_interaction(
-            MESSAGE_COMPONENT, user, channel, data, locale=locale, wait=wait, timeout=timeout, message=current
+            MESSAGE_COMPONENT,
+            user,
+            channel,
+            data,
+            locale=locale,
+            wait=wait,
+            timeout=timeout,
+            message=current,
         )
 
     async def _dispatch_interaction(
-        self, kind: int, user: FakeUser, channel: FakeChannel, data: JsonDict, *, locale: str | None,
-        wait: bool, timeout: float, message: FakeMessage | None = None,
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: JsonDict,
+        *,
+        locale: str | None,
+        wait: bool,
+        timeout: float,
+        message: FakeMessage | None = None,
     ) -> InteractionResult:
         sessions = self.gateway.sessions_for_guild(channel.guild_id)
         if not sessions:
@@ -299,16 +373,29 @@ class FakeDiscord:
         interaction_id = self.ids.next()
         token = new_token()
         payload = base_payload(
-            self.world, interaction_id=interaction_id, token=token, kind=kind,
-            application_id=self.application_id, user=user, channel=channel, locale=locale or user.locale,
+            self.world,
+            interaction_id=interaction_id,
+            token=token,
+            kind=kind,
+            application_id=self.application_id,
+            user=user,
+            channel=channel,
+            locale=locale or user.locale,
         )
         payload["data"] = data
         if message is not None:
             payload["message"] = message_payload(self.world, message)
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
         record = FakeInteraction(
-            id=interaction_id, token=token, type=kind, user=user, channel=channel, guild=guild,
-            payload=payload, dispatched_at=self.now(), source_message_id=message.id if message else None,
+            id=interaction_id,
+            token=token,
+            type=kind,
+            user=user,
+            channel=channel,
+            guild=guild,
+            payload=payload,
+            dispatched_at=self.now(),
+            source_message_id=message.id if message else None,
         )
         self.interactions[interaction_id] = record
         self._by_token[token] = record
@@ -327,7 +414,9 @@ class FakeDiscord:
 
     # --- reading the world -----------------------------------------------------------------
 
-    def messages_in(self, channel: FakeChannel, *, visible_to: FakeUser | None = None) -> list[FakeMessage]:
+    def messages_in(
+        self, channel: FakeChannel, *, visible_to: FakeUser | None = None
+    ) -> list[FakeMessage]:
         """Messages in a channel, oldest first. Without `visible_to`, only what everyone sees;
         with it, also the ephemeral messages shown to that user."""
         found = self.world.messages_in(channel.id)
@@ -346,7 +435,11 @@ class FakeDiscord:
         return self.world.messages[message_id]
 
     async def wait_for(
-        self, predicate: Callable[[], T | None], timeout: float = 5.0, *, what: str = "the condition"
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float = 5.0,
+        *,
+        what: str = "the condition",
     ) -> T:
         """Wait until `predicate()` returns something truthy and return it; fail on timeout.
 
@@ -361,15 +454,20 @@ class FakeDiscord:
                 return value
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise AssertionError(f"fake discord: timed out after {timeout:.1f}s waiting for {what}")
-            try:
+                raise AssertionError(
+                    f"fake discord: timed out after {timeout:.1f}s waiting for {what}"
+                )
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(change.wait(), min(remaining, 0.02))
-            except TimeoutError:
-                pass
 
     async def wait_for_message(
-        self, channel: FakeChannel, predicate: Callable[[FakeMessage], bool] | None = None, *,
-        after: int = 0, timeout: float = 5.0, visible_to: FakeUser | None = None,
+        self,
+        channel: FakeChannel,
+        predicate: Callable[[FakeMessage], bool] | None = None,
+        *,
+        after: int = 0,
+        timeout: float = 5.0,
+        visible_to: FakeUser | None = None,
     ) -> FakeMessage:
         """The first message in `channel` with id > `after` matching `predicate`."""
 
@@ -392,23 +490,37 @@ class FakeDiscord:
         return len(self.requests)
 
     def requests_since(
-        self, since: int = 0, *, method: str | None = None, route: str | None = None,
+        self,
+        since: int = 0,
+        *,
+        method: str | None = None,
+        route: str | None = None,
         include_interaction_routes: bool = True,
     ) -> list[RecordedRequest]:
         return [
-            r for r in self.requests[since:]
+            r
+            for r in self.requests[since:]
             if (method is None or r.method == method)
             and (route is None or r.route == route)
             and (include_interaction_routes or not r.interaction_route)
         ]
 
     def count_requests(
-        self, since: int = 0, *, method: str | None = None, route: str | None = None,
+        self,
+        since: int = 0,
+        *,
+        method: str | None = None,
+        route: str | None = None,
         include_interaction_routes: bool = True,
     ) -> int:
-        return len(self.requests_since(
-            since, method=method, route=route, include_interaction_routes=include_interaction_routes
-        ))
+        return len(
+            self.requests_since(
+                since,
+                method=method,
+                route=route,
+                include_interaction_routes=include_interaction_routes,
+            )
+        )
 
     @property
     def client_errors(self) -> list[RecordedRequest]:
@@ -416,16 +528,32 @@ class FakeDiscord:
         return [r for r in self.requests if 400 <= r.status < 500 and r.cause in ("client", "rate")]
 
     def fail_next(
-        self, method: str, route: str, status: int, code: int = 0, *, retry_after: float = 0.05,
-        is_global: bool = False, count: int = 1, message: str | None = None,
+        self,
+        method: str,
+        route: str,
+        status: int,
+        code: int = 0,
+        *,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        count: int = 1,
+        message: str | None = None,
     ) -> FaultRule:
         """Answer the next `count` matching requests with an error instead of serving them.
 
         `route` is a route template ("/channels/{channel_id}/messages") or a glob over the path
         or template ("/channels/*/messages"); `method` may be "*". For 429 the body carries
         `retry_after` (and `global`), with the `Via` header discord.py needs to retry."""
-        rule = FaultRule(method=method.upper(), route=route, status=status, code=code, remaining=count,
-                         retry_after=retry_after, is_global=is_global, message=message)
+        rule = FaultRule(
+            method=method.upper(),
+            route=route,
+            status=status,
+            code=code,
+            remaining=count,
+            retry_after=retry_after,
+            is_global=is_global,
+            message=message,
+        )
         self.faults.add(rule)
         return rule
 
@@ -439,10 +567,16 @@ class FakeDiscord:
 
     def problems(self) -> list[str]:
         """Everything that should fail a test: the fixture checks this list at teardown."""
-        found = [f"interaction rule broken: {v.kind} on {v.interaction_id}: {v.detail}" for v in self.violations]
+        found = [
+            f"interaction rule broken: {v.kind} on {v.interaction_id}: {v.detail}"
+            for v in self.violations
+        ]
         found += [f"payload Discord would reject: {p}" for p in self.invalid_payloads]
         found += [f"route the fake does not serve: {r.method} {r.path}" for r in self.unsupported]
-        found += [f"scheduled fault never triggered: {f.method} {f.route} {f.status}" for f in self.faults.pending()]
+        found += [
+            f"scheduled fault never triggered: {f.method} {f.route} {f.status}"
+            for f in self.faults.pending()
+        ]
         return found
 
     # --- gateway control -----------------------------------------------------------------------
@@ -464,17 +598,27 @@ class FakeDiscord:
         return current_user_payload(self.bot_user)
 
     def _guilds_of_shard(self, shard_id: int, shard_count: int) -> list[FakeGuild]:
-        return [g for g in self.world.guilds.values()
-                if self.bot_user.id in g.member_ids and shard_of(g.id, shard_count) == shard_id]
+        return [
+            g
+            for g in self.world.guilds.values()
+            if self.bot_user.id in g.member_ids and shard_of(g.id, shard_count) == shard_id
+        ]
 
     def _guild_create(self, guild: FakeGuild, session: GatewaySession) -> JsonDict:
         return guild_create_payload(
-            self.world, guild, bot_user=self.bot_user, with_all_members=session.wants(INTENT_GUILD_MEMBERS)
+            self.world,
+            guild,
+            bot_user=self.bot_user,
+            with_all_members=session.wants(INTENT_GUILD_MEMBERS),
         )
 
     def _member_payloads(self, guild_id: int, user_ids: list[str] | None) -> list[JsonDict]:
         guild = self.world.guilds[guild_id]
-        wanted = guild.member_ids if not user_ids else [int(u) for u in user_ids if int(u) in guild.member_ids]
+        wanted = (
+            guild.member_ids
+            if not user_ids
+            else [int(u) for u in user_ids if int(u) in guild.member_ids]
+        )
         return [member_payload(self.world, guild, self.world.users[uid]) for uid in wanted]
 
     def _dispatch_message(self, event: str, message: FakeMessage) -> None:
@@ -498,15 +642,22 @@ class FakeDiscord:
     def _check_payload(self, request: web.Request, problems: list[FormError]) -> None:
         if not problems:
             return
-        record: RecordedRequest = request["record"]
+        record: RecordedRequest = request[RECORD]
         self.invalid_payloads.append(InvalidPayload(record, problems))
         if all(p.code == "EMPTY_MESSAGE" for p in problems):
             raise ApiError(400, 50006)
         raise ApiError(400, 50035, errors=nest_errors(problems))
 
     def _new_message(
-        self, request: web.Request, channel: FakeChannel, body: JsonDict, *, prefix: str = "",
-        interaction: FakeInteraction | None = None, flags: int | None = None, message_type: int = 0,
+        self,
+        request: web.Request,
+        channel: FakeChannel,
+        body: JsonDict,
+        *,
+        prefix: str = "",
+        interaction: FakeInteraction | None = None,
+        flags: int | None = None,
+        message_type: int = 0,
         check: bool = True,
     ) -> FakeMessage:
         if check:
@@ -524,13 +675,17 @@ class FakeDiscord:
             type=message_type,
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.application_id if interaction else None,
-            visible_only_to=interaction.user.id if interaction and final_flags & EPHEMERAL else None,
+            visible_only_to=interaction.user.id
+            if interaction and final_flags & EPHEMERAL
+            else None,
         )
         self.world.add_message(message)
         self._dispatch_message("MESSAGE_CREATE", message)
         return message
 
-    def _edit_message(self, request: web.Request, message: FakeMessage, body: JsonDict, *, prefix: str = "") -> None:
+    def _edit_message(
+        self, request: web.Request, message: FakeMessage, body: JsonDict, *, prefix: str = ""
+    ) -> None:
         self._check_payload(request, validate_message(body, prefix=prefix, creating=False))
         merged = {
             "content": body.get("content", message.content),
@@ -538,8 +693,14 @@ class FakeDiscord:
             "components": body.get("components", message.components),
             "attachments": body.get("attachments", message.attachments),
         }
-        self._check_payload(request, [p for p in validate_message(merged, prefix=prefix, creating=True)
-                                      if p.code == "EMPTY_MESSAGE"])
+        self._check_payload(
+            request,
+            [
+                p
+                for p in validate_message(merged, prefix=prefix, creating=True)
+                if p.code == "EMPTY_MESSAGE"
+            ],
+        )
         for key in MAX_FIELD_EDIT_KEYS:
             if key in body and key != "allowed_mentions":
                 value = body[key]
@@ -578,37 +739,50 @@ class FakeDiscord:
         started = time.monotonic()
         resource = request.match_info.route.resource
         template = resource.canonical if resource is not None else request.path
-        route = template[len(API_PREFIX):] if template.startswith(API_PREFIX) else template
-        path = request.path[len(API_PREFIX):]
+        route = template[len(API_PREFIX) :] if template.startswith(API_PREFIX) else template
+        path = request.path[len(API_PREFIX) :]
         record = RecordedRequest(
-            index=len(self.requests), method=request.method, route=route, path=path,
-            query=dict(request.query), json=None, time=asyncio.get_running_loop().time(),
+            index=len(self.requests),
+            method=request.method,
+            route=route,
+            path=path,
+            query=dict(request.query),
+            json=None,
+            time=asyncio.get_running_loop().time(),
             interaction_route=route.startswith(GLOBAL_EXEMPT_PREFIXES),
         )
         self.requests.append(record)
-        request["record"] = record
+        request[RECORD] = record
         headers: dict[str, str] = {}
         response: web.StreamResponse
         try:
-            record.json, request["files"] = await read_body(request)
-            request["body"] = record.json
+            record.json, request[FILES] = await read_body(request)
+            request[BODY] = record.json
             if resource is None:
                 self.unsupported.append(record)
                 raise ApiError(404, 0, message="404: Not Found")
-            if not record.interaction_route and request.headers.get("Authorization") != f"Bot {self.token}":
+            if (
+                not record.interaction_route
+                and request.headers.get("Authorization") != f"Bot {self.token}"
+            ):
                 raise ApiError(401, 0)
             fault = self.faults.take(request.method, route, path)
             if fault is not None:
                 response = self._fault_response(fault, record)
                 return response
-            major = "+".join(str(v) for k, v in request.match_info.items()
-                             if k in ("channel_id", "guild_id", "webhook_id", "webhook_token", "interaction_id"))
+            major = "+".join(
+                str(v)
+                for k, v in request.match_info.items()
+                if k in ("channel_id", "guild_id", "webhook_id", "webhook_token", "interaction_id")
+            )
             decision = self.rate_limiter.check(
                 f"{request.method} {route}", major, counts_globally=not record.interaction_route
             )
             headers = decision.headers
             if decision.exceeded:
-                response = self._rate_limited(record, decision.retry_after, decision.is_global, "rate", headers)
+                response = self._rate_limited(
+                    record, decision.retry_after, decision.is_global, "rate", headers
+                )
                 return response
             response = await handler(request)
             record.cause = "ok"
@@ -617,7 +791,11 @@ class FakeDiscord:
             record.error_code = error.code
             response = error.response(headers)
         record.status = response.status
-        if isinstance(response, web.Response) and response.body is not None and response.status < 300:
+        if (
+            isinstance(response, web.Response)
+            and response.body is not None
+            and response.status < 300
+        ):
             record.response = response.body
         for name, value in headers.items():
             response.headers.setdefault(name, value)
@@ -632,15 +810,26 @@ class FakeDiscord:
         record.status = fault.status
         record.error_code = fault.code
         self._changed()
-        return ApiError(fault.status, fault.code, cause="injected", message=fault.message).response()
+        return ApiError(
+            fault.status, fault.code, cause="injected", message=fault.message
+        ).response()
 
     def _rate_limited(
-        self, record: RecordedRequest, retry_after: float, is_global: bool, cause: Cause, headers: dict[str, str]
+        self,
+        record: RecordedRequest,
+        retry_after: float,
+        is_global: bool,
+        cause: Cause,
+        headers: dict[str, str],
     ) -> web.Response:
         record.cause = cause
         record.status = 429
         self._changed()
-        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global}
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": is_global,
+        }
         answer_headers = {
             **headers,
             "Retry-After": f"{max(1, round(retry_after))}",
@@ -660,7 +849,7 @@ def _usable_in_dms(command: JsonDict) -> bool:
 
 
 def _attachments(fake: FakeDiscord, request: web.Request) -> list[JsonDict]:
-    files = request.get("files") or []
+    files = request.get(FILES) or []
     return [
         {
             "id": str(fake.ids.next()),

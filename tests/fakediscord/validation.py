@@ -74,10 +74,18 @@ def validate_message(payload: JsonDict, *, prefix: str = "", creating: bool) -> 
     else:
         _validate_rows(errors, components, prefix)
     if creating and not any(
-        (payload.get("content"), embeds, components, payload.get("attachments"), payload.get("poll"),
-         payload.get("sticker_ids"))
+        (
+            payload.get("content"),
+            embeds,
+            components,
+            payload.get("attachments"),
+            payload.get("poll"),
+            payload.get("sticker_ids"),
+        )
     ):
-        errors.append(FormError(f"{prefix}content", "EMPTY_MESSAGE", "Cannot send an empty message"))
+        errors.append(
+            FormError(f"{prefix}content", "EMPTY_MESSAGE", "Cannot send an empty message")
+        )
     return errors
 
 
@@ -88,7 +96,9 @@ def _validate_embeds(errors: list[FormError], embeds: list[JsonDict], prefix: st
     for index, embed in enumerate(embeds):
         path = f"{prefix}embeds.{index}."
         total += _check_length(errors, f"{path}title", embed.get("title"), MAX_EMBED_TITLE)
-        total += _check_length(errors, f"{path}description", embed.get("description"), MAX_EMBED_DESCRIPTION)
+        total += _check_length(
+            errors, f"{path}description", embed.get("description"), MAX_EMBED_DESCRIPTION
+        )
         footer = embed.get("footer") or {}
         total += _check_length(errors, f"{path}footer.text", footer.get("text"), MAX_FOOTER)
         author = embed.get("author") or {}
@@ -101,11 +111,19 @@ def _validate_embeds(errors: list[FormError], embeds: list[JsonDict], prefix: st
             for key, limit in (("name", MAX_FIELD_NAME), ("value", MAX_FIELD_VALUE)):
                 value = embed_field.get(key)
                 if value is None or str(value) == "":
-                    errors.append(FormError(f"{field_path}{key}", "BASE_TYPE_REQUIRED", "This field is required"))
+                    errors.append(
+                        FormError(
+                            f"{field_path}{key}", "BASE_TYPE_REQUIRED", "This field is required"
+                        )
+                    )
                 total += _check_length(errors, f"{field_path}{key}", value, limit)
     if total > MAX_EMBED_TOTAL:
         errors.append(
-            FormError(f"{prefix}embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+            FormError(
+                f"{prefix}embeds",
+                "MAX_EMBED_SIZE_EXCEEDED",
+                "Embed size exceeds maximum size of 6000",
+            )
         )
 
 
@@ -117,16 +135,26 @@ def _validate_rows(errors: list[FormError], rows: list[JsonDict], prefix: str) -
         row_path = f"{prefix}components.{row_index}."
         if row.get("type") != ACTION_ROW:
             errors.append(
-                FormError(f"{row_path}type", "UNION_TYPE_CHOICES", "Top-level components must be action rows")
+                FormError(
+                    f"{row_path}type",
+                    "UNION_TYPE_CHOICES",
+                    "Top-level components must be action rows",
+                )
             )
             continue
         children = row.get("components") or []
         selects = [c for c in children if c.get("type") in SELECT_TYPES]
         if not children:
-            errors.append(FormError(f"{row_path}components", "BASE_TYPE_REQUIRED", "This field is required"))
+            errors.append(
+                FormError(f"{row_path}components", "BASE_TYPE_REQUIRED", "This field is required")
+            )
         if selects and len(children) > 1:
             errors.append(
-                FormError(f"{row_path}components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select fills its row")
+                FormError(
+                    f"{row_path}components",
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "A select fills its row",
+                )
             )
         elif len(children) > MAX_BUTTONS_PER_ROW:
             errors.append(_too_long(f"{row_path}components", MAX_BUTTONS_PER_ROW))
@@ -134,7 +162,9 @@ def _validate_rows(errors: list[FormError], rows: list[JsonDict], prefix: str) -
             _validate_interactive(errors, child, f"{row_path}components.{child_index}.", seen)
 
 
-def _validate_v2_components(errors: list[FormError], components: list[JsonDict], prefix: str) -> None:
+def _validate_v2_components(
+    errors: list[FormError], components: list[JsonDict], prefix: str
+) -> None:
     seen: set[str] = set()
     count = 0
 
@@ -156,18 +186,28 @@ def _validate_v2_components(errors: list[FormError], components: list[JsonDict],
         errors.append(_too_long(f"{prefix}components", MAX_V2_COMPONENTS))
 
 
-def _validate_interactive(errors: list[FormError], item: JsonDict, path: str, seen: set[str]) -> None:
+def _validate_interactive(
+    errors: list[FormError], item: JsonDict, path: str, seen: set[str]
+) -> None:
     kind = item.get("type")
     custom_id = item.get("custom_id")
-    needs_custom_id = kind in SELECT_TYPES or (kind == BUTTON and item.get("style") not in (LINK_STYLE, PREMIUM_STYLE))
+    needs_custom_id = kind in SELECT_TYPES or (
+        kind == BUTTON and item.get("style") not in (LINK_STYLE, PREMIUM_STYLE)
+    )
     if needs_custom_id:
         if not custom_id:
-            errors.append(FormError(f"{path}custom_id", "BASE_TYPE_REQUIRED", "This field is required"))
+            errors.append(
+                FormError(f"{path}custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+            )
         elif len(custom_id) > MAX_CUSTOM_ID:
             errors.append(_too_long(f"{path}custom_id", MAX_CUSTOM_ID))
         elif custom_id in seen:
             errors.append(
-                FormError(f"{path}custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+                FormError(
+                    f"{path}custom_id",
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             )
         if custom_id:
             seen.add(custom_id)
@@ -176,14 +216,20 @@ def _validate_interactive(errors: list[FormError], item: JsonDict, path: str, se
         if item.get("style") == LINK_STYLE and not item.get("url"):
             errors.append(FormError(f"{path}url", "BASE_TYPE_REQUIRED", "This field is required"))
         if not item.get("label") and not item.get("emoji") and item.get("style") != PREMIUM_STYLE:
-            errors.append(FormError(f"{path}label", "BASE_TYPE_REQUIRED", "A button needs a label or an emoji"))
+            errors.append(
+                FormError(
+                    f"{path}label", "BASE_TYPE_REQUIRED", "A button needs a label or an emoji"
+                )
+            )
     if kind in SELECT_TYPES:
         _check_length(errors, f"{path}placeholder", item.get("placeholder"), MAX_PLACEHOLDER)
         _validate_select_counts(errors, item, path)
     if kind == STRING_SELECT:
         options = item.get("options") or []
         if not options:
-            errors.append(FormError(f"{path}options", "BASE_TYPE_REQUIRED", "This field is required"))
+            errors.append(
+                FormError(f"{path}options", "BASE_TYPE_REQUIRED", "This field is required")
+            )
         if len(options) > MAX_SELECT_OPTIONS:
             errors.append(_too_long(f"{path}options", MAX_SELECT_OPTIONS))
         values: set[str] = set()
@@ -194,7 +240,11 @@ def _validate_interactive(errors: list[FormError], item: JsonDict, path: str, se
             value = str(option.get("value"))
             if value in values:
                 errors.append(
-                    FormError(f"{option_path}value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Option values must be unique")
+                    FormError(
+                        f"{option_path}value",
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Option values must be unique",
+                    )
                 )
             values.add(value)
 
@@ -203,13 +253,21 @@ def _validate_select_counts(errors: list[FormError], item: JsonDict, path: str) 
     low = int(item.get("min_values", 1))
     high = int(item.get("max_values", 1))
     if not 0 <= low <= MAX_SELECT_OPTIONS:
-        errors.append(FormError(f"{path}min_values", "NUMBER_TYPE_MAX", "min_values must be 0 to 25"))
+        errors.append(
+            FormError(f"{path}min_values", "NUMBER_TYPE_MAX", "min_values must be 0 to 25")
+        )
     if not 1 <= high <= MAX_SELECT_OPTIONS or high < low:
-        errors.append(FormError(f"{path}max_values", "NUMBER_TYPE_MAX", "max_values must be 1 to 25, >= min_values"))
+        errors.append(
+            FormError(
+                f"{path}max_values", "NUMBER_TYPE_MAX", "max_values must be 1 to 25, >= min_values"
+            )
+        )
     options = item.get("options")
     if item.get("type") == STRING_SELECT and options is not None and high > len(options):
         errors.append(
-            FormError(f"{path}max_values", "NUMBER_TYPE_MAX", "max_values exceeds the number of options")
+            FormError(
+                f"{path}max_values", "NUMBER_TYPE_MAX", "max_values exceeds the number of options"
+            )
         )
 
 
@@ -217,7 +275,9 @@ def validate_modal(payload: JsonDict, *, prefix: str = "data.") -> list[FormErro
     errors: list[FormError] = []
     custom_id = payload.get("custom_id")
     if not custom_id:
-        errors.append(FormError(f"{prefix}custom_id", "BASE_TYPE_REQUIRED", "This field is required"))
+        errors.append(
+            FormError(f"{prefix}custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+        )
     else:
         _check_length(errors, f"{prefix}custom_id", custom_id, MAX_CUSTOM_ID)
     title = payload.get("title")
@@ -226,7 +286,9 @@ def validate_modal(payload: JsonDict, *, prefix: str = "data.") -> list[FormErro
     else:
         _check_length(errors, f"{prefix}title", title, 45)
     if not payload.get("components"):
-        errors.append(FormError(f"{prefix}components", "BASE_TYPE_REQUIRED", "This field is required"))
+        errors.append(
+            FormError(f"{prefix}components", "BASE_TYPE_REQUIRED", "This field is required")
+        )
     return errors
 
 

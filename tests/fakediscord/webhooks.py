@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from .http import ApiError, json_response, no_content
+from .http import BODY, ApiError, json_response, no_content
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -36,7 +36,9 @@ CHAT_INPUT_COMMAND_MESSAGE = 20
 
 def register_interaction_routes(router: web.UrlDispatcher, fake: FakeDiscord, prefix: str) -> None:
     routes = InteractionRoutes(fake)
-    router.add_post(prefix + "/interactions/{interaction_id}/{interaction_token}/callback", routes.callback)
+    router.add_post(
+        prefix + "/interactions/{interaction_id}/{interaction_token}/callback", routes.callback
+    )
     base = prefix + "/webhooks/{webhook_id}/{webhook_token}"
     router.add_post(base, routes.followup)
     router.add_get(base + "/messages/{message_id}", routes.get_message)
@@ -55,9 +57,11 @@ class InteractionRoutes:
         interaction = self.fake.interactions.get(int(request.match_info["interaction_id"]))
         if interaction is None or interaction.token != request.match_info["interaction_token"]:
             raise ApiError(404, 10062)
-        body: JsonDict = request["body"] or {}
+        body: JsonDict = request[BODY] or {}
         elapsed = self.fake.now() - interaction.dispatched_at
-        attempt = Callback(type=int(body.get("type", 0)), data=body.get("data"), status=0, elapsed=elapsed)
+        attempt = Callback(
+            type=int(body.get("type", 0)), data=body.get("data"), status=0, elapsed=elapsed
+        )
         interaction.callbacks.append(attempt)
         try:
             response = self._answer_callback(request, interaction, attempt, body)
@@ -71,30 +75,50 @@ class InteractionRoutes:
         self, request: web.Request, interaction: FakeInteraction, attempt: Callback, body: JsonDict
     ) -> web.Response:
         if interaction.acknowledged:
-            self.fake._record_violation(Violation(
-                "double_ack", interaction.id, "a second callback for an acknowledged interaction", attempt.elapsed))
+            self.fake._record_violation(
+                Violation(
+                    "double_ack",
+                    interaction.id,
+                    "a second callback for an acknowledged interaction",
+                    attempt.elapsed,
+                )
+            )
             raise ApiError(400, 40060)
         if interaction.expired or attempt.elapsed > self.fake.ack_deadline:
             interaction.expired = True
-            self.fake._record_violation(Violation(
-                "late_ack", interaction.id,
-                f"callback {attempt.elapsed:.3f}s after dispatch (deadline {self.fake.ack_deadline}s)",
-                attempt.elapsed))
+            self.fake._record_violation(
+                Violation(
+                    "late_ack",
+                    interaction.id,
+                    f"callback {attempt.elapsed:.3f}s after dispatch"
+                    f" (deadline {self.fake.ack_deadline}s)",
+                    attempt.elapsed,
+                )
+            )
             raise ApiError(404, 10062)
         kind = attempt.type
         data: JsonDict = body.get("data") or {}
         message: FakeMessage | None = None
         if kind == CHANNEL_MESSAGE:
             message = self.fake._new_message(
-                request, interaction.channel, data, prefix="data.", interaction=interaction,
+                request,
+                interaction.channel,
+                data,
+                prefix="data.",
+                interaction=interaction,
                 message_type=_message_type(interaction),
             )
             interaction.original_message_id = message.id
         elif kind == DEFERRED_CHANNEL_MESSAGE:
             flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
             message = self.fake._new_message(
-                request, interaction.channel, {}, interaction=interaction, flags=flags,
-                message_type=_message_type(interaction), check=False,
+                request,
+                interaction.channel,
+                {},
+                interaction=interaction,
+                flags=flags,
+                message_type=_message_type(interaction),
+                check=False,
             )
             interaction.original_message_id = message.id
             interaction.awaiting_first_followup = True
@@ -131,7 +155,9 @@ class InteractionRoutes:
             raise ApiError(404, 10008)
         return source
 
-    def _callback_answer(self, interaction: FakeInteraction, kind: int, message: FakeMessage | None) -> JsonDict:
+    def _callback_answer(
+        self, interaction: FakeInteraction, kind: int, message: FakeMessage | None
+    ) -> JsonDict:
         summary: JsonDict = {"id": str(interaction.id), "type": interaction.type}
         if interaction.original_message_id is not None:
             original = self.world.messages[interaction.original_message_id]
@@ -145,15 +171,20 @@ class InteractionRoutes:
             answer["resource"] = {"type": kind, "message": message_payload(self.world, message)}
         return answer
 
-    # --- /webhooks/{application_id}/{token}[/messages/{id}] -----------------------------------------
+    # --- /webhooks/{application_id}/{token}[/messages/{id}] ---------------------------------
 
     def _interaction(self, request: web.Request) -> FakeInteraction:
         interaction = self.fake._by_token.get(request.match_info["webhook_token"])
         if interaction is None or request.match_info["webhook_id"] != str(self.fake.application_id):
             raise ApiError(404, 10015)
         if self.fake.now() - interaction.dispatched_at > TOKEN_LIFETIME:
-            self.fake._record_violation(Violation(
-                "expired_token", interaction.id, f"{request.method} {request.path} after the 15-minute token life"))
+            self.fake._record_violation(
+                Violation(
+                    "expired_token",
+                    interaction.id,
+                    f"{request.method} {request.path} after the 15-minute token life",
+                )
+            )
             raise ApiError(401, 50027)
         if not interaction.acknowledged:
             # Discord only knows the interaction's webhook once the interaction was answered.
@@ -169,7 +200,10 @@ class InteractionRoutes:
                 message_id = int(raw)
             except ValueError:
                 raise ApiError(404, 10008) from None
-            if message_id not in interaction.followup_ids and message_id != interaction.original_message_id:
+            if (
+                message_id not in interaction.followup_ids
+                and message_id != interaction.original_message_id
+            ):
                 message_id = None
         message = self.world.messages.get(message_id or 0)
         if message is None or message.deleted:
@@ -178,19 +212,24 @@ class InteractionRoutes:
 
     async def followup(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request)
-        body: JsonDict = request["body"] or {}
+        body: JsonDict = request[BODY] or {}
         if interaction.awaiting_first_followup:
             # The first follow-up after a "thinking" defer fills the loading message and keeps
             # the defer's visibility, whatever flags the follow-up asked for.
             original = self.world.messages[interaction.original_message_id or 0]
             self.fake._check_payload(request, validate_message(body, creating=True))
-            self.fake._edit_message(request, original, {k: v for k, v in body.items() if k != "flags"})
+            self.fake._edit_message(
+                request, original, {k: v for k, v in body.items() if k != "flags"}
+            )
             interaction.awaiting_first_followup = False
             interaction.followup_ids.append(original.id)
             message = original
         else:
             message = self.fake._new_message(
-                request, interaction.channel, body, interaction=interaction,
+                request,
+                interaction.channel,
+                body,
+                interaction=interaction,
                 message_type=_message_type(interaction),
             )
             interaction.followup_ids.append(message.id)
@@ -205,7 +244,7 @@ class InteractionRoutes:
     async def edit_message(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request)
         message = self._owned_message(request, interaction)
-        self.fake._edit_message(request, message, request["body"] or {})
+        self.fake._edit_message(request, message, request[BODY] or {})
         if message.id == interaction.original_message_id:
             interaction.awaiting_first_followup = False
         return json_response(message_payload(self.world, message))
@@ -221,5 +260,17 @@ def _message_type(interaction: FakeInteraction) -> int:
 
 
 def _bad_type() -> ApiError:
-    return ApiError(400, 50035, errors={"type": {"_errors": [
-        {"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": "Interaction response type is invalid here"}]}})
+    return ApiError(
+        400,
+        50035,
+        errors={
+            "type": {
+                "_errors": [
+                    {
+                        "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                        "message": "Interaction response type is invalid here",
+                    }
+                ]
+            }
+        },
+    )
