@@ -150,6 +150,18 @@ async def announce(interaction: discord.Interaction[Any], text: str) -> None:
         interaction.client.seen.errors.append(error)
 
 
+class RenameModal(discord.ui.Modal, title="Rename your seat"):
+    nickname: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="rename:nm")
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(f"renamed to {self.nickname.value}", ephemeral=True)
+
+
+@app_commands.command(name="rename", description="Pick a seat name")
+async def rename(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_modal(RenameModal())
+
+
 class FakeTestBot(commands.Bot):
     def __init__(self, **options: Any) -> None:
         super().__init__(
@@ -164,7 +176,14 @@ class FakeTestBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
         self.tree.add_command(lifeboat)
-        plain: list[app_commands.Command[Any, ..., Any]] = [hand, think, whisper, slow, announce]
+        plain: list[app_commands.Command[Any, ..., Any]] = [
+            hand,
+            think,
+            whisper,
+            slow,
+            announce,
+            rename,
+        ]
         for command in plain:
             self.tree.add_command(command)
         self.sync_result = await self.tree.sync()
@@ -200,13 +219,14 @@ async def test_login_ready_and_guild_cache(table: Table) -> None:
     routes = [f"{r.method} {r.route}" for r in fake.requests]
     assert routes[:2] == ["GET /users/@me", "GET /oauth2/applications/@me"]
     assert fake.sessions[0].live
+    assert fake.sessions[0].connection is not None and fake.sessions[0].connection.compressed
     # discord.py asked for a compressed stream and understood it.
     assert fake.gateway.identify_count == 1
 
 
 async def test_command_sync_echoes_ids(table: Table) -> None:
     synced = {command.name: command.id for command in table.bot.sync_result}
-    assert set(synced) == {"lifeboat", "hand", "think", "whisper", "slow", "announce"}
+    assert set(synced) == {"lifeboat", "hand", "think", "whisper", "slow", "announce", "rename"}
     registered = {c.name: c.id for c in table.fake.world.commands.values()}
     assert synced == registered
     assert table.fake.command_writes == 1
@@ -472,3 +492,69 @@ async def test_errors_logged_by_discord_py_are_caught(
     assert "50013" in fail_on_logged_errors.describe()
     fail_on_logged_errors.take()
     assert result.callbacks == []
+
+
+async def test_slash_command_in_a_dm(table: Table) -> None:
+    fake = table.fake
+    dm = fake.open_dm_channel(table.alice)
+    result = await fake.run_slash(table.alice, dm, "hand")
+    answer = result.original_message
+    assert answer is not None and answer.channel_id == dm.id
+    assert fake.messages_in(dm, visible_to=table.alice) == [answer]
+
+
+async def test_buttons_on_an_ephemeral_lobby_update_it_in_place(table: Table) -> None:
+    fake = table.fake
+    options = {"seats": 5, "title": "Private", "public": False}
+    lobby = await fake.run_slash(table.alice, table.channel, "lifeboat start", options)
+    message = lobby.original_message
+    assert message is not None and message.ephemeral
+    with pytest.raises(FakeUsageError, match="cannot see"):
+        await fake.click(table.bob, message, "join:500")
+    await fake.click(table.alice, message, "join:500")
+    assert fake.message(message.id).content == "alice joined match 500"
+    assert fake.message(message.id).ephemeral
+
+
+async def test_modal_is_shown_and_submitted(table: Table) -> None:
+    fake = table.fake
+    opened = await fake.run_slash(table.alice, table.channel, "rename")
+    assert opened.callback is not None and opened.callback.type == 9
+    assert opened.modal is not None and opened.modal["title"] == "Rename your seat"
+    submitted = await fake.submit_modal(table.alice, opened, {"rename:nm": "Captain"})
+    reply = submitted.original_message
+    assert reply is not None and reply.content == "renamed to Captain"
+
+
+async def test_gateway_reconnect_request_resumes_the_session(table: Table) -> None:
+    fake = table.fake
+    session = fake.sessions[0]
+    fake.request_reconnect()
+    await fake.wait_for(lambda: session.resumes == 1 and session.live, what="a RESUME")
+    assert len(fake.sessions) == 1
+
+
+async def test_problems_list_what_the_fixture_fails_on(table: Table) -> None:
+    """The fixture turns these into a failed test: prove each kind is reported."""
+    fake = table.fake
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException):
+        await channel.send("x" * 2001)
+    rule = fake.fail_next("DELETE", "/guilds/*", 500)
+    problems = fake.problems()
+    assert any("content: Must be 2000 or fewer" in p for p in problems)
+    assert any("never triggered" in p for p in problems)
+    fake.take_invalid_payloads()
+    fake.faults.rules.remove(rule)
+    assert fake.problems() == []
+
+
+async def test_request_counts_per_action(table: Table) -> None:
+    fake = table.fake
+    mark = fake.mark()
+    await fake.run_slash(table.alice, table.channel, "announce", {"text": "hello"})
+    await fake.wait_for_message(table.channel, lambda m: m.content == "hello")
+    assert fake.count_requests(mark) == 2
+    assert fake.count_requests(mark, include_interaction_routes=False) == 1
+    assert fake.count_requests(mark, method="POST", route="/channels/{channel_id}/messages") == 1

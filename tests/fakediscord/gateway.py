@@ -79,6 +79,7 @@ class GatewayConnection:
     def __init__(self, ws: web.WebSocketResponse, *, compress: bool) -> None:
         self.ws = ws
         self._deflate = zlib.compressobj() if compress else None
+        self.compressed = compress
         self._queue: asyncio.Queue[JsonDict | None] = asyncio.Queue()
         self.session: GatewaySession | None = None
         self.writer: asyncio.Task[None] | None = None
