@@ -1,0 +1,67 @@
+"""The variants a Citadels table may choose; ``Options()`` is the standard base game."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.citadels.cards import RANK_CHOICES
+
+RANDOM = "random"
+NO_CHARACTER = "none"
+
+
+class Options(BaseModel):
+    """Every combination of these switches is a valid game at every player count."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rank_1: Literal["assassin", "witch", "random"] = "assassin"
+    rank_2: Literal["thief", "tax_collector", "random"] = "thief"
+    rank_3: Literal["magician", "wizard", "random"] = "magician"
+    rank_4: Literal["king", "emperor", "random"] = "king"
+    rank_5: Literal["bishop", "abbot", "random"] = "bishop"
+    rank_6: Literal["merchant", "alchemist", "random"] = "merchant"
+    rank_7: Literal["architect", "navigator", "random"] = "architect"
+    rank_8: Literal["warlord", "diplomat", "random"] = "warlord"
+    rank_9: Literal["none", "queen", "artist", "random"] = Field(
+        default="none",
+        description="A ninth character (the Queen or the Artist); none in the base game.",
+    )
+    short_game: bool = Field(
+        default=False, description="The game ends at the 7th district at every player count."
+    )
+    two_player_target: Literal[10, 12] = Field(
+        default=10, description="Districts that end a two-player game (the seed names both)."
+    )
+    second_keep: bool = Field(
+        default=False,
+        description="Use the 66-card deck with a second Keep (the seed's deck has 65 cards).",
+    )
+
+    def choice_for(self, rank: int) -> str:
+        value: str = getattr(self, f"rank_{rank}")
+        return value
+
+    def resolve_lineup(self, rng: random.Random) -> list[str]:
+        """The characters of this game in rank order, "random" settled by ``rng``."""
+        lineup: list[str] = []
+        for rank, choices in RANK_CHOICES.items():
+            choice = self.choice_for(rank)
+            if choice == RANDOM:
+                choice = rng.choice(choices)
+            if choice != NO_CHARACTER:
+                lineup.append(choice)
+        return lineup
+
+    def target_for(self, seats: int) -> int:
+        """How many districts complete a city (and end the game at the end of that round)."""
+        if self.short_game:
+            return 7
+        if seats == 2:
+            return self.two_player_target
+        if seats == 3:
+            return 10
+        return 8

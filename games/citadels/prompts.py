@@ -1,0 +1,158 @@
+"""Who must decide what right now. One seat at a time: the drafter, the seat playing the
+called character, or a seat answering it (the Graveyard's owner, the Emperor's new crown
+holder)."""
+
+from __future__ import annotations
+
+from games.citadels import building, powers
+from games.citadels.actions import (
+    AbbotCollect,
+    Beautify,
+    Bewitch,
+    Build,
+    Destroy,
+    DraftDiscard,
+    DraftPick,
+    DrawCards,
+    EndTurn,
+    Exchange,
+    GiveCrown,
+    GraveyardBuyBack,
+    KeepCard,
+    MagicianDiscard,
+    MagicianRedraw,
+    MagicianSwap,
+    Murder,
+    NavigatorBonus,
+    Rob,
+    TakeGold,
+    TakeIncome,
+    Tribute,
+    UseLaboratory,
+    UseSmithy,
+    WizardPeek,
+    WizardTake,
+)
+from games.citadels.cards import CHARACTERS
+from games.citadels.state import CitadelsState
+from games.core import Action, Prompt
+
+PREFIX = "citadels.prompt."
+
+
+def pending(state: CitadelsState) -> list[Prompt]:
+    if state.phase == "over":
+        return []
+    if state.phase == "draft":
+        return [_draft_prompt(state)]
+    if state.phase == "crown":
+        giver = state.crown_giver
+        assert giver is not None
+        actions: list[Action] = [
+            GiveCrown(seat=giver, target=t) for t in powers.give_crown_targets(state)
+        ]
+        return [Prompt(seat=giver, kind=PREFIX + "give_crown", actions=actions)]
+    return [_turn_prompt(state)]
+
+
+def _draft_prompt(state: CitadelsState) -> Prompt:
+    seat, move = state.draft_steps[0]
+    if move == "discard":
+        actions: list[Action] = [DraftDiscard(seat=seat, card=c) for c in state.draft_pool]
+        return Prompt(seat=seat, kind=PREFIX + "draft_discard", actions=actions)
+    actions = [DraftPick(seat=seat, card=c) for c in state.draft_pool]
+    return Prompt(
+        seat=seat,
+        kind=PREFIX + "draft_pick",
+        actions=actions,
+        params={"face_down_offered": move == "pick_with_face_down"},
+    )
+
+
+def _turn_prompt(state: CitadelsState) -> Prompt:
+    turn = building.current(state)
+    actor = turn.actor
+    params = {"character": turn.character, "rank": CHARACTERS[turn.character].rank}
+    stage = turn.stage
+    actions: list[Action]
+    if stage == "keep":
+        actions = [KeepCard(seat=actor, card=c) for c in turn.drawn]
+        params["keep"] = turn.keep_left
+        return Prompt(seat=actor, kind=PREFIX + "keep", actions=actions, params=params)
+    if stage == "redraw":
+        actions = [MagicianDiscard(seat=actor, card=c) for c in powers.magician_discards(state)]
+        actions.append(MagicianRedraw(seat=actor))
+        params["set_aside"] = len(turn.set_aside)
+        return Prompt(
+            seat=actor,
+            kind=PREFIX + "magician_redraw",
+            actions=actions,
+            default=len(actions) - 1,
+            params=params,
+        )
+    if stage == "peek":
+        actions = [
+            WizardTake(seat=actor, card=card, build=now)
+            for card, now in powers.wizard_take_options(state)
+        ]
+        params["target"] = turn.peek_target
+        return Prompt(seat=actor, kind=PREFIX + "wizard_take", actions=actions, params=params)
+    if stage == "graveyard":
+        keeper = turn.graveyard_seat
+        assert keeper is not None
+        actions = [
+            GraveyardBuyBack(seat=keeper, accept=False),
+            GraveyardBuyBack(seat=keeper, accept=True),
+        ]
+        params["card"] = turn.graveyard_card
+        return Prompt(seat=keeper, kind=PREFIX + "graveyard", actions=actions, params=params)
+    if stage == "tribute":
+        payer = turn.tribute_seat
+        assert payer is not None
+        actions = [Tribute(seat=payer, card=c) for c in powers.tribute_options(state)]
+        params["to"] = actor
+        return Prompt(seat=payer, kind=PREFIX + "tribute", actions=actions, params=params)
+    if stage == "gather":
+        actions = [TakeGold(seat=actor)]
+        if state.deck:
+            actions.append(DrawCards(seat=actor))
+        if not turn.gather_only:
+            actions.extend(_powers(state, actor))
+        return Prompt(seat=actor, kind=PREFIX + "gather", actions=actions, params=params)
+    # the main part of the turn
+    actions = [Build(seat=actor, card=c) for c in building.buildable(state)]
+    actions.extend(_powers(state, actor))
+    actions.extend(Bewitch(seat=actor, character=n) for n in powers.bewitch_targets(state))
+    actions.extend(NavigatorBonus(seat=actor, take=t) for t in powers.navigator_options(state))
+    actions.extend(Destroy(seat=actor, target=t, card=c) for t, c in powers.destroy_options(state))
+    actions.extend(
+        Exchange(seat=actor, give=g, target=t, take=c) for g, t, c in powers.exchange_options(state)
+    )
+    default = 0
+    if not powers.must_give_crown(state):
+        default = len(actions)
+        actions.append(EndTurn(seat=actor))
+    else:
+        default = next(i for i, a in enumerate(actions) if isinstance(a, GiveCrown))
+    return Prompt(seat=actor, kind=PREFIX + "turn", actions=actions, default=default, params=params)
+
+
+def _powers(state: CitadelsState, actor: int) -> list[Action]:
+    """What the seat may do at any time of its turn, before or after the gather."""
+    turn = building.current(state)
+    actions: list[Action] = []
+    if not turn.income_taken and CHARACTERS[turn.character].income is not None:
+        actions.append(TakeIncome(seat=actor))
+    actions.extend(Murder(seat=actor, character=n) for n in powers.murder_targets(state))
+    actions.extend(Rob(seat=actor, character=n) for n in powers.rob_targets(state))
+    actions.extend(MagicianSwap(seat=actor, target=t) for t in powers.swap_targets(state))
+    actions.extend(MagicianDiscard(seat=actor, card=c) for c in powers.magician_discards(state))
+    actions.extend(WizardPeek(seat=actor, target=t) for t in powers.peek_targets(state))
+    actions.extend(GiveCrown(seat=actor, target=t) for t in powers.give_crown_targets(state))
+    if powers.abbot_open(state):
+        actions.append(AbbotCollect(seat=actor))
+    actions.extend(Beautify(seat=actor, card=c) for c in powers.beautify_options(state))
+    actions.extend(UseLaboratory(seat=actor, card=c) for c in building.laboratory_cards(state))
+    if building.smithy_open(state):
+        actions.append(UseSmithy(seat=actor))
+    return actions

@@ -1,0 +1,182 @@
+"""The complete state of a Citadels game, and the small queries every rule module uses.
+
+Cards are ids (see ``cards``); characters in play are kept by name in rank order. ``clone`` is
+the fast structural copy used by ``apply``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.citadels.cards import CHARACTERS, Character, character_card, district_of
+from games.citadels.options import Options
+from games.core import StateBase
+
+Phase = Literal["draft", "turns", "crown", "over"]
+
+Stage = Literal[
+    "gather",  # take 2 gold or draw; powers that work at any time are open too
+    "keep",  # choosing which drawn cards to keep
+    "main",  # after the gather: build, powers, end the turn
+    "redraw",  # the Magician picks the cards he discards before drawing as many
+    "peek",  # the Wizard looks at a hand and takes one card
+    "graveyard",  # the Graveyard's owner decides whether to buy back a destroyed district
+    "tribute",  # the new crown holder pays the Emperor a gold or a card
+]
+
+DraftMove = Literal["pick", "discard", "pick_with_face_down"]
+
+
+class Turn(BaseModel):
+    """One called character's turn. ``actor`` plays it: the holder, or the Witch when the
+    character is bewitched (after the holder's gather-only part)."""
+
+    character: str
+    holder: int
+    actor: int
+    stage: Stage = "gather"
+    resume: Stage = "gather"  # where a sub-step (keep, redraw, peek...) returns to
+    gather_only: bool = False  # the bewitched holder's part of the turn
+    gathered: bool = False
+    builds_left: int = 1
+    built: int = 0
+    spent_building: int = 0
+    income_taken: bool = False
+    used: list[str] = Field(default_factory=list)  # once-per-turn powers already used
+    drawn: list[str] = Field(default_factory=list)  # cards waiting for the keep choice
+    keep_left: int = 0
+    set_aside: list[str] = Field(default_factory=list)  # the Magician's discards
+    peek_target: int | None = None
+    graveyard_seat: int | None = None
+    graveyard_card: str | None = None
+    tribute_seat: int | None = None
+    beautified: int = 0
+    ends_after_step: bool = False  # a destroy or exchange: the turn ends once it is settled
+
+    def clone(self) -> Turn:
+        new = self.model_copy()
+        d = new.__dict__
+        for name in ("used", "drawn", "set_aside"):
+            d[name] = d[name].copy()
+        return new
+
+    @property
+    def info(self) -> Character:
+        return CHARACTERS[self.character]
+
+
+class CitadelsState(StateBase):
+    options: Options = Field(default_factory=Options)
+    characters: list[str]  # the characters in play, in rank order
+    removed: list[str] = Field(default_factory=list)  # out for the whole game (3 players)
+    target: int
+    round: int = 0
+    phase: Phase = "draft"
+    crown: int
+    gold: list[int]
+    hands: list[list[str]]
+    cities: list[list[str]]
+    built_round: dict[str, int] = Field(default_factory=dict)
+    beautified: list[str] = Field(default_factory=list)  # districts carrying an Artist's gold
+    deck: list[str]  # top first
+    completed: list[int] = Field(default_factory=list)  # seats in the order they completed
+
+    # the draft
+    draft_steps: list[tuple[int, DraftMove]] = Field(default_factory=list)
+    draft_pool: list[str] = Field(default_factory=list)  # character cards the picker holds
+    face_up: list[str] = Field(default_factory=list)  # character names, public
+    face_down: list[str] = Field(default_factory=list)  # character cards nobody has seen
+    set_down: dict[int, list[str]] = Field(default_factory=dict)  # face down, seen by that seat
+    picks: list[list[str]] = Field(default_factory=list)  # character cards, by seat
+    face_down_log: list[list[str]] = Field(default_factory=list)  # revealed at the end
+
+    # calling the characters
+    calling: int = -1  # index into ``characters``
+    revealed: list[str] = Field(default_factory=list)  # names revealed this round
+    murdered: str | None = None
+    robbed: str | None = None
+    bewitched: str | None = None
+    witch: int | None = None  # the seat that bewitched someone this round
+    robber: int | None = None  # the seat that named the robbed character
+    protected: int | None = None  # the seat whose city the Bishop shields this round
+    tax_pot: int = 0
+    taxes_open: bool = False  # whether builders owe the Tax Collector this round
+    taxman: int | None = None  # who receives taxes once the Tax Collector has shown up
+    queen_owed: int | None = None  # a Queen paid when the murdered King is revealed
+    turn: Turn | None = None
+    crown_giver: int | None = None  # a murdered Emperor passing the crown at round end
+
+    def clone(self) -> CitadelsState:
+        """A copy sharing nothing mutable with ``self``."""
+        new = self.model_copy()
+        d = new.__dict__
+        for name in _LIST_FIELDS:
+            d[name] = d[name].copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["cities"] = [c.copy() for c in self.cities]
+        d["picks"] = [p.copy() for p in self.picks]
+        d["built_round"] = self.built_round.copy()
+        d["set_down"] = {s: cards.copy() for s, cards in self.set_down.items()}
+        d["face_down_log"] = [r.copy() for r in self.face_down_log]
+        if self.turn is not None:
+            d["turn"] = self.turn.clone()
+        new._pending = None
+        return new
+
+
+_LIST_FIELDS: tuple[str, ...] = (
+    "characters", "removed", "gold", "beautified", "deck", "completed", "draft_steps",
+    "draft_pool", "face_up", "face_down", "revealed",
+)
+
+
+# -- queries ---------------------------------------------------------------------------------
+
+
+def holder_of(state: CitadelsState, name: str) -> int | None:
+    """The seat holding this character this round, if anyone does."""
+    card = character_card(name)
+    for seat, picks in enumerate(state.picks):
+        if card in picks:
+            return seat
+    return None
+
+
+def city_names(state: CitadelsState, seat: int) -> set[str]:
+    return {district_of(card).name for card in state.cities[seat]}
+
+
+def owns(state: CitadelsState, seat: int, name: str) -> bool:
+    return any(district_of(card).name == name for card in state.cities[seat])
+
+
+def owner_of_district(state: CitadelsState, name: str) -> int | None:
+    for seat in range(state.seats):
+        if owns(state, seat, name):
+            return seat
+    return None
+
+
+def district_value(state: CitadelsState, card: str) -> int:
+    """A built district's cost for the Warlord and the Diplomat: printed cost, plus one for an
+    Artist's gold on it."""
+    return district_of(card).cost + (1 if card in state.beautified else 0)
+
+
+def is_complete(state: CitadelsState, seat: int) -> bool:
+    return len(state.cities[seat]) >= state.target
+
+
+def active_character(state: CitadelsState) -> str | None:
+    return state.turn.character if state.turn is not None else None
+
+
+def left_of(state: CitadelsState, seat: int) -> int:
+    """The next seat clockwise; the draft passes cards this way."""
+    return (seat + 1) % state.seats
+
+
+def neighbours(state: CitadelsState, seat: int) -> set[int]:
+    return {(seat - 1) % state.seats, (seat + 1) % state.seats} - {seat}
