@@ -16,6 +16,9 @@ reach the rate.
 
     .venv/bin/python -m bench.storage            # defaults: 1,000 matches, 20,000 + 10 s
     .venv/bin/python -m bench.storage --check --seconds 5
+
+Run it as a module from the repository root: as a script (``python bench/storage.py``) this
+file's directory comes first on ``sys.path`` and the file would shadow the ``storage`` package.
 """
 
 from __future__ import annotations
