@@ -22,14 +22,30 @@ from discord.ext import commands
 
 from tests.fakediscord import (
     FAST_GUILD_READY_TIMEOUT,
+    BucketLimit,
     FakeChannel,
     FakeDiscord,
     FakeGuild,
     FakeUsageError,
     FakeUser,
+    RateLimitPolicy,
     running,
 )
 from tests.fakediscord.fixtures import ErrorLogCollector
+from tests.fakediscord.validation import validate_message
+
+
+def _button(custom_id: str) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": "Go", "custom_id": custom_id}
+
+
+def _select(options: int) -> dict[str, Any]:
+    choices = [{"label": f"o{n}", "value": str(n)} for n in range(options)]
+    return {"type": 3, "custom_id": f"pick{options}", "options": choices}
+
+
+def _row(children: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": 1, "components": children}
 
 
 @dataclass
@@ -558,3 +574,86 @@ async def test_request_counts_per_action(table: Table) -> None:
     assert fake.count_requests(mark) == 2
     assert fake.count_requests(mark, include_interaction_routes=False) == 1
     assert fake.count_requests(mark, method="POST", route="/channels/{channel_id}/messages") == 1
+
+
+async def test_global_429_is_waited_out_and_retried(table: Table) -> None:
+    fake = table.fake
+    fake.fail_next("POST", "/channels/{channel_id}/messages", 429, retry_after=0.05, is_global=True)
+    mark = fake.mark()
+    await fake.run_slash(table.alice, table.channel, "announce", {"text": "after the wait"})
+    await fake.wait_for_message(table.channel, lambda m: m.content == "after the wait")
+    sends = fake.requests_since(mark, route="/channels/{channel_id}/messages")
+    assert [r.status for r in sends] == [429, 200]
+
+
+async def test_500_is_retried_by_discord_py(table: Table) -> None:
+    """discord.py sleeps 1 s before its first retry of a 5xx: this test costs that second."""
+    fake = table.fake
+    fake.fail_next("POST", "/channels/{channel_id}/messages", 500)
+    await fake.run_slash(table.alice, table.channel, "announce", {"text": "eventually"})
+    await fake.wait_for_message(table.channel, lambda m: m.content == "eventually", timeout=5)
+
+
+async def test_deleted_message_and_channel_answer_10008_and_10003(table: Table) -> None:
+    fake = table.fake
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    board = await channel.send("round 1 board")
+    fake.delete_message(fake.message(board.id))
+    with pytest.raises(discord.NotFound) as unknown_message:
+        await board.edit(content="round 2 board")
+    assert unknown_message.value.code == 10008
+    fake.delete_channel(table.channel)
+    with pytest.raises(discord.NotFound) as unknown_channel:
+        await channel.send("anyone?")
+    assert unknown_channel.value.code == 10003
+    # Moderators did it, so neither counts as an avoidable 4xx.
+    assert fake.client_errors == []
+
+
+async def test_announced_buckets_are_honoured_without_a_429(table: Table) -> None:
+    fake = table.fake
+    fake.set_rate_limits(
+        RateLimitPolicy(routes={"POST /channels/{channel_id}/messages": BucketLimit(2, 0.3)})
+    )
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    mark = fake.mark()
+    await asyncio.gather(*(channel.send(f"line {n}") for n in range(3)))
+    sends = fake.requests_since(mark)
+    assert [r.status for r in sends] == [200, 200, 200]
+    assert sends[2].time - sends[0].time >= 0.2
+    assert fake.client_errors == []
+
+
+@pytest.mark.parametrize(
+    ("payload", "path"),
+    [
+        ({"content": "x" * 2001}, "content"),
+        ({"components": [_row([_button(str(n)) for n in range(6)])]}, "components.0.components"),
+        ({"components": [_row([_button(str(n))]) for n in range(6)]}, "components"),
+        (
+            {"components": [_row([_button("a"), _button("a")])]},
+            "components.0.components.1.custom_id",
+        ),
+        ({"components": [_row([_button("a" * 101)])]}, "components.0.components.0.custom_id"),
+        (
+            {"components": [_row([{**_button("a"), "label": "l" * 81}])]},
+            "components.0.components.0.label",
+        ),
+        ({"components": [_row([_select(26)])]}, "components.0.components.0.options"),
+        ({"embeds": [{"title": "t"}] * 11}, "embeds"),
+        ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description"),
+        ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
+        ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "embeds.0.fields"),
+    ],
+)
+def test_validation_catches_what_discord_rejects(payload: dict[str, Any], path: str) -> None:
+    problems = validate_message(payload, creating=True)
+    assert path in [problem.path for problem in problems]
+
+
+def test_validation_accepts_a_full_but_legal_message() -> None:
+    rows = [_row([_button(f"{r}:{n}") for n in range(5)]) for r in range(4)] + [_row([_select(25)])]
+    payload = {"content": "x" * 2000, "components": rows, "embeds": [{"description": "d" * 4096}]}
+    assert validate_message(payload, creating=True) == []

@@ -15,9 +15,8 @@ import logging
 import secrets
 import zlib
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import WSMsgType, web
 
@@ -120,7 +119,6 @@ class Gateway:
         self.connections: list[GatewayConnection] = []
         self.identify_count = 0
         self.heartbeat_interval_ms = 41_250
-        self.on_frame: Callable[[GatewayConnection, JsonDict], None] | None = None
 
     def live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions if s.live]
@@ -310,7 +308,3 @@ class Gateway:
         for connection in list(self.connections):
             connection.closed_by_server = True
             await connection.ws.close(code=1001, message=b"fake-discord stopping")
-
-    @staticmethod
-    def describe(frames: list[JsonDict]) -> list[Any]:
-        return [frame.get("t") or frame.get("op") for frame in frames]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .model import (
+    DEFAULT_BOT_PERMISSIONS,
     FakeChannel,
     FakeGuild,
     FakeMessage,
@@ -26,7 +27,6 @@ from .payloads import (
     ATTACHMENT_SIZE_LIMIT,
     interaction_channel_payload,
     member_payload,
-    message_payload,
     permissions_of,
     role_payload,
     user_payload,
@@ -242,7 +242,7 @@ def base_payload(
     else:
         payload.update(
             user=user_payload(user),
-            app_permissions=str(permissions_of(world, FakeGuild(0, "", 0), 0)),
+            app_permissions=str(DEFAULT_BOT_PERMISSIONS),
             authorizing_integration_owners={"0": "0"},
             context=1,
         )
@@ -415,7 +415,3 @@ def build_component_data(
             raise FakeUsageError(f"select {custom_id!r} offers {offered}, not {unknown}")
     data["values"] = list(values)
     return data
-
-
-def component_message_payload(world: World, message: FakeMessage) -> JsonDict:
-    return message_payload(world, message)

@@ -79,6 +79,7 @@ class FakeChannel:
     position: int = 0
     # False models a channel where the bot lacks Send Messages (answers 50013).
     bot_can_send: bool = True
+    deleted: bool = False
 
     @property
     def is_dm(self) -> bool:
@@ -108,6 +109,7 @@ class FakeMessage:
     # Ephemeral messages exist only for the user who triggered the interaction.
     visible_only_to: int | None = None
     deleted: bool = False
+    deleted_by_world: bool = False
     edit_count: int = 0
 
     @property

@@ -272,18 +272,18 @@ class BotRoutes:
         channel = self.world.channels.get(_snowflake(request, "channel_id"))
         if channel is None:
             raise ApiError(404, 10003)
+        if channel.deleted:
+            raise ApiError(404, 10003, cause="world")
         return channel
 
     def _message(self, request: web.Request, channel: FakeChannel) -> FakeMessage:
         message = self.world.messages.get(_snowflake(request, "message_id"))
         # Ephemeral messages are not reachable with the bot token, only through the interaction.
-        if (
-            message is None
-            or message.deleted
-            or message.channel_id != channel.id
-            or message.ephemeral
-        ):
+        if message is None or message.channel_id != channel.id or message.ephemeral:
             raise ApiError(404, 10008)
+        if message.deleted:
+            # Someone else deleted it: the bot could not have known.
+            raise ApiError(404, 10008, cause="world" if message.deleted_by_world else "client")
         return message
 
     async def get_channel(self, request: web.Request) -> web.Response:

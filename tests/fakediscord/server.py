@@ -64,7 +64,7 @@ _log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 GLOBAL_EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
-MAX_FIELD_EDIT_KEYS = ("content", "embeds", "components", "attachments", "allowed_mentions", "poll")
+EDITABLE_KEYS = ("content", "embeds", "components", "attachments", "allowed_mentions", "poll")
 
 
 class FakeDiscord:
@@ -220,6 +220,24 @@ class FakeDiscord:
 
     def open_dms(self, user: FakeUser) -> None:
         user.dms_open = True
+
+    def delete_message(self, message: FakeMessage) -> None:
+        """A moderator deletes a message: later bot calls on it answer 404 / 10008."""
+        message.deleted_by_world = True
+        self._delete_message(message)
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """A moderator deletes a channel: later bot calls on it answer 404 / 10003."""
+        channel.deleted = True
+        if channel.guild_id is not None:
+            self.world.guilds[channel.guild_id].channel_ids.remove(channel.id)
+            self.gateway.broadcast(
+                "CHANNEL_DELETE", channel_payload(self.world, channel), guild_id=channel.guild_id
+            )
+
+    def set_rate_limits(self, policy: RateLimitPolicy) -> None:
+        """Replace the rate-limit buckets (e.g. `RateLimitPolicy.discord_like()`)."""
+        self.rate_limiter = RateLimiter(policy)
 
     def deny_send(self, channel: FakeChannel) -> None:
         """The bot loses Send Messages in this channel: sends answer 403 / 50013."""
@@ -710,7 +728,7 @@ class FakeDiscord:
                 if p.code == "EMPTY_MESSAGE"
             ],
         )
-        for key in MAX_FIELD_EDIT_KEYS:
+        for key in EDITABLE_KEYS:
             if key in body and key != "allowed_mentions":
                 value = body[key]
                 if key == "content":
