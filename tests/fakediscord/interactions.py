@@ -22,6 +22,7 @@ from .model import (
     JsonDict,
     RegisteredCommand,
     World,
+    iter_components,
 )
 from .payloads import (
     ATTACHMENT_SIZE_LIMIT,
@@ -415,3 +416,31 @@ def build_component_data(
             raise FakeUsageError(f"select {custom_id!r} offers {offered}, not {unknown}")
     data["values"] = list(values)
     return data
+
+
+def build_modal_submit_data(modal: JsonDict, values: dict[str, str]) -> JsonDict:
+    """`data` of a MODAL_SUBMIT: each text input of the shown modal with the typed value.
+
+    Handles both layouts discord.py sends: action rows of inputs and labels wrapping one input."""
+    unknown = set(values) - {
+        c["custom_id"] for c in iter_components(modal.get("components", [])) if "custom_id" in c
+    }
+    if unknown:
+        raise FakeUsageError(f"the modal has no inputs {sorted(unknown)}")
+    rows: list[JsonDict] = []
+    for row in modal.get("components", []):
+        inputs = row.get("components") or ([row["component"]] if row.get("component") else [])
+        submitted = [
+            {
+                "type": c["type"],
+                "custom_id": c["custom_id"],
+                "value": values.get(c["custom_id"], ""),
+            }
+            for c in inputs
+            if "custom_id" in c
+        ]
+        if row.get("type") == 1:
+            rows.append({"type": 1, "components": submitted})
+        elif submitted:
+            rows.append({"type": row["type"], "component": submitted[0]})
+    return {"custom_id": modal["custom_id"], "components": rows}

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 import time
 from collections.abc import Callable
 from types import TracebackType
@@ -14,7 +15,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from .faults import FaultInjector, FaultRule, error_message
+from .faults import FaultInjector, FaultRule
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -33,6 +34,7 @@ from .interactions import (
     base_payload,
     build_command_data,
     build_component_data,
+    build_modal_submit_data,
     find_command,
     new_token,
 )
@@ -56,8 +58,10 @@ from .payloads import (
 )
 from .ratelimits import RateLimiter, RateLimitPolicy
 from .records import Cause, InvalidPayload, RecordedRequest, Violation
+from .rest import register_bot_routes
 from .snowflakes import SnowflakeFactory, shard_of
 from .validation import FormError, nest_errors, validate_message
+from .webhooks import register_interaction_routes
 
 T = TypeVar("T")
 _log = logging.getLogger(__name__)
@@ -109,20 +113,16 @@ class FakeDiscord:
     # --- lifecycle -----------------------------------------------------------------------
 
     async def start(self) -> None:
-        from .rest import register_bot_routes
-        from .webhooks import register_interaction_routes
-
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         register_bot_routes(app.router, self, API_PREFIX)
         register_interaction_routes(app.router, self, API_PREFIX)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        server = site._server
-        assert server is not None and isinstance(server, asyncio.base_events.Server)
-        self.port = server.sockets[0].getsockname()[1]
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.bind(("127.0.0.1", 0))
+        self.port = listener.getsockname()[1]
+        await web.SockSite(self._runner, listener).start()
 
     async def close(self) -> None:
         await self.gateway.close_all()
@@ -310,24 +310,7 @@ class FakeDiscord:
         modal = opened_by.modal
         if modal is None:
             raise FakeUsageError(f"interaction {opened_by.id} was not answered with a modal")
-        rows = []
-        for row in modal.get("components", []):
-            inputs = row.get("components", [row.get("component")] if row.get("component") else [])
-            submitted = [
-                {
-                    "type": c["type"],
-                    "custom_id": c["custom_id"],
-                    "value": values.get(c["custom_id"], ""),
-                }
-                for c in inputs
-                if c and "custom_id" in c
-            ]
-            rows.append(
-                {"type": row.get("type", 1), "components": submitted}
-                if row.get("type") == 1
-                else {"type": row["type"], "component": submitted[0] if submitted else {}}
-            )
-        data = {"custom_id": modal["custom_id"], "components": rows}
+        data = build_modal_submit_data(modal, values)
         source = self.interactions[opened_by.id].source_message_id
         message = self.world.messages.get(source) if source else None
         return await self._dispatch_interaction(
@@ -891,6 +874,3 @@ def _attachments(fake: FakeDiscord, request: web.Request) -> list[JsonDict]:
         }
         for f in files
     ]
-
-
-__all__ = ["FakeDiscord", "error_message"]
