@@ -166,6 +166,28 @@ async def announce(interaction: discord.Interaction[Any], text: str) -> None:
         interaction.client.seen.errors.append(error)
 
 
+@app_commands.command(name="peek", description="Public defer, then a secret (the documented trap)")
+async def peek(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.defer()
+    await interaction.followup.send("secret: the captain is bob", ephemeral=True)
+
+
+class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ready:(?P<seat>\d+)"):
+    def __init__(self, seat: int) -> None:
+        super().__init__(discord.ui.Button(label="Ready", custom_id=f"ready:{seat}"))
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReadyButton:
+        return cls(int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=f"seat {self.seat} is ready", view=None)
+
+
 class RenameModal(discord.ui.Modal, title="Rename your seat"):
     nickname: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="rename:nm")
 
@@ -190,7 +212,7 @@ class FakeTestBot(commands.Bot):
         self.sync_result: list[app_commands.AppCommand] = []
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(JoinButton)
+        self.add_dynamic_items(JoinButton, ReadyButton)
         self.tree.add_command(lifeboat)
         plain: list[app_commands.Command[Any, ..., Any]] = [
             hand,
@@ -199,6 +221,7 @@ class FakeTestBot(commands.Bot):
             slow,
             announce,
             rename,
+            peek,
         ]
         for command in plain:
             self.tree.add_command(command)
@@ -242,7 +265,16 @@ async def test_login_ready_and_guild_cache(table: Table) -> None:
 
 async def test_command_sync_echoes_ids(table: Table) -> None:
     synced = {command.name: command.id for command in table.bot.sync_result}
-    assert set(synced) == {"lifeboat", "hand", "think", "whisper", "slow", "announce", "rename"}
+    assert set(synced) == {
+        "lifeboat",
+        "hand",
+        "think",
+        "whisper",
+        "slow",
+        "announce",
+        "rename",
+        "peek",
+    }
     registered = {c.name: c.id for c in table.fake.world.commands.values()}
     assert synced == registered
     assert table.fake.command_writes == 1
@@ -657,3 +689,26 @@ def test_validation_accepts_a_full_but_legal_message() -> None:
     rows = [_row([_button(f"{r}:{n}") for n in range(5)]) for r in range(4)] + [_row([_select(25)])]
     payload = {"content": "x" * 2000, "components": rows, "embeds": [{"description": "d" * 4096}]}
     assert validate_message(payload, creating=True) == []
+
+
+async def test_secret_after_a_public_defer_is_public_in_the_model(table: Table) -> None:
+    """Trap (discord.md): the first follow-up after a public defer keeps the defer's visibility."""
+    fake = table.fake
+    result = await fake.run_slash(table.alice, table.channel, "peek")
+    leaked = await result.wait_original()
+    assert leaked.content == "secret: the captain is bob"
+    assert not leaked.ephemeral
+    assert leaked in fake.messages_in(table.channel, visible_to=table.bob)
+
+
+async def test_deferred_update_then_edit_original_changes_the_clicked_message(table: Table) -> None:
+    fake = table.fake
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReadyButton(2))
+    board = await channel.send("seat 2: waiting", view=view)
+    click = await fake.click(table.alice, fake.message(board.id), "ready:2")
+    assert click.callback is not None and click.callback.type == 6
+    await fake.wait_for(lambda: fake.message(board.id).content == "seat 2 is ready")
+    assert fake.message(board.id).components == []
