@@ -26,6 +26,7 @@ from tests.fakediscord import (
     FakeChannel,
     FakeDiscord,
     FakeGuild,
+    FakeMessage,
     FakeUsageError,
     FakeUser,
     RateLimitPolicy,
@@ -712,3 +713,25 @@ async def test_deferred_update_then_edit_original_changes_the_clicked_message(ta
     assert click.callback is not None and click.callback.type == 6
     await fake.wait_for(lambda: fake.message(board.id).content == "seat 2 is ready")
     assert fake.message(board.id).components == []
+
+
+async def test_an_interaction_the_bot_drops_is_reported(table: Table) -> None:
+    """A click on a message whose view discord.py does not know is dropped silently: the fake
+    reports it once the acknowledgement deadline has passed."""
+    fake = table.fake
+    orphan = fake.world.add_message(
+        FakeMessage(
+            id=fake.ids.next(),
+            channel_id=table.channel.id,
+            author_id=fake.bot_user.id,
+            content="a board from before a restart",
+            components=[_row([_button("lost:1")])],
+        )
+    )
+    result = await fake.click(table.alice, orphan, "lost:1", wait=False)
+    await asyncio.sleep(0.05)
+    assert fake.unanswered() == []
+    fake.advance_time(fake.ack_deadline)
+    assert any("never answered" in problem for problem in fake.problems())
+    assert [i.id for i in fake.take_unanswered()] == [result.id]
+    assert fake.problems() == []

@@ -92,6 +92,8 @@ class FakeInteraction:
     followup_ids: list[int] = field(default_factory=list)
     modal: JsonDict | None = None
     autocomplete_choices: list[JsonDict] | None = None
+    # Set by `take_unanswered` when a test expects the bot to ignore this interaction.
+    excused: bool = False
 
 
 class InteractionResult:

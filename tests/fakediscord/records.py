@@ -42,7 +42,7 @@ class RecordedRequest:
 class Violation:
     """A broken interaction rule: late acknowledgement, double acknowledgement, expired token."""
 
-    kind: Literal["late_ack", "double_ack", "expired_token", "no_ack"]
+    kind: Literal["late_ack", "double_ack", "expired_token"]
     interaction_id: int
     detail: str
     elapsed: float = 0.0

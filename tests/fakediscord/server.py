@@ -574,6 +574,29 @@ class FakeDiscord:
         taken, self.invalid_payloads = self.invalid_payloads, []
         return taken
 
+    def unanswered(self) -> list[FakeInteraction]:
+        """Interactions past their deadline that the bot never tried to answer: the user saw
+        "This interaction failed" (e.g. a click on a message whose view discord.py lost)."""
+        tried = {
+            r.path.split("/")[2]
+            for r in self.requests
+            if r.route == "/interactions/{interaction_id}/{interaction_token}/callback"
+        }
+        now = self.now()
+        return [
+            i
+            for i in self.interactions.values()
+            if str(i.id) not in tried
+            and not i.excused
+            and now - i.dispatched_at > self.ack_deadline
+        ]
+
+    def take_unanswered(self) -> list[FakeInteraction]:
+        taken = self.unanswered()
+        for interaction in taken:
+            interaction.excused = True
+        return taken
+
     def problems(self) -> list[str]:
         """Everything that should fail a test: the fixture checks this list at teardown."""
         found = [
@@ -583,6 +606,10 @@ class FakeDiscord:
         found += [f"payload Discord would reject: {p}" for p in self.invalid_payloads]
         found += [f"route the fake does not serve: {r.method} {r.path}" for r in self.unsupported]
         found += [f"fake discord bug: {e}" for e in self.internal_errors]
+        found += [
+            f"interaction never answered: {i.id} (type {i.type}) by {i.user.name}"
+            for i in self.unanswered()
+        ]
         found += [
             f"scheduled fault never triggered: {f.method} {f.route} {f.status}"
             for f in self.faults.pending()
