@@ -9,6 +9,7 @@ checks.
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -735,3 +736,13 @@ async def test_an_interaction_the_bot_drops_is_reported(table: Table) -> None:
     assert any("never answered" in problem for problem in fake.problems())
     assert [i.id for i in fake.take_unanswered()] == [result.id]
     assert fake.problems() == []
+
+
+async def test_files_arrive_as_multipart_with_the_payload(table: Table) -> None:
+    fake = table.fake
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("the board", file=discord.File(io.BytesIO(b"PNGDATA"), "board.png"))
+    [message] = fake.messages_in(table.channel)
+    assert message.content == "the board"
+    assert [(a["filename"], a["size"]) for a in message.attachments] == [("board.png", 7)]

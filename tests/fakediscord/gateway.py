@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from aiohttp import WSMsgType, web
 
 from .model import JsonDict
+from .snowflakes import shard_of
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -124,8 +125,6 @@ class Gateway:
         return [s for s in self.sessions if s.live]
 
     def sessions_for_guild(self, guild_id: int | None) -> list[GatewaySession]:
-        from .snowflakes import shard_of
-
         chosen = []
         for session in self.live_sessions():
             shard = 0 if guild_id is None else shard_of(guild_id, session.shard_count)
