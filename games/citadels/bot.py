@@ -1,15 +1,413 @@
-"""The built-in Citadels bot (placeholder while the engine settles)."""
+"""The built-in Citadels bot: plays from its own seat's view only.
+
+It drafts the character that suits its city and hand, gathers gold when it holds something
+worth building and cards otherwise, builds the most valuable new district it can afford
+(favouring colours it lacks), takes its income at the moment that pays most, and uses its
+character's power on the seat that leads. Every tie is broken by the caller's ``rng``.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from games.citadels import actions as a
+from games.citadels.cards import CHARACTERS, District, character_of_card, district_of
+from games.citadels.views import CitadelsView, PlayerView
 from games.core import Action, Prompt
 
+T = TypeVar("T")
 
-def choose_action(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    del view, rng
-    action = prompt.default_action()
-    assert action is not None
-    return action
+# How much a character is worth before looking at the table (rough, from experience).
+BASE_VALUE: dict[str, float] = {
+    "assassin": 3.0, "thief": 2.5, "magician": 1.5, "king": 2.5, "bishop": 1.5,
+    "merchant": 3.0, "architect": 2.0, "warlord": 2.0, "witch": 3.0, "tax_collector": 2.5,
+    "wizard": 2.5, "emperor": 2.5, "abbot": 2.0, "alchemist": 2.0, "navigator": 1.5,
+    "diplomat": 1.5, "queen": 2.5, "artist": 1.5,
+}
+# Whom the Assassin, Thief and Witch name when they cannot know better.
+TARGET_VALUE: dict[str, float] = {
+    "thief": 1.0, "tax_collector": 1.0, "magician": 1.5, "wizard": 2.0, "king": 2.5,
+    "emperor": 2.0, "bishop": 1.5, "abbot": 1.5, "merchant": 3.0, "alchemist": 2.0,
+    "architect": 3.0, "navigator": 2.0, "warlord": 2.0, "diplomat": 1.5, "queen": 1.5,
+    "artist": 1.0,
+}
+PRESTIGE = {"university", "dragon_gate", "school_of_magic", "library", "observatory"}
+
+
+def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:
+    """The highest-scoring item; a random one among equals."""
+    scored = [(score(item), item) for item in items]
+    top = max(s for s, _ in scored)
+    return rng.choice([item for s, item in scored if s == top])
+
+
+class Seat:
+    """The bot's reading of its view."""
+
+    def __init__(self, view: CitadelsView) -> None:
+        assert view.me is not None, "the bot needs a seat's view"
+        self.view = view
+        self.me = view.me
+        self.seat = view.me.seat
+        self.player = view.players[self.seat]
+        self.gold = self.player.gold
+        self.city_names = {d.name for d in self.player.city}
+        self.colours = {d.colour for d in self.player.city}
+        self.hand = [district_of(d.id) for d in self.me.hand]
+
+    def others(self) -> list[PlayerView]:
+        return [p for p in self.view.players if p.seat != self.seat]
+
+    def leader(self) -> PlayerView:
+        """The other seat closest to winning: biggest city, then the richer."""
+        return max(self.others(), key=lambda p: (len(p.city), sum(d.points for d in p.city)))
+
+    def useful(self, district: District) -> bool:
+        return district.name not in self.city_names
+
+    def card_value(self, district: District, budget: int | None = None) -> float:
+        """How much the bot wants a district in hand."""
+        if not self.useful(district):
+            return -10.0
+        value = float(district.points)
+        if district.colour not in self.colours:
+            value += 2.0
+        if district.name in PRESTIGE:
+            value += 1.5
+        budget = self.gold + 4 if budget is None else budget
+        if district.cost > budget:
+            value -= (district.cost - budget) * 1.5
+        return value
+
+    def income_of(self, character: str) -> int:
+        colour = CHARACTERS[character].income
+        if colour is None:
+            return 0
+        bonus = 1 if "school_of_magic" in self.city_names else 0
+        return sum(1 for d in self.player.city if d.colour == colour) + bonus
+
+    def wants_gold(self, income: int = 0) -> bool:
+        """Gold while saving up for a card in hand; cards when the hand runs dry or the gold
+        already pays for what it holds."""
+        useful = [d for d in self.hand if self.useful(d)]
+        if not useful:
+            return False
+        affordable = any(d.cost <= self.gold + income for d in useful)
+        return not affordable or len(useful) >= 3
+
+
+def choose_action(view: CitadelsView, prompt: Prompt, rng: random.Random) -> Action:
+    seat = Seat(view)
+    handler = _HANDLERS.get(prompt.kind.removeprefix("citadels.prompt."))
+    if handler is None:
+        action = prompt.default_action()
+        return action if action is not None else prompt.actions[0]
+    return handler(seat, prompt, rng)
+
+
+# -- the draft -------------------------------------------------------------------------------
+
+
+def _character_value(seat: Seat, name: str) -> float:
+    value = BASE_VALUE[name] + seat.income_of(name)
+    hand_useful = sum(1 for d in seat.hand if seat.useful(d))
+    leader = seat.leader()
+    if name in ("thief", "abbot"):
+        value += max(p.gold for p in seat.others()) / 3
+    if name == "magician" and hand_useful <= 1:
+        value += max(p.hand_count for p in seat.others()) / 2
+    if name == "architect":
+        value += 2.0 if hand_useful >= 2 and seat.gold >= 4 else 0.0
+    if name == "navigator" and hand_useful == 0:
+        value += 1.5
+    if name in ("warlord", "assassin") and len(leader.city) >= seat.view.target - 2:
+        value += 2.0
+    if name == "bishop" and len(seat.player.city) >= 4:
+        value += 1.0
+    if name in ("king", "emperor") and not seat.player.crown:
+        value += 0.5
+    if name == "alchemist":
+        value += min(seat.gold, 5) / 2
+    return value
+
+
+def _draft_pick(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    def score(action: Action) -> float:
+        assert isinstance(action, a.DraftPick)
+        return _character_value(seat, character_of_card(action.card).name)
+
+    return best(prompt.actions, score, rng)
+
+
+def _draft_discard(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    # Put down what the opponent would like best (what the bot itself values most).
+    def score(action: Action) -> float:
+        assert isinstance(action, a.DraftDiscard)
+        return BASE_VALUE[character_of_card(action.card).name]
+
+    return best(prompt.actions, score, rng)
+
+
+# -- the turn --------------------------------------------------------------------------------
+
+
+def _gather(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    kinds = {act.kind: act for act in prompt.actions}
+    power = _power(seat, prompt, rng, before_gather=True)
+    if power is not None:
+        return power
+    income = seat.income_of(str(prompt.params.get("character", "")))
+    if "draw_cards" in kinds and not seat.wants_gold(income):
+        return kinds["draw_cards"]
+    return kinds["take_gold"]
+
+
+def _keep(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    def score(action: Action) -> float:
+        assert isinstance(action, a.KeepCard)
+        return seat.card_value(district_of(action.card))
+
+    return best(prompt.actions, score, rng)
+
+
+def _build_score(seat: Seat, card: str) -> float:
+    district = district_of(card)
+    return seat.card_value(district, budget=seat.gold)
+
+
+def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    by_kind: dict[str, list[Action]] = {}
+    for act in prompt.actions:
+        by_kind.setdefault(act.kind, []).append(act)
+    character = str(prompt.params.get("character", ""))
+    builds = by_kind.get("build", [])
+    if "take_income" in by_kind and _income_first(seat, character, builds):
+        return by_kind["take_income"][0]
+    power = _power(seat, prompt, rng, before_gather=False)
+    if power is not None:
+        return power
+    if builds:
+        def score(action: Action) -> float:
+            assert isinstance(action, a.Build)
+            return _build_score(seat, action.card)
+
+        return best(builds, score, rng)
+    late = _end_of_turn_power(seat, by_kind, rng)
+    if late is not None:
+        return late
+    if "end_turn" in by_kind:
+        return by_kind["end_turn"][0]
+    default = prompt.default_action()
+    return default if default is not None else prompt.actions[0]
+
+
+def _income_first(seat: Seat, character: str, builds: list[Action]) -> bool:
+    """Collect now only when the gold buys something this turn that it could not before;
+    otherwise the income is collected when the turn ends (and counts what was built)."""
+    colour = CHARACTERS[character].income
+    if any(isinstance(b, a.Build) and district_of(b.card).colour == colour for b in builds):
+        return False  # build the paying district first, so that it pays too
+    if character in ("warlord", "diplomat"):
+        return True  # more gold, a wider choice of districts to destroy or exchange
+    income = seat.income_of(character)
+    reach = seat.gold + income
+    return income > 0 and any(seat.useful(d) and seat.gold < d.cost <= reach for d in seat.hand)
+
+
+def _name_target(seat: Seat, actions: list[Action], rng: random.Random) -> Action:
+    crown_bias = 1.0 if seat.leader().crown else 0.0
+
+    def score(action: Action) -> float:
+        name = getattr(action, "character", "")
+        value = TARGET_VALUE.get(name, 1.0)
+        if name in ("king", "emperor"):
+            value += crown_bias
+        return value
+
+    return best(actions, score, rng)
+
+
+def _power(
+    seat: Seat, prompt: Prompt, rng: random.Random, *, before_gather: bool
+) -> Action | None:
+    """A character or district power worth using now, or None."""
+    by_kind: dict[str, list[Action]] = {}
+    for act in prompt.actions:
+        by_kind.setdefault(act.kind, []).append(act)
+    if "murder" in by_kind:
+        return _name_target(seat, by_kind["murder"], rng)
+    if "rob" in by_kind:
+        return _name_target(seat, by_kind["rob"], rng)
+    if "abbot_collect" in by_kind:
+        return by_kind["abbot_collect"][0]
+    if "give_crown" in by_kind:
+        richest = max(
+            (act for act in by_kind["give_crown"] if isinstance(act, a.GiveCrown)),
+            key=lambda act: seat.view.players[act.target].gold,
+        )
+        return richest
+    if "magician_swap" in by_kind or "magician_discard" in by_kind:
+        magic = _magician(seat, by_kind, rng)
+        if magic is not None:
+            return magic
+    if "wizard_peek" in by_kind:
+        return best(
+            by_kind["wizard_peek"],
+            lambda act: float(seat.view.players[getattr(act, "target", 0)].hand_count),
+            rng,
+        )
+    if "laboratory" in by_kind:
+        spare = [
+            act for act in by_kind["laboratory"]
+            if isinstance(act, a.UseLaboratory) and not seat.useful(district_of(act.card))
+        ]
+        if spare:
+            return spare[0]
+    if before_gather:
+        return None
+    if "smithy" in by_kind and seat.gold >= 5 and not any(seat.useful(d) for d in seat.hand):
+        return by_kind["smithy"][0]
+    return None
+
+
+def _magician(
+    seat: Seat, by_kind: dict[str, list[Action]], rng: random.Random
+) -> Action | None:
+    useful = sum(1 for d in seat.hand if seat.useful(d))
+    swaps = [act for act in by_kind.get("magician_swap", []) if isinstance(act, a.MagicianSwap)]
+    if swaps:
+        richest = max(swaps, key=lambda act: seat.view.players[act.target].hand_count)
+        if seat.view.players[richest.target].hand_count >= len(seat.hand) + 2 and useful <= 1:
+            return richest
+    spare = [
+        act for act in by_kind.get("magician_discard", [])
+        if isinstance(act, a.MagicianDiscard) and not seat.useful(district_of(act.card))
+    ]
+    if spare:
+        return rng.choice(spare)
+    return None
+
+
+def _end_of_turn_power(
+    seat: Seat, by_kind: dict[str, list[Action]], rng: random.Random
+) -> Action | None:
+    if "beautify" in by_kind and seat.gold >= 1:
+        return best(
+            by_kind["beautify"],
+            lambda act: float(district_of(getattr(act, "card", "")).cost),
+            rng,
+        )
+    if "navigator_bonus" in by_kind:
+        wanted = "gold" if seat.wants_gold() else "cards"
+        for act in by_kind["navigator_bonus"]:
+            if isinstance(act, a.NavigatorBonus) and act.take == wanted:
+                return act
+        return by_kind["navigator_bonus"][0]
+    if "bewitch" in by_kind:
+        return _name_target(seat, by_kind["bewitch"], rng)
+    if "destroy" in by_kind:
+        return _destroy(seat, by_kind["destroy"], rng)
+    if "exchange" in by_kind:
+        return _exchange(seat, by_kind["exchange"], rng)
+    return None
+
+
+def _destroy(seat: Seat, options: list[Action], rng: random.Random) -> Action | None:
+    leader = seat.leader()
+    danger = len(leader.city) >= seat.view.target - 2
+
+    def score(action: Action) -> float:
+        assert isinstance(action, a.Destroy)
+        if action.target == seat.seat:
+            return -100.0
+        district = district_of(action.card)
+        price = max(0, district.cost - 1)
+        weight = 2.0 if action.target == leader.seat else 1.0
+        return district.points * weight - price * (1.0 if danger else 2.0)
+
+    choice = best(options, score, rng)
+    return choice if score(choice) > 0 else None
+
+
+def _exchange(seat: Seat, options: list[Action], rng: random.Random) -> Action | None:
+    def score(action: Action) -> float:
+        assert isinstance(action, a.Exchange)
+        given, taken = district_of(action.give), district_of(action.take)
+        colours_after = (seat.colours - {given.colour}) | {taken.colour}
+        if given.colour in {d.colour for d in seat.player.city if d.name != given.name}:
+            colours_after.add(given.colour)
+        gain = (len(colours_after) - len(seat.colours)) * 3.0
+        return gain + (taken.points - given.points) - max(0, taken.cost - given.cost)
+
+    choice = best(options, score, rng)
+    return choice if score(choice) > 0 else None
+
+
+# -- answering someone else's power ----------------------------------------------------------
+
+
+def _redraw(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    spare = [
+        act for act in prompt.actions
+        if isinstance(act, a.MagicianDiscard) and not seat.useful(district_of(act.card))
+    ]
+    if spare:
+        return rng.choice(spare)
+    return next(act for act in prompt.actions if isinstance(act, a.MagicianRedraw))
+
+
+def _wizard_take(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    def score(action: Action) -> float:
+        assert isinstance(action, a.WizardTake)
+        district = district_of(action.card)
+        value = seat.card_value(district)
+        if action.build:
+            # Building at once is a free extra build: worth it when the gold is there.
+            value = district.points + 1.0 if district.cost <= seat.gold - 1 else -5.0
+        return value
+
+    return best(prompt.actions, score, rng)
+
+
+def _graveyard(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    card = prompt.params.get("card")
+    wanted = isinstance(card, str) and seat.useful(district_of(card))
+    worth = wanted and isinstance(card, str) and district_of(card).cost >= 2
+    for act in prompt.actions:
+        if isinstance(act, a.GraveyardBuyBack) and act.accept == worth:
+            return act
+    return prompt.actions[0]
+
+
+def _tribute(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    def score(action: Action) -> float:
+        assert isinstance(action, a.Tribute)
+        if action.card is None:
+            return 0.5 if seat.gold >= 3 else -1.0
+        return -seat.card_value(district_of(action.card))
+
+    return best(prompt.actions, score, rng)
+
+
+def _give_crown(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    return best(
+        prompt.actions,
+        lambda act: -float(len(seat.view.players[getattr(act, "target", 0)].city)),
+        rng,
+    )
+
+
+_HANDLERS: dict[str, Callable[[Seat, Prompt, random.Random], Action]] = {
+    "draft_pick": _draft_pick,
+    "draft_discard": _draft_discard,
+    "gather": _gather,
+    "keep": _keep,
+    "turn": _turn,
+    "magician_redraw": _redraw,
+    "wizard_take": _wizard_take,
+    "graveyard": _graveyard,
+    "tribute": _tribute,
+    "give_crown": _give_crown,
+}

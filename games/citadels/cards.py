@@ -76,8 +76,16 @@ DISTRICTS: dict[str, District] = {
 SECOND_KEEP = "district-keep-2"
 
 
+_PREFIXES: dict[str, str] = {name: f"district-{name.replace('_', '-')}-" for name in DISTRICTS}
+
+
+def id_prefix(name: str) -> str:
+    """What every card id of this district starts with (``district-town-hall-``)."""
+    return _PREFIXES[name]
+
+
 def district_id(name: str, number: int) -> str:
-    return f"district-{name.replace('_', '-')}-{number}"
+    return f"{id_prefix(name)}{number}"
 
 
 BASE_DECK: tuple[str, ...] = tuple(

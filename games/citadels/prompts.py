@@ -4,6 +4,8 @@ holder)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.citadels import building, powers
 from games.citadels.actions import (
     AbbotCollect,
@@ -143,16 +145,53 @@ def _powers(state: CitadelsState, actor: int) -> list[Action]:
     actions: list[Action] = []
     if not turn.income_taken and CHARACTERS[turn.character].income is not None:
         actions.append(TakeIncome(seat=actor))
-    actions.extend(Murder(seat=actor, character=n) for n in powers.murder_targets(state))
-    actions.extend(Rob(seat=actor, character=n) for n in powers.rob_targets(state))
-    actions.extend(MagicianSwap(seat=actor, target=t) for t in powers.swap_targets(state))
-    actions.extend(MagicianDiscard(seat=actor, card=c) for c in powers.magician_discards(state))
-    actions.extend(WizardPeek(seat=actor, target=t) for t in powers.peek_targets(state))
-    actions.extend(GiveCrown(seat=actor, target=t) for t in powers.give_crown_targets(state))
-    if powers.abbot_open(state):
-        actions.append(AbbotCollect(seat=actor))
-    actions.extend(Beautify(seat=actor, card=c) for c in powers.beautify_options(state))
+    own_powers = _ANY_TIME_POWERS.get(turn.character)
+    if own_powers is not None:
+        actions.extend(own_powers(state, actor))
     actions.extend(UseLaboratory(seat=actor, card=c) for c in building.laboratory_cards(state))
     if building.smithy_open(state):
         actions.append(UseSmithy(seat=actor))
     return actions
+
+
+def _assassin(state: CitadelsState, actor: int) -> list[Action]:
+    return [Murder(seat=actor, character=n) for n in powers.murder_targets(state)]
+
+
+def _thief(state: CitadelsState, actor: int) -> list[Action]:
+    return [Rob(seat=actor, character=n) for n in powers.rob_targets(state)]
+
+
+def _magician(state: CitadelsState, actor: int) -> list[Action]:
+    actions: list[Action] = [
+        MagicianSwap(seat=actor, target=t) for t in powers.swap_targets(state)
+    ]
+    actions.extend(MagicianDiscard(seat=actor, card=c) for c in powers.magician_discards(state))
+    return actions
+
+
+def _wizard(state: CitadelsState, actor: int) -> list[Action]:
+    return [WizardPeek(seat=actor, target=t) for t in powers.peek_targets(state)]
+
+
+def _emperor(state: CitadelsState, actor: int) -> list[Action]:
+    return [GiveCrown(seat=actor, target=t) for t in powers.give_crown_targets(state)]
+
+
+def _abbot(state: CitadelsState, actor: int) -> list[Action]:
+    return [AbbotCollect(seat=actor)] if powers.abbot_open(state) else []
+
+
+def _artist(state: CitadelsState, actor: int) -> list[Action]:
+    return [Beautify(seat=actor, card=c) for c in powers.beautify_options(state)]
+
+
+_ANY_TIME_POWERS: dict[str, Callable[[CitadelsState, int], list[Action]]] = {
+    "assassin": _assassin,
+    "thief": _thief,
+    "magician": _magician,
+    "wizard": _wizard,
+    "emperor": _emperor,
+    "abbot": _abbot,
+    "artist": _artist,
+}

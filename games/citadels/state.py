@@ -10,7 +10,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from games.citadels.cards import CHARACTERS, Character, character_card, district_of
+from games.citadels.cards import (
+    CHARACTERS,
+    Character,
+    character_card,
+    district_of,
+    id_prefix,
+    name_of,
+)
 from games.citadels.options import Options
 from games.core import StateBase
 
@@ -145,11 +152,13 @@ def holder_of(state: CitadelsState, name: str) -> int | None:
 
 
 def city_names(state: CitadelsState, seat: int) -> set[str]:
-    return {district_of(card).name for card in state.cities[seat]}
+    return {name_of(card) for card in state.cities[seat]}
 
 
 def owns(state: CitadelsState, seat: int, name: str) -> bool:
-    return any(district_of(card).name == name for card in state.cities[seat])
+    # Asked for the purple districts on every prompt: compare ids by their prefix.
+    prefix = id_prefix(name)
+    return any(card.startswith(prefix) for card in state.cities[seat])
 
 
 def owner_of_district(state: CitadelsState, name: str) -> int | None:

@@ -7,9 +7,10 @@ cards it holds, its draft options and the face-down cards it put down itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.citadels.cards import CHARACTERS, character_of_card, district_of
 from games.citadels.scoring import breakdown
@@ -17,6 +18,8 @@ from games.citadels.state import CitadelsState
 
 
 class DistrictView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     id: str
     name: str
     colour: str
@@ -26,6 +29,8 @@ class DistrictView(BaseModel):
 
 
 class PlayerView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     gold: int
     hand_count: int
@@ -99,20 +104,54 @@ class CitadelsView(BaseModel):
     me: MeView | None = None
 
 
+# Views are rebuilt for every decision a bot takes: the districts' (frozen) views are made
+# once and shared.
+_DISTRICT_VIEWS: dict[tuple[str, bool], DistrictView] = {}
+
+
+def _district(card: str, beautified: bool) -> DistrictView:
+    key = (card, beautified)
+    cached = _DISTRICT_VIEWS.get(key)
+    if cached is None:
+        d = district_of(card)
+        cached = _DISTRICT_VIEWS[key] = DistrictView(
+            id=card, name=d.name, colour=d.colour, cost=d.cost, points=d.points,
+            beautified=beautified,
+        )
+    return cached
+
+
 def district_view(state: CitadelsState, card: str) -> DistrictView:
-    d = district_of(card)
-    return DistrictView(
-        id=card,
-        name=d.name,
-        colour=d.colour,
-        cost=d.cost,
-        points=d.points,
-        beautified=card in state.beautified,
+    return _district(card, card in state.beautified)
+
+
+@lru_cache(maxsize=4096)
+def _player_view(
+    seat: int,
+    gold: int,
+    hand_count: int,
+    city: tuple[str, ...],
+    beautified: tuple[bool, ...],
+    completed: bool,
+    crown: bool,
+    characters: tuple[str, ...],
+) -> PlayerView:
+    """A seat's public part; cities change seldom, so most of these are found in the cache."""
+    return PlayerView(
+        seat=seat,
+        gold=gold,
+        hand_count=hand_count,
+        city=[_district(card, b) for card, b in zip(city, beautified, strict=True)],
+        completed=completed,
+        crown=crown,
+        characters=list(characters),
     )
 
 
 def _revealed_by(state: CitadelsState, seat: int) -> list[str]:
-    names = [character_of_card(card).name for card in state.picks[seat]] if state.picks else []
+    if not state.revealed:
+        return []
+    names = [character_of_card(card).name for card in state.picks[seat]]
     return [n for n in names if n in state.revealed]
 
 
@@ -135,15 +174,17 @@ def acting_seat(state: CitadelsState) -> int | None:
 
 def view(state: CitadelsState, seat: int | None) -> CitadelsView:
     over = state.phase == "over"
+    beautified = set(state.beautified)
     players = [
-        PlayerView(
-            seat=s,
-            gold=state.gold[s],
-            hand_count=len(state.hands[s]),
-            city=[district_view(state, c) for c in state.cities[s]],
-            completed=s in state.completed,
-            crown=state.crown == s,
-            characters=_revealed_by(state, s),
+        _player_view(
+            s,
+            state.gold[s],
+            len(state.hands[s]),
+            tuple(state.cities[s]),
+            tuple(card in beautified for card in state.cities[s]),
+            s in state.completed,
+            state.crown == s,
+            tuple(_revealed_by(state, s)),
         )
         for s in range(state.seats)
     ]
@@ -182,7 +223,7 @@ def view(state: CitadelsState, seat: int | None) -> CitadelsView:
             scores={s: breakdown(state, s) for s in range(state.seats)},
         )
     face_down_count = len(state.face_down) + sum(len(c) for c in state.set_down.values())
-    result = CitadelsView(
+    return CitadelsView(
         seat=seat,
         phase=state.phase,
         round=state.round,
@@ -206,10 +247,8 @@ def view(state: CitadelsState, seat: int | None) -> CitadelsView:
         turn=turn_view,
         graveyard_card=turn.graveyard_card if turn is not None else None,
         final=final,
+        me=_me(state, seat) if seat is not None else None,
     )
-    if seat is not None:
-        result.me = _me(state, seat)
-    return result
 
 
 def _me(state: CitadelsState, seat: int) -> MeView:
