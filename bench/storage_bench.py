@@ -14,10 +14,10 @@ The target (the service benchmark's) is >= 1,000 appends/s with p99 <= 20 ms at 
 concurrent matches; ``--check`` exits 1 when the paced phase misses it or saturation cannot
 reach the rate.
 
-    .venv/bin/python -m bench.storage            # defaults: 1,000 matches, 20,000 + 10 s
-    .venv/bin/python -m bench.storage --check --seconds 5
+    .venv/bin/python -m bench.storage_bench            # defaults: 1,000 matches, 20,000 + 10 s
+    .venv/bin/python -m bench.storage_bench --check --seconds 5
 
-Run it as a module from the repository root: as a script (``python bench/storage.py``) this
+Run it as a module from the repository root: as a script (``python bench/storage_bench.py``) this
 file's directory comes first on ``sys.path`` and the file would shadow the ``storage`` package.
 """
 

@@ -1,0 +1,184 @@
+"""The running bot: settings, storage, the service and the Discord client, wired together."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import sys
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS
+from bot.guild_config import GuildConfig, load_config, save_config
+from bot.interactions import InteractionHandler
+from bot.scheduler import Scheduler
+from bot.service import MatchService
+from bot.settings import Settings, SettingsError
+from bot.table import Desk
+from storage import Repository
+
+log = logging.getLogger("parlor")
+
+COGS = ("bot.cogs.parlor", "bot.cogs.lifeboat")
+
+
+class Parlor:
+    """Everything the cogs and components reach through ``client.parlor``."""
+
+    def __init__(self, settings: Settings, repo: Repository, client: ParlorClient) -> None:
+        self.settings = settings
+        self.repo = repo
+        self.client = client
+        self.service = MatchService(repo)
+        self.desk = Desk(self)
+        self.timers = Scheduler(self)
+        self.interactions = InteractionHandler(self)
+        self._configs: dict[int, GuildConfig] = {}
+        self.service.subscribe(self.desk.on_change)
+        self.service.subscribe(self.timers.on_change)
+
+    async def config_for(self, guild_id: int) -> GuildConfig:
+        config = self._configs.get(guild_id)
+        if config is None:
+            config = self._configs[guild_id] = await load_config(self.repo, guild_id)
+        return config
+
+    async def save_config(self, guild_id: int, config: GuildConfig) -> None:
+        await save_config(self.repo, guild_id, config)
+        self._configs[guild_id] = config
+
+    async def table_locale(self, guild: discord.Guild | None) -> str | None:
+        if guild is None:
+            return None
+        config = await self.config_for(guild.id)
+        return config.locale or str(guild.preferred_locale)
+
+    @staticmethod
+    def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+        permissions = interaction.permissions
+        return bool(permissions.manage_guild or permissions.administrator)
+
+
+class ParlorClient(commands.AutoShardedBot):
+    """discord.py client: no privileged intents, slash commands only."""
+
+    parlor: Parlor
+
+    def __init__(self, settings: Settings, repo: Repository, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channel and permission data for the tables' channels
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            max_ratelimit_timeout=30.0,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,  # type: ignore[arg-type]  # None: all shards
+            **options,
+        )
+        self.settings = settings
+        self.parlor = Parlor(settings, repo, self)
+        self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        await self.parlor.repo.open()
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands_if_changed()
+        await self.parlor.timers.start()
+
+    async def close(self) -> None:
+        await self.parlor.timers.stop()
+        await super().close()
+        await self.parlor.repo.close()
+
+    async def sync_commands_if_changed(self) -> None:
+        """Discord caps command creation at 200 a day: sync only when the tree changed."""
+        dev_guild = self.settings.dev_guild_id
+        guild = discord.Object(id=dev_guild) if dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(
+            json.dumps({"guild": guild and guild.id, "commands": payload}, sort_keys=True)
+            .encode()
+        ).hexdigest()
+        state_file = self.settings.sync_state_path()
+        if state_file.exists() and state_file.read_text().strip() == digest:
+            log.info("command tree unchanged; not syncing")
+            return
+        await self.tree.sync(guild=guild)
+        state_file.parent.mkdir(parents=True, exist_ok=True)
+        state_file.write_text(digest)
+        log.info("synced %d commands%s", len(payload), " to the dev guild" if guild else "")
+
+    async def _on_app_command_error(self, interaction: discord.Interaction[Any],
+                                    error: app_commands.AppCommandError) -> None:
+        from bot.interactions import refuse
+
+        if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+            await refuse(interaction, "command.no_permission")
+            return
+        log.exception("command failed", exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await refuse(interaction, "command.failed")
+
+
+def point_at_api(settings: Settings) -> None:
+    """Send REST and the gateway to a proxy or a test fake instead of discord.com."""
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def configure_logging(level: str) -> None:
+    # discord.py swallows errors in views and commands unless logging is configured.
+    discord.utils.setup_logging(level=getattr(logging, level), root=True)
+
+
+def make_repository(settings: Settings) -> Repository:
+    from storage.sqlite import SqliteRepository
+
+    return SqliteRepository(settings.database_path)
+
+
+async def run(settings: Settings, token: str) -> None:
+    point_at_api(settings)
+    client = ParlorClient(settings, make_repository(settings))
+    async with client:
+        await client.start(token)
+
+
+def main() -> int:
+    try:
+        settings = Settings()
+        token = settings.checked_token()
+    except SettingsError as problem:
+        print(f"parlor: {problem}", file=sys.stderr)
+        return 2
+    except ValueError as problem:  # pydantic's ValidationError is a ValueError
+        print(f"parlor: bad setting: {problem}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    try:
+        asyncio.run(run(settings, token))
+    except discord.LoginFailure:
+        print("parlor: Discord refused the token (401). Reset it in the Developer Portal and "
+              "update DISCORD_TOKEN in .env.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("parlor: Discord asked for a privileged intent; Parlor needs none.",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0

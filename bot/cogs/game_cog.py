@@ -1,0 +1,185 @@
+"""What every game's command group shares: start, rules, status, end and config.
+
+A game's cog only declares its slash command options (its variants) and passes them here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import Parlor, ParlorClient
+from bot.components import lobby_view
+from bot.i18n import t
+from bot.interactions import refuse, user_locale
+from bot.renderers import renderer_for
+from bot.service import Refusal
+from storage import MatchStatus
+
+# What the bot needs in a table's channel, checked before a table opens there.
+REQUIRED_CHANNEL_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+)
+
+
+class GameCog(commands.GroupCog):
+    game_name: str = ""
+
+    def __init__(self, client: ParlorClient) -> None:
+        self.client = client
+        super().__init__()
+
+    @property
+    def app(self) -> Parlor:
+        return self.client.parlor
+
+    async def start_table(self, interaction: discord.Interaction[Any],
+                          chosen: dict[str, Any]) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild is None or interaction.channel_id is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        missing = [
+            name for name, wanted in REQUIRED_CHANNEL_PERMISSIONS
+            if wanted and not getattr(interaction.app_permissions, name)
+        ]
+        if missing:
+            await refuse(interaction, "command.bot_missing_permissions",
+                         permissions=", ".join(missing))
+            return
+        config = await self.app.config_for(interaction.guild.id)
+        game_config = config.game(self.game_name)
+        if not game_config.enabled:
+            await refuse(interaction, "command.game_disabled")
+            return
+        if game_config.host_role_id is not None and not self.app.is_moderator(interaction):
+            roles = getattr(interaction.user, "roles", [])
+            if all(role.id != game_config.host_role_id for role in roles):
+                await refuse(interaction, "command.host_role_required",
+                             role=f"<@&{game_config.host_role_id}>")
+                return
+        options = {**game_config.options,
+                   **{name: value for name, value in chosen.items() if value is not None}}
+        table_locale = await self.app.table_locale(interaction.guild)
+        try:
+            live = await self.app.service.create_lobby(
+                game=self.game_name, guild_id=interaction.guild.id,
+                channel_id=interaction.channel_id, host_id=interaction.user.id,
+                host_name=interaction.user.display_name, host_locale=locale,
+                options=options, locale=table_locale,
+            )
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        except ValueError as problem:  # options the game does not accept
+            await refuse(interaction, "command.bad_options", reason=str(problem)[:300])
+            return
+        response = await interaction.response.send_message(
+            embed=self.app.desk.lobby_embed(live, table_locale),
+            view=lobby_view(live.id, table_locale),
+        )
+        if response.message_id is not None:
+            await self.app.repo.save_message(live.id, "lobby", interaction.channel_id,
+                                             response.message_id)
+
+    @app_commands.command(name="rules", description="How to play, in short.")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        renderer = renderer_for(self.game_name)
+        await interaction.response.send_message(
+            embed=renderer.rules_embed(user_locale(interaction)), ephemeral=True)
+
+    @app_commands.command(name="status", description="The table in this channel.")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        locale = user_locale(interaction)
+        if interaction.channel_id is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        live = await self.app.service.open_in_channel(interaction.channel_id)
+        if live is None or live.record.game != self.game_name:
+            await refuse(interaction, "status.no_table", game=t(f"{self.game_name}.title", locale))
+            return
+        if live.state is None:
+            embed = self.app.desk.lobby_embed(live, locale)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        content, embeds, _ = self.app.desk.board(live, locale)
+        await interaction.response.send_message(content=content, embeds=embeds, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="end", description="End the table in this channel (host or "
+                                                  "moderator).")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.channel_id is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        live = await self.app.service.open_in_channel(interaction.channel_id)
+        if live is None or live.record.game != self.game_name:
+            await refuse(interaction, "status.no_table",
+                         game=t(f"{self.game_name}.title", user_locale(interaction)))
+            return
+        try:
+            await self.app.service.cancel(live.id, interaction.user.id,
+                                          moderator=self.app.is_moderator(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        await interaction.response.send_message(
+            t("end.done", await self.app.table_locale(interaction.guild),
+              who=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def save_config(self, interaction: discord.Interaction[Any], *,
+                          variants: dict[str, Any], turn_seconds: int | None,
+                          host_role: discord.Role | None, bots_allowed: bool | None,
+                          clear_host_role: bool | None) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        # Discord's default permissions can be overridden per server: check again here.
+        if not self.app.is_moderator(interaction):
+            await refuse(interaction, "command.no_permission")
+            return
+        config = await self.app.config_for(interaction.guild.id)
+        game_config = config.game(self.game_name).model_copy(deep=True)
+        options = {**game_config.options,
+                   **{k: v for k, v in variants.items() if v is not None}}
+        try:
+            self.app.service.game_options(self.game_name, options)
+        except ValueError as problem:
+            await refuse(interaction, "command.bad_options", reason=str(problem)[:300])
+            return
+        game_config.options = options
+        if turn_seconds is not None:
+            if turn_seconds != 0 and not 15 <= turn_seconds <= 3600:
+                await refuse(interaction, "config.bad_timer")
+                return
+            game_config.turn_seconds = turn_seconds
+        if host_role is not None:
+            game_config.host_role_id = host_role.id
+        if clear_host_role:
+            game_config.host_role_id = None
+        if bots_allowed is not None:
+            game_config.bots_allowed = bots_allowed
+        config = config.model_copy(update={"games": {**config.games,
+                                                     self.game_name: game_config}})
+        await self.app.save_config(interaction.guild.id, config)
+        renderer = renderer_for(self.game_name)
+        lines = renderer.option_lines(options, locale) or [t("lobby.standard_game", locale)]
+        timer = game_config.turn_seconds
+        await interaction.response.send_message(
+            t("config.saved", locale, game=t(f"{self.game_name}.title", locale),
+              variants=", ".join(lines),
+              timer=t("config.timer_off", locale) if timer == 0 else
+              t("config.timer_default", locale) if timer is None else
+              t("config.timer_seconds", locale, seconds=timer),
+              role=f"<@&{game_config.host_role_id}>" if game_config.host_role_id else
+              t("config.anyone", locale),
+              bots=t("config.yes" if game_config.bots_allowed else "config.no", locale)),
+            ephemeral=True)
+
+
+__all__ = ["GameCog", "MatchStatus"]

@@ -1,0 +1,245 @@
+"""Buttons and selects that survive restarts.
+
+Every component is a ``DynamicItem`` whose ``custom_id`` carries all it needs (match, version,
+seat, choice), so a click on a message posted before a restart still reaches the right handler.
+The handlers only parse; ``bot.interactions`` authorizes and calls the service.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from bot.i18n import t
+from games.core import Prompt
+
+if TYPE_CHECKING:
+    from bot.interactions import InteractionHandler
+    from bot.renderers.base import Renderer
+    from bot.service import LiveMatch
+
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_SELECT_OPTIONS = 25
+PREFIX = "pl"
+
+
+def _handler(interaction: discord.Interaction[Any]) -> InteractionHandler:
+    handler: InteractionHandler = interaction.client.parlor.interactions
+    return handler
+
+
+class ActButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:a:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<index>\d+)",
+):
+    def __init__(self, match: int, version: int, seat: int, index: int, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        self.match, self.version, self.seat, self.index = match, version, seat, index
+        super().__init__(ui.Button(
+            label=label[:80] or "…", style=style,
+            custom_id=f"{PREFIX}:a:{match}:{version}:{seat}:{index}",
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> ActButton:
+        return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
+                   int(match["index"]), getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).act(interaction, self.match, self.version, self.seat,
+                                        [self.index])
+
+
+class ActSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"{PREFIX}:s:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<part>\d+)",
+):
+    def __init__(self, match: int, version: int, seat: int, part: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.match, self.version, self.seat = match, version, seat
+        super().__init__(ui.Select(
+            custom_id=f"{PREFIX}:s:{match}:{version}:{seat}:{part}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=(placeholder or "")[:150] or None,
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> ActSelect:
+        return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
+                   int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values: list[Any] = list(data.get("values") or [])
+        indices: list[int] = []
+        for value in values:
+            if not str(value).isdigit():
+                indices = []
+                break
+            indices.append(int(value))
+        await _handler(interaction).act(interaction, self.match, self.version, self.seat,
+                                        indices)
+
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"{PREFIX}:h:(?P<match>\d+)"):
+    """The persistent "My hand" button: answers with the clicker's private panel."""
+
+    def __init__(self, match: int, label: str = "My hand") -> None:
+        self.match = match
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                   emoji="🂠", custom_id=f"{PREFIX}:h:{match}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).show_panel(interaction, self.match)
+
+
+class PanelPageButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:p:(?P<match>\d+):(?P<page>\d+)",
+):
+    def __init__(self, match: int, page: int, label: str) -> None:
+        self.match, self.page = match, page
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                   custom_id=f"{PREFIX}:p:{match}:{page}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> PanelPageButton:
+        return cls(int(match["match"]), int(match["page"]), "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).show_panel(interaction, self.match, page=self.page,
+                                               edit=True)
+
+
+LOBBY_OPS = ("join", "leave", "addbot", "rmbot", "start", "cancel")
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:l:(?P<match>\d+):(?P<op>[a-z]+)",
+):
+    def __init__(self, match: int, op: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.match, self.op = match, op
+        super().__init__(ui.Button(label=label, style=style,
+                                   custom_id=f"{PREFIX}:l:{match}:{op}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["match"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).lobby(interaction, self.match, self.op)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    ActButton, ActSelect, HandButton, PanelPageButton, LobbyButton,
+)
+
+
+# -- layouts ----------------------------------------------------------------------------------
+@dataclass
+class _Block:
+    """One action row's worth of choices: a row of buttons or one select."""
+
+    group: str
+    choices: list[tuple[int, str]]
+    as_select: bool
+
+
+def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
+            indices: list[int], locale: str | None) -> list[_Block]:
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for index in indices:
+        action = prompt.actions[index]
+        label = renderer.action_label(live, view, action, locale)
+        groups.setdefault(renderer.action_group(action), []).append((index, label))
+    blocks: list[_Block] = []
+    for group, choices in groups.items():
+        if len(choices) <= MAX_BUTTONS_PER_ROW:
+            blocks.append(_Block(group, choices, as_select=False))
+            continue
+        for start in range(0, len(choices), MAX_SELECT_OPTIONS):
+            blocks.append(_Block(group, choices[start:start + MAX_SELECT_OPTIONS], True))
+    return blocks
+
+
+def action_view(
+    renderer: Renderer,
+    live: LiveMatch,
+    view: Any,
+    prompt: Prompt,
+    locale: str | None,
+    *,
+    indices: list[int] | None = None,
+    page: int = 0,
+    leading: list[ui.Item[Any]] | None = None,
+) -> ui.View:
+    """The components for one seat's prompt: buttons for small groups, selects for large ones,
+    in pages when they do not fit in Discord's five rows."""
+    view_ui = ui.View(timeout=None)
+    leading = leading or []
+    for item in leading:
+        item.row = 0
+        view_ui.add_item(item)
+    free_rows = MAX_ROWS - (1 if leading else 0)
+    blocks = _blocks(renderer, live, view, prompt,
+                     list(range(len(prompt.actions))) if indices is None else indices, locale)
+    paged = len(blocks) > free_rows
+    per_page = free_rows - 1 if paged else free_rows
+    pages = max(1, -(-len(blocks) // per_page))
+    page = min(max(page, 0), pages - 1)
+    first_row = 1 if leading else 0
+    for offset, block in enumerate(blocks[page * per_page:(page + 1) * per_page]):
+        row = first_row + offset
+        if block.as_select:
+            options = [discord.SelectOption(label=label[:100], value=str(index))
+                       for index, label in block.choices]
+            select = ActSelect(live.id, live.version, prompt.seat, row, options,
+                               renderer.group_label(block.group, locale))
+            select.item.row = row
+            view_ui.add_item(select)
+        else:
+            for index, label in block.choices:
+                button = ActButton(live.id, live.version, prompt.seat, index, label)
+                button.item.row = row
+                view_ui.add_item(button)
+    if paged:
+        nav_row = MAX_ROWS - 1
+        if page > 0:
+            back = PanelPageButton(live.id, page - 1, t("panel.previous", locale))
+            back.item.row = nav_row
+            view_ui.add_item(back)
+        if page < pages - 1:
+            more = PanelPageButton(live.id, page + 1, t("panel.more", locale))
+            more.item.row = nav_row
+            view_ui.add_item(more)
+    return view_ui
+
+
+def lobby_view(match_id: int, locale: str | None) -> ui.View:
+    view = ui.View(timeout=None)
+    styles = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    for op in LOBBY_OPS:
+        view.add_item(LobbyButton(match_id, op, t(f"lobby.button.{op}", locale),
+                                  styles.get(op, discord.ButtonStyle.secondary)))
+    return view

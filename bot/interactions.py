@@ -1,0 +1,171 @@
+"""What a click does: authorize, call the service, answer inside Discord's 3-second window.
+
+A click is answered with one response whenever possible (an edit of the message it came from),
+which is also the cheapest path: interaction responses do not count against the global REST
+limit. Slow work (a contended lock) defers first and edits afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.components import action_view, lobby_view
+from bot.i18n import t
+from bot.service import LiveMatch, Refusal
+from storage import MatchNotFound, MatchStatus
+
+if TYPE_CHECKING:
+    from bot.app import Parlor
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# Answer directly if the work finishes within this budget; otherwise defer, then edit.
+RESPONSE_BUDGET = 2.0
+
+
+def user_locale(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.locale)
+
+
+def is_ephemeral(message: discord.Message | None) -> bool:
+    return bool(message is not None and message.flags.ephemeral)
+
+
+async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
+    """A clear, private answer that changed nothing."""
+    text = t(key, user_locale(interaction), **params)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def update_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
+
+
+class InteractionHandler:
+    def __init__(self, app: Parlor) -> None:
+        self.app = app
+
+    async def _within_budget(self, interaction: discord.Interaction[Any],
+                             work: Awaitable[T]) -> T:
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=RESPONSE_BUDGET)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer()  # a component defer: no visible "thinking"
+        return await task
+
+    async def _load(self, interaction: discord.Interaction[Any], match_id: int
+                    ) -> LiveMatch | None:
+        try:
+            return await self.app.service.get(match_id)
+        except MatchNotFound:
+            await refuse(interaction, "act.unknown_match")
+            return None
+
+    # -- game actions ----------------------------------------------------------------------
+    async def act(self, interaction: discord.Interaction[Any], match_id: int, version: int,
+                  seat: int, indices: list[int]) -> None:
+        from_panel = is_ephemeral(interaction.message)
+        if len(indices) != 1:
+            await refuse(interaction, "act.malformed")
+            return
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        origin = None if interaction.message is None else interaction.message.id
+        try:
+            live, _ = await self._within_budget(interaction, self.app.service.act(
+                match_id, version=version, seat=seat, index=indices[0],
+                user_id=interaction.user.id, source="player",
+                origin_message_id=None if from_panel else origin,
+            ))
+        except Refusal as refusal:
+            if refusal.key == "act.stale" and from_panel:
+                await self.show_panel(interaction, match_id, edit=True,
+                                      notice=t("act.stale", user_locale(interaction)))
+                return
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        if from_panel:
+            await self.show_panel(interaction, match_id, edit=True)
+        elif live is not None:
+            await self.app.desk.answer_with_board(interaction, live)
+
+    # -- the private panel -------------------------------------------------------------------
+    async def show_panel(self, interaction: discord.Interaction[Any], match_id: int, *,
+                         page: int = 0, edit: bool | None = None, notice: str | None = None
+                         ) -> None:
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        locale = user_locale(interaction)
+        if live.state is None or live.record.status != MatchStatus.ACTIVE:
+            await refuse(interaction, "match.not_running")
+            return
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "panel.not_a_player")
+            return
+        content, embeds, view = self.app.desk.panel(live, seat, locale, page=page)
+        if notice:
+            content = f"{notice}\n{content}".strip()
+        if edit is None:
+            edit = is_ephemeral(interaction.message)
+        if edit:
+            await update_message(interaction, content=content, embeds=embeds, view=view)
+        else:
+            await interaction.response.send_message(content=content, embeds=embeds, view=view,
+                                                    ephemeral=True)
+
+    # -- the lobby ---------------------------------------------------------------------------
+    async def lobby(self, interaction: discord.Interaction[Any], match_id: int, op: str) -> None:
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        service = self.app.service
+        user = interaction.user
+        locale = user_locale(interaction)
+        try:
+            if op == "join":
+                work: Awaitable[LiveMatch] = service.join(
+                    match_id, user.id, user.display_name, locale)
+            elif op == "leave":
+                work = service.leave(match_id, user.id)
+            elif op == "addbot":
+                config = await self.app.config_for(live.record.guild_id)
+                if not config.game(live.record.game).bots_allowed:
+                    raise Refusal("lobby.bots_disabled")
+                work = service.add_bot(match_id, user.id, t("lobby.bot_name", locale))
+            elif op == "rmbot":
+                work = service.remove_bot(match_id, user.id)
+            elif op == "start":
+                work = service.start(match_id, user.id)
+            elif op == "cancel":
+                work = service.cancel(match_id, user.id, moderator=self.app.is_moderator(
+                    interaction))
+            else:
+                raise Refusal("act.malformed")
+            live = await self._within_budget(interaction, work)
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        table_locale = await self.app.table_locale(interaction.guild)
+        embed = self.app.desk.lobby_embed(live, table_locale)
+        if live.record.status == MatchStatus.LOBBY:
+            await update_message(interaction, embed=embed, view=lobby_view(match_id, table_locale))
+        else:
+            await update_message(interaction, embed=embed, view=None)
+
+
+__all__ = ["InteractionHandler", "action_view", "refuse"]

@@ -1,0 +1,102 @@
+"""What every game's renderer provides, with defaults built on the message catalog."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from games.core import Action, Event, Outcome, Prompt
+
+if TYPE_CHECKING:
+    from bot.service import LiveMatch
+
+EMBED_COLOUR = 0x2B6CB0
+
+
+class Renderer:
+    """Text and embeds for one game. Subclasses override what their game needs; nothing here
+    decides a rule — every fact comes from a view (public, or the reader's own)."""
+
+    game: str = ""
+    colour: int = EMBED_COLOUR
+
+    # -- names -----------------------------------------------------------------------------
+    def seat_name(self, live: LiveMatch, seat: int) -> str:
+        if 0 <= seat < len(live.seats):
+            return live.seats[seat].display_name
+        return f"#{seat + 1}"
+
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+        """How one event or action parameter reads (seats become names, ids become names)."""
+        if name in {"seat", "target", "by", "to", "from_seat", "winner"} and isinstance(value, int):
+            return self.seat_name(live, value)
+        if isinstance(value, list):
+            return ", ".join(self.param_text(live, name, v, locale) for v in value)
+        return str(value)
+
+    def params_text(self, live: LiveMatch, params: dict[str, Any], locale: str | None
+                    ) -> dict[str, str]:
+        return {k: self.param_text(live, k, v, locale) for k, v in params.items()}
+
+    # -- prompts and actions -----------------------------------------------------------------
+    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None) -> str:
+        params = action.model_dump(exclude={"kind", "seat"})
+        return t(f"{self.game}.action.{action.kind}", locale,
+                 **self.params_text(live, params, locale))[:80]
+
+    def action_group(self, action: Action) -> str:
+        return action.kind
+
+    def group_label(self, group: str, locale: str | None) -> str:
+        return t(f"{self.game}.group.{group}", locale)
+
+    def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
+        """Indices of the actions that may be shown as buttons on the public board (their
+        labels reveal nothing). Everything else is offered in the player's private panel."""
+        return []
+
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+        params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
+        return t(prompt.kind, locale, **params)
+
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        return t(event.key, locale, **self.params_text(live, event.params, locale))
+
+    # -- embeds ----------------------------------------------------------------------------
+    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
+        return discord.Embed(title=t(f"{self.game}.title", locale), colour=self.colour)
+
+    def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
+                    ) -> discord.Embed:
+        return discord.Embed(title=t("panel.title", locale), colour=self.colour)
+
+    def opening_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
+                      ) -> discord.Embed:
+        return self.panel_embed(live, view, seat, locale)
+
+    def reveal_embed(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
+                     ) -> discord.Embed:
+        embed = discord.Embed(title=t("reveal.title", locale), colour=self.colour)
+        ranked = sorted(outcome.scores.items(), key=lambda kv: -kv[1])
+        lines = [
+            t("reveal.score_line", locale, name=self.seat_name(live, seat), score=f"{score:g}")
+            for seat, score in ranked
+        ]
+        embed.description = "\n".join(lines)
+        return embed
+
+    def rules_embed(self, locale: str | None) -> discord.Embed:
+        return discord.Embed(
+            title=t(f"{self.game}.rules.title", locale),
+            description=t(f"{self.game}.rules.body", locale),
+            colour=self.colour,
+        )
+
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+        return [
+            t(f"{self.game}.option.{name}", locale)
+            for name, value in sorted(options.items())
+            if value is True
+        ]

@@ -1,0 +1,202 @@
+"""Turn timers and seat bots, one persistent schedule.
+
+Every seat the game waits for gets an entry: a human's turn timer (warning at half time, the
+prompt's default action at the deadline) or a bot's move (after a short, human-paced delay).
+Entries are kept in the database, so after a restart they re-arm and games continue without
+loading every match up front. An expired entry acts through ``MatchService`` like a click, so a
+timeout is an ordinary logged action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.service import LiveMatch, MatchChange, Refusal
+from storage import MatchNotFound, MatchStatus, TimerRecord
+
+if TYPE_CHECKING:
+    from bot.app import Parlor
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Entry:
+    match_id: int
+    seat: int
+    version: int
+    deadline: float  # epoch seconds
+    warn_at: float | None  # epoch seconds, None when no warning is due
+    prompt_kind: str
+    bot: bool
+
+
+class Scheduler:
+    def __init__(self, app: Parlor) -> None:
+        self.app = app
+        self._entries: dict[tuple[int, int], Entry] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._running: set[asyncio.Task[None]] = set()
+
+    def deadline(self, match_id: int, seat: int) -> float | None:
+        entry = self._entries.get((match_id, seat))
+        return None if entry is None or entry.bot else entry.deadline
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Re-arm every stored timer, then run."""
+        for record in await self.app.repo.timers():
+            deadline = record.deadline.timestamp()
+            self._entries[(record.match_id, record.seat)] = Entry(
+                record.match_id, record.seat, record.version, deadline, None, "", bot=False)
+        if self._entries:
+            log.info("re-armed %d timers", len(self._entries))
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        for task in list(self._running):
+            task.cancel()
+
+    # -- arming ------------------------------------------------------------------------------
+    async def on_change(self, change: MatchChange) -> None:
+        live = change.live
+        if change.kind in {"finished", "cancelled"}:
+            await self._clear(live.id)
+        elif change.kind in {"started", "acted", "seat"}:
+            await self.arm(live)
+
+    async def _clear(self, match_id: int) -> None:
+        for key in [k for k in self._entries if k[0] == match_id]:
+            del self._entries[key]
+        await self.app.repo.clear_timers(match_id)
+
+    async def arm(self, live: LiveMatch) -> None:
+        if live.record.status != MatchStatus.ACTIVE:
+            await self._clear(live.id)
+            return
+        config = await self.app.config_for(live.record.guild_id)
+        seconds = config.game(live.record.game).turn_seconds
+        if seconds is None:
+            seconds = self.app.settings.default_turn_seconds
+        now = time.time()
+        waiting = {p.seat: p for p in live.pending() if p.blocking}
+        for key in [k for k in self._entries if k[0] == live.id and k[1] not in waiting]:
+            del self._entries[key]
+            await self.app.repo.clear_timers(live.id, key[1])
+        for seat, prompt in waiting.items():
+            is_bot = live.seats[seat].is_bot
+            current = self._entries.get((live.id, seat))
+            if current is not None and current.prompt_kind == prompt.kind and current.bot == is_bot:
+                continue  # the same decision is still open: its clock keeps running
+            if is_bot:
+                entry = Entry(live.id, seat, live.version, now + self.app.settings.bot_move_delay,
+                              None, prompt.kind, bot=True)
+            elif seconds > 0:
+                entry = Entry(live.id, seat, live.version, now + seconds, now + seconds / 2,
+                              prompt.kind, bot=False)
+            else:
+                self._entries.pop((live.id, seat), None)
+                continue
+            self._entries[(live.id, seat)] = entry
+            await self.app.repo.set_timer(TimerRecord(
+                match_id=live.id, seat=seat, version=live.version,
+                deadline=datetime.fromtimestamp(entry.deadline, UTC)))
+        self._wake.set()
+
+    # -- firing ------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        while True:
+            now = time.time()
+            next_at = now + 3600.0
+            for key, entry in list(self._entries.items()):
+                if entry.deadline <= now:
+                    del self._entries[key]
+                    self._spawn(self._expire(entry))
+                    continue
+                if entry.warn_at is not None and entry.warn_at <= now:
+                    entry.warn_at = None
+                    self._spawn(self._warn(entry))
+                next_at = min(next_at, entry.deadline,
+                              entry.warn_at if entry.warn_at is not None else next_at)
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                timeout = max(0.01, next_at - time.time())
+                await asyncio.wait_for(self._wake.wait(), timeout=timeout)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _expire(self, entry: Entry) -> None:
+        try:
+            live = await self.app.service.get(entry.match_id)
+        except MatchNotFound:
+            await self.app.repo.clear_timers(entry.match_id)
+            return
+        prompt = live.game.prompt_for(live.state, entry.seat) if live.state is not None else None
+        if live.record.status != MatchStatus.ACTIVE or prompt is None or not prompt.blocking:
+            await self.app.repo.clear_timers(entry.match_id, entry.seat)
+            return
+        seat = live.seats[entry.seat]
+        if seat.is_bot:
+            rng = random.Random(f"{live.id}:{live.version}:{entry.seat}")
+            action = live.game.choose(live.game.view(live.state, entry.seat), prompt, rng)
+            source = "bot"
+        else:
+            action = prompt.default_action()  # type: ignore[assignment]
+            source = "timer"
+        if action is None:
+            return
+        try:
+            await self.app.service.act(entry.match_id, version=live.version, seat=entry.seat,
+                                       action=action, user_id=None, source=source)
+        except Refusal as refusal:
+            # The match moved on meanwhile; the change that moved it re-armed the schedule.
+            log.debug("scheduled move for match %s refused: %s", entry.match_id, refusal.key)
+            if refusal.key == "act.stale":
+                live = await self.app.service.get(entry.match_id)
+                await self.arm(live)
+        except Exception:
+            log.exception("scheduled move for match %s failed", entry.match_id)
+
+    async def _warn(self, entry: Entry) -> None:
+        """Half time: a nudge by DM, or a mention at the table when DMs are closed."""
+        try:
+            live = await self.app.service.get(entry.match_id)
+        except MatchNotFound:
+            return
+        seat = live.seats[entry.seat]
+        if seat.user_id is None or live.record.status != MatchStatus.ACTIVE:
+            return
+        await self.app.repo.mark_timer_warned(entry.match_id, entry.seat)
+        remaining = max(0, int(entry.deadline - time.time()))
+        text = t("timer.warning", seat.locale, game=t(f"{live.record.game}.title", seat.locale),
+                 seconds=remaining, channel=f"<#{live.record.channel_id}>")
+        try:
+            dm = await self.app.client.create_dm(discord.Object(id=seat.user_id))
+            await dm.send(text)
+        except discord.HTTPException:
+            try:
+                channel = self.app.client.get_partial_messageable(live.record.channel_id)
+                await channel.send(
+                    t("timer.warning_public", live.record.locale, mention=f"<@{seat.user_id}>",
+                      seconds=remaining),
+                    allowed_mentions=discord.AllowedMentions(users=True))
+            except discord.HTTPException:
+                log.warning("match %s: could not warn seat %s", live.id, entry.seat)

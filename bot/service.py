@@ -1,0 +1,396 @@
+"""MatchService: the only code that loads, applies and saves a match.
+
+Every change to a match — lobby joins, the start, each action from a click, a bot or a timer —
+goes through here under the match's lock: check who is asking and whether they are looking at the
+current version, let the engine decide legality, append to the log in one transaction, and only
+then, outside the lock, tell the listeners (board, timers, bots) what changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets as _secrets
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from games import registry
+from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
+from storage import MatchRecord, MatchStatus, Repository, SeatRecord, StaleVersion, StatRecord
+from storage.records import OPEN_STATUSES
+
+log = logging.getLogger(__name__)
+
+RECENT_EVENTS = 40
+
+
+class Refusal(Exception):
+    """A request the service turned down; ``key`` names the message the user is shown."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass
+class LiveMatch:
+    record: MatchRecord
+    seats: list[SeatRecord]
+    state: Any | None = None
+    recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return registry.get(self.record.game)
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id and not seat.is_bot:
+                return seat.seat
+        return None
+
+    def pending(self) -> list[Prompt]:
+        return [] if self.state is None else self.game.pending(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.game.outcome(self.state)
+
+
+@dataclass
+class MatchChange:
+    """What listeners hear after a change was saved."""
+
+    kind: str  # "lobby", "started", "acted", "finished", "cancelled", "seat"
+    live: LiveMatch
+    events: list[Event] = field(default_factory=list)
+    action: Action | None = None
+    source: str = "player"
+    origin_message_id: int | None = None  # the message the click came from, if any
+
+
+Listener = Callable[[MatchChange], Awaitable[None]]
+
+
+class MatchService:
+    def __init__(self, repo: Repository, *, max_cached: int = 5000,
+                 new_seed: Callable[[], int] = lambda: _secrets.randbits(62)) -> None:
+        self.repo = repo
+        self.new_seed = new_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
+        self._max_cached = max_cached
+        self._listeners: list[Listener] = []
+
+    # -- plumbing --------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def _remember(self, live: LiveMatch) -> None:
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        while len(self._cache) > self._max_cached:
+            evicted, _ = self._cache.popitem(last=False)
+            lock = self._locks.get(evicted)
+            if lock is not None and not lock.locked():
+                del self._locks[evicted]
+
+    def forget(self, match_id: int) -> None:
+        self._cache.pop(match_id, None)
+
+    async def _notify(self, change: MatchChange) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(change)
+            except Exception:  # a broken listener must not undo a saved action
+                log.exception("listener failed for match %s (%s)", change.live.id, change.kind)
+
+    async def get(self, match_id: int) -> LiveMatch:
+        cached = self._cache.get(match_id)
+        if cached is not None:
+            self._cache.move_to_end(match_id)
+            return cached
+        record = await self.repo.get_match(match_id)
+        seats = await self.repo.seats(match_id)
+        live = LiveMatch(record=record, seats=seats)
+        if record.status not in (MatchStatus.LOBBY, MatchStatus.CANCELLED):
+            live.state = await self._rebuild(live)
+        self._remember(live)
+        return live
+
+    async def _rebuild(self, live: LiveMatch) -> Any:
+        """The state from the log replayed from the seed (the log is the truth), keeping the
+        recent events; a snapshot that disagrees is reported and replaced."""
+        game = live.game
+        state = game.setup(len(live.seats), live.record.options, seed=live.record.seed)
+        for entry in await self.repo.actions(live.id):
+            transition = game.apply(state, game.parse_action(entry.action))
+            live.recent.extend(transition.events)
+            state = transition.state
+        snapshot = await self.repo.snapshot(live.id)
+        if (
+            snapshot is not None
+            and snapshot[0] == live.record.version
+            and game.parse_state(snapshot[1]) != state
+        ):
+            log.error("match %s: snapshot differs from the replayed log", live.id)
+        return state
+
+    async def open_in_channel(self, channel_id: int) -> LiveMatch | None:
+        record = await self.repo.open_match_in_channel(channel_id)
+        return None if record is None else await self.get(record.id)
+
+    @staticmethod
+    def game_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The options validated by the game (raises ``ValueError`` with the reason)."""
+        return registry.get(game).Options.model_validate(options).model_dump(mode="json")
+
+    # -- lobby -----------------------------------------------------------------------------
+    async def create_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        host_locale: str | None,
+        options: dict[str, Any],
+        locale: str | None = None,
+    ) -> LiveMatch:
+        options = self.game_options(game, options)
+        try:
+            record = await self.repo.create_match(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                seed=self.new_seed(),
+                options=options,
+                locale=locale,
+            )
+        except ValueError:
+            raise Refusal("lobby.channel_busy") from None
+        host = SeatRecord(
+            match_id=record.id, seat=0, user_id=host_id, display_name=host_name,
+            locale=host_locale,
+        )
+        await self.repo.set_seats(record.id, [host])
+        live = LiveMatch(record=record, seats=[host])
+        self._remember(live)
+        await self._notify(MatchChange("lobby", live))
+        return live
+
+    async def _lobby_change(
+        self, match_id: int, change: Callable[[LiveMatch], list[SeatRecord] | None]
+    ) -> LiveMatch:
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.LOBBY:
+                raise Refusal("lobby.not_open")
+            seats = change(live)
+            if seats is not None:
+                seats = [s.model_copy(update={"seat": i}) for i, s in enumerate(seats)]
+                await self.repo.set_seats(match_id, seats)
+                live.seats = seats
+        await self._notify(MatchChange("lobby", live))
+        return live
+
+    async def join(self, match_id: int, user_id: int, name: str, locale: str | None) -> LiveMatch:
+        def change(live: LiveMatch) -> list[SeatRecord]:
+            if live.seat_of(user_id) is not None:
+                raise Refusal("lobby.already_joined")
+            if len(live.seats) >= live.game.spec.max_players:
+                raise Refusal("lobby.full", max=live.game.spec.max_players)
+            joined = SeatRecord(
+                match_id=match_id, seat=len(live.seats), user_id=user_id, display_name=name,
+                locale=locale,
+            )
+            return [*live.seats, joined]
+
+        return await self._lobby_change(match_id, change)
+
+    async def leave(self, match_id: int, user_id: int) -> LiveMatch:
+        def change(live: LiveMatch) -> list[SeatRecord]:
+            if live.seat_of(user_id) is None:
+                raise Refusal("lobby.not_joined")
+            if user_id == live.record.host_id:
+                raise Refusal("lobby.host_cannot_leave")
+            return [s for s in live.seats if s.user_id != user_id or s.is_bot]
+
+        return await self._lobby_change(match_id, change)
+
+    async def add_bot(self, match_id: int, by_user: int, name: str) -> LiveMatch:
+        def change(live: LiveMatch) -> list[SeatRecord]:
+            self._require_host(live, by_user)
+            if len(live.seats) >= live.game.spec.max_players:
+                raise Refusal("lobby.full", max=live.game.spec.max_players)
+            number = sum(1 for s in live.seats if s.is_bot) + 1
+            bot = SeatRecord(
+                match_id=match_id, seat=len(live.seats), user_id=None,
+                display_name=f"{name} {number}", is_bot=True,
+            )
+            return [*live.seats, bot]
+
+        return await self._lobby_change(match_id, change)
+
+    async def remove_bot(self, match_id: int, by_user: int) -> LiveMatch:
+        def change(live: LiveMatch) -> list[SeatRecord]:
+            self._require_host(live, by_user)
+            bots = [s for s in live.seats if s.is_bot]
+            if not bots:
+                raise Refusal("lobby.no_bot")
+            last = bots[-1]
+            return [s for s in live.seats if s is not last]
+
+        return await self._lobby_change(match_id, change)
+
+    @staticmethod
+    def _require_host(live: LiveMatch, user_id: int, *, moderator: bool = False) -> None:
+        if user_id != live.record.host_id and not moderator:
+            raise Refusal("lobby.host_only")
+
+    async def start(self, match_id: int, by_user: int) -> LiveMatch:
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.LOBBY:
+                raise Refusal("lobby.not_open")
+            self._require_host(live, by_user)
+            spec = live.game.spec
+            if len(live.seats) < spec.min_players:
+                raise Refusal("lobby.too_few", min=spec.min_players, count=len(live.seats))
+            try:
+                state = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed)
+            except IllegalAction as refused:
+                raise Refusal("engine.refused", reason=str(refused)) from None
+            await self.repo.start_match(match_id, live.seats, state.model_dump_json())
+            live.record = await self.repo.get_match(match_id)
+            live.state = state
+        await self._notify(MatchChange("started", live))
+        return live
+
+    async def cancel(self, match_id: int, by_user: int, *, moderator: bool = False) -> LiveMatch:
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status not in OPEN_STATUSES:
+                raise Refusal("match.not_running")
+            self._require_host(live, by_user, moderator=moderator)
+            live.record = await self.repo.set_status(match_id, MatchStatus.CANCELLED)
+            await self.repo.clear_timers(match_id)
+        await self._notify(MatchChange("cancelled", live))
+        return live
+
+    # -- the game --------------------------------------------------------------------------
+    async def act(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        seat: int,
+        index: int | None = None,
+        action: Action | None = None,
+        user_id: int | None,
+        source: str = "player",
+        origin_message_id: int | None = None,
+    ) -> tuple[LiveMatch, Transition]:
+        """Apply one action. ``index`` picks from the seat's current prompt (clicks), ``action``
+        is a whole action (bots, timers). Raises ``Refusal`` and changes nothing otherwise."""
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.ACTIVE or live.state is None:
+                raise Refusal("match.not_running")
+            if not 0 <= seat < len(live.seats):
+                raise Refusal("act.malformed")
+            if source == "player":
+                owner = live.seats[seat]
+                if live.seat_of(user_id or 0) is None:
+                    raise Refusal("act.not_a_player")
+                if owner.is_bot or owner.user_id != user_id:
+                    raise Refusal("act.not_your_seat")
+            if version != live.record.version:
+                raise Refusal("act.stale")
+            game = live.game
+            prompt = game.prompt_for(live.state, seat)
+            if prompt is None:
+                raise Refusal("act.not_your_turn")
+            if action is None:
+                if index is None or not 0 <= index < len(prompt.actions):
+                    raise Refusal("act.malformed")
+                action = prompt.actions[index]
+            try:
+                transition = game.apply(live.state, action)
+            except IllegalAction as refused:
+                raise Refusal("engine.refused", reason=str(refused)) from None
+            outcome = game.outcome(transition.state)
+            try:
+                new_version = await self.repo.append_action(
+                    match_id,
+                    expected_version=version,
+                    seat=seat,
+                    user_id=user_id,
+                    source=source,
+                    action=action.model_dump(mode="json"),
+                    state_json=transition.state.model_dump_json(),
+                    finished=outcome is not None,
+                    outcome=None if outcome is None else outcome.model_dump(mode="json"),
+                )
+            except StaleVersion:
+                # Another process moved this match on: drop our copy, the next read reloads.
+                self.forget(match_id)
+                raise Refusal("act.stale") from None
+            live.state = transition.state
+            live.recent.extend(transition.events)
+            live.record = live.record.model_copy(
+                update={
+                    "version": new_version,
+                    "status": MatchStatus.FINISHED if outcome else live.record.status,
+                    "outcome": None if outcome is None else outcome.model_dump(mode="json"),
+                }
+            )
+            if outcome is not None:
+                await self._record_stats(live, outcome)
+                await self.repo.clear_timers(match_id)
+        kind = "finished" if outcome is not None else "acted"
+        await self._notify(
+            MatchChange(kind, live, transition.events, action, source, origin_message_id)
+        )
+        return live, transition
+
+    async def _record_stats(self, live: LiveMatch, outcome: Outcome) -> None:
+        with_bots = any(s.is_bot for s in live.seats)
+        role_of = getattr(live.game, "role_of", None)
+        finished_at = datetime.now(UTC)
+        rows = [
+            StatRecord(
+                match_id=live.id,
+                guild_id=live.record.guild_id,
+                game=live.record.game,
+                user_id=s.user_id,
+                seat=s.seat,
+                is_bot=s.is_bot,
+                score=outcome.scores.get(s.seat, 0.0),
+                won=s.seat in outcome.winners,
+                role=role_of(live.state, s.seat) if role_of else None,
+                with_bots=with_bots,
+                finished_at=finished_at,
+            )
+            for s in live.seats
+        ]
+        await self.repo.record_stats(rows)

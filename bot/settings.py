@@ -1,0 +1,67 @@
+"""Settings from the environment and ``.env`` (pydantic-settings)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# A bot token is three base64url parts separated by dots.
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
+
+
+class SettingsError(Exception):
+    """A setting that stops the bot from starting, said in words an operator can act on."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False,
+        env_ignore_empty=True,
+    )
+
+    discord_token: SecretStr = Field(default=SecretStr(""))
+    database_path: Path = Path("data/parlor.db")
+    log_level: str = "INFO"
+    # Commands are synced to this guild only (instant) instead of globally (up to an hour).
+    dev_guild_id: int | None = None
+    # REST base (".../api/v10") and gateway URL, for REST proxies and the test fake.
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+    # Seconds a built-in bot waits before it moves, so humans can follow the table.
+    bot_move_delay: float = 1.5
+    # Least seconds between two edits of a board (moves in between are folded into one edit).
+    board_edit_delay: float = 1.2
+    # Turn timer default when a server has not configured one; 0 turns timers off.
+    default_turn_seconds: int = 120
+    # Where the hash of the last synced command tree is kept (sync only when it changes).
+    command_sync_state: Path | None = None
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError(f"unknown log level {value!r}")
+        return level
+
+    def checked_token(self) -> str:
+        token = self.discord_token.get_secret_value().strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Copy .env.example to .env and paste your bot's token "
+                "(Discord Developer Portal → your application → Bot → Reset Token)."
+            )
+        if not _TOKEN_SHAPE.match(token):
+            raise SettingsError(
+                "DISCORD_TOKEN does not look like a bot token (three dot-separated parts). "
+                "Copy it again from the Developer Portal → Bot → Reset Token."
+            )
+        return token
+
+    def sync_state_path(self) -> Path:
+        return self.command_sync_state or self.database_path.with_suffix(".commands.sha256")

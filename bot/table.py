@@ -1,0 +1,285 @@
+"""The table's messages: the lobby, the public board, opening secrets by DM, the reveal.
+
+One board message per match, edited as the game moves (edits in a burst are coalesced into
+one), replaced by a fresh one before Discord stops allowing edits to old messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import HandButton, action_view
+from bot.i18n import t
+from bot.renderers import renderer_for
+from bot.service import LiveMatch, MatchChange
+from storage import MatchStatus
+
+if TYPE_CHECKING:
+    from bot.app import Parlor
+
+log = logging.getLogger(__name__)
+
+# Discord caps edits of messages older than an hour; a board is re-posted before that.
+BOARD_MAX_AGE = 50 * 60
+NO_PINGS = discord.AllowedMentions.none()
+
+
+@dataclass
+class BoardRef:
+    channel_id: int
+    message_id: int
+    posted_at: float
+    rendered_version: int = -1
+
+
+class Desk:
+    def __init__(self, app: Parlor) -> None:
+        self.app = app
+        self._boards: dict[int, BoardRef] = {}
+        self._edits: dict[int, asyncio.Task[None]] = {}
+        self._last_edit: dict[int, float] = {}
+
+    # -- rendering -------------------------------------------------------------------------
+    def table_locale(self, live: LiveMatch) -> str | None:
+        return live.record.locale
+
+    def lobby_embed(self, live: LiveMatch, locale: str | None) -> discord.Embed:
+        renderer = renderer_for(live.record.game)
+        spec = live.game.spec
+        status = live.record.status
+        embed = discord.Embed(title=t(f"{live.record.game}.title", locale),
+                              colour=renderer.colour)
+        if status == MatchStatus.LOBBY:
+            embed.description = t("lobby.description", locale, min=spec.min_players,
+                                  max=spec.max_players)
+        else:
+            embed.description = t(f"lobby.status.{status.value}", locale)
+        players = [
+            t("lobby.seat_bot" if s.is_bot else "lobby.seat_player", locale,
+              name=s.display_name, mention=f"<@{s.user_id}>")
+            for s in live.seats
+        ]
+        embed.add_field(name=t("lobby.players", locale, count=len(players),
+                               max=spec.max_players),
+                        value="\n".join(players) or "—", inline=False)
+        variants = renderer.option_lines(live.record.options, locale)
+        embed.add_field(name=t("lobby.variants", locale),
+                        value="\n".join(variants) or t("lobby.standard_game", locale),
+                        inline=False)
+        embed.set_footer(text=t("lobby.footer", locale, host=live.seats[0].display_name
+                                if live.seats else "?"))
+        return embed
+
+    def board(self, live: LiveMatch, locale: str | None
+              ) -> tuple[str, list[discord.Embed], discord.ui.View | None]:
+        renderer = renderer_for(live.record.game)
+        game = live.game
+        state = live.state
+        public = game.view(state, None)
+        embed = renderer.board_embed(live, public, locale)
+        recent = [e for e in live.recent if e.to is None][-6:]
+        if recent:
+            lines = [renderer.event_line(live, e, locale) for e in recent]
+            embed.add_field(name=t("board.log", locale), value="\n".join(lines)[-1024:],
+                            inline=False)
+        if live.record.status == MatchStatus.FINISHED:
+            return t("board.finished", locale), [embed], None
+        if live.record.status == MatchStatus.CANCELLED:
+            return t("board.cancelled", locale), [embed], None
+        blocking = [p for p in game.pending(state) if p.blocking]
+        waiting = []
+        for prompt in blocking:
+            seat = live.seats[prompt.seat]
+            who = seat.display_name if seat.is_bot else f"<@{seat.user_id}>"
+            line = t("board.waiting_line", locale, who=who,
+                     what=renderer.prompt_line(live, public, prompt, locale))
+            deadline = self.app.timers.deadline(live.id, prompt.seat)
+            if deadline is not None:
+                line += " " + t("board.deadline", locale, when=f"<t:{int(deadline)}:R>")
+            waiting.append(line)
+        content = "\n".join(waiting)[:1900]
+        hand = HandButton(live.id, t("board.my_hand", locale))
+        view: discord.ui.View
+        if len(blocking) == 1 and not live.seats[blocking[0].seat].is_bot:
+            indices = renderer.board_actions(live, public, blocking[0])
+            view = action_view(renderer, live, public, blocking[0], locale, indices=indices,
+                               leading=[hand])
+        else:
+            view = discord.ui.View(timeout=None)
+            view.add_item(hand)
+        return content, [embed], view
+
+    def panel(self, live: LiveMatch, seat: int, locale: str | None, *, page: int = 0
+              ) -> tuple[str, list[discord.Embed], discord.ui.View]:
+        renderer = renderer_for(live.record.game)
+        game = live.game
+        own = game.view(live.state, seat)
+        embed = renderer.panel_embed(live, own, seat, locale)
+        mine = [e for e in live.recent if e.to is not None and seat in e.to][-5:]
+        if mine:
+            embed.add_field(name=t("panel.recent", locale),
+                            value="\n".join(renderer.event_line(live, e, locale)
+                                            for e in mine)[-1024:], inline=False)
+        prompt = game.prompt_for(live.state, seat)
+        refresh = HandButton(live.id, t("panel.refresh", locale))
+        if prompt is None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(refresh)
+            return t("panel.nothing_to_do", locale), [embed], view
+        content = renderer.prompt_line(live, own, prompt, locale) if prompt.blocking else \
+            t("panel.free_moves", locale)
+        view = action_view(renderer, live, own, prompt, locale, page=page, leading=[refresh])
+        return content, [embed], view
+
+    # -- reacting to changes -----------------------------------------------------------------
+    async def on_change(self, change: MatchChange) -> None:
+        live = change.live
+        if change.kind == "started":
+            await self.post_board(live)
+            await self.send_openings(live)
+        elif change.kind == "acted":
+            self.schedule_edit(live)
+        elif change.kind == "finished":
+            await self._edit_board(live.id)
+            await self.post_reveal(live)
+        elif change.kind == "cancelled" and live.state is not None:
+            await self._edit_board(live.id)
+
+    async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
+                                ) -> None:
+        """Answer a board click with the fresh board: the edit rides on the interaction
+        response instead of costing a separate REST call."""
+        from bot.interactions import update_message
+
+        ref = await self._board_ref(live.id)
+        if ref is None or interaction.message is None or interaction.message.id != ref.message_id:
+            await interaction.response.defer()
+            self.schedule_edit(live)
+            return
+        content, embeds, view = self.board(live, self.table_locale(live))
+        ref.rendered_version = live.version
+        await update_message(interaction, content=content, embeds=embeds, view=view,
+                             allowed_mentions=NO_PINGS)
+
+    async def _board_ref(self, match_id: int) -> BoardRef | None:
+        ref = self._boards.get(match_id)
+        if ref is None:
+            for message in await self.app.repo.messages(match_id):
+                if message.kind == "board":
+                    ref = BoardRef(message.channel_id, message.message_id,
+                                   message.created_at.timestamp())
+                    self._boards[match_id] = ref
+        return ref
+
+    async def post_board(self, live: LiveMatch) -> None:
+        content, embeds, view = self.board(live, self.table_locale(live))
+        channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        try:
+            if view is None:
+                message = await channel.send(content=content, embeds=embeds,
+                                             allowed_mentions=NO_PINGS)
+            else:
+                message = await channel.send(content=content, embeds=embeds, view=view,
+                                             allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.exception("match %s: could not post the board", live.id)
+            return
+        old = self._boards.get(live.id)
+        self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(),
+                                         live.version)
+        await self.app.repo.save_message(live.id, "board", live.record.channel_id, message.id)
+        if old is not None:
+            # The old board keeps its picture but loses its buttons.
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old.message_id).edit(view=None)
+
+    def schedule_edit(self, live: LiveMatch) -> None:
+        task = self._edits.get(live.id)
+        if task is not None and not task.done():
+            return  # the pending edit will render the latest state
+        self._edits[live.id] = asyncio.create_task(self._edit_later(live.id))
+
+    async def _edit_later(self, match_id: int) -> None:
+        # One edit per interval at most: Discord allows about five message edits per five
+        # seconds in a channel, and every move in between is folded into the next edit.
+        interval = self.app.settings.board_edit_delay
+        since = time.monotonic() - self._last_edit.get(match_id, -interval)
+        await asyncio.sleep(max(interval - since, interval / 4))
+        self._last_edit[match_id] = time.monotonic()
+        await self._edit_board(match_id)
+
+    async def _edit_board(self, match_id: int) -> None:
+        live = await self.app.service.get(match_id)
+        if live.state is None:
+            return
+        ref = await self._board_ref(match_id)
+        if ref is None:
+            await self.post_board(live)
+            return
+        if ref.rendered_version == live.version and live.record.status == MatchStatus.ACTIVE:
+            return
+        if time.time() - ref.posted_at > BOARD_MAX_AGE:
+            await self.post_board(live)
+            return
+        content, embeds, view = self.board(live, self.table_locale(live))
+        channel = self.app.client.get_partial_messageable(ref.channel_id)
+        try:
+            await channel.get_partial_message(ref.message_id).edit(
+                content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS)
+            ref.rendered_version = live.version
+        except discord.NotFound:
+            log.warning("match %s: the board message is gone; posting a new one", match_id)
+            await self.post_board(live)
+        except discord.HTTPException:
+            log.exception("match %s: board edit failed", match_id)
+
+    async def send_openings(self, live: LiveMatch) -> None:
+        """Each player's opening secrets by DM; a closed DM falls back to a public, secret-free
+        note telling the player to use "My hand"."""
+        renderer = renderer_for(live.record.game)
+        closed: list[int] = []
+        for seat in live.seats:
+            if seat.is_bot or seat.user_id is None:
+                continue
+            view = live.game.view(live.state, seat.seat)
+            embed = renderer.opening_embed(live, view, seat.seat, seat.locale)
+            try:
+                dm = await self.app.client.create_dm(discord.Object(id=seat.user_id))
+                await dm.send(content=t("dm.opening", seat.locale,
+                                        game=t(f"{live.record.game}.title", seat.locale)),
+                              embed=embed)
+            except discord.Forbidden:
+                closed.append(seat.user_id)
+            except discord.HTTPException:
+                log.warning("match %s: opening DM to seat %s failed", live.id, seat.seat)
+                closed.append(seat.user_id)
+        if closed:
+            channel = self.app.client.get_partial_messageable(live.record.channel_id)
+            mentions = " ".join(f"<@{uid}>" for uid in closed)
+            try:
+                await channel.send(t("dm.closed", self.table_locale(live), mentions=mentions),
+                                   allowed_mentions=discord.AllowedMentions(users=True))
+            except discord.HTTPException:
+                log.exception("match %s: could not post the closed-DM note", live.id)
+
+    async def post_reveal(self, live: LiveMatch) -> None:
+        outcome = live.outcome()
+        if outcome is None:
+            return
+        renderer = renderer_for(live.record.game)
+        locale = self.table_locale(live)
+        embed = renderer.reveal_embed(live, live.game.view(live.state, None), outcome, locale)
+        channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        try:
+            message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
+                                             message.id)
+        except discord.HTTPException:
+            log.exception("match %s: could not post the reveal", live.id)

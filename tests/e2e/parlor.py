@@ -1,0 +1,220 @@
+"""Running Parlor itself against the fake Discord, and playing a table as its users would."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.app import ParlorClient
+from bot.i18n import t
+from bot.service import LiveMatch
+from bot.settings import Settings
+from storage.sqlite import SqliteRepository
+from tests.fakediscord import (
+    FAST_GUILD_READY_TIMEOUT,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    running,
+)
+
+
+def make_settings(tmp_path: Path, fake: FakeDiscord, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "discord_token": fake.token,
+        "database_path": tmp_path / "parlor.db",
+        "discord_api_base": fake.api_base,
+        "discord_gateway_url": fake.gateway_url,
+        "bot_move_delay": 0.005,
+        "board_edit_delay": 0.05,
+        "default_turn_seconds": 0,
+        "command_sync_state": tmp_path / "commands.sha256",
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)
+
+
+def make_client(settings: Settings) -> ParlorClient:
+    client = ParlorClient(
+        settings,
+        SqliteRepository(settings.database_path),
+        guild_ready_timeout=FAST_GUILD_READY_TIMEOUT,
+    )
+
+    async def no_identify_wait(shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # discord.py waits 5 s between shard IDENTIFYs; one shard needs none
+
+    client.before_identify_hook = no_identify_wait  # type: ignore[method-assign]
+    return client
+
+
+@asynccontextmanager
+async def parlor(
+    tmp_path: Path, fake: FakeDiscord, **overrides: Any
+) -> AsyncIterator[ParlorClient]:
+    client = make_client(make_settings(tmp_path, fake, **overrides))
+    async with running(client, fake):
+        yield client
+
+
+class Table:
+    """One table in one channel, driven through clicks like its players would."""
+
+    def __init__(self, fake: FakeDiscord, client: ParlorClient, channel: FakeChannel) -> None:
+        self.fake = fake
+        self.client = client
+        self.channel = channel
+        self.match_id: int | None = None
+        self.lobby: FakeMessage | None = None
+        self.users: dict[int, FakeUser] = {}
+
+    @property
+    def app(self) -> Any:
+        return self.client.parlor
+
+    async def open(
+        self, host: FakeUser, game: str = "lifeboat", options: dict[str, Any] | None = None
+    ) -> FakeMessage:
+        result = await self.fake.run_slash(host, self.channel, f"{game} start", options or {})
+        assert result.callback is not None and result.callback.accepted, result.callback
+        lobby = await result.wait_original()
+        self.lobby = lobby
+        live = await self.app.service.open_in_channel(self.channel.id)
+        assert live is not None
+        self.match_id = live.id
+        self.users[host.id] = host
+        return lobby
+
+    async def lobby_click(self, user: FakeUser, op: str) -> Any:
+        assert self.lobby is not None and self.match_id is not None
+        self.users[user.id] = user
+        return await self.fake.click(user, self.lobby, f"pl:l:{self.match_id}:{op}")
+
+    async def live(self) -> LiveMatch:
+        assert self.match_id is not None
+        live: LiveMatch = await self.app.service.get(self.match_id)
+        return live
+
+    async def board(self) -> FakeMessage:
+        assert self.match_id is not None
+
+        def find() -> FakeMessage | None:
+            for message in reversed(self.fake.messages_in(self.channel)):
+                if f"pl:h:{self.match_id}" in message.custom_ids():
+                    return message
+            return None
+
+        found: FakeMessage = await self.fake.wait_for(find, what="the board message")
+        return found
+
+    async def open_panel(self, user: FakeUser) -> FakeMessage:
+        board = await self.board()
+        result = await self.fake.click(user, board, f"pl:h:{self.match_id}")
+        callback = result.callback
+        assert callback is not None and callback.accepted
+        assert callback.ephemeral, "the private panel must be ephemeral"
+        panel: FakeMessage = await result.wait_original()
+        return panel
+
+    async def choose_in_panel(
+        self, user: FakeUser, panel: FakeMessage, seat: int, version: int, index: int
+    ) -> Any:
+        """Click the component that carries action ``index``, paging as needed."""
+        for _ in range(10):
+            button = f"pl:a:{self.match_id}:{version}:{seat}:{index}"
+            if button in panel.custom_ids():
+                return await self.fake.click(user, panel, button)
+            for custom_id in panel.custom_ids():
+                if not custom_id.startswith(f"pl:s:{self.match_id}:{version}:{seat}:"):
+                    continue
+                component = panel.find_component(custom_id) or {}
+                values = [o["value"] for o in component.get("options", [])]
+                if str(index) in values:
+                    return await self.fake.select(user, panel, custom_id, [str(index)])
+            pages = [c for c in panel.custom_ids() if c.startswith(f"pl:p:{self.match_id}:")]
+            more = [
+                c
+                for c in pages
+                if (panel.find_component(c) or {}).get("label") == t("panel.more", user.locale)
+            ]
+            if not more:
+                break
+            result = await self.fake.click(user, panel, more[0])
+            panel = await result.wait_original()
+        raise AssertionError(f"action {index} is not offered in the panel")
+
+    async def play_human_move(self, user: FakeUser, seat: int, rng: random.Random) -> bool:
+        """One move for a human seat the game waits for, chosen sensibly and made through the
+        panel. False when the game moved on before the click."""
+        live = await self.live()
+        game = live.game
+        prompt = game.prompt_for(live.state, seat)
+        if prompt is None or not prompt.blocking:
+            return False
+        action = game.choose(game.view(live.state, seat), prompt, rng)
+        index = prompt.actions.index(action)
+        version = live.version
+        panel = await self.open_panel(user)
+        if f"pl:h:{self.match_id}" not in panel.custom_ids():
+            return False
+        try:
+            result = await self.choose_in_panel(user, panel, seat, version, index)
+        except AssertionError:
+            if (await self.live()).version != version:
+                return False
+            raise
+        assert result.callback.accepted
+        return True
+
+    async def play_to_the_end(
+        self, humans: dict[int, FakeUser], seed: int = 0, timeout: float = 120.0
+    ) -> LiveMatch:
+        rng = random.Random(seed)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            live = await self.live()
+            if live.outcome() is not None:
+                return live
+            assert loop.time() < deadline, "the game did not finish in time"
+            waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
+            if waiting:
+                seat = rng.choice(waiting)
+                await self.play_human_move(humans[seat], seat, rng)
+            else:
+                await asyncio.sleep(0.005)  # bots are thinking
+
+
+def public_payloads(fake: FakeDiscord) -> list[str]:
+    """Every payload the bot sent that the whole channel could see (all versions of every
+    message, not only the last)."""
+    texts = []
+    for request in fake.requests:
+        body = request.json
+        if not isinstance(body, dict) or request.method not in {"POST", "PATCH"}:
+            continue
+        if "/callback" in request.route:
+            data = body.get("data") or {}
+            if body.get("type") not in (4, 7) or int(data.get("flags") or 0) & 64:
+                continue
+            if body.get("type") == 7:  # an edit of the clicked message: public unless it is
+                meta = fake.world.interaction_meta.get(int(request.path.split("/")[2]), {})
+                edited = fake.world.messages.get(int(meta.get("interacted_message_id", 0)))
+                if edited is None or edited.ephemeral:
+                    continue
+            texts.append(json.dumps(data, ensure_ascii=False))
+            continue
+        if request.route.startswith("/channels/") and "messages" in request.route:
+            channel = fake.world.channels.get(int(request.path.split("/")[2]))
+            if channel is not None and channel.is_dm:
+                continue
+            texts.append(json.dumps(body, ensure_ascii=False))
+        elif request.route.startswith("/webhooks/") and not int(body.get("flags") or 0) & 64:
+            texts.append(json.dumps(body, ensure_ascii=False))
+    return texts
