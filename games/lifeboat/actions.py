@@ -6,6 +6,7 @@ Targets are character ids, cards are card ids. ``Rob.card`` is a face-up card id
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from games.core import Action
@@ -155,3 +156,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     FightReady, ChooseNavigation, UseCompass, ThrowChum, CallSharks, SpareSwimmers, GiveWater,
     Done, PlayFaceUp, GiveCard,
 )
+
+# The other fields of each action, in declaration order (``kind`` and ``seat`` excluded).
+_FIELDS: dict[type[Action], tuple[str, ...]] = {
+    cls: tuple(name for name in cls.model_fields if name not in ("kind", "seat"))
+    for cls in ACTION_TYPES
+}
+
+
+@lru_cache(maxsize=1 << 16)
+def offer(cls: type[Action], seat: int, *values: object) -> Action:
+    """The action ``cls(seat, *values)``, shared: actions are immutable and prompts offer the
+    same ones over and over."""
+    return cls(seat=seat, **dict(zip(_FIELDS[cls], values, strict=True)))

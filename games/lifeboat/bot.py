@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from games.core import Action, Prompt
-from games.lifeboat.actions import KeepRowed
+from games.lifeboat.actions import KeepRowed, PlayFaceUp, offer
 from games.lifeboat.cards import (
     CHARACTERS,
     JEWEL_SET_POINTS,
@@ -44,6 +44,8 @@ class Mind:
         self.boat = [c.id for c in view.boat]
         self.awake = [c.id for c in view.boat if c.status == "awake"]
         self.stake: dict[str, float] = {c: self._stake(c) for c in self.people}
+        self._nav_values: dict[str, float] = {}
+        self._wants_land: bool | None = None
 
     def _stake(self, character: str) -> float:
         value = 0.0
@@ -128,12 +130,20 @@ class Mind:
         return score
 
     def wants_land(self) -> bool:
-        me = self.people.get(self.me)
-        alive = me is not None and me.status != "dead"
-        return alive and self.expected_score() >= END_WANTED_SCORE
+        if self._wants_land is None:
+            me = self.people.get(self.me)
+            alive = me is not None and me.status != "dead"
+            self._wants_land = alive and self.expected_score() >= END_WANTED_SCORE
+        return self._wants_land
 
     # -- navigation cards ---------------------------------------------------------------------
     def nav_value(self, card_id: str) -> float:
+        value = self._nav_values.get(card_id)
+        if value is None:
+            value = self._nav_values[card_id] = self._judge_nav(card_id)
+        return value
+
+    def _judge_nav(self, card_id: str) -> float:
         card = NAVIGATION[card_id]
         value = 0.0
         if card.birds > 0:
@@ -170,19 +180,57 @@ class Mind:
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
     mind = Mind(view)
+    offers = Offers(prompt)
     decide = _DECIDERS.get(prompt.kind.rsplit(".", 1)[-1], _free_move)
-    return decide(mind, prompt, rng)
+    return decide(mind, offers, rng)
 
 
-def _first(prompt: Prompt, kind: str) -> Action | None:
-    for action in prompt.actions:
-        if action.kind == kind:
-            return action
-    return None
+class Offers:
+    """The prompt's decision, grouped by kind, and its free moves.
+
+    Prompts list the decision first and the free moves (playing or giving hand cards) after;
+    only the decision part is scanned, free moves are looked up by value when wanted.
+    """
+
+    def __init__(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+        self.by_kind: dict[str, list[Action]] = {}
+        self.free_moves = False
+        for action in prompt.actions:
+            if action.kind in _FREE_KINDS:
+                self.free_moves = True
+                break
+            self.by_kind.setdefault(action.kind, []).append(action)
+
+    def first(self, kind: str) -> Action | None:
+        found = self.by_kind.get(kind)
+        return found[0] if found else None
+
+    def all(self, kind: str) -> list[Action]:
+        return self.by_kind.get(kind, [])
+
+    def default(self) -> Action:
+        return self.prompt.actions[0]
+
+    def play_own(self, mind: Mind, kinds: set[str] | tuple[str, ...]) -> Action | None:
+        """Playing one of these card types from hand face up in front of oneself."""
+        if not self.free_moves:
+            return None
+        for card in mind.view.me.hand:
+            if card_type(card) in kinds:
+                return offer(PlayFaceUp, self.prompt.seat, card, mind.me)
+        return None
+
+    def play_preserver(self, mind: Mind, target: str) -> Action | None:
+        if not self.free_moves or target not in mind.awake:
+            return None
+        for card in mind.view.me.hand:
+            if card_type(card) == "preserver":
+                return offer(PlayFaceUp, self.prompt.seat, card, target)
+        return None
 
 
-def _all(prompt: Prompt, kind: str) -> list[Action]:
-    return [a for a in prompt.actions if a.kind == kind]
+_FREE_KINDS = frozenset({"play_face_up", "give_card"})
 
 
 def _field(action: Action, name: str) -> str:
@@ -190,68 +238,60 @@ def _field(action: Action, name: str) -> str:
     return value
 
 
-def _play_card_of(prompt: Prompt, mind: Mind, kinds: set[str]) -> Action | None:
-    for action in _all(prompt, "play_face_up"):
-        card = _field(action, "card")
-        if card_type(card) in kinds and _field(action, "target") == mind.me:
-            return action
-    return None
-
-
 # -- supply --------------------------------------------------------------------------------
-def _pick_supply(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
-    picks = _all(prompt, "pick_supply")
+def _pick_supply(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    picks = offers.all("pick_supply")
     return max(picks, key=lambda a: mind.card_gain(_field(a, "card")))
 
 
 # -- the action of a turn ------------------------------------------------------------------
-def _take_action(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+def _take_action(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     view = mind.view
     stern_awake = mind.awake[-1] if mind.awake else None
     # Cards that only work face up go down first (each play shrinks the hand: no loop).
     if stern_awake == mind.me:
-        compass = _play_card_of(prompt, mind, {"compass"})
+        compass = offers.play_own(mind, {"compass"})
         if compass is not None:
             return compass
 
-    best: tuple[float, Action] = (0.0, prompt.actions[0])
+    best: tuple[float, Action] = (0.0, offers.default())
 
     def consider(score: float, action: Action | None) -> None:
         nonlocal best
         if action is not None and score > best[0]:
             best = (score, action)
 
-    for action in _all(prompt, "use_medkit"):
+    for action in offers.all("use_medkit"):
         target = _field(action, "target")
         person = mind.people[target]
         urgency = 1.5 if person.wounds >= person.size - 1 else 0.6
         consider(mind.stake[target] * 0.3 * urgency, action)
-    parasol = _first(prompt, "open_parasol")
+    parasol = offers.first("open_parasol")
     consider(1.5, parasol)
-    for action in _all(prompt, "use_cannibalism"):
+    for action in offers.all("use_cannibalism"):
         healing = sum(
             mind.stake[c] for c, p in mind.people.items()
             if p.status != "dead" and p.wounds > 0
         )
         consider(0.3 * healing, action)
-    flare = _first(prompt, "fire_flare")
+    flare = offers.first("fire_flare")
     if flare is not None and mind.wants_land() and view.birds >= 2:
         consider(6.0, flare)
 
-    for action in _all(prompt, "rob"):
+    for action in offers.all("rob"):
         consider(_robbery_value(mind, _field(action, "target"), _field(action, "card")), action)
 
-    for action in _all(prompt, "swap"):
+    for action in offers.all("swap"):
         consider(_swap_value(mind, _field(action, "target")), action)
 
-    row = _first(prompt, "row")
+    row = offers.first("row")
     if row is not None:
         score = 0.8 + (1.2 if stern_awake == mind.me else 0.0)
         score += 0.8 if view.birds >= 2 else 0.0
         if mind.people[mind.me].wounds >= mind.people[mind.me].size - 1:
             score -= 1.5
         if score > best[0]:
-            oar = _play_card_of(prompt, mind, {"oar"})
+            oar = offers.play_own(mind, {"oar"})
             consider(score, oar if oar is not None else row)
     return best[1]
 
@@ -298,38 +338,38 @@ def _swap_value(mind: Mind, target: str) -> float:
     return 0.0
 
 
-def _keep_rowed(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     def score(action: Action) -> float:
         cards = action.cards if isinstance(action, KeepRowed) else ()
         return sum(mind.nav_value(c) for c in cards) + (0.01 * len(cards))
 
-    return max(_all(prompt, "keep_rowed"), key=score)
+    return max(offers.all("keep_rowed"), key=score)
 
 
 # -- resisting and fighting ----------------------------------------------------------------
-def _answer_demand(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
-    attacker = str(prompt.params.get("attacker"))
-    weapon = _play_card_of(prompt, mind, set(_WEAPONS))
+def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    attacker = str(offers.prompt.params.get("attacker"))
+    weapon = offers.play_own(mind, _WEAPONS)
     mine = mind.strength(mind.me) + mind.my_hand_weapons()
     theirs = mind.strength(attacker) if attacker in mind.people else 0
     resist = mine >= theirs
     if not resist:
-        return _first(prompt, "give_in") or prompt.actions[0]
+        return offers.first("give_in") or offers.default()
     if weapon is not None:
         return weapon
-    return _first(prompt, "resist") or prompt.actions[0]
+    return offers.first("resist") or offers.default()
 
 
 _WEAPONS = ("oar", "blackjack", "knife", "hook", "flare")
 
 
-def _fight(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+def _fight(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     fight = mind.view.fight
-    ready = _first(prompt, "fight_ready")
+    ready = offers.first("fight_ready")
     if fight is None:
-        return prompt.actions[0]
+        return offers.default()
     if ready is not None:
-        weapon = _play_card_of(prompt, mind, set(_WEAPONS))
+        weapon = offers.play_own(mind, _WEAPONS)
         return weapon if weapon is not None else ready
 
     def outcome_value(attackers_win: bool) -> float:
@@ -339,8 +379,8 @@ def _fight(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
     attackers_win_now = fight.attack > fight.defence
     now = outcome_value(attackers_win_now)
     my_strength = mind.strength(mind.me) + mind.my_hand_weapons()
-    best: tuple[float, Action] = (0.0, _first(prompt, "stay_out") or prompt.actions[0])
-    for action in _all(prompt, "join_fight"):
+    best: tuple[float, Action] = (0.0, offers.first("stay_out") or offers.default())
+    for action in offers.all("join_fight"):
         side = _field(action, "side")
         if side == "attackers":
             wins = fight.attack + my_strength > fight.defence
@@ -354,64 +394,62 @@ def _fight(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
     return best[1]
 
 
-def _cannibalism_vote(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+def _cannibalism_vote(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     healing = sum(
         mind.stake[c] for c, p in mind.people.items() if p.status != "dead" and p.wounds > 0
     )
     if healing < 0:
-        return _first(prompt, "object_cannibalism") or prompt.actions[0]
-    return _first(prompt, "allow_cannibalism") or prompt.actions[0]
+        return offers.first("object_cannibalism") or offers.default()
+    return offers.first("allow_cannibalism") or offers.default()
 
 
 # -- navigation ----------------------------------------------------------------------------
-def _navigate(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
-    compass = _first(prompt, "use_compass")
+def _navigate(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    compass = offers.first("use_compass")
     if compass is not None:
         return compass
-    return max(_all(prompt, "choose_navigation"), key=lambda a: mind.nav_value(_field(a, "card")))
+    return max(offers.all("choose_navigation"), key=lambda a: mind.nav_value(_field(a, "card")))
 
 
-def _overboard(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+def _overboard(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     window = mind.view.window
     swimmers = window.swimmers if window else []
-    for action in _all(prompt, "play_face_up"):
-        card = _field(action, "card")
-        target = _field(action, "target")
-        if card_type(card) == "preserver" and target in swimmers and mind.stake[target] > 0:
-            best = max(
-                (s for s in swimmers if s in mind.awake), key=lambda s: mind.stake[s]
-            )
-            if target == best:
-                return action
+    rescued = [s for s in swimmers if s in mind.awake and mind.stake[s] > 0]
+    if rescued:
+        best = max(rescued, key=lambda s: mind.stake[s])
+        has_preserver = any(card_type(c) == "preserver" for c in mind.people[best].face_up)
+        throw = None if has_preserver else offers.play_preserver(mind, best)
+        if throw is not None:
+            return throw
     sharks = sum(mind.harm(s, 1.0) for s in swimmers if s in mind.people)
-    chum = _first(prompt, "throw_chum")
+    chum = offers.first("throw_chum")
     if chum is not None and sharks > 0 and not (window and window.chum_thrown):
         return chum
-    return _first(prompt, "done") or prompt.actions[0]
+    return offers.first("done") or offers.default()
 
 
-def _ghost(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
-    swimmers = [str(s) for s in prompt.params.get("swimmers", [])]
+def _ghost(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    swimmers = [str(s) for s in offers.prompt.params.get("swimmers", [])]
     hated = mind.hate in swimmers or mind.hate == mind.me
     loved_safe = mind.love not in swimmers or mind.love == mind.me
     if hated and loved_safe:
-        return _first(prompt, "call_sharks") or prompt.actions[0]
-    return _first(prompt, "spare_swimmers") or prompt.actions[0]
+        return offers.first("call_sharks") or offers.default()
+    return offers.first("spare_swimmers") or offers.default()
 
 
-def _thirst(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
-    waters = _all(prompt, "give_water")
+def _thirst(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    waters = offers.all("give_water")
     for wanted in (mind.me, mind.love):
         for action in waters:
             if _field(action, "target") == wanted:
                 return action
-    return _first(prompt, "done") or prompt.actions[0]
+    return offers.first("done") or offers.default()
 
 
-def _free_move(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+def _free_move(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     """Outside a decision: show weapons (they deter robbers); otherwise the first offer."""
-    weapon = _play_card_of(prompt, mind, set(_WEAPONS))
-    return weapon if weapon is not None else prompt.actions[0]
+    weapon = offers.play_own(mind, _WEAPONS)
+    return weapon if weapon is not None else offers.default()
 
 
 _DECIDERS = {

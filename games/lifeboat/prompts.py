@@ -39,8 +39,10 @@ from games.lifeboat.actions import (
     UseCannibalism,
     UseCompass,
     UseMedkit,
+    offer,
 )
 from games.lifeboat.cards import card_type
+from games.lifeboat.fast import build
 from games.lifeboat.free_moves import giving_allowed
 from games.lifeboat.navigation import compass_usable
 from games.lifeboat.state import LifeboatState, awake_characters, status_of
@@ -50,67 +52,104 @@ FREE_MOVES = PROMPT + "free_moves"
 
 Blocking = tuple[str, list[Action], int, dict[str, Any]]
 
-_FREE_CACHE: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-_FREE_CACHE_LIMIT = 100_000
+# Keyed by everything a free-move list depends on: (seat, character, hand, awake, giving).
+_FREE_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_CARD_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_FREE_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+_CACHE_LIMIT = 50_000
 
 
 def pending(state: LifeboatState) -> list[Prompt]:
     if state.stage == "over":
         return []
     blocking = _blocking(state)
-    awake = awake_characters(state)
-    awake_key = tuple(awake)
+    awake = set(awake_characters(state))
+    # Free moves list targets in the fixed starting order, so swaps do not defeat the cache.
+    awake_key = tuple(c for c in state.characters if c in awake)
     giving = giving_allowed(state)
     prompts: list[Prompt] = []
     for seat in range(state.seats):
         character = state.character_of[seat]
         hand = state.hand[character]
         free: tuple[Action, ...] = ()
+        free_key: tuple[Any, ...] = ()
         if hand and character in awake:
-            free = _free_moves(seat, character, tuple(hand), awake_key, giving)
+            free_key = (seat, character, tuple(hand), awake_key, giving)
+            free = _free_moves(free_key)
         decision = blocking.get(seat)
         if decision is not None:
             kind, actions, default, params = decision
+            # Built without re-validation: every action here is already a validated model.
             prompts.append(
-                Prompt(
-                    seat=seat,
-                    kind=PROMPT + kind,
-                    actions=[*actions, *free],
-                    blocking=True,
-                    default=default,
-                    params=params,
+                build(
+                    Prompt,
+                    {
+                        "seat": seat,
+                        "kind": PROMPT + kind,
+                        "actions": [*actions, *free],
+                        "blocking": True,
+                        "default": default,
+                        "params": params,
+                    },
                 )
             )
         elif free:
-            prompts.append(
-                Prompt(seat=seat, kind=FREE_MOVES, actions=list(free), blocking=False,
-                       default=None)
-            )
+            prompts.append(_free_prompt(free_key, free))
     return prompts
 
 
-def _free_moves(
-    seat: int, character: str, hand: tuple[str, ...], awake: tuple[str, ...], giving: bool
-) -> tuple[Action, ...]:
-    key = (seat, character, hand, awake, giving)
-    cached = _FREE_CACHE.get(key)
-    if cached is not None:
-        return cached
-    moves: list[Action] = []
-    for card in hand:
+def _free_prompt(key: tuple[Any, ...], free: tuple[Action, ...]) -> Prompt:
+    prompt = _FREE_PROMPTS.get(key)
+    if prompt is None:
+        prompt = build(
+            Prompt,
+            {
+                "seat": key[0],
+                "kind": FREE_MOVES,
+                "actions": list(free),
+                "blocking": False,
+                "default": None,
+                "params": {},
+            },
+        )
+        _remember(_FREE_PROMPTS, key, prompt)
+    return prompt
+
+
+def _free_moves(key: tuple[Any, ...]) -> tuple[Action, ...]:
+    cached = _FREE_MOVES.get(key)
+    if cached is None:
+        seat, character, hand, awake, giving = key
+        cached = tuple(
+            move
+            for card in hand
+            for move in _card_moves((seat, character, card, awake, giving))
+        )
+        _remember(_FREE_MOVES, key, cached)
+    return cached
+
+
+def _card_moves(key: tuple[Any, ...]) -> tuple[Action, ...]:
+    """Playing one hand card face up, and (when allowed) giving it to each awake character."""
+    cached = _CARD_MOVES.get(key)
+    if cached is None:
+        seat, character, card, awake, giving = key
+        moves: list[Action] = []
         if card_type(card) == "preserver":
-            moves.extend(PlayFaceUp(seat=seat, card=card, target=t) for t in awake)
+            moves.extend(offer(PlayFaceUp, seat, card, t) for t in awake)
         else:
-            moves.append(PlayFaceUp(seat=seat, card=card, target=character))
-    if giving:
-        others = [t for t in awake if t != character]
-        for card in hand:
-            moves.extend(GiveCard(seat=seat, card=card, target=t) for t in others)
-    result = tuple(moves)
-    if len(_FREE_CACHE) >= _FREE_CACHE_LIMIT:
-        _FREE_CACHE.clear()
-    _FREE_CACHE[key] = result
-    return result
+            moves.append(offer(PlayFaceUp, seat, card, character))
+        if giving:
+            moves.extend(offer(GiveCard, seat, card, t) for t in awake if t != character)
+        cached = tuple(moves)
+        _remember(_CARD_MOVES, key, cached)
+    return cached
+
+
+def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
 
 
 def _blocking(state: LifeboatState) -> dict[int, Blocking]:
@@ -121,7 +160,7 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
         assert picker is not None
         seat = seat_of[picker]
         return {seat: ("pick_supply",
-                       [PickSupply(seat=seat, card=c) for c in state.packet], 0, {})}
+                       [offer(PickSupply, seat, c) for c in state.packet], 0, {})}
     if stage == "turn":
         actor = state.actor
         assert actor is not None
@@ -132,7 +171,7 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
         seat = seat_of[actor]
         drawn = state.drawn
         subsets = [
-            KeepRowed(seat=seat, cards=kept)
+            offer(KeepRowed, seat, kept)
             for size in range(len(drawn), -1, -1)
             for kept in combinations(drawn, size)
         ]
@@ -142,14 +181,14 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
         assert demand is not None
         seat = seat_of[demand.target]
         params = {"demand": demand.kind, "attacker": demand.actor, "card": demand.card}
-        return {seat: ("answer_demand", [GiveIn(seat=seat), Resist(seat=seat)], 0, params)}
+        return {seat: ("answer_demand", [offer(GiveIn, seat), offer(Resist, seat)], 0, params)}
     if stage == "vote":
         assert state.vote is not None and state.demand is not None
         params = {"attacker": state.demand.actor, "body": state.demand.target}
         return {
             seat_of[c]: (
                 "cannibalism_vote",
-                [AllowCannibalism(seat=seat_of[c]), ObjectCannibalism(seat=seat_of[c])],
+                [offer(AllowCannibalism, seat_of[c]), offer(ObjectCannibalism, seat_of[c])],
                 0,
                 params,
             )
@@ -161,9 +200,9 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
         navigator = state.navigator
         assert navigator is not None
         seat = seat_of[navigator]
-        actions: list[Action] = [ChooseNavigation(seat=seat, card=c) for c in state.candidates]
+        actions: list[Action] = [offer(ChooseNavigation, seat, c) for c in state.candidates]
         if compass_usable(state):
-            actions.append(UseCompass(seat=seat))
+            actions.append(offer(UseCompass, seat))
         return {seat: ("navigate", actions, 0, {})}
     if stage == "overboard":
         return _overboard_prompts(state)
@@ -174,31 +213,31 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
 
 def _turn_actions(state: LifeboatState, actor: str) -> list[Action]:
     seat = state.seat_of[actor]
-    actions: list[Action] = [DoNothing(seat=seat)]
+    actions: list[Action] = [offer(DoNothing, seat)]
     if state.navigation:
-        actions.append(Row(seat=seat))
+        actions.append(offer(Row, seat))
     others = [c for c in state.boat if c != actor]
-    actions.extend(Swap(seat=seat, target=t) for t in others)
+    actions.extend(offer(Swap, seat, t) for t in others)
     for target in others:
-        actions.extend(Rob(seat=seat, target=target, card=c) for c in state.face_up[target])
+        actions.extend(offer(Rob, seat, target, c) for c in state.face_up[target])
         if state.hand[target]:
-            actions.append(Rob(seat=seat, target=target, card=HAND))
+            actions.append(offer(Rob, seat, target, HAND))
     for card in state.hand[actor] + state.face_up[actor]:
         kind = card_type(card)
         if kind == "medkit":
             actions.extend(
-                UseMedkit(seat=seat, card=card, target=t)
+                offer(UseMedkit, seat, card, t)
                 for t in state.boat
                 if state.wounds[t] > 0 and status_of(state, t) != "dead"
             )
         elif kind == "flare":
-            actions.append(FireFlare(seat=seat, card=card))
+            actions.append(offer(FireFlare, seat, card))
         elif kind == "parasol":
             if not (state.parasol_open_by == actor and card in state.face_up[actor]):
-                actions.append(OpenParasol(seat=seat, card=card))
+                actions.append(offer(OpenParasol, seat, card))
         elif kind == "cannibalism":
             actions.extend(
-                UseCannibalism(seat=seat, card=card, body=b)
+                offer(UseCannibalism, seat, card, b)
                 for b in state.boat
                 if status_of(state, b) == "dead"
             )
@@ -215,14 +254,14 @@ def _fight_prompts(state: LifeboatState) -> dict[int, Blocking]:
             continue
         seat = state.seat_of[character]
         if character in fight.attackers or character in fight.defenders:
-            result[seat] = ("fight", [FightReady(seat=seat)], 0, params)
+            result[seat] = ("fight", [offer(FightReady, seat)], 0, params)
         else:
             result[seat] = (
                 "fight",
                 [
-                    StayOut(seat=seat),
-                    JoinFight(seat=seat, side="attackers"),
-                    JoinFight(seat=seat, side="defenders"),
+                    offer(StayOut, seat),
+                    offer(JoinFight, seat, "attackers"),
+                    offer(JoinFight, seat, "defenders"),
                 ],
                 0,
                 params,
@@ -237,16 +276,16 @@ def _overboard_prompts(state: LifeboatState) -> dict[int, Blocking]:
     result: dict[int, Blocking] = {}
     for character in window.waiting:
         seat = state.seat_of[character]
-        actions: list[Action] = [Done(seat=seat)]
+        actions: list[Action] = [offer(Done, seat)]
         actions.extend(
-            ThrowChum(seat=seat, card=c)
+            offer(ThrowChum, seat, c)
             for c in state.hand[character] + state.face_up[character]
             if card_type(c) == "chum"
         )
         result[seat] = ("overboard", actions, 0, params)
     for ghost in window.ghosts:
         seat = state.seat_of[ghost]
-        result[seat] = ("ghost", [SpareSwimmers(seat=seat), CallSharks(seat=seat)], 0, params)
+        result[seat] = ("ghost", [offer(SpareSwimmers, seat), offer(CallSharks, seat)], 0, params)
     return result
 
 
@@ -257,9 +296,9 @@ def _thirst_prompts(state: LifeboatState) -> dict[int, Blocking]:
     result: dict[int, Blocking] = {}
     for character in window.waiting:
         seat = state.seat_of[character]
-        actions: list[Action] = [Done(seat=seat)]
+        actions: list[Action] = [offer(Done, seat)]
         actions.extend(
-            GiveWater(seat=seat, card=c, target=t)
+            offer(GiveWater, seat, c, t)
             for c in state.hand[character] + state.face_up[character]
             if card_type(c) == "water"
             for t in window.thirst

@@ -8,6 +8,7 @@ from games.core import IllegalAction
 from games.lifeboat.cards import (
     ALL_CHARACTERS,
     BASE_CHARACTERS,
+    CHARACTERS,
     START_ORDER,
     navigation_cards,
     supply_cards,
@@ -57,6 +58,7 @@ def new_state(seats: int, options: Options, seed: int, rng: random.Random) -> Li
         characters=in_game,
         character_of=dealt,
         seat_of={character: seat for seat, character in enumerate(dealt)},
+        sizes={c: CHARACTERS[c].size + (1 if options.sharks else 0) for c in in_game},
         loves=loves[:seats],
         hates=hates[:seats],
         boat=in_game.copy(),

@@ -11,7 +11,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import StateBase
-from games.lifeboat.cards import CHARACTERS
 from games.lifeboat.options import Options
 
 Stage = Literal[
@@ -113,6 +112,7 @@ class LifeboatState(StateBase):
     characters: list[str]  # in this game, in starting boat order (lost ones included)
     character_of: list[str]  # by seat
     seat_of: dict[str, int]
+    sizes: dict[str, int]  # effective sizes (one more for everyone in the shark variant)
     loves: list[str]  # by seat: the character on that seat's love card
     hates: list[str]  # by seat: the character on that seat's hate card
 
@@ -153,27 +153,36 @@ class LifeboatState(StateBase):
     window: Window | None = None
 
     def clone(self) -> LifeboatState:
-        """A copy sharing nothing mutable with ``self`` (every list and dict is new)."""
-        new = self.model_copy()
-        d = new.__dict__
-        for name in _LIST_FIELDS:
-            d[name] = d[name].copy()
-        d["seat_of"] = self.seat_of.copy()
-        d["wounds"] = self.wounds.copy()
-        d["hand"] = {c: cards.copy() for c, cards in self.hand.items()}
-        d["face_up"] = {c: cards.copy() for c, cards in self.face_up.items()}
+        """A copy sharing nothing mutable with ``self``.
+
+        Built directly (no validation, no generic deep copy): ``apply`` copies the state on
+        every action. The setup-only fields (characters, seats, love and hate) are shared, as
+        nothing changes them after setup.
+        """
+        fields = self.__dict__.copy()
+        for name in _MUTABLE_LISTS:
+            fields[name] = fields[name].copy()
+        fields["wounds"] = self.wounds.copy()
+        fields["hand"] = {c: cards.copy() for c, cards in self.hand.items()}
+        fields["face_up"] = {c: cards.copy() for c, cards in self.face_up.items()}
         for name in ("demand", "fight", "vote", "window"):
-            part = d[name]
+            part = fields[name]
             if part is not None:
-                d[name] = part.clone()
-        new._pending = None
+                fields[name] = part.clone()
+        new = LifeboatState.__new__(LifeboatState)
+        object.__setattr__(new, "__dict__", fields)
+        object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", {"_pending": None})
         return new
 
 
-_LIST_FIELDS: tuple[str, ...] = tuple(
+# Lists that rules change during play (setup-only lists are shared by ``clone``).
+_SETUP_ONLY = frozenset({"characters", "character_of", "loves", "hates"})
+_MUTABLE_LISTS: tuple[str, ...] = tuple(
     name
     for name, field in LifeboatState.model_fields.items()
-    if field.annotation is not None and getattr(field.annotation, "__origin__", None) is list
+    if getattr(field.annotation, "__origin__", None) is list and name not in _SETUP_ONLY
 )
 
 
@@ -182,7 +191,7 @@ _LIST_FIELDS: tuple[str, ...] = tuple(
 
 def size_of(state: LifeboatState, character: str) -> int:
     """The effective size: one more for everything in the shark variant."""
-    return CHARACTERS[character].size + (1 if state.options.sharks else 0)
+    return state.sizes[character]
 
 
 def status_of(state: LifeboatState, character: str) -> Status:
@@ -206,7 +215,21 @@ def is_living_aboard(state: LifeboatState, character: str) -> bool:
 
 def awake_characters(state: LifeboatState) -> list[str]:
     """The awake characters in boat order, bow first."""
-    return [c for c in state.boat if is_awake(state, c)]
+    wounds = state.wounds
+    sizes = state.sizes
+    return [c for c in state.boat if wounds[c] < sizes[c]]
+
+
+def players_with_cards(state: LifeboatState, face_up_type: str) -> list[str]:
+    """The awake characters asked in a reaction window: anyone holding a hand card, or a face-up
+    card of the type the window uses. Who holds nothing at all is public, so not asking them
+    reveals nothing."""
+    prefix = face_up_type + "-"
+    return [
+        c
+        for c in awake_characters(state)
+        if state.hand[c] or any(card.startswith(prefix) for card in state.face_up[c])
+    ]
 
 
 def owns_face_up(state: LifeboatState, character: str, card_type_prefix: str) -> list[str]:

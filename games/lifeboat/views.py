@@ -7,13 +7,14 @@ the game is over, ``results`` reveals every seat's cards and score breakdown.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.lifeboat.birds import BIRDS_TO_LAND
 from games.lifeboat.cards import CHARACTERS, EVERYONE, NAVIGATION, love_card
 from games.lifeboat.cards import hate_card as hate_card_id
+from games.lifeboat.fast import build
 from games.lifeboat.fight import side_strength
 from games.lifeboat.options import Options
 from games.lifeboat.scoring import breakdown
@@ -36,6 +37,8 @@ _PHASES: dict[str, Phase] = {
 
 
 class NavCardView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     id: str
     birds: int
     overboard: list[str] | Literal["everyone"]
@@ -62,6 +65,10 @@ NAV_VIEWS: dict[str, NavCardView] = {card_id: _nav_view(card_id) for card_id in 
 
 
 class CharacterView(BaseModel):
+    """Shared between views when nothing changed: frozen, never modify its lists."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: str
     seat: int
     size: int  # effective size (one more in the shark variant)
@@ -175,22 +182,49 @@ class SeatView(PublicView):
     me: MeView
 
 
+_CHARACTER_VIEWS: dict[tuple[object, ...], CharacterView] = {}
+_CACHE_LIMIT = 50_000
+
+
 def _character(state: LifeboatState, character: str) -> CharacterView:
+    """The character's public facts; identical facts share one (frozen) view object."""
+    face_up = state.face_up[character]
     place = state.boat.index(character) if character in state.boat else None
-    return CharacterView(
-        id=character,
-        seat=state.seat_of[character],
-        size=size_of(state, character),
-        survival=CHARACTERS[character].survival,
-        wounds=state.wounds[character],
-        status=status_of(state, character),
-        place=place,
-        face_up=state.face_up[character].copy(),
-        parasol_open=state.parasol_open_by == character,
-        hand_count=len(state.hand[character]),
-        row_marker=character in state.row_markers,
-        fight_marker=character in state.fight_markers,
+    key = (
+        character,
+        state.seat_of[character],
+        size_of(state, character),
+        state.wounds[character],
+        place,
+        tuple(face_up),
+        state.parasol_open_by == character,
+        len(state.hand[character]),
+        character in state.row_markers,
+        character in state.fight_markers,
     )
+    view = _CHARACTER_VIEWS.get(key)
+    if view is None:
+        view = build(
+            CharacterView,
+            {
+                "id": character,
+                "seat": key[1],
+                "size": key[2],
+                "survival": CHARACTERS[character].survival,
+                "wounds": key[3],
+                "status": status_of(state, character),
+                "place": place,
+                "face_up": face_up.copy(),
+                "parasol_open": key[6],
+                "hand_count": key[7],
+                "row_marker": key[8],
+                "fight_marker": key[9],
+            },
+        )
+        if len(_CHARACTER_VIEWS) >= _CACHE_LIMIT:
+            _CHARACTER_VIEWS.clear()
+        _CHARACTER_VIEWS[key] = view
+    return view
 
 
 def waiting_characters(state: LifeboatState) -> list[str]:
@@ -214,12 +248,13 @@ def waiting_characters(state: LifeboatState) -> list[str]:
     return []
 
 
-def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, object]:
+def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
     fight = state.fight
     window = state.window
     demand = state.demand
     vote = state.vote
     return {
+        "game": "lifeboat",
         "viewer": viewer,
         "options": state.options,
         "round": state.round,
@@ -242,35 +277,46 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, object]
         "navigator": state.navigator,
         "candidate_count": len(state.candidates),
         "compass_used": state.compass_used,
-        "demand": DemandView(
-            kind=demand.kind, attacker=demand.actor, target=demand.target, card=demand.card
+        "demand": build(
+            DemandView,
+            {"kind": demand.kind, "attacker": demand.actor, "target": demand.target,
+             "card": demand.card},
         )
         if demand
         else None,
-        "fight": FightView(
-            attackers=fight.attackers.copy(),
-            defenders=fight.defenders.copy(),
-            ready=fight.ready.copy(),
-            attack=side_strength(state, fight.attackers),
-            defence=side_strength(state, fight.defenders),
+        "fight": build(
+            FightView,
+            {
+                "attackers": fight.attackers.copy(),
+                "defenders": fight.defenders.copy(),
+                "ready": fight.ready.copy(),
+                "attack": side_strength(state, fight.attackers),
+                "defence": side_strength(state, fight.defenders),
+            },
         )
         if fight
         else None,
-        "vote": VoteView(
-            waiting=vote.waiting.copy(),
-            objectors=vote.objectors.copy(),
-            allowers=vote.allowers.copy(),
+        "vote": build(
+            VoteView,
+            {
+                "waiting": vote.waiting.copy(),
+                "objectors": vote.objectors.copy(),
+                "allowers": vote.allowers.copy(),
+            },
         )
         if vote
         else None,
-        "window": WindowView(
-            kind=window.kind,
-            waiting=window.waiting.copy(),
-            ghosts=window.ghosts.copy(),
-            swimmers=window.swimmers.copy(),
-            chum_thrown=window.chum_thrown,
-            ghost_callers=window.ghost_callers.copy(),
-            thirst=dict(window.thirst),
+        "window": build(
+            WindowView,
+            {
+                "kind": window.kind,
+                "waiting": window.waiting.copy(),
+                "ghosts": window.ghosts.copy(),
+                "swimmers": window.swimmers.copy(),
+                "chum_thrown": window.chum_thrown,
+                "ghost_callers": window.ghost_callers.copy(),
+                "thirst": dict(window.thirst),
+            },
         )
         if window
         else None,
@@ -303,23 +349,27 @@ def _results(state: LifeboatState) -> Results:
 def build_view(state: LifeboatState, seat: int | None) -> PublicView:
     fields = public_fields(state, seat)
     if seat is None:
-        return PublicView.model_validate(fields)
+        return build(PublicView, fields)
     character = state.character_of[seat]
     looking = state.stage != "over"
-    me = MeView(
-        seat=seat,
-        character=character,
-        love=state.loves[seat],
-        hate=state.hates[seat],
-        love_card=love_card(state.loves[seat]),
-        hate_card=hate_card_id(state.hates[seat]),
-        hand=state.hand[character].copy(),
-        packet=state.packet.copy() if looking and state.picker == character else [],
-        drawn=[NAV_VIEWS[c] for c in state.drawn]
-        if looking and state.actor == character and state.stage == "rowing"
-        else [],
-        candidates=[NAV_VIEWS[c] for c in state.candidates]
-        if looking and state.navigator == character
-        else [],
+    me = build(
+        MeView,
+        {
+            "seat": seat,
+            "character": character,
+            "love": state.loves[seat],
+            "hate": state.hates[seat],
+            "love_card": love_card(state.loves[seat]),
+            "hate_card": hate_card_id(state.hates[seat]),
+            "hand": state.hand[character].copy(),
+            "packet": state.packet.copy() if looking and state.picker == character else [],
+            "drawn": [NAV_VIEWS[c] for c in state.drawn]
+            if looking and state.actor == character and state.stage == "rowing"
+            else [],
+            "candidates": [NAV_VIEWS[c] for c in state.candidates]
+            if looking and state.navigator == character
+            else [],
+        },
     )
-    return SeatView.model_validate({**fields, "me": me})
+    fields["me"] = me
+    return build(SeatView, fields)

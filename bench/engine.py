@@ -1,0 +1,81 @@
+"""Complete Lifeboat bot games per second, per player count, on one core.
+
+Every seat is the built-in bot; each step is what a live table costs: the pending prompts,
+the acting seat's view, the bot's choice and ``apply``. Run from the repository root:
+
+    .venv/bin/python bench/engine.py [--games N] [--seats 4 5 6 7] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import registry  # noqa: E402
+from games.core import Game  # noqa: E402
+
+
+def bot_game(game: Game[Any, Any], seats: int, seed: int, options: Any) -> int:
+    """Plays one complete all-bot game; returns the number of actions applied."""
+    rng = random.Random(seed)
+    state = game.setup(seats, options, seed=seed)
+    steps = 0
+    while game.outcome(state) is None:
+        prompts = [p for p in game.pending(state) if p.blocking]
+        prompt = rng.choice(prompts)
+        action = game.choose(game.view(state, prompt.seat), prompt, rng)
+        state = game.apply(state, action).state
+        steps += 1
+    return steps
+
+
+def measure(game: Game[Any, Any], seats: int, games: int) -> dict[str, float]:
+    options = game.options_for_conformance(seats)[0]  # type: ignore[attr-defined]
+    for seed in range(3):  # warm the caches a little, as a running bot would be
+        bot_game(game, seats, 10_000 + seed, options)
+    steps = 0
+    started = time.process_time()
+    for seed in range(games):
+        steps += bot_game(game, seats, seed, options)
+    elapsed = time.process_time() - started
+    return {
+        "games_per_s": games / elapsed,
+        "steps_per_game": steps / games,
+        "us_per_step": elapsed / steps * 1e6,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, nargs="*", default=[4, 5, 6, 7])
+    parser.add_argument("--profile", action="store_true", help="profile the 6-player run")
+    args = parser.parse_args()
+    game = registry.get("lifeboat")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        measure(game, 6, args.games)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+        return
+    print(f"Lifeboat, all-bot games, {args.games} per player count (CPU time, one core)")
+    print(f"{'players':>7} {'games/s':>9} {'actions/game':>13} {'µs/action':>10}")
+    for seats in args.seats:
+        result = measure(game, seats, args.games)
+        print(
+            f"{seats:>7} {result['games_per_s']:>9.1f} {result['steps_per_game']:>13.1f} "
+            f"{result['us_per_step']:>10.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
