@@ -8,7 +8,7 @@ from typing import Any
 from games.core.game import Game
 
 # Packages imported on first use; each calls ``register`` at import time.
-BUILTIN_PACKAGES: tuple[str, ...] = ("games.lifeboat",)
+BUILTIN_PACKAGES: tuple[str, ...] = ("games.lifeboat", "games.citadels")
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 _loaded = False
