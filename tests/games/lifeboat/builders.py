@@ -148,10 +148,12 @@ def step(state: LifeboatState, character: str, cls: type[Action],
     return transition.state, transition.events
 
 
-def everyone_done(state: LifeboatState) -> tuple[LifeboatState, list[Event]]:
-    """Close the current reaction window: every waiting player says done, ghosts stay calm."""
+def everyone_done(
+    state: LifeboatState, windows: tuple[str, ...] = ("overboard", "thirst")
+) -> tuple[LifeboatState, list[Event]]:
+    """Close the reaction windows: every waiting player says done, ghosts stay calm."""
     events: list[Event] = []
-    while state.stage in ("overboard", "thirst") and state.window is not None:
+    while state.stage in windows and state.window is not None:
         window = state.window
         if window.waiting:
             state, more = step(state, window.waiting[0], act.Done)
