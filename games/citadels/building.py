@@ -61,10 +61,18 @@ def keep_card(ctx: Context, card: str) -> None:
     ctx.private(turn.actor, "cards_kept", seat=turn.actor, cards=[card])
     if turn.keep_left > 0 and turn.drawn:
         return
-    ctx.bury(turn.drawn)
-    ctx.public("cards_returned", seat=turn.actor, count=len(turn.drawn))
+    returned, seat = turn.drawn, turn.actor
     turn.drawn = []
     turn.keep_left = 0
+    if turn.gather_only:
+        # A bewitched holder's cards reach the bottom of the deck only once the Witch has
+        # drawn her bonus cards: she never draws what another seat has just seen.
+        after_gather(ctx)
+        ctx.bury(returned)
+        ctx.public("cards_returned", seat=seat, count=len(returned))
+        return
+    ctx.bury(returned)
+    ctx.public("cards_returned", seat=seat, count=len(returned))
     after_gather(ctx)
 
 

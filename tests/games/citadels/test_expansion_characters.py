@@ -473,3 +473,18 @@ def test_every_expansion_character_plays_through_a_bot_game() -> None:
     assert GAME.outcome(result.state) is not None
     kinds = {a.kind for a in result.actions}
     assert {"bewitch", "wizard_peek", "give_crown"} <= kinds
+
+
+def test_witch_never_draws_a_card_the_bewitched_holder_just_put_back() -> None:
+    """The holder's unkept card goes under the deck after the Witch's Architect bonus, so a
+    nearly empty deck cannot hand her a card only the holder has seen."""
+    state = new_game(4, rank_1="witch")
+    state.deck = [card("palace"), card("tavern"), card("docks")]
+    state, _ = deal(state, {0: "witch", 2: "architect"})
+    state, _ = do(state, "take_gold")
+    state, _ = do(state, "bewitch", character="architect")
+    state, _ = do(state, "draw_cards")
+    hand_before = list(state.hands[0])
+    state, _ = do(state, "keep_card", card=card("palace"))
+    assert state.hands[0] == [*hand_before, card("docks")]
+    assert state.deck == [card("tavern")]
