@@ -185,6 +185,9 @@ def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     builds = by_kind.get("build", [])
     if "take_income" in by_kind and _income_first(seat, character, builds):
         return by_kind["take_income"][0]
+    if "bewitch" in by_kind:
+        # A bewitched turn is a whole character's turn: better than the Witch's own build.
+        return _name_target(seat, by_kind["bewitch"], rng)
     power = _power(seat, prompt, rng, before_gather=False)
     if power is not None:
         return power
@@ -305,8 +308,6 @@ def _end_of_turn_power(
             if isinstance(act, a.NavigatorBonus) and act.take == wanted:
                 return act
         return by_kind["navigator_bonus"][0]
-    if "bewitch" in by_kind:
-        return _name_target(seat, by_kind["bewitch"], rng)
     if "destroy" in by_kind:
         return _destroy(seat, by_kind["destroy"], rng)
     if "exchange" in by_kind:
