@@ -18,9 +18,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games import registry  # noqa: E402
-from games.core import Game  # noqa: E402
-from games.core.conformance import mixed_chooser, playout  # noqa: E402
+from games import registry
+from games.core import Game
+from games.core.conformance import mixed_chooser, playout
 
 
 def bot_seats(table: int, round_: int, seats: int) -> set[int]:

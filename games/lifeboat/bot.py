@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cached_property
 
 from games.core import Action, Prompt
 from games.lifeboat.actions import KeepRowed, PlayFaceUp, offer
@@ -40,12 +41,26 @@ class Mind:
         self.me = view.me.character
         self.love = view.me.love
         self.hate = view.me.hate
-        self.people: dict[str, CharacterView] = {c.id: c for c in view.boat}
-        self.boat = [c.id for c in view.boat]
-        self.awake = [c.id for c in view.boat if c.status == "awake"]
-        self.stake: dict[str, float] = {c: self._stake(c) for c in self.people}
         self._nav_values: dict[str, float] = {}
+        self._strengths: dict[str, int] = {}
         self._wants_land: bool | None = None
+
+    # Most decisions (saying done, declaring ready) need none of these: computed on demand.
+    @cached_property
+    def people(self) -> dict[str, CharacterView]:
+        return {c.id: c for c in self.view.boat}
+
+    @cached_property
+    def boat(self) -> list[str]:
+        return [c.id for c in self.view.boat]
+
+    @cached_property
+    def awake(self) -> list[str]:
+        return [c.id for c in self.view.boat if c.status == "awake"]
+
+    @cached_property
+    def stake(self) -> dict[str, float]:
+        return {c: self._stake(c) for c in self.people}
 
     def _stake(self, character: str) -> float:
         value = 0.0
@@ -77,8 +92,12 @@ class Mind:
         return -self.stake[character] * fraction
 
     def strength(self, character: str) -> int:
-        person = self.people[character]
-        return person.size + sum(weapon_strength(c) for c in person.face_up)
+        known = self._strengths.get(character)
+        if known is None:
+            person = self.people[character]
+            known = person.size + sum(weapon_strength(c) for c in person.face_up)
+            self._strengths[character] = known
+        return known
 
     def my_hand_weapons(self) -> int:
         return sum(weapon_strength(c) for c in self.view.me.hand)

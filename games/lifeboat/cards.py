@@ -89,11 +89,17 @@ def supply_cards(expansion: bool) -> list[str]:
 
 def card_type(card: str) -> str:
     """The type of a supply card id (``"water-07"`` -> ``"water"``)."""
-    return card[: card.rindex("-")]
+    known = _TYPES.get(card)
+    return known if known is not None else card[: card.rindex("-")]
 
 
 def weapon_strength(card: str) -> int:
-    return WEAPON_STRENGTH.get(card_type(card), 0)
+    return _STRENGTHS.get(card, 0)
+
+
+# Looked up constantly by the rules and the bot: computed once for every supply card.
+_TYPES: dict[str, str] = {c: c[: c.rindex("-")] for c in supply_cards(True)}
+_STRENGTHS: dict[str, int] = {c: WEAPON_STRENGTH.get(t, 0) for c, t in _TYPES.items()}
 
 
 # -- navigation cards ------------------------------------------------------------------------

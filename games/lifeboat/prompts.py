@@ -63,22 +63,26 @@ def pending(state: LifeboatState) -> list[Prompt]:
     if state.stage == "over":
         return []
     blocking = _blocking(state)
-    awake = set(awake_characters(state))
+    wounds = state.wounds
+    sizes = state.sizes
+    aboard = state.boat
     # Free moves list targets in the fixed starting order, so swaps do not defeat the cache.
-    awake_key = tuple(c for c in state.characters if c in awake)
+    awake_key = tuple([c for c in state.characters if c in aboard and wounds[c] < sizes[c]])
     giving = giving_allowed(state)
+    hands = state.hand
     prompts: list[Prompt] = []
-    for seat in range(state.seats):
-        character = state.character_of[seat]
-        hand = state.hand[character]
+    for seat, character in enumerate(state.character_of):
+        hand = hands[character]
         free: tuple[Action, ...] = ()
         free_key: tuple[Any, ...] = ()
-        if hand and character in awake:
+        if hand and character in awake_key:
             free_key = (seat, character, tuple(hand), awake_key, giving)
-            free = _free_moves(free_key)
+            free = _FREE_MOVES.get(free_key) or _free_moves(free_key)
         decision = blocking.get(seat)
         if decision is not None:
             kind, actions, default, params = decision
+            if free:
+                actions = actions + list(free)
             # Built without re-validation: every action here is already a validated model.
             prompts.append(
                 build(
@@ -86,7 +90,7 @@ def pending(state: LifeboatState) -> list[Prompt]:
                     {
                         "seat": seat,
                         "kind": PROMPT + kind,
-                        "actions": [*actions, *free],
+                        "actions": actions,
                         "blocking": True,
                         "default": default,
                         "params": params,
@@ -94,7 +98,7 @@ def pending(state: LifeboatState) -> list[Prompt]:
                 )
             )
         elif free:
-            prompts.append(_free_prompt(free_key, free))
+            prompts.append(_FREE_PROMPTS.get(free_key) or _free_prompt(free_key, free))
     return prompts
 
 
