@@ -20,8 +20,9 @@ from games.lifeboat.game import LifeboatGame
 from games.lifeboat.options import Options
 from games.lifeboat.state import LifeboatState, Stage
 
-GAME = registry.get("lifeboat")
-assert isinstance(GAME, LifeboatGame)
+_registered = registry.get("lifeboat")
+assert isinstance(_registered, LifeboatGame)
+GAME: LifeboatGame = _registered
 
 FOUR = ("lauren", "stephen", "captain", "kid")
 
