@@ -219,6 +219,27 @@ def _income_first(seat: Seat, character: str, builds: list[Action]) -> bool:
     return income > 0 and any(seat.useful(d) and seat.gold < d.cost <= reach for d in seat.hand)
 
 
+def _odds_in_play(seat: Seat, name: str) -> float:
+    """How likely another seat holds this role, from this seat's own memory of the draft.
+
+    A role it put face down itself is out; a role it passed on was most likely taken; the
+    roles it never saw were taken before it, except for the face-down cards among them (so
+    the first picker knows its one unseen role is face down)."""
+    own_down = {character_of_card(card).name for card in seat.me.set_down}
+    if name in own_down:
+        return 0.0
+    seen = set(seat.me.draft_seen)
+    if name in seen:
+        return 0.9
+    unseen = [
+        n for n in seat.view.lineup if n not in seen and n not in seat.view.face_up
+    ]
+    hidden = seat.view.face_down_count - len(own_down)
+    if not unseen:
+        return 0.0
+    return max(0.0, 1.0 - hidden / len(unseen))
+
+
 def _name_target(seat: Seat, actions: list[Action], rng: random.Random) -> Action:
     crown_bias = 1.0 if seat.leader().crown else 0.0
 
@@ -227,7 +248,7 @@ def _name_target(seat: Seat, actions: list[Action], rng: random.Random) -> Actio
         value = TARGET_VALUE.get(name, 1.0)
         if name in ("king", "emperor"):
             value += crown_bias
-        return value
+        return value * _odds_in_play(seat, name)
 
     return best(actions, score, rng)
 

@@ -173,7 +173,3 @@ _CHARACTER_OF_CARD: dict[str, str] = {character_card(name): name for name in CHA
 
 def character_of_card(card: str) -> Character:
     return CHARACTERS[_CHARACTER_OF_CARD[card]]
-
-
-def rank_of(name: str) -> int:
-    return CHARACTERS[name].rank

@@ -21,6 +21,7 @@ def start_round(ctx: Context) -> None:
     state.picks = [[] for _ in range(state.seats)]
     state.face_up = []
     state.set_down = {}
+    state.draft_seen = {}
     state.revealed = []
     state.murdered = state.robbed = state.bewitched = None
     state.witch = state.robber = state.protected = None
@@ -128,3 +129,8 @@ def _offer_next(ctx: Context) -> None:
         state.draft_pool.extend(state.face_down)
         state.face_down = []
         ctx.public("face_down_card_taken", seat=seat)
+    seen = state.draft_seen.setdefault(seat, [])
+    for card in state.draft_pool:
+        name = character_of_card(card).name
+        if name not in seen:
+            seen.append(name)

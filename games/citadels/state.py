@@ -60,7 +60,6 @@ class Turn(BaseModel):
     graveyard_card: str | None = None
     tribute_seat: int | None = None
     beautified: int = 0
-    ends_after_step: bool = False  # a destroy or exchange: the turn ends once it is settled
 
     def clone(self) -> Turn:
         new = self.model_copy()
@@ -97,6 +96,8 @@ class CitadelsState(StateBase):
     face_down: list[str] = Field(default_factory=list)  # character cards nobody has seen
     set_down: dict[int, list[str]] = Field(default_factory=dict)  # face down, seen by that seat
     picks: list[list[str]] = Field(default_factory=list)  # character cards, by seat
+    # Roles each seat was offered while drafting this round (its own memory of the draft).
+    draft_seen: dict[int, list[str]] = Field(default_factory=dict)
     face_down_log: list[list[str]] = Field(default_factory=list)  # revealed at the end
 
     # calling the characters
@@ -126,6 +127,7 @@ class CitadelsState(StateBase):
         d["picks"] = [p.copy() for p in self.picks]
         d["built_round"] = self.built_round.copy()
         d["set_down"] = {s: cards.copy() for s, cards in self.set_down.items()}
+        d["draft_seen"] = {s: names.copy() for s, names in self.draft_seen.items()}
         d["face_down_log"] = [r.copy() for r in self.face_down_log]
         if self.turn is not None:
             d["turn"] = self.turn.clone()
@@ -176,10 +178,6 @@ def district_value(state: CitadelsState, card: str) -> int:
 
 def is_complete(state: CitadelsState, seat: int) -> bool:
     return len(state.cities[seat]) >= state.target
-
-
-def active_character(state: CitadelsState) -> str | None:
-    return state.turn.character if state.turn is not None else None
 
 
 def left_of(state: CitadelsState, seat: int) -> int:

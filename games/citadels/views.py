@@ -72,6 +72,7 @@ class MeView(BaseModel):
     characters: list[str]  # character cards held this round
     draft_options: list[str]
     set_down: list[str]  # character cards this seat put face down this round
+    draft_seen: list[str]  # roles this seat was offered in this round's draft
     drawn: list[DistrictView]  # cards to choose from after drawing
     set_aside: list[DistrictView]  # cards the Magician is discarding
     peek: list[DistrictView]  # the hand the Wizard is looking at
@@ -266,6 +267,7 @@ def _me(state: CitadelsState, seat: int) -> MeView:
         characters=list(state.picks[seat]) if state.picks else [],
         draft_options=list(state.draft_pool) if drafting else [],
         set_down=list(state.set_down.get(seat, [])),
+        draft_seen=list(state.draft_seen.get(seat, [])),
         drawn=[district_view(state, c) for c in turn.drawn] if mine and turn else [],
         set_aside=[district_view(state, c) for c in turn.set_aside] if mine and turn else [],
         peek=peek,
