@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.citadels.cards import CHARACTERS, character_of_card, district_of
 from games.citadels.scoring import breakdown
-from games.citadels.state import CitadelsState
+from games.citadels.state import CitadelsState, holder_of
 
 
 class DistrictView(BaseModel):
@@ -149,11 +149,15 @@ def _player_view(
     )
 
 
-def _revealed_by(state: CitadelsState, seat: int) -> list[str]:
-    if not state.revealed:
-        return []
-    names = [character_of_card(card).name for card in state.picks[seat]]
-    return [n for n in names if n in state.revealed]
+def _revealed_roles(state: CitadelsState) -> dict[int, tuple[str, ...]]:
+    """The roles each seat has revealed this round, in rank order."""
+    roles: dict[int, tuple[str, ...]] = {}
+    for name in state.characters:
+        if name in state.revealed:
+            holder = holder_of(state, name)
+            if holder is not None:
+                roles[holder] = (*roles.get(holder, ()), name)
+    return roles
 
 
 def acting_seat(state: CitadelsState) -> int | None:
@@ -175,19 +179,20 @@ def acting_seat(state: CitadelsState) -> int | None:
 
 def view(state: CitadelsState, seat: int | None) -> CitadelsView:
     over = state.phase == "over"
-    beautified = set(state.beautified)
+    roles = _revealed_roles(state)
+    beautified = state.beautified
     players = [
         _player_view(
             s,
             state.gold[s],
             len(state.hands[s]),
-            tuple(state.cities[s]),
-            tuple(card in beautified for card in state.cities[s]),
+            tuple(city),
+            tuple(card in beautified for card in city) if beautified else (False,) * len(city),
             s in state.completed,
             state.crown == s,
-            tuple(_revealed_by(state, s)),
+            roles.get(s, ()),
         )
-        for s in range(state.seats)
+        for s, city in enumerate(state.cities)
     ]
     turn = state.turn
     turn_view = None
@@ -231,13 +236,13 @@ def view(state: CitadelsState, seat: int | None) -> CitadelsView:
         target=state.target,
         crown=state.crown,
         deck_count=len(state.deck),
-        lineup=list(state.characters),
-        removed=list(state.removed),
-        face_up=list(state.face_up),
+        lineup=state.characters,
+        removed=state.removed,
+        face_up=state.face_up,
         face_down_count=face_down_count,
         players=players,
-        completed=list(state.completed),
-        revealed=list(state.revealed),
+        completed=state.completed,
+        revealed=state.revealed,
         called=called,
         murdered=state.murdered,
         robbed=state.robbed,
