@@ -11,6 +11,7 @@ from games.lifeboat.bot import choose_action
 from games.lifeboat.cards import hate_card, love_card
 from games.lifeboat.dispatch import apply_action
 from games.lifeboat.flow import advance
+from games.lifeboat.navigation import navigator_secrets
 from games.lifeboat.options import Options as LifeboatOptions
 from games.lifeboat.prompts import pending
 from games.lifeboat.scoring import outcome
@@ -57,7 +58,7 @@ class LifeboatGame(Game[LifeboatState, LifeboatOptions]):
         if state.stage == "rowing" and state.actor == character:
             hidden.update(state.drawn)
         if state.navigator == character:
-            hidden.update(state.candidates)
+            hidden.update(navigator_secrets(state))
         return hidden
 
     def outcome(self, state: LifeboatState) -> Outcome | None:

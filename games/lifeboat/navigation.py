@@ -15,6 +15,7 @@ def start_navigation(state: LifeboatState, events: list[Event]) -> None:
         # Nobody can steer: the rowed pile goes back unseen and the sea decides.
         state.navigation.extend(state.rowed)
         state.rowed = []
+        state.rowed_by = {}
         _reveal_top(state, events)
         return
     navigator = awake[-1]
@@ -26,9 +27,9 @@ def start_navigation(state: LifeboatState, events: list[Event]) -> None:
     state.candidates = candidates
     public(events, "navigation_started", character=navigator, candidates=len(candidates))
     if len(candidates) >= 2 or (candidates and compass_usable(state)):
+        # The navigator sees the candidates in its view; no event lists them, since a rower
+        # who just put a card on the pile shares the knowledge of that one card only.
         state.stage = "navigate"
-        private(events, (state.seat_of[navigator],), "navigation_candidates",
-                character=navigator, cards=candidates.copy())
     elif candidates:
         choose(state, candidates[0], events)
     else:
@@ -72,6 +73,7 @@ def _reveal_top(state: LifeboatState, events: list[Event]) -> None:
 
 
 def _set_card(state: LifeboatState, card: str) -> None:
+    state.rowed_by = {}
     state.revealed = card
     state.navigator = None
     state.stage = "card_chosen"
@@ -80,3 +82,9 @@ def _set_card(state: LifeboatState, card: str) -> None:
 def current_card(state: LifeboatState) -> NavCard:
     assert state.revealed is not None
     return NAVIGATION[state.revealed]
+
+
+def navigator_secrets(state: LifeboatState) -> list[str]:
+    """The candidates only the navigator knows (not those another rower put on the pile)."""
+    navigator = state.navigator
+    return [c for c in state.candidates if state.rowed_by.get(c, navigator) == navigator]

@@ -130,6 +130,7 @@ class LifeboatState(StateBase):
     discard: list[str] = Field(default_factory=list)
     navigation: list[str]  # top of the deck first
     rowed: list[str] = Field(default_factory=list)
+    rowed_by: dict[str, str] = Field(default_factory=dict)  # rowed card -> who put it there
     birds: int = 0
     round: int = 1
     stage: Stage = "supply"
@@ -163,6 +164,7 @@ class LifeboatState(StateBase):
         for name in _MUTABLE_LISTS:
             fields[name] = fields[name].copy()
         fields["wounds"] = self.wounds.copy()
+        fields["rowed_by"] = self.rowed_by.copy()
         fields["hand"] = {c: cards.copy() for c, cards in self.hand.items()}
         fields["face_up"] = {c: cards.copy() for c, cards in self.face_up.items()}
         for name in ("demand", "fight", "vote", "window"):

@@ -86,6 +86,8 @@ def keep_rowed(state: LifeboatState, kept: tuple[str, ...], events: list[Event])
     kept_in_order = [c for c in state.drawn if c in kept]
     returned = [c for c in state.drawn if c not in kept]
     state.rowed.extend(kept_in_order)
+    for card in kept_in_order:
+        state.rowed_by[card] = rower
     state.navigation.extend(returned)
     state.drawn = []
     if kept_in_order and rower not in state.row_markers:
