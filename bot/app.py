@@ -97,6 +97,7 @@ class ParlorClient(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.parlor.timers.stop()
+        self.parlor.desk.stop()
         await super().close()
         await self.parlor.repo.close()
 

@@ -49,6 +49,8 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
+        # Changes to one match arrive concurrently; its schedule is rebuilt one at a time.
+        self._arming: dict[int, asyncio.Lock] = {}
 
     def deadline(self, match_id: int, seat: int) -> float | None:
         entry = self._entries.get((match_id, seat))
@@ -82,10 +84,17 @@ class Scheduler:
 
     async def _clear(self, match_id: int) -> None:
         for key in [k for k in self._entries if k[0] == match_id]:
-            del self._entries[key]
+            self._entries.pop(key, None)
         await self.app.repo.clear_timers(match_id)
 
     async def arm(self, live: LiveMatch) -> None:
+        lock = self._arming.setdefault(live.id, asyncio.Lock())
+        async with lock:
+            await self._arm(live)
+        if live.record.status != MatchStatus.ACTIVE and not lock.locked():
+            self._arming.pop(live.id, None)
+
+    async def _arm(self, live: LiveMatch) -> None:
         if live.record.status != MatchStatus.ACTIVE:
             await self._clear(live.id)
             return
@@ -96,7 +105,7 @@ class Scheduler:
         now = time.time()
         waiting = {p.seat: p for p in live.pending() if p.blocking}
         for key in [k for k in self._entries if k[0] == live.id and k[1] not in waiting]:
-            del self._entries[key]
+            self._entries.pop(key, None)
             await self.app.repo.clear_timers(live.id, key[1])
         for seat, prompt in waiting.items():
             is_bot = live.seats[seat].is_bot

@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 # Discord caps edits of messages older than an hour; a board is re-posted before that.
 BOARD_MAX_AGE = 50 * 60
+# A board Discord would not take (rate limits beyond discord.py's retries, an outage) is tried
+# again after a growing pause, capped here, so the table always ends up showing its state.
+RETRY_MAX_DELAY = 60.0
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -45,6 +48,13 @@ class Desk:
         self._boards: dict[int, BoardRef] = {}
         self._edits: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
+        self._failures: dict[int, int] = {}
+
+    def stop(self) -> None:
+        """Drop pending board edits (the next process renders the current state anyway)."""
+        for task in self._edits.values():
+            task.cancel()
+        self._edits.clear()
 
     # -- rendering -------------------------------------------------------------------------
     def table_locale(self, live: LiveMatch) -> str | None:
@@ -188,9 +198,10 @@ class Desk:
             else:
                 message = await channel.send(content=content, embeds=embeds, view=view,
                                              allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            log.exception("match %s: could not post the board", live.id)
+        except discord.HTTPException as failure:
+            self._retry_later(live.id, failure)
             return
+        self._failures.pop(live.id, None)
         old = self._boards.get(live.id)
         self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(),
                                          live.version)
@@ -208,12 +219,21 @@ class Desk:
 
     async def _edit_later(self, match_id: int) -> None:
         # One edit per interval at most: Discord allows about five message edits per five
-        # seconds in a channel, and every move in between is folded into the next edit.
+        # seconds in a channel, and every move in between is folded into the next edit. A move
+        # that lands while an edit is in flight gets the next round of this loop.
         interval = self.app.settings.board_edit_delay
-        since = time.monotonic() - self._last_edit.get(match_id, -interval)
-        await asyncio.sleep(max(interval - since, interval / 4))
-        self._last_edit[match_id] = time.monotonic()
-        await self._edit_board(match_id)
+        while True:
+            since = time.monotonic() - self._last_edit.get(match_id, -interval)
+            await asyncio.sleep(max(interval - since, interval / 4))
+            self._last_edit[match_id] = time.monotonic()
+            await self._edit_board(match_id)
+            if self._failures.get(match_id):
+                return  # a retry with back-off took over
+            live = await self.app.service.get(match_id)
+            ref = self._boards.get(match_id)
+            if ref is None or ref.rendered_version >= live.version or \
+                    live.record.status != MatchStatus.ACTIVE:
+                return
 
     async def _edit_board(self, match_id: int) -> None:
         live = await self.app.service.get(match_id)
@@ -234,12 +254,24 @@ class Desk:
             await channel.get_partial_message(ref.message_id).edit(
                 content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS)
             ref.rendered_version = live.version
+            self._failures.pop(match_id, None)
         except discord.NotFound:
             log.warning("match %s: the board message is gone; posting a new one", match_id)
             await self.post_board(live)
-        except discord.HTTPException:
-            log.exception("match %s: board edit failed", match_id)
+        except discord.HTTPException as failure:
+            self._retry_later(match_id, failure)
 
+    def _retry_later(self, match_id: int, failure: discord.HTTPException) -> None:
+        tries = self._failures.get(match_id, 0) + 1
+        self._failures[match_id] = tries
+        delay = min(RETRY_MAX_DELAY, max(self.app.settings.board_edit_delay, 0.25) * 2 ** tries)
+        log.warning("match %s: Discord refused the board (%s %s); trying again in %.1f s",
+                    match_id, failure.status, failure.code, delay)
+        self._edits[match_id] = asyncio.create_task(self._edit_after(match_id, delay))
+
+    async def _edit_after(self, match_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self._edit_board(match_id)
     async def send_openings(self, live: LiveMatch) -> None:
         """Each player's opening secrets by DM; a closed DM falls back to a public, secret-free
         note telling the player to use "My hand"."""
@@ -277,9 +309,14 @@ class Desk:
         locale = self.table_locale(live)
         embed = renderer.reveal_embed(live, live.game.view(live.state, None), outcome, locale)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
-        try:
-            message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+        for attempt in range(6):
+            try:
+                message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+            except discord.HTTPException as failure:
+                log.warning("match %s: could not post the reveal (%s %s)", live.id,
+                            failure.status, failure.code)
+                await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
+                continue
             await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
                                              message.id)
-        except discord.HTTPException:
-            log.exception("match %s: could not post the reveal", live.id)
+            return

@@ -113,6 +113,13 @@ class Table:
         found: FakeMessage = await self.fake.wait_for(find, what="the board message")
         return found
 
+    async def board_showing(self, custom_id: str) -> FakeMessage:
+        """The board once it shows ``custom_id`` (board edits are coalesced, so they lag)."""
+        board = await self.board()
+        await self.fake.wait_for(lambda: custom_id in board.custom_ids(),
+                                 what=f"the board to show {custom_id}")
+        return board
+
     async def open_panel(self, user: FakeUser) -> FakeMessage:
         board = await self.board()
         result = await self.fake.click(user, board, f"pl:h:{self.match_id}")
@@ -218,3 +225,51 @@ def public_payloads(fake: FakeDiscord) -> list[str]:
         elif request.route.startswith("/webhooks/") and not int(body.get("flags") or 0) & 64:
             texts.append(json.dumps(body, ensure_ascii=False))
     return texts
+
+
+async def start_table(
+    fake: FakeDiscord,
+    client: ParlorClient,
+    channel: FakeChannel,
+    players: list[FakeUser],
+    *,
+    bots: int = 0,
+    options: dict[str, Any] | None = None,
+    seed: int = 20261121,
+) -> Table:
+    """A started table: the first player hosts, the others join, then ``bots`` bots."""
+    client.parlor.service.new_seed = lambda: seed
+    table = Table(fake, client, channel)
+    await table.open(players[0], options=options)
+    for user in players[1:]:
+        await table.lobby_click(user, "join")
+    for _ in range(bots):
+        await table.lobby_click(players[0], "addbot")
+    started = await table.lobby_click(players[0], "start")
+    assert started.callback is not None and started.callback.accepted
+    return table
+
+
+async def advance_until(table: Table, humans: dict[int, FakeUser], done: Any,
+                        seed: int = 1, limit: int = 400) -> LiveMatch:
+    """Play sensible moves for the humans until ``done(live)`` holds."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        live = await table.live()
+        if done(live):
+            return live
+        waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
+        if waiting:
+            seat = waiting[0]
+            await table.play_human_move(humans[seat], seat, rng)
+        else:
+            await asyncio.sleep(0.005)
+    raise AssertionError("the table never reached the wanted situation")
+
+
+def waiting_on_board(live: LiveMatch, kind: str) -> int | None:
+    """The seat whose single blocking prompt of ``kind`` is shown on the board, if any."""
+    blocking = [p for p in live.pending() if p.blocking]
+    if len(blocking) == 1 and blocking[0].kind == f"lifeboat.prompt.{kind}":
+        return blocking[0].seat
+    return None
