@@ -53,11 +53,6 @@ def hate_card(character: str) -> str:
 
 # -- supply cards ----------------------------------------------------------------------------
 
-CardType = Literal[
-    "water", "cash", "jewels", "painting", "medkit", "chum", "oar", "blackjack", "knife",
-    "hook", "flare", "preserver", "compass", "parasol", "cannibalism",
-]
-
 BASE_SUPPLY_COUNTS: tuple[tuple[str, int], ...] = (
     ("water", 16), ("cash", 6), ("jewels", 3), ("painting", 3), ("medkit", 3), ("chum", 2),
     ("oar", 2), ("blackjack", 1), ("knife", 1), ("hook", 1), ("flare", 1), ("preserver", 1),
@@ -67,7 +62,6 @@ BASE_SUPPLY_COUNTS: tuple[tuple[str, int], ...] = (
 EXPANSION_SUPPLY: tuple[str, ...] = ("medkit-04", "cannibalism-01")
 
 WEAPON_STRENGTH: dict[str, int] = {"oar": 1, "blackjack": 2, "knife": 3, "hook": 4, "flare": 8}
-VALUABLES: frozenset[str] = frozenset({"cash", "jewels", "painting"})
 PAINTING_POINTS: dict[str, int] = {"painting-01": 2, "painting-02": 3, "painting-03": 3}
 JEWEL_SET_POINTS: tuple[int, ...] = (0, 1, 4, 8)
 

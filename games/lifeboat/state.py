@@ -238,7 +238,3 @@ def owns_face_up(state: LifeboatState, character: str, card_type_prefix: str) ->
     prefix = card_type_prefix + "-"
     return [card for card in state.face_up[character] if card.startswith(prefix)]
 
-
-def held_cards(state: LifeboatState, character: str) -> list[str]:
-    """Hand and face-up cards together."""
-    return state.hand[character] + state.face_up[character]

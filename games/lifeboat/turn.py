@@ -8,7 +8,7 @@ import random
 from games.core import Event
 from games.lifeboat.actions import HAND
 from games.lifeboat.birds import apply_birds
-from games.lifeboat.cards import NAVIGATION, card_type
+from games.lifeboat.cards import NAVIGATION
 from games.lifeboat.effects import discard_held, heal, take_held
 from games.lifeboat.events import private, public
 from games.lifeboat.state import (
@@ -184,8 +184,4 @@ def use_cannibalism(state: LifeboatState, card: str, body: str, events: list[Eve
     state.demand = Demand(kind="cannibalism", actor=actor, target=body, card=card)
     state.vote = Vote(waiting=voters)
     state.stage = "vote"
-
-
-def is_special(card: str) -> bool:
-    return card_type(card) in {"medkit", "flare", "parasol", "cannibalism"}
 
