@@ -10,7 +10,7 @@ from games.core import Event
 from games.lifeboat.cards import NavCard, card_type
 from games.lifeboat.effects import discard_held, lose_overboard, wound
 from games.lifeboat.events import public
-from games.lifeboat.state import LifeboatState, Window, players_with_cards, status_of
+from games.lifeboat.state import LifeboatState, Window, awake_characters, status_of
 
 SWIMMER = "frenchy"
 
@@ -23,7 +23,7 @@ def open_overboard(state: LifeboatState, card: NavCard, events: list[Event]) -> 
     ghosts = state.lost.copy() if state.options.sharks else []
     state.window = Window(
         kind="overboard",
-        waiting=players_with_cards(state, "chum"),
+        waiting=awake_characters(state),
         ghosts=ghosts,
         swimmers=swimmers,
     )

@@ -222,18 +222,6 @@ def awake_characters(state: LifeboatState) -> list[str]:
     return [c for c in state.boat if wounds[c] < sizes[c]]
 
 
-def players_with_cards(state: LifeboatState, face_up_type: str) -> list[str]:
-    """The awake characters asked in a reaction window: anyone holding a hand card, or a face-up
-    card of the type the window uses. Who holds nothing at all is public, so not asking them
-    reveals nothing."""
-    prefix = face_up_type + "-"
-    return [
-        c
-        for c in awake_characters(state)
-        if state.hand[c] or any(card.startswith(prefix) for card in state.face_up[c])
-    ]
-
-
 def owns_face_up(state: LifeboatState, character: str, card_type_prefix: str) -> list[str]:
     prefix = card_type_prefix + "-"
     return [card for card in state.face_up[character] if card.startswith(prefix)]

@@ -7,7 +7,7 @@ from games.core import Event
 from games.lifeboat.cards import NavCard, card_type
 from games.lifeboat.effects import discard_held, wound
 from games.lifeboat.events import public
-from games.lifeboat.state import LifeboatState, Window, is_living_aboard, players_with_cards
+from games.lifeboat.state import LifeboatState, Window, awake_characters, is_living_aboard
 
 
 def thirst_of(state: LifeboatState, card: NavCard, character: str) -> int:
@@ -39,7 +39,7 @@ def open_thirst(state: LifeboatState, card: NavCard, events: list[Event]) -> Non
         state.stage = "round_end"
         return
     public(events, "thirst", thirst=thirst.copy())
-    state.window = Window(kind="thirst", waiting=players_with_cards(state, "water"), thirst=thirst)
+    state.window = Window(kind="thirst", waiting=awake_characters(state), thirst=thirst)
     state.stage = "thirst"
 
 

@@ -10,6 +10,7 @@ from games.lifeboat.state import LifeboatState
 from tests.games.lifeboat.builders import (
     GAME,
     at_turn,
+    everyone_done,
     find,
     kinds,
     make_state,
@@ -41,6 +42,7 @@ def test_action_order_is_fixed_when_the_phase_starts_and_swaps_do_not_change_it(
     state, _ = step(state, "captain", act.DoNothing)
     assert state.actor == "kid"
     state, _ = step(state, "kid", act.DoNothing)
+    state, _ = everyone_done(state)
     # Lauren does not act twice: the round ends; the next one follows the new boat order.
     assert state.round == 2
     assert state.turn_order == ["kid", "stephen", "captain", "lauren"]

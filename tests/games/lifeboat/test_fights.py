@@ -12,6 +12,7 @@ from games.lifeboat.state import LifeboatState, awake_characters
 from games.lifeboat.wishes import rob
 from tests.games.lifeboat.builders import (
     at_turn,
+    everyone_done,
     find,
     kinds,
     make_state,
@@ -124,7 +125,8 @@ def test_fight_markers_are_taken_once_per_round_and_thirst_once() -> None:
     # nav-13: fight icon, only the Kid named, Mate overboard: one thirst each for the fighters.
     fresh = make_state(SIX, supply=[])
     events = play_card(fresh, "nav-13", fought=["lauren", "stephen", "lauren"])
-    thirst = find(events, "thirst")[0].params["thirst"]
+    fresh, more = everyone_done(fresh, ("overboard",))
+    thirst = find(events + more, "thirst")[0].params["thirst"]
     assert thirst == {"lauren": 1, "stephen": 1, "kid": 1}
 
 

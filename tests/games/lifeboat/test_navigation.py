@@ -35,7 +35,9 @@ def test_the_stern_most_awake_character_navigates_and_chooses_among_the_rowed_pi
     chosen = find(events, "navigation_chosen")[0]
     assert chosen.to is None and chosen.params["card"] == "nav-12"
     assert "nav-10" not in str(chosen.params)
-    assert state.navigation[-2:] == ["nav-10", "nav-12"]  # unchosen, then the used card
+    assert state.navigation[-1] == "nav-10"  # the unchosen card goes to the bottom
+    state, _ = everyone_done(state)
+    assert state.navigation[-2:] == ["nav-10", "nav-12"]  # and the used one after the day
 
 
 def test_a_single_rowed_card_is_taken_without_a_choice() -> None:

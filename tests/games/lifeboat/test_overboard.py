@@ -161,11 +161,15 @@ def test_the_window_is_skipped_when_nobody_named_is_aboard() -> None:
     assert not find(events, "overboard_window") and state.stage != "overboard"
 
 
-def test_players_holding_no_card_at_all_are_not_asked_in_the_window() -> None:
-    state = make_state(CREW, supply=[], hands={"lauren": ["water-01"]})
+def test_every_awake_player_is_asked_in_the_window_cards_or_not() -> None:
+    # Asking only Chum holders would tell the table who holds Chum.
+    state = make_state(CREW, supply=[], hands={"lauren": ["water-01"]}, wounds={"stephen": 5})
     play_card(state, "nav-01")
-    assert state.window is not None and state.window.waiting == ["lauren"]
-    assert prompt(state, "stephen") is None
+    assert state.window is not None
+    assert state.window.waiting == ["lauren", "captain", "frenchy"]
+    asked = prompt(state, "frenchy")
+    assert asked is not None and asked.blocking and [a.kind for a in asked.actions] == ["done"]
+    assert prompt(state, "stephen") is None  # unconscious
 
 
 def test_wounds_in_the_water_apply_and_the_survivor_comes_back_in_that_state() -> None:

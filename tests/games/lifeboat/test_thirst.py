@@ -51,35 +51,36 @@ def _to_thirst(
 
 def test_rowing_fighting_and_being_named_each_make_one_thirsty() -> None:
     state = _table()
-    events = play_card(state, "nav-06", rowed_by=["captain", "lauren"], fought=["captain"])
+    state, events = _to_thirst(state, "nav-06", rowed_by=["captain", "lauren"],
+                               fought=["captain"])
     assert _thirst(events) == {"captain": 3, "lauren": 1, "mate": 1, "frenchy": 1, "stephen": 1}
     state, more = everyone_done(state)
-    assert _thirst_wounds(events + more) == _thirst(events)
+    assert _thirst_wounds(more) == _thirst(events)
 
 
 def test_icons_only_count_with_the_matching_marker() -> None:
     state = _table()
-    events = play_card(state, "nav-12", rowed_by=["kid"], fought=["lauren"])  # no fight icon
+    state, events = _to_thirst(state, "nav-12", rowed_by=["kid"], fought=["lauren"])
     assert _thirst(events) == {"kid": 1, "captain": 1, "mate": 1}
 
 
 def test_everyone_except_spares_only_the_named_one() -> None:
     state = _table()
-    events = play_card(state, "nav-16")
+    state, events = _to_thirst(state, "nav-16")
     assert set(_thirst(events)) == {"lauren", "stephen", "captain", "mate", "frenchy"}
 
 
 def test_an_opened_parasol_shades_its_owner_from_one_thirst() -> None:
     state = _table(face_up={"captain": ["parasol-01"]})
     state.parasol_open_by = "captain"
-    events = play_card(state, "nav-06", rowed_by=["captain"])
+    state, events = _to_thirst(state, "nav-06", rowed_by=["captain"])
     assert find(events, "parasol_shade")[0].params["character"] == "captain"
     assert _thirst(events)["captain"] == 1
 
 
 def test_a_parasol_that_is_not_opened_does_nothing() -> None:
     state = _table(face_up={"captain": ["parasol-01"]})
-    events = play_card(state, "nav-06", rowed_by=["captain"])
+    state, events = _to_thirst(state, "nav-06", rowed_by=["captain"])
     assert _thirst(events)["captain"] == 2
 
 
@@ -124,6 +125,7 @@ def test_the_unconscious_get_thirsty_and_may_be_given_water_the_dead_never() -> 
 def test_unquenched_thirst_wounds_and_can_kill_the_unconscious() -> None:
     state = _table(wounds={"captain": 7})
     events = play_card(state, "nav-12")
-    assert _thirst_wounds(events) == {"captain": 1, "mate": 1}
+    state, more = everyone_done(state)
+    assert _thirst_wounds(events + more) == {"captain": 1, "mate": 1}
     assert state.wounds["captain"] == 8  # dead now, still aboard
     assert "captain" in state.boat

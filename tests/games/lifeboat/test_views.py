@@ -78,7 +78,8 @@ def test_the_revealed_card_is_public_with_all_its_facts() -> None:
     assert revealed is not None and revealed.id == "nav-21"
     assert revealed.overboard == "everyone" and revealed.fight and not revealed.row
     window = GAME.view(state, None).window
-    assert window is not None and window.kind == "overboard" and window.waiting == ["lauren"]
+    assert window is not None and window.kind == "overboard"
+    assert window.waiting == ["lauren", "stephen", "captain", "kid"]
 
 
 def test_after_the_game_everything_is_revealed_and_nothing_is_secret() -> None:
