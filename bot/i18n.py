@@ -1,8 +1,8 @@
 """The message catalog: every player-facing string, by key, in gettext catalogs (Babel).
 
-Catalogs live in ``bot/locales/<locale>/LC_MESSAGES/parlor.po``; the msgid is the key and the
-msgstr the text, with ``{name}`` parameters (python-brace-format). Engines emit keys and
-parameters; only renderers call ``t``.
+Catalogs live in ``bot/locales/<locale>/LC_MESSAGES/<domain>.po``, one domain for the platform
+(``parlor``) and one per game; the msgid is the key and the msgstr the text, with ``{name}``
+parameters (python-brace-format). Engines emit keys and parameters; only renderers call ``t``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
-DOMAIN = "parlor"
 
 
 def normalize_locale(locale: str | None) -> str:
@@ -41,17 +40,20 @@ def available_locales() -> tuple[str, ...]:
     return tuple(
         sorted(
             p.name for p in LOCALES_DIR.iterdir()
-            if (p / "LC_MESSAGES" / f"{DOMAIN}.po").exists()
+            if any((p / "LC_MESSAGES").glob("*.po"))
         )
     )
 
 
 @cache
 def catalog(locale: str) -> dict[str, str]:
-    path = LOCALES_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as handle:
-        po = read_po(handle, locale=locale)
-    return {str(m.id): str(m.string) for m in po if m.id and m.string}
+    """Every domain's messages for ``locale``, merged (keys are unique across domains)."""
+    merged: dict[str, str] = {}
+    for path in sorted((LOCALES_DIR / locale / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            po = read_po(handle, locale=locale)
+        merged.update({str(m.id): str(m.string) for m in po if m.id and m.string})
+    return merged
 
 
 class _Missing(dict[str, Any]):
