@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot.components import action_view, lobby_view
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.service import LiveMatch, Refusal
 from storage import MatchNotFound, MatchStatus
 
@@ -37,9 +37,16 @@ def is_ephemeral(message: discord.Message | None) -> bool:
     return bool(message is not None and message.flags.ephemeral)
 
 
+def refusal_text(locale: str | None, key: str, params: dict[str, Any]) -> str:
+    engine_key = params.get("engine_key")
+    if key == "engine.refused" and isinstance(engine_key, str) and has(engine_key, locale):
+        return t(engine_key, locale, **params.get("engine_params", {}))
+    return t(key, locale, **params)
+
+
 async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
     """A clear, private answer that changed nothing."""
-    text = t(key, user_locale(interaction), **params)
+    text = refusal_text(user_locale(interaction), key, params)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

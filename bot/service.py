@@ -35,6 +35,13 @@ class Refusal(Exception):
         self.key = key
         self.params = params
 
+    @classmethod
+    def from_engine(cls, refused: IllegalAction) -> Refusal:
+        """The engine's reason, by its message key when the catalog has one (translated),
+        else in the engine's own words."""
+        return cls("engine.refused", reason=str(refused), engine_key=refused.key,
+                   engine_params=refused.params)
+
 
 @dataclass
 class LiveMatch:
@@ -279,7 +286,7 @@ class MatchService:
             try:
                 state = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed)
             except IllegalAction as refused:
-                raise Refusal("engine.refused", reason=str(refused)) from None
+                raise Refusal.from_engine(refused) from None
             await self.repo.start_match(match_id, live.seats, state.model_dump_json())
             live.record = await self.repo.get_match(match_id)
             live.state = state
@@ -337,7 +344,7 @@ class MatchService:
             try:
                 transition = game.apply(live.state, action)
             except IllegalAction as refused:
-                raise Refusal("engine.refused", reason=str(refused)) from None
+                raise Refusal.from_engine(refused) from None
             outcome = game.outcome(transition.state)
             try:
                 new_version = await self.repo.append_action(
