@@ -125,6 +125,30 @@ class PanelPageButton(
                                                edit=True)
 
 
+SEAT_OPS = ("back", "leave", "leaveyes")
+
+
+class SeatButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:seat:(?P<match>\d+):(?P<op>back|leave|leaveyes)",
+):
+    """Take one's seat back from the bot, or hand it to the bot and leave (confirmed)."""
+
+    def __init__(self, match: int, op: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.match, self.op = match, op
+        super().__init__(ui.Button(label=label, style=style,
+                                   custom_id=f"{PREFIX}:seat:{match}:{op}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> SeatButton:
+        return cls(int(match["match"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).seat(interaction, self.match, self.op)
+
+
 LOBBY_OPS = ("join", "leave", "addbot", "rmbot", "start", "cancel")
 
 
@@ -148,7 +172,7 @@ class LobbyButton(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActButton, ActSelect, HandButton, PanelPageButton, LobbyButton,
+    ActButton, ActSelect, HandButton, PanelPageButton, LobbyButton, SeatButton,
 )
 
 

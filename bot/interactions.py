@@ -120,7 +120,7 @@ class InteractionHandler:
         if live.state is None or live.record.status != MatchStatus.ACTIVE:
             await refuse(interaction, "match.not_running")
             return
-        seat = live.seat_of(interaction.user.id)
+        seat = live.seat_held_by(interaction.user.id)
         if seat is None:
             await refuse(interaction, "panel.not_a_player")
             return
@@ -134,6 +134,36 @@ class InteractionHandler:
         else:
             await interaction.response.send_message(content=content, embeds=embeds, view=view,
                                                     ephemeral=True)
+
+    # -- seats changing hands ------------------------------------------------------------------
+    async def seat(self, interaction: discord.Interaction[Any], match_id: int, op: str) -> None:
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        locale = user_locale(interaction)
+        user_id = interaction.user.id
+        seat = live.seat_held_by(user_id)
+        if seat is None:
+            await refuse(interaction, "act.not_a_player")
+            return
+        if op == "leave":
+            if live.record.status != MatchStatus.ACTIVE:
+                await refuse(interaction, "match.not_running")
+                return
+            content, view = self.app.desk.leave_confirmation(live, locale)
+            await update_message(interaction, content=content, embeds=[], view=view)
+            return
+        try:
+            if op == "back":
+                await self._within_budget(interaction, self.app.service.take_back(
+                    match_id, user_id))
+            else:
+                await self._within_budget(interaction, self.app.service.hand_to_bot(
+                    match_id, seat, reason="left"))
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        await self.show_panel(interaction, match_id, edit=True)
 
     # -- the lobby ---------------------------------------------------------------------------
     async def lobby(self, interaction: discord.Interaction[Any], match_id: int, op: str) -> None:
@@ -151,7 +181,7 @@ class InteractionHandler:
                 work = service.leave(match_id, user.id)
             elif op == "addbot":
                 config = await self.app.config_for(live.record.guild_id)
-                if not config.game(live.record.game).bots_allowed:
+                if not config.effective(live.record.game).bots_allowed:
                     raise Refusal("lobby.bots_disabled")
                 work = service.add_bot(match_id, user.id, t("lobby.bot_name", locale))
             elif op == "rmbot":

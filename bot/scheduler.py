@@ -99,7 +99,7 @@ class Scheduler:
             await self._clear(live.id)
             return
         config = await self.app.config_for(live.record.guild_id)
-        seconds = config.game(live.record.game).turn_seconds
+        seconds = config.effective(live.record.game).turn_seconds
         if seconds is None:
             seconds = self.app.settings.default_turn_seconds
         now = time.time()
@@ -173,8 +173,11 @@ class Scheduler:
         if action is None:
             return
         try:
-            await self.app.service.act(entry.match_id, version=live.version, seat=entry.seat,
-                                       action=action, user_id=None, source=source)
+            live, _ = await self.app.service.act(entry.match_id, version=live.version,
+                                                 seat=entry.seat, action=action, user_id=None,
+                                                 source=source)
+            if source == "timer":
+                await self._afk_ladder(live, entry.seat)
         except Refusal as refusal:
             # The match moved on meanwhile; the change that moved it re-armed the schedule.
             log.debug("scheduled move for match %s refused: %s", entry.match_id, refusal.key)
@@ -183,6 +186,16 @@ class Scheduler:
                 await self.arm(live)
         except Exception:
             log.exception("scheduled move for match %s failed", entry.match_id)
+
+    async def _afk_ladder(self, live: LiveMatch, seat: int) -> None:
+        """After too many turns in a row played by the timer, a bot takes the seat (托管);
+        the player can take it back from "My hand"."""
+        config = await self.app.config_for(live.record.guild_id)
+        limit = config.effective(live.record.game).afk_turns
+        if limit > 0 and live.missed.get(seat, 0) >= limit and not live.seats[seat].is_bot \
+                and live.record.status == MatchStatus.ACTIVE:
+            with contextlib.suppress(Refusal):  # the seat may have changed hands meanwhile
+                await self.app.service.hand_to_bot(live.id, seat, reason="afk")
 
     async def _warn(self, entry: Entry) -> None:
         """Half time: a nudge by DM, or a mention at the table when DMs are closed."""

@@ -49,6 +49,8 @@ class LiveMatch:
     seats: list[SeatRecord]
     state: Any | None = None
     recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    # Turns in a row each seat let the timer play (reset by a move of its own).
+    missed: dict[int, int] = field(default_factory=dict)
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -63,8 +65,16 @@ class LiveMatch:
         return self.record.version
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat this user plays right now (not one a bot holds for them)."""
         for seat in self.seats:
             if seat.user_id == user_id and not seat.is_bot:
+                return seat.seat
+        return None
+
+    def seat_held_by(self, user_id: int) -> int | None:
+        """The user's seat, whether they play it or a bot holds it for them."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
                 return seat.seat
         return None
 
@@ -364,6 +374,10 @@ class MatchService:
                 raise Refusal("act.stale") from None
             live.state = transition.state
             live.recent.extend(transition.events)
+            if source == "timer":
+                live.missed[seat] = live.missed.get(seat, 0) + 1
+            elif source == "player":
+                live.missed[seat] = 0
             live.record = live.record.model_copy(
                 update={
                     "version": new_version,
@@ -379,6 +393,51 @@ class MatchService:
             MatchChange(kind, live, transition.events, action, source, origin_message_id)
         )
         return live, transition
+
+    # -- seats changing hands ----------------------------------------------------------------
+    async def hand_to_bot(self, match_id: int, seat: int, *, reason: str,
+                          keep_owner: bool = True) -> LiveMatch:
+        """A bot plays ``seat`` from now on (托管). With ``keep_owner`` the player may take the
+        seat back from "My hand"; a kicked player may not."""
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.ACTIVE:
+                raise Refusal("match.not_running")
+            if not 0 <= seat < len(live.seats):
+                raise Refusal("act.malformed")
+            current = live.seats[seat]
+            if current.user_id is None or (current.is_bot and keep_owner):
+                raise Refusal("seat.already_bot")
+            changed = current.model_copy(update={
+                "is_bot": True, "user_id": current.user_id if keep_owner else None})
+            await self.repo.replace_seat(changed)
+            live.seats[seat] = changed
+            live.missed.pop(seat, None)
+            event = Event(key=f"seat.to_bot.{reason}",
+                          params={"seat": seat, "mention": f"<@{current.user_id}>"})
+            live.recent.append(event)
+        await self._notify(MatchChange("seat", live, [event]))
+        return live
+
+    async def take_back(self, match_id: int, user_id: int) -> LiveMatch:
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.ACTIVE:
+                raise Refusal("match.not_running")
+            seat = live.seat_held_by(user_id)
+            if seat is None:
+                raise Refusal("act.not_a_player")
+            current = live.seats[seat]
+            if not current.is_bot:
+                raise Refusal("seat.already_yours")
+            changed = current.model_copy(update={"is_bot": False})
+            await self.repo.replace_seat(changed)
+            live.seats[seat] = changed
+            live.missed.pop(seat, None)
+            event = Event(key="seat.taken_back", params={"seat": seat})
+            live.recent.append(event)
+        await self._notify(MatchChange("seat", live, [event]))
+        return live
 
     async def _record_stats(self, live: LiveMatch, outcome: Outcome) -> None:
         with_bots = any(s.is_bot for s in live.seats)

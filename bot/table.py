@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import HandButton, action_view
+from bot.components import HandButton, SeatButton, action_view
 from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
@@ -137,16 +137,32 @@ class Desk:
             embed.add_field(name=t("panel.recent", locale),
                             value="\n".join(renderer.event_line(live, e, locale)
                                             for e in mine)[-1024:], inline=False)
-        prompt = game.prompt_for(live.state, seat)
         refresh = HandButton(live.id, t("panel.refresh", locale))
+        if live.seats[seat].is_bot:  # a bot holds the seat for this player
+            view = discord.ui.View(timeout=None)
+            view.add_item(SeatButton(live.id, "back", t("panel.take_back", locale),
+                                     discord.ButtonStyle.success))
+            return t("panel.bot_holds_seat", locale), [embed], view
+        leave = SeatButton(live.id, "leave", t("panel.leave", locale))
+        prompt = game.prompt_for(live.state, seat)
         if prompt is None:
             view = discord.ui.View(timeout=None)
             view.add_item(refresh)
+            view.add_item(leave)
             return t("panel.nothing_to_do", locale), [embed], view
         content = renderer.prompt_line(live, own, prompt, locale) if prompt.blocking else \
             t("panel.free_moves", locale)
-        view = action_view(renderer, live, own, prompt, locale, page=page, leading=[refresh])
+        view = action_view(renderer, live, own, prompt, locale, page=page,
+                           leading=[refresh, leave])
         return content, [embed], view
+
+    def leave_confirmation(self, live: LiveMatch, locale: str | None
+                           ) -> tuple[str, discord.ui.View]:
+        view = discord.ui.View(timeout=None)
+        view.add_item(SeatButton(live.id, "leaveyes", t("panel.leave_confirm", locale),
+                                 discord.ButtonStyle.danger))
+        view.add_item(HandButton(live.id, t("panel.leave_cancel", locale)))
+        return t("panel.leave_question", locale), view
 
     # -- reacting to changes -----------------------------------------------------------------
     async def on_change(self, change: MatchChange) -> None:
@@ -156,6 +172,9 @@ class Desk:
             await self.send_openings(live)
         elif change.kind == "acted":
             self.schedule_edit(live)
+        elif change.kind == "seat":
+            self.schedule_edit(live)
+            await self.post_notices(live, change)
         elif change.kind == "finished":
             await self._edit_board(live.id)
             await self.post_reveal(live)
@@ -272,6 +291,20 @@ class Desk:
     async def _edit_after(self, match_id: int, delay: float) -> None:
         await asyncio.sleep(delay)
         await self._edit_board(match_id)
+    async def post_notices(self, live: LiveMatch, change: MatchChange) -> None:
+        """Tell the table when a seat changes hands (a bot steps in, a player comes back)."""
+        locale = self.table_locale(live)
+        renderer = renderer_for(live.record.game)
+        lines = [renderer.event_line(live, event, locale) for event in change.events]
+        if not lines:
+            return
+        channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        try:
+            await channel.send("\n".join(lines)[:2000],
+                               allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException as failure:
+            log.warning("match %s: could not post a seat notice (%s)", live.id, failure.status)
+
     async def send_openings(self, live: LiveMatch) -> None:
         """Each player's opening secrets by DM; a closed DM falls back to a public, secret-free
         note telling the player to use "My hand"."""

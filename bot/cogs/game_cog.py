@@ -51,11 +51,18 @@ class GameCog(commands.GroupCog):
                          permissions=", ".join(missing))
             return
         config = await self.app.config_for(interaction.guild.id)
-        game_config = config.game(self.game_name)
+        game_config = config.effective(self.game_name)
+        moderator = self.app.is_moderator(interaction)
         if not game_config.enabled:
             await refuse(interaction, "command.game_disabled")
             return
-        if game_config.host_role_id is not None and not self.app.is_moderator(interaction):
+        if game_config.host_channel_ids and not moderator and \
+                interaction.channel_id not in game_config.host_channel_ids and \
+                getattr(interaction.channel, "parent_id", None) not in game_config.host_channel_ids:
+            await refuse(interaction, "command.host_channel_required", channels=" ".join(
+                f"<#{c}>" for c in game_config.host_channel_ids))
+            return
+        if game_config.host_role_id is not None and not moderator:
             roles = getattr(interaction.user, "roles", [])
             if all(role.id != game_config.host_role_id for role in roles):
                 await refuse(interaction, "command.host_role_required",
@@ -164,21 +171,21 @@ class GameCog(commands.GroupCog):
             game_config.host_role_id = None
         if bots_allowed is not None:
             game_config.bots_allowed = bots_allowed
-        config = config.model_copy(update={"games": {**config.games,
-                                                     self.game_name: game_config}})
+        config = config.with_game(self.game_name, game_config)
         await self.app.save_config(interaction.guild.id, config)
         renderer = renderer_for(self.game_name)
         lines = renderer.option_lines(options, locale) or [t("lobby.standard_game", locale)]
-        timer = game_config.turn_seconds
+        effective = config.effective(self.game_name)
+        timer = effective.turn_seconds
         await interaction.response.send_message(
             t("config.saved", locale, game=t(f"{self.game_name}.title", locale),
               variants=", ".join(lines),
               timer=t("config.timer_off", locale) if timer == 0 else
               t("config.timer_default", locale) if timer is None else
               t("config.timer_seconds", locale, seconds=timer),
-              role=f"<@&{game_config.host_role_id}>" if game_config.host_role_id else
+              role=f"<@&{effective.host_role_id}>" if effective.host_role_id else
               t("config.anyone", locale),
-              bots=t("config.yes" if game_config.bots_allowed else "config.no", locale)),
+              bots=t("config.yes" if effective.bots_allowed else "config.no", locale)),
             ephemeral=True)
 
 
