@@ -6,7 +6,7 @@ character each for the whole game). ``clone`` is the fast structural copy used b
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -36,6 +36,23 @@ Stage = Literal[
 Status = Literal["awake", "unconscious", "dead", "lost"]
 
 
+Part = TypeVar("Part", bound=BaseModel)
+
+
+def _copy_part(part: Part) -> Part:
+    """A copy of a small sub-state whose fields are scalars, lists and dicts (one level)."""
+    fields = {
+        name: value.copy() if isinstance(value, list | dict) else value
+        for name, value in part.__dict__.items()
+    }
+    copied = part.__class__.__new__(part.__class__)
+    object.__setattr__(copied, "__dict__", fields)
+    object.__setattr__(copied, "__pydantic_fields_set__", set(part.__pydantic_fields_set__))
+    object.__setattr__(copied, "__pydantic_extra__", None)
+    object.__setattr__(copied, "__pydantic_private__", None)
+    return copied
+
+
 class Demand(BaseModel):
     """A swap, robbery or act of cannibalism that someone may resist.
 
@@ -49,7 +66,7 @@ class Demand(BaseModel):
     card: str | None = None
 
     def clone(self) -> Demand:
-        return self.model_copy()
+        return _copy_part(self)
 
 
 class Fight(BaseModel):
@@ -58,11 +75,7 @@ class Fight(BaseModel):
     ready: list[str] = Field(default_factory=list)
 
     def clone(self) -> Fight:
-        return Fight(
-            attackers=self.attackers.copy(),
-            defenders=self.defenders.copy(),
-            ready=self.ready.copy(),
-        )
+        return _copy_part(self)
 
 
 class Vote(BaseModel):
@@ -73,11 +86,7 @@ class Vote(BaseModel):
     allowers: list[str] = Field(default_factory=list)
 
     def clone(self) -> Vote:
-        return Vote(
-            waiting=self.waiting.copy(),
-            objectors=self.objectors.copy(),
-            allowers=self.allowers.copy(),
-        )
+        return _copy_part(self)
 
 
 class Window(BaseModel):
@@ -96,15 +105,7 @@ class Window(BaseModel):
     thirst: dict[str, int] = Field(default_factory=dict)
 
     def clone(self) -> Window:
-        return Window(
-            kind=self.kind,
-            waiting=self.waiting.copy(),
-            ghosts=self.ghosts.copy(),
-            swimmers=self.swimmers.copy(),
-            chum_thrown=self.chum_thrown,
-            ghost_callers=self.ghost_callers.copy(),
-            thirst=self.thirst.copy(),
-        )
+        return _copy_part(self)
 
 
 class LifeboatState(StateBase):
