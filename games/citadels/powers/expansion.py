@@ -1,8 +1,5 @@
-"""The characters' powers: who they may target right now, and what using them does.
-
-Every ``*_targets`` / ``*_options`` function returns what the acting seat may choose this
-moment (empty when the power is spent or does not belong to the character being played).
-"""
+"""The expansion characters with a power to use: Witch, Wizard, Emperor, Abbot, Navigator,
+Diplomat and Artist. The Tax Collector, Alchemist and Queen act by themselves (``calling``)."""
 
 from __future__ import annotations
 
@@ -14,141 +11,23 @@ from games.citadels.calling import (
     finish_turn,
     richest_other,
 )
-from games.citadels.cards import CHARACTERS, character_card, district_of
+from games.citadels.cards import district_of
 from games.citadels.context import Context
-from games.citadels.state import (
-    CitadelsState,
-    Turn,
-    city_names,
-    district_value,
-    is_complete,
-    owner_of_district,
-    owns,
-)
+from games.citadels.powers.common import exposed_seats, nameable, playing
+from games.citadels.state import CitadelsState, city_names, district_value
 
 NAVIGATOR_GOLD = 4
 NAVIGATOR_CARDS = 4
 ARTIST_DISTRICTS = 2
 
 
-def _plays(state: CitadelsState, character: str, power: str) -> Turn | None:
-    """The turn, if it is ``character``'s (played in full, not a bewitched holder's gather)
-    and ``power`` is still unused."""
-    turn = state.turn
-    if turn is None or turn.character != character or turn.gather_only or power in turn.used:
-        return None
-    return turn
-
-
-def _named_targets(state: CitadelsState, actor: int, above_rank: int) -> list[str]:
-    """Characters above ``above_rank`` a power may name: not laid face up, not the actor's own."""
-    own = set(state.picks[actor])
-    return [
-        name
-        for name in state.characters
-        if CHARACTERS[name].rank > above_rank
-        and name not in state.face_up
-        and character_card(name) not in own
-    ]
-
-
-# -- Assassin --------------------------------------------------------------------------------
-
-
-def murder_targets(state: CitadelsState) -> list[str]:
-    turn = _plays(state, "assassin", "murder")
-    return [] if turn is None else _named_targets(state, turn.actor, 1)
-
-
-def murder(ctx: Context, character: str) -> None:
-    turn = current(ctx.state)
-    turn.used.append("murder")
-    ctx.state.murdered = character
-    ctx.public("murder", seat=turn.actor, character=character)
-
-
-# -- Thief -----------------------------------------------------------------------------------
-
-
-def rob_targets(state: CitadelsState) -> list[str]:
-    turn = _plays(state, "thief", "rob")
-    if turn is None:
-        return []
-    spared = {state.murdered, state.bewitched}
-    return [n for n in _named_targets(state, turn.actor, 2) if n not in spared]
-
-
-def rob(ctx: Context, character: str) -> None:
-    turn = current(ctx.state)
-    turn.used.append("rob")
-    ctx.state.robbed = character
-    ctx.state.robber = turn.actor
-    ctx.public("rob", seat=turn.actor, character=character)
-
-
-# -- Magician --------------------------------------------------------------------------------
-
-
-def swap_targets(state: CitadelsState) -> list[int]:
-    turn = _plays(state, "magician", "magic")
-    if turn is None or turn.stage not in ("gather", "main"):
-        return []
-    mine = state.hands[turn.actor]
-    return [s for s in range(state.seats) if s != turn.actor and (mine or state.hands[s])]
-
-
-def swap_hands(ctx: Context, target: int) -> None:
-    state = ctx.state
-    turn = current(state)
-    turn.used.append("magic")
-    actor = turn.actor
-    state.hands[actor], state.hands[target] = state.hands[target], state.hands[actor]
-    ctx.public(
-        "hands_swapped",
-        seat=actor,
-        target=target,
-        gave=len(state.hands[target]),
-        got=len(state.hands[actor]),
-    )
-
-
-def magician_discards(state: CitadelsState) -> list[str]:
-    turn = state.turn
-    if turn is None or turn.character != "magician" or turn.gather_only:
-        return []
-    if turn.stage == "redraw" or ("magic" not in turn.used and turn.stage in ("gather", "main")):
-        return list(state.hands[turn.actor])
-    return []
-
-
-def set_aside(ctx: Context, card: str) -> None:
-    state = ctx.state
-    turn = current(state)
-    if turn.stage != "redraw":
-        turn.used.append("magic")
-        turn.resume = turn.stage
-        turn.stage = "redraw"
-    state.hands[turn.actor].remove(card)
-    turn.set_aside.append(card)
-
-
-def redraw(ctx: Context) -> None:
-    turn = current(ctx.state)
-    count = len(turn.set_aside)
-    ctx.bury(turn.set_aside)
-    turn.set_aside = []
-    turn.stage = turn.resume
-    ctx.public("cards_discarded", seat=turn.actor, count=count, reason="magician")
-    ctx.draw_into_hand(turn.actor, count, "magician")
-
-
-# -- King / Emperor --------------------------------------------------------------------------
+# -- Emperor ---------------------------------------------------------------------------------------
 
 
 def give_crown_targets(state: CitadelsState) -> list[int]:
     if state.phase == "crown" and state.crown_giver is not None:
         return crown_targets(state, state.crown_giver)
-    turn = _plays(state, "emperor", "crown")
+    turn = playing(state, "emperor", "crown")
     if turn is None or turn.stage not in ("gather", "main"):
         return []
     return crown_targets(state, turn.actor)
@@ -203,7 +82,7 @@ def pay_tribute(ctx: Context, card: str | None) -> None:
 
 
 def abbot_open(state: CitadelsState) -> bool:
-    turn = _plays(state, "abbot", "abbot")
+    turn = playing(state, "abbot", "abbot")
     return turn is not None and richest_other(state, turn.actor) is not None
 
 
@@ -211,82 +90,14 @@ def collect_from_richest(ctx: Context) -> None:
     abbot_collect(ctx)
 
 
-# -- Warlord ---------------------------------------------------------------------------------
-
-
-def _exposed(state: CitadelsState) -> list[int]:
-    """Seats whose districts the Warlord or Diplomat may touch: no completed city and not the
-    Bishop's (a murdered Bishop is never revealed, so shields nobody)."""
-    return [s for s in range(state.seats) if not is_complete(state, s) and s != state.protected]
-
-
-def destroy_price(state: CitadelsState, target: int, card: str) -> int:
-    price = max(0, district_value(state, card) - 1)
-    if district_of(card).name != "great_wall" and owns(state, target, "great_wall"):
-        price += 1
-    return price
-
-
-def destroy_options(state: CitadelsState) -> list[tuple[int, str]]:
-    turn = _plays(state, "warlord", "destroy")
-    if turn is None or turn.stage != "main":
-        return []
-    gold = state.gold[turn.actor]
-    return [
-        (target, card)
-        for target in _exposed(state)
-        for card in state.cities[target]
-        if district_of(card).name != "keep" and destroy_price(state, target, card) <= gold
-    ]
-
-
-def destroy(ctx: Context, target: int, card: str) -> None:
-    """Destroying ends the Warlord's turn (it happens at the end of it), after the
-    Graveyard's owner has had the chance to buy the district back."""
-    state = ctx.state
-    turn = current(state)
-    turn.used.append("destroy")
-    price = destroy_price(state, target, card)
-    ctx.pay(turn.actor, price)
-    state.cities[target].remove(card)
-    state.built_round.pop(card, None)
-    if card in state.beautified:
-        state.beautified.remove(card)
-    ctx.public("district_destroyed", seat=turn.actor, target=target, card=card, paid=price)
-    keeper = owner_of_district(state, "graveyard")
-    if keeper is not None and keeper != turn.actor and state.gold[keeper] >= 1:
-        turn.graveyard_seat = keeper
-        turn.graveyard_card = card
-        turn.stage = "graveyard"
-        return
-    ctx.bury([card])
-    finish_turn(ctx)
-
-
-def graveyard(ctx: Context, accept: bool) -> None:
-    state = ctx.state
-    turn = current(state)
-    keeper, card = turn.graveyard_seat, turn.graveyard_card
-    assert keeper is not None and card is not None
-    if accept:
-        ctx.pay(keeper, 1)
-        state.hands[keeper].append(card)
-        ctx.private(keeper, "graveyard_card", seat=keeper, card=card)
-    else:
-        ctx.bury([card])
-    ctx.public("graveyard_decision", seat=keeper, bought=accept)
-    turn.graveyard_seat = turn.graveyard_card = None
-    finish_turn(ctx)
-
-
 # -- Witch -----------------------------------------------------------------------------------
 
 
 def bewitch_targets(state: CitadelsState) -> list[str]:
-    turn = _plays(state, "witch", "bewitch")
+    turn = playing(state, "witch", "bewitch")
     if turn is None or turn.stage != "main" or turn.built:
         return []
-    return _named_targets(state, turn.actor, 1)
+    return nameable(state, turn.actor, 1)
 
 
 def bewitch(ctx: Context, character: str) -> None:
@@ -304,7 +115,7 @@ def bewitch(ctx: Context, character: str) -> None:
 
 
 def peek_targets(state: CitadelsState) -> list[int]:
-    turn = _plays(state, "wizard", "wizard")
+    turn = playing(state, "wizard", "wizard")
     if turn is None or turn.stage not in ("gather", "main"):
         return []
     return [s for s in range(state.seats) if s != turn.actor and state.hands[s]]
@@ -351,7 +162,7 @@ def wizard_take(ctx: Context, card: str, build_now: bool) -> None:
 
 
 def navigator_options(state: CitadelsState) -> list[str]:
-    turn = _plays(state, "navigator", "navigator")
+    turn = playing(state, "navigator", "navigator")
     if turn is None or turn.stage != "main":
         return []
     return ["gold", "cards"] if state.deck else ["gold"]
@@ -375,7 +186,7 @@ def exchange_price(state: CitadelsState, give: str, take: str) -> int:
 
 
 def exchange_options(state: CitadelsState) -> list[tuple[str, int, str]]:
-    turn = _plays(state, "diplomat", "exchange")
+    turn = playing(state, "diplomat", "exchange")
     if turn is None or turn.stage != "main":
         return []
     actor = turn.actor
@@ -386,7 +197,7 @@ def exchange_options(state: CitadelsState) -> list[tuple[str, int, str]]:
         given = district_of(give).name
         if given == "keep":
             continue
-        for target in _exposed(state):
+        for target in exposed_seats(state):
             if target == actor:
                 continue
             theirs = city_names(state, target)
@@ -419,7 +230,7 @@ def exchange(ctx: Context, give: str, target: int, take: str) -> None:
 
 
 def beautify_options(state: CitadelsState) -> list[str]:
-    turn = _plays(state, "artist", "artist")
+    turn = playing(state, "artist", "artist")
     if turn is None or turn.stage not in ("gather", "main") or turn.beautified >= ARTIST_DISTRICTS:
         return []
     if state.gold[turn.actor] < 1:
@@ -434,4 +245,3 @@ def beautify(ctx: Context, card: str) -> None:
     ctx.pay(turn.actor, 1)
     state.beautified.append(card)
     ctx.public("district_beautified", seat=turn.actor, card=card)
-
