@@ -104,8 +104,6 @@ def redraw(ctx: Context) -> None:
 # -- Warlord ---------------------------------------------------------------------------------
 
 
-
-
 def destroy_price(state: CitadelsState, target: int, card: str) -> int:
     price = max(0, district_value(state, card) - 1)
     if district_of(card).name != "great_wall" and owns(state, target, "great_wall"):
