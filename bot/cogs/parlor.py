@@ -1,17 +1,28 @@
-"""/parlor: help and the list of games."""
+"""/parlor: help, games, server settings, moderation, stats and history."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ParlorClient
+from bot.app import Parlor, ParlorClient
+from bot.history import all_events, full_replay, public_log, tally
 from bot.i18n import t
-from bot.interactions import user_locale
+from bot.interactions import refuse, user_locale
+from bot.service import Refusal
 from games import registry
+from storage import MatchNotFound, MatchStatus
+
+COLOUR = 0x2B6CB0
+LANGUAGES = [
+    app_commands.Choice(name="Server default", value="server"),
+    app_commands.Choice(name="English", value="en-US"),
+    app_commands.Choice(name="简体中文", value="zh-CN"),
+]
 
 
 class ParlorCog(commands.GroupCog, group_name="parlor",
@@ -20,28 +31,297 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         self.client = client
         super().__init__()
 
+    @property
+    def app(self) -> Parlor:
+        return self.client.parlor
+
+    def hosted_games(self) -> list[str]:
+        hosted = {getattr(cog, "game_name", None) for cog in self.client.cogs.values()}
+        return [name for name in registry.names() if name in hosted]
+
+    # -- information ---------------------------------------------------------------------------
     @app_commands.command(name="help", description="How Parlor works.")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         locale = user_locale(interaction)
         embed = discord.Embed(title=t("help.title", locale), description=t("help.body", locale),
-                              colour=0x2B6CB0)
+                              colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="games", description="The games Parlor can host.")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         locale = user_locale(interaction)
-        hosted = {cog.game_name for cog in self.client.cogs.values()
-                  if hasattr(cog, "game_name")}
         lines = []
-        for name in registry.names():
-            if name not in hosted:
-                continue
+        for name in self.hosted_games():
             spec = registry.get(name).spec
             lines.append(t("games.line", locale, title=t(f"{name}.title", locale), name=name,
                            min=spec.min_players, max=spec.max_players))
         embed = discord.Embed(title=t("games.title", locale), description="\n".join(lines),
-                              colour=0x2B6CB0)
+                              colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # -- server settings -----------------------------------------------------------------------
+    @app_commands.command(name="config", description="Server settings for Parlor (Manage "
+                                                     "Server).")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        game="A game to turn on or off (with enabled).",
+        enabled="Whether that game can be played here.",
+        turn_seconds="Turn timer in seconds (15–3600), 0 for none.",
+        afk_turns="Missed turns in a row before a bot takes the seat (0: never).",
+        host_role="Only members with this role may start tables.",
+        clear_host_role="Let anyone start tables again.",
+        host_channel="Add a channel where tables may be started.",
+        clear_host_channels="Allow tables in every channel again.",
+        bots_allowed="Whether bots may fill seats.",
+        language="The language of the public table messages.",
+    )
+    @app_commands.choices(language=LANGUAGES)
+    async def config(
+        self, interaction: discord.Interaction[Any], game: str | None = None,
+        enabled: bool | None = None, turn_seconds: int | None = None,
+        afk_turns: int | None = None, host_role: discord.Role | None = None,
+        clear_host_role: bool | None = None,
+        host_channel: discord.TextChannel | None = None,
+        clear_host_channels: bool | None = None, bots_allowed: bool | None = None,
+        language: str | None = None,
+    ) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        # Discord's default permissions can be overridden per server: check again here.
+        if not self.app.is_moderator(interaction):
+            await refuse(interaction, "command.no_permission")
+            return
+        config = await self.app.config_for(interaction.guild.id)
+        update: dict[str, Any] = {}
+        if game is not None or enabled is not None:
+            if game not in self.hosted_games() or enabled is None:
+                await refuse(interaction, "config.game_and_enabled")
+                return
+            config = config.with_game(game, config.game(game).model_copy(
+                update={"enabled": enabled}))
+        if turn_seconds is not None:
+            if turn_seconds != 0 and not 15 <= turn_seconds <= 3600:
+                await refuse(interaction, "config.bad_timer")
+                return
+            update["turn_seconds"] = turn_seconds
+        if afk_turns is not None:
+            if not 0 <= afk_turns <= 20:
+                await refuse(interaction, "config.bad_afk")
+                return
+            update["afk_turns"] = afk_turns
+        if host_role is not None:
+            update["host_role_id"] = host_role.id
+        if clear_host_role:
+            update["host_role_id"] = None
+        if host_channel is not None:
+            update["host_channel_ids"] = sorted({*config.host_channel_ids, host_channel.id})
+        if clear_host_channels:
+            update["host_channel_ids"] = []
+        if bots_allowed is not None:
+            update["bots_allowed"] = bots_allowed
+        if language is not None:
+            update["locale"] = None if language == "server" else language
+        config = config.model_copy(update=update)
+        await self.app.save_config(interaction.guild.id, config)
+        await interaction.response.send_message(embed=self.config_embed(config, locale),
+                                                ephemeral=True)
+
+    def config_embed(self, config: Any, locale: str | None) -> discord.Embed:
+        embed = discord.Embed(title=t("config.title", locale), colour=COLOUR)
+        timer = config.turn_seconds
+        embed.add_field(name=t("config.field.timer", locale), value=(
+            t("config.timer_off", locale) if timer == 0 else
+            t("config.timer_default", locale) if timer is None else
+            t("config.timer_seconds", locale, seconds=timer)))
+        embed.add_field(name=t("config.field.afk", locale), value=str(config.afk_turns)
+                        if config.afk_turns else t("config.never", locale))
+        embed.add_field(name=t("config.field.bots", locale),
+                        value=t("config.yes" if config.bots_allowed else "config.no", locale))
+        embed.add_field(name=t("config.field.host_role", locale),
+                        value=f"<@&{config.host_role_id}>" if config.host_role_id
+                        else t("config.anyone", locale))
+        embed.add_field(name=t("config.field.channels", locale),
+                        value=" ".join(f"<#{c}>" for c in config.host_channel_ids)
+                        or t("config.everywhere", locale))
+        embed.add_field(name=t("config.field.language", locale),
+                        value=config.locale or t("config.server_language", locale))
+        games = [
+            ("✅ " if config.game(name).enabled else "⛔ ") + t(f"{name}.title", locale)
+            for name in self.hosted_games()
+        ]
+        embed.add_field(name=t("config.field.games", locale), value="\n".join(games) or "—",
+                        inline=False)
+        return embed
+
+    @config.autocomplete("game")
+    async def _game_autocomplete(self, interaction: discord.Interaction[Any], current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in self.hosted_games()
+                if current.lower() in name][:25]
+
+    # -- moderation ----------------------------------------------------------------------------
+    @app_commands.command(name="kick", description="Take a player out of this channel's table; "
+                                                   "a bot plays their seat (moderators).")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(member="The player to remove.")
+    async def kick(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+        if not self.app.is_moderator(interaction):
+            await refuse(interaction, "command.no_permission")
+            return
+        live = await self.app.service.open_in_channel(interaction.channel_id or 0)
+        if live is None or live.state is None:
+            await refuse(interaction, "kick.no_table")
+            return
+        seat = live.seat_held_by(member.id)
+        if seat is None:
+            await refuse(interaction, "kick.not_seated", who=member.mention)
+            return
+        try:
+            await self.app.service.hand_to_bot(live.id, seat, reason="kicked", keep_owner=False)
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        await interaction.response.send_message(
+            t("kick.done", user_locale(interaction), who=member.mention), ephemeral=True)
+
+    @app_commands.command(name="log", description="The public log of this channel's table.")
+    async def log(self, interaction: discord.Interaction[Any]) -> None:
+        locale = user_locale(interaction)
+        live = await self.app.service.open_in_channel(interaction.channel_id or 0)
+        if live is None or live.state is None:
+            await refuse(interaction, "kick.no_table")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actions = [entry.action for entry in await self.app.repo.actions(live.id)]
+        text = public_log(live, await all_events(live, actions), locale)
+        await self._send_text(interaction, text, f"parlor-{live.id}-log.txt", spoiler=False)
+
+    # -- history and stats -----------------------------------------------------------------------
+    @app_commands.command(name="history", description="This server's recent tables.")
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        lines = []
+        for record in await self.app.repo.recent_matches(interaction.guild.id, limit=15):
+            winners = ""
+            if record.outcome:
+                seats = await self.app.repo.seats(record.id)
+                names = [seats[int(w)].display_name for w in record.outcome.get("winners", [])
+                         if int(w) < len(seats)]
+                winners = t("history.winners", locale, names=", ".join(names))
+            lines.append(t("history.line", locale, match=record.id,
+                           game=t(f"{record.game}.title", locale),
+                           status=t(f"lobby.status.{record.status.value}", locale),
+                           when=f"<t:{int(record.created_at.timestamp())}:R>", winners=winners))
+        embed = discord.Embed(title=t("history.title", locale),
+                              description="\n".join(lines) or t("history.none", locale),
+                              colour=COLOUR)
+        embed.set_footer(text=t("history.footer", locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="replay", description="The full story of a finished table, "
+                                                     "secrets included.")
+    @app_commands.describe(match="The table's number (see /parlor history).")
+    async def replay(self, interaction: discord.Interaction[Any], match: int) -> None:
+        locale = user_locale(interaction)
+        try:
+            live = await self.app.service.get(match)
+        except MatchNotFound:
+            await refuse(interaction, "act.unknown_match")
+            return
+        if interaction.guild is None or live.record.guild_id != interaction.guild.id:
+            await refuse(interaction, "act.unknown_match")
+            return
+        if live.record.status not in (MatchStatus.FINISHED, MatchStatus.CANCELLED):
+            await refuse(interaction, "history.still_running")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actions = [entry.action for entry in await self.app.repo.actions(live.id)]
+        text = full_replay(live, await all_events(live, actions), locale)
+        await self._send_text(interaction, text, f"parlor-{live.id}-replay.txt", spoiler=True)
+
+    async def _send_text(self, interaction: discord.Interaction[Any], text: str, name: str,
+                         *, spoiler: bool) -> None:
+        """Long text as a file (spoiler-tagged when asked), short text inline."""
+        if len(text) <= 1800 and not spoiler:
+            await interaction.followup.send(f"```\n{text}\n```" if text else "—",
+                                            ephemeral=True)
+            return
+        file = discord.File(io.BytesIO(text.encode()), filename=name, spoiler=spoiler)
+        await interaction.followup.send(file=file, ephemeral=True)
+
+    @app_commands.command(name="stats", description="Games, wins and average score.")
+    @app_commands.describe(user="Whose stats (default: yours).", game="Only this game.")
+    async def stats(self, interaction: discord.Interaction[Any],
+                    user: discord.User | None = None, game: str | None = None) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        who = user or interaction.user
+        rows = await self.app.repo.stats_for_user(interaction.guild.id, who.id, game)
+        overall, by_game, by_role = tally(rows)
+        embed = discord.Embed(title=t("stats.title", locale, name=who.display_name),
+                              colour=COLOUR)
+        if not overall.games:
+            embed.description = t("stats.none", locale)
+        else:
+            embed.description = t("stats.line", locale, games=overall.games, wins=overall.wins,
+                                  average=f"{overall.average:.1f}")
+            for name, part in sorted(by_game.items()):
+                roles = [
+                    t("stats.role_line", locale, role=t(f"{name}.role.{role}", locale),
+                      games=r.games, wins=r.wins, average=f"{r.average:.1f}")
+                    for (g, role), r in sorted(by_role.items()) if g == name
+                ]
+                embed.add_field(name=t(f"{name}.title", locale), value="\n".join([
+                    t("stats.line", locale, games=part.games, wins=part.wins,
+                      average=f"{part.average:.1f}"), *roles])[:1024], inline=False)
+            with_bots = sum(1 for r in rows if r.with_bots)
+            if with_bots:
+                embed.set_footer(text=t("stats.with_bots", locale, count=with_bots))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @stats.autocomplete("game")
+    async def _stats_game(self, interaction: discord.Interaction[Any], current: str
+                          ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in self.hosted_games()
+                if current.lower() in name][:25]
+
+    @app_commands.command(name="leaderboard", description="The server's best players.")
+    @app_commands.describe(game="Only this game.",
+                           include_bot_games="Count games where bots played too.")
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str | None = None,
+                          include_bot_games: bool = False) -> None:
+        locale = user_locale(interaction)
+        if interaction.guild is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        rows = await self.app.repo.leaderboard(interaction.guild.id, game,
+                                               include_bot_games=include_bot_games, limit=10)
+        lines = [
+            t("leaderboard.line", locale, rank=i + 1, user=f"<@{user_id}>", wins=wins,
+              games=games, average=f"{average:.1f}")
+            for i, (user_id, games, wins, average) in enumerate(rows)
+        ]
+        title = t("leaderboard.title", locale) if game is None else \
+            t("leaderboard.title_game", locale, game=t(f"{game}.title", locale))
+        embed = discord.Embed(title=title, description="\n".join(lines) or
+                              t("leaderboard.none", locale), colour=COLOUR)
+        if not include_bot_games:
+            embed.set_footer(text=t("leaderboard.no_bot_games", locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(self, interaction: discord.Interaction[Any], current: str
+                                ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in self.hosted_games()
+                if current.lower() in name][:25]
 
 
 async def setup(client: ParlorClient) -> None:
