@@ -174,7 +174,8 @@ def _swap_value(mind: Mind, target: str) -> float:
 def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     def score(action: Action) -> float:
         cards = action.cards if isinstance(action, KeepRowed) else ()
-        return sum(mind.nav_value(c) for c in cards) + (0.01 * len(cards))
+        # On a tie, keep fewer: every kept card is a chance for the rower to go thirsty.
+        return sum(mind.nav_value(c) for c in cards) - 0.01 * len(cards)
 
     return max(offers.all("keep_rowed"), key=score)
 

@@ -161,6 +161,8 @@ class Mind:
 
     def _judge_nav(self, card_id: str) -> float:
         card = NAVIGATION[card_id]
+        # While sorting rowed cards the rower earns a row marker by keeping any of them.
+        rowing = self.view.stage == "rowing" and self.view.actor == self.me
         value = 0.0
         if card.birds > 0:
             value += 3.0 if self.wants_land() else -1.5
@@ -183,7 +185,7 @@ class Mind:
                             if card_type(c) != "preserver"
                         )
             thirst = (
-                int(card.row and person.row_marker)
+                int(card.row and (person.row_marker or (rowing and character == self.me)))
                 + int(card.fight and person.fight_marker)
                 + int(card.is_thirsty(character))
             )
