@@ -67,6 +67,18 @@ async def migrate(
     """
     migrations = available_migrations() if migrations is None else migrations
     applied = await applied_migrations(conn)
+    done: list[int] = []
+    for migration in pending_migrations(applied, migrations):
+        await _apply(conn, migration)
+        done.append(migration.version)
+    return done
+
+
+def pending_migrations(applied: dict[int, str], migrations: list[Migration]) -> list[Migration]:
+    """The shipped migrations not yet in the ledger ``applied`` (version → name), in order.
+
+    Shared by every dialect's runner. Raises ``MigrationError`` when the ledger records a
+    number this code does not ship, or a different name under a shipped number."""
     known = {m.version: m.name for m in migrations}
     unknown = sorted(set(applied) - set(known))
     if unknown:
@@ -79,13 +91,7 @@ async def migrate(
             raise MigrationError(
                 f"migration {version:04d} is recorded as {name!r} but ships as {known[version]!r}"
             )
-    done: list[int] = []
-    for migration in migrations:
-        if migration.version in applied:
-            continue
-        await _apply(conn, migration)
-        done.append(migration.version)
-    return done
+    return [m for m in migrations if m.version not in applied]
 
 
 async def _apply(conn: aiosqlite.Connection, migration: Migration) -> None:

@@ -1,0 +1,699 @@
+"""The PostgreSQL repository: an asyncpg pool, the migrations of ``storage/migrations_pg``.
+
+It is for deployments where several processes (shards) share one database. Each process has
+its own pool, and no process keeps state that another could contradict. The match row's
+``version`` is the only arbiter: an append is one statement, ``append_action(...)`` (migration
+0002), whose ``UPDATE matches ... WHERE version = expected`` takes the row lock. A rival append
+at the same version, from this process or another, waits for that lock, then finds the version
+moved on and changes nothing.
+
+Calls that read and then write (start a match, change its status, replace seats) run in one
+transaction at PostgreSQL's default READ COMMITTED level and lock the match row first
+(``SELECT ... FOR UPDATE``), so what they checked still holds when they write. Single
+statements run on whatever pooled connection is free, each its own transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable, Iterable
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any, TypeAlias
+
+import asyncpg
+
+from storage.postgres_migrate import check_schema_name, migrate
+from storage.records import (
+    OPEN_STATUSES,
+    ActionRecord,
+    GuildSettingsRecord,
+    MatchRecord,
+    MatchStatus,
+    MessageRecord,
+    SeatRecord,
+    StatRecord,
+    TimerRecord,
+)
+from storage.repository import MatchNotFound, Repository, StaleVersion
+
+_OPEN_SQL = "(" + ", ".join(f"'{s.value}'" for s in OPEN_STATUSES) + ")"
+_PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
+_CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
+_ONE_OPEN_PER_CHANNEL = "matches_one_open_per_channel"
+
+_MATCH_COLUMNS = (
+    "id, game, guild_id, channel_id, host_id, status, version, seed, options, outcome, locale, "
+    "created_at, updated_at"
+)
+_SEAT_COLUMNS = "match_id, seat, user_id, display_name, is_bot, locale"
+_TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
+_STAT_COLUMNS = (
+    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at"
+)
+
+Row: TypeAlias = asyncpg.Record
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def is_postgres_url(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL server (the schemes libpq and asyncpg accept)."""
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def _aware(moment: datetime) -> datetime:
+    """Naive times are refused, as in SQLite: storage cannot know which zone they meant."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"a timezone-aware datetime is required, got naive {moment!r}")
+    return moment.astimezone(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(UTC)
+
+
+def _to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _json_or_none(value: dict[str, Any] | None) -> str | None:
+    return None if value is None else _to_json(value)
+
+
+def _match(row: Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=MatchStatus(row["status"]),
+        version=row["version"],
+        seed=int(row["seed"]),
+        options=json.loads(row["options"]),
+        outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
+        locale=row["locale"],
+        created_at=_utc(row["created_at"]),
+        updated_at=_utc(row["updated_at"]),
+    )
+
+
+def _seat(row: Row) -> SeatRecord:
+    return SeatRecord(
+        match_id=row["match_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        is_bot=row["is_bot"],
+        locale=row["locale"],
+    )
+
+
+def _timer(row: Row) -> TimerRecord:
+    return TimerRecord(
+        match_id=row["match_id"],
+        seat=row["seat"],
+        version=row["version"],
+        deadline=_utc(row["deadline"]),
+        warned=row["warned"],
+    )
+
+
+def _stat(row: Row) -> StatRecord:
+    return StatRecord(
+        match_id=row["match_id"],
+        seat=row["seat"],
+        guild_id=row["guild_id"],
+        game=row["game"],
+        user_id=row["user_id"],
+        is_bot=row["is_bot"],
+        score=row["score"],
+        won=row["won"],
+        role=row["role"],
+        with_bots=row["with_bots"],
+        finished_at=_utc(row["finished_at"]),
+    )
+
+
+def _seat_params(seat: SeatRecord) -> tuple[Any, ...]:
+    return (seat.match_id, seat.seat, seat.user_id, seat.display_name, seat.is_bot, seat.locale)
+
+
+def _changed_rows(status: str) -> int:
+    """The row count of a command tag such as ``UPDATE 1`` or ``DELETE 0``."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresRepository(Repository):
+    """``Repository`` on a PostgreSQL database, through an asyncpg pool.
+
+    ``dsn`` is a libpq URL (``postgresql://user:password@host:5432/dbname``; a unix socket as
+    ``postgresql://user@/dbname?host=/run/postgresql``). ``schema`` puts every table in that
+    schema, created on first open, instead of the server's default search path: several
+    deployments, or test runs, can share one database. ``min_size`` / ``max_size`` bound the
+    pool; ``page_size`` is how many rows ``iter_open_matches`` fetches per query; ``clock``
+    supplies the created/updated times (tests pin it).
+    """
+
+    def __init__(
+        self,
+        dsn: str,
+        *,
+        schema: str | None = None,
+        min_size: int = 1,
+        max_size: int = 10,
+        page_size: int = 200,
+        clock: Callable[[], datetime] = _utc_now,
+    ) -> None:
+        if page_size < 1:
+            raise ValueError("page_size must be positive")
+        if not 0 <= min_size <= max_size or max_size < 1:
+            raise ValueError("the pool needs 0 <= min_size <= max_size and max_size >= 1")
+        self.dsn = dsn
+        self.schema = None if schema is None else check_schema_name(schema)
+        self.min_size = min_size
+        self.max_size = max_size
+        self.page_size = page_size
+        self._clock = clock
+        self._pool: asyncpg.Pool | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------
+    async def open(self) -> None:
+        if self._pool is not None:
+            return
+        settings = {"application_name": "parlor"}
+        if self.schema is not None:
+            settings["search_path"] = f'"{self.schema}"'
+        pool = await asyncpg.create_pool(
+            self.dsn, min_size=self.min_size, max_size=self.max_size, server_settings=settings
+        )
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn, schema=self.schema)
+        except BaseException:
+            pool.terminate()
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def __aenter__(self) -> PostgresRepository:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("the repository is not open; call open() first")
+        return self._pool
+
+    # -- plumbing --------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        # asyncpg rolls the transaction back on any exception, cancellation included, and the
+        # pool resets (or, failing that, closes) a connection that comes back mid-query.
+        async with self.pool.acquire() as conn, conn.transaction():
+            yield conn
+
+    @staticmethod
+    async def _lock_match(conn: asyncpg.Connection, match_id: int) -> MatchStatus:
+        """Lock the match row for the rest of the transaction; its status."""
+        status = await conn.fetchval(
+            "SELECT status FROM matches WHERE id = $1 FOR UPDATE", match_id
+        )
+        if status is None:
+            raise MatchNotFound(f"no match {match_id}")
+        return MatchStatus(status)
+
+    # -- matches ---------------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+        locale: str | None = None,
+    ) -> MatchRecord:
+        now = _aware(self._clock())
+        try:
+            row = await self.pool.fetchrow(
+                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, "
+                "seed, options, locale, created_at, updated_at) "
+                f"VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $9) RETURNING {_MATCH_COLUMNS}",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                MatchStatus.LOBBY.value,
+                Decimal(int(seed)),
+                _to_json(options),
+                locale,
+                now,
+            )
+        except asyncpg.UniqueViolationError as error:
+            if error.constraint_name == _ONE_OPEN_PER_CHANNEL:
+                raise ValueError(f"channel {channel_id} already has an open match") from error
+            raise
+        return _match(row)
+
+    async def get_match(self, match_id: int) -> MatchRecord:
+        row = await self.pool.fetchrow(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = $1", match_id
+        )
+        if row is None:
+            raise MatchNotFound(f"no match {match_id}")
+        return _match(row)
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
+        row = await self.pool.fetchrow(
+            f"SELECT {_MATCH_COLUMNS} FROM matches "
+            f"WHERE channel_id = $1 AND status IN {_OPEN_SQL}",
+            channel_id,
+        )
+        return None if row is None else _match(row)
+
+    async def iter_open_matches(self) -> AsyncIterator[MatchRecord]:
+        # Keyset pages, each its own short query on whichever connection is free: no
+        # connection, cursor or snapshot is held between pages, so the walk sees work done
+        # while it is paused and never pins a pooled connection.
+        last_id = 0
+        while True:
+            rows = await self.pool.fetch(
+                f"SELECT {_MATCH_COLUMNS} FROM matches "
+                f"WHERE status IN {_OPEN_SQL} AND id > $1 ORDER BY id LIMIT $2",
+                last_id,
+                self.page_size,
+            )
+            for row in rows:
+                yield _match(row)
+            if len(rows) < self.page_size:
+                return
+            last_id = rows[-1]["id"]
+
+    async def update_lobby(
+        self, match_id: int, *, options: dict[str, Any] | None = None, host_id: int | None = None
+    ) -> MatchRecord:
+        now = _aware(self._clock())
+        async with self._transaction() as conn:
+            status = await self._lock_match(conn, match_id)
+            if options is not None and status is not MatchStatus.LOBBY:
+                raise ValueError(
+                    f"match {match_id} is {status.value}: options change only in the lobby"
+                )
+            row = await conn.fetchrow(
+                "UPDATE matches SET options = COALESCE($1::jsonb, options), "
+                "host_id = COALESCE($2, host_id), updated_at = $3 "
+                f"WHERE id = $4 RETURNING {_MATCH_COLUMNS}",
+                _json_or_none(options),
+                host_id,
+                now,
+                match_id,
+            )
+        return _match(row)
+
+    async def set_status(
+        self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
+    ) -> MatchRecord:
+        status = MatchStatus(status)
+        now = _aware(self._clock())
+        async with self._transaction() as conn:
+            current = await self._lock_match(conn, match_id)
+            if current in _CLOSED and status != current:
+                raise ValueError(f"match {match_id} is {current.value}; it cannot become {status}")
+            try:
+                row = await conn.fetchrow(
+                    "UPDATE matches SET status = $1, outcome = COALESCE($2::jsonb, outcome), "
+                    f"updated_at = $3 WHERE id = $4 RETURNING {_MATCH_COLUMNS}",
+                    status.value,
+                    _json_or_none(outcome),
+                    now,
+                    match_id,
+                )
+            except asyncpg.UniqueViolationError as error:
+                if error.constraint_name == _ONE_OPEN_PER_CHANNEL:
+                    raise ValueError(
+                        f"match {match_id}: its channel already has another open match"
+                    ) from error
+                raise
+            if status in _CLOSED:
+                # A closed match has no turns left; its timers would only fire into nothing.
+                await conn.execute("DELETE FROM timers WHERE match_id = $1", match_id)
+        return _match(row)
+
+    async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id = $1 ORDER BY id DESC LIMIT $2",
+            guild_id,
+            limit,
+        )
+        return [_match(row) for row in rows]
+
+    # -- seats -----------------------------------------------------------------------------
+    @staticmethod
+    async def _replace_seats(
+        conn: asyncpg.Connection, match_id: int, seats: Iterable[SeatRecord]
+    ) -> None:
+        seats = list(seats)
+        strangers = sorted({s.match_id for s in seats} - {match_id})
+        if strangers:
+            raise ValueError(f"seats for matches {strangers} given for match {match_id}")
+        numbers = [s.seat for s in seats]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"seat numbers repeat: {sorted(numbers)}")
+        await conn.execute("DELETE FROM seats WHERE match_id = $1", match_id)
+        if seats:
+            await conn.executemany(
+                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)",
+                [_seat_params(s) for s in seats],
+            )
+
+    async def set_seats(self, match_id: int, seats: list[SeatRecord]) -> None:
+        async with self._transaction() as conn:
+            await self._lock_match(conn, match_id)
+            await self._replace_seats(conn, match_id, seats)
+
+    async def seats(self, match_id: int) -> list[SeatRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = $1 ORDER BY seat", match_id
+        )
+        return [_seat(row) for row in rows]
+
+    async def replace_seat(self, seat: SeatRecord) -> None:
+        changed = _changed_rows(
+            await self.pool.execute(
+                "UPDATE seats SET user_id = $1, display_name = $2, is_bot = $3, locale = $4 "
+                "WHERE match_id = $5 AND seat = $6",
+                seat.user_id,
+                seat.display_name,
+                seat.is_bot,
+                seat.locale,
+                seat.match_id,
+                seat.seat,
+            )
+        )
+        if changed == 0:
+            await self.get_match(seat.match_id)  # MatchNotFound names the likelier mistake
+            raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
+
+    # -- the game ---------------------------------------------------------------------------
+    async def start_match(self, match_id: int, seats: list[SeatRecord], state_json: str) -> None:
+        now = _aware(self._clock())
+        async with self._transaction() as conn:
+            status = await self._lock_match(conn, match_id)
+            if status is not MatchStatus.LOBBY:
+                raise ValueError(f"match {match_id} is {status.value}, not in the lobby")
+            await self._replace_seats(conn, match_id, seats)
+            await conn.execute(
+                "UPDATE matches SET status = $1, version = 0, updated_at = $2 WHERE id = $3",
+                MatchStatus.ACTIVE.value,
+                now,
+                match_id,
+            )
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, version, state, updated_at) "
+                "VALUES ($1, 0, $2, $3) ON CONFLICT (match_id) DO UPDATE SET "
+                "version = excluded.version, state = excluded.state, "
+                "updated_at = excluded.updated_at",
+                match_id,
+                state_json,
+                now,
+            )
+
+    async def append_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        source: str,
+        action: dict[str, Any],
+        state_json: str,
+        finished: bool = False,
+        outcome: dict[str, Any] | None = None,
+    ) -> int:
+        """See ``Repository.append_action``. Also raises ``MatchNotFound``, and ``ValueError``
+        when the match is at the expected version but not active or paused."""
+        row = await self.pool.fetchrow(
+            "SELECT new_version, found_version, found_status "
+            "FROM append_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            match_id,
+            expected_version,
+            seat,
+            user_id,
+            source,
+            _to_json(action),
+            state_json,
+            _aware(self._clock()),
+            finished,
+            _json_or_none(outcome),
+        )
+        if row["new_version"] is not None:
+            return int(row["new_version"])
+        found_version, found_status = row["found_version"], row["found_status"]
+        if found_status is None:
+            raise MatchNotFound(f"no match {match_id}")
+        if found_version != expected_version:
+            raise StaleVersion(match_id, expected_version, found_version)
+        if MatchStatus(found_status) not in _PLAYABLE:
+            raise ValueError(f"match {match_id} is {found_status}; it takes no actions")
+        # The refusal was read after the fact; a rival moved the match back to this version
+        # and status in between, which no caller does.
+        raise RuntimeError(f"match {match_id}: append refused for no reason it could find")
+
+    async def actions(self, match_id: int) -> list[ActionRecord]:
+        rows = await self.pool.fetch(
+            "SELECT match_id, version, seat, user_id, source, action, created_at FROM actions "
+            "WHERE match_id = $1 ORDER BY version",
+            match_id,
+        )
+        return [
+            ActionRecord(
+                match_id=row["match_id"],
+                version=row["version"],
+                seat=row["seat"],
+                user_id=row["user_id"],
+                source=row["source"],
+                action=json.loads(row["action"]),
+                created_at=_utc(row["created_at"]),
+            )
+            for row in rows
+        ]
+
+    async def snapshot(self, match_id: int) -> tuple[int, str] | None:
+        row = await self.pool.fetchrow(
+            "SELECT version, state FROM snapshots WHERE match_id = $1", match_id
+        )
+        return None if row is None else (int(row["version"]), str(row["state"]))
+
+    # -- messages --------------------------------------------------------------------------
+    async def save_message(
+        self, match_id: int, kind: str, channel_id: int, message_id: int
+    ) -> None:
+        now = _aware(self._clock())
+        try:
+            await self.pool.execute(
+                "INSERT INTO messages (match_id, kind, channel_id, message_id, created_at) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id, kind) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "created_at = excluded.created_at",
+                match_id,
+                kind,
+                channel_id,
+                message_id,
+                now,
+            )
+        except asyncpg.ForeignKeyViolationError as error:
+            raise MatchNotFound(f"no match {match_id}") from error
+
+    async def messages(self, match_id: int) -> list[MessageRecord]:
+        rows = await self.pool.fetch(
+            "SELECT match_id, kind, channel_id, message_id, created_at FROM messages "
+            "WHERE match_id = $1 ORDER BY kind",
+            match_id,
+        )
+        return [
+            MessageRecord(
+                match_id=row["match_id"],
+                kind=row["kind"],
+                channel_id=row["channel_id"],
+                message_id=row["message_id"],
+                created_at=_utc(row["created_at"]),
+            )
+            for row in rows
+        ]
+
+    # -- timers ----------------------------------------------------------------------------
+    async def set_timer(self, timer: TimerRecord) -> None:
+        try:
+            await self.pool.execute(
+                f"INSERT INTO timers ({_TIMER_COLUMNS}) VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
+                "deadline = excluded.deadline, warned = excluded.warned",
+                timer.match_id,
+                timer.seat,
+                timer.version,
+                _aware(timer.deadline),
+                timer.warned,
+            )
+        except asyncpg.ForeignKeyViolationError as error:
+            raise MatchNotFound(f"no match {timer.match_id}") from error
+
+    async def clear_timers(self, match_id: int, seat: int | None = None) -> None:
+        if seat is None:
+            await self.pool.execute("DELETE FROM timers WHERE match_id = $1", match_id)
+        else:
+            await self.pool.execute(
+                "DELETE FROM timers WHERE match_id = $1 AND seat = $2", match_id, seat
+            )
+
+    async def mark_timer_warned(self, match_id: int, seat: int) -> None:
+        await self.pool.execute(
+            "UPDATE timers SET warned = true WHERE match_id = $1 AND seat = $2", match_id, seat
+        )
+
+    async def timers(self, match_id: int | None = None) -> list[TimerRecord]:
+        if match_id is None:
+            rows = await self.pool.fetch(
+                f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY deadline, match_id, seat"
+            )
+        else:
+            rows = await self.pool.fetch(
+                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE match_id = $1 "
+                "ORDER BY deadline, seat",
+                match_id,
+            )
+        return [_timer(row) for row in rows]
+
+    async def due_timers(self, now: datetime) -> list[TimerRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE deadline <= $1 "
+            "ORDER BY deadline, match_id, seat",
+            _aware(now),
+        )
+        return [_timer(row) for row in rows]
+
+    # -- guild settings ----------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
+        data = await self.pool.fetchval(
+            "SELECT data FROM guild_settings WHERE guild_id = $1", guild_id
+        )
+        return GuildSettingsRecord(guild_id=guild_id, data={} if data is None else json.loads(data))
+
+    async def save_guild_settings(self, record: GuildSettingsRecord) -> None:
+        await self.pool.execute(
+            "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, "
+            "updated_at = excluded.updated_at",
+            record.guild_id,
+            _to_json(record.data),
+            _aware(self._clock()),
+        )
+
+    # -- stats ------------------------------------------------------------------------------
+    async def record_stats(self, rows: list[StatRecord]) -> None:
+        params = [
+            (
+                r.match_id,
+                r.seat,
+                r.guild_id,
+                r.game,
+                r.user_id,
+                r.is_bot,
+                float(r.score),
+                r.won,
+                r.role,
+                r.with_bots,
+                _aware(r.finished_at),
+            )
+            for r in rows
+        ]
+        if not params:
+            return
+        try:
+            async with self._transaction() as conn:
+                await conn.executemany(
+                    f"INSERT INTO stats ({_STAT_COLUMNS}) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+                    "ON CONFLICT (match_id, seat) DO UPDATE SET guild_id = excluded.guild_id, "
+                    "game = excluded.game, user_id = excluded.user_id, "
+                    "is_bot = excluded.is_bot, score = excluded.score, won = excluded.won, "
+                    "role = excluded.role, with_bots = excluded.with_bots, "
+                    "finished_at = excluded.finished_at",
+                    params,
+                )
+        except asyncpg.ForeignKeyViolationError as error:
+            missing = sorted({r.match_id for r in rows})
+            raise MatchNotFound(f"stats name unknown matches among {missing}") from error
+
+    async def stats_for_user(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[StatRecord]:
+        where = _Where(guild_id=guild_id, user_id=user_id)
+        if game is not None:
+            where.add("game", game)
+        rows = await self.pool.fetch(
+            f"SELECT {_STAT_COLUMNS} FROM stats WHERE {where.sql} "
+            "ORDER BY finished_at DESC, match_id DESC",
+            *where.params,
+        )
+        return [_stat(row) for row in rows]
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str | None = None,
+        *,
+        include_bot_games: bool = False,
+        limit: int = 10,
+    ) -> list[tuple[int, int, int, float]]:
+        """Humans only (bot seats never rank). Best means most wins, then the higher average
+        score, then fewer games for the same wins."""
+        where = _Where(guild_id=guild_id, is_bot=False)
+        if game is not None:
+            where.add("game", game)
+        if not include_bot_games:
+            where.add("with_bots", False)
+        rows = await self.pool.fetch(
+            "SELECT user_id, count(*) AS games, count(*) FILTER (WHERE won) AS wins, "
+            f"avg(score) AS average FROM stats WHERE user_id IS NOT NULL AND {where.sql} "
+            "GROUP BY user_id ORDER BY wins DESC, average DESC, games ASC, user_id "
+            f"LIMIT ${len(where.params) + 1}",
+            *where.params,
+            limit,
+        )
+        return [
+            (int(row["user_id"]), int(row["games"]), int(row["wins"]), float(row["average"]))
+            for row in rows
+        ]
+
+
+class _Where:
+    """``column = $n`` conditions joined by AND, numbered in the order they are added."""
+
+    def __init__(self, **equal: Any) -> None:
+        self._terms: list[str] = []
+        self.params: list[Any] = []
+        for column, value in equal.items():
+            self.add(column, value)
+
+    def add(self, column: str, value: Any) -> None:
+        self.params.append(value)
+        self._terms.append(f"{column} = ${len(self.params)}")
+
+    @property
+    def sql(self) -> str:
+        return " AND ".join(self._terms)
