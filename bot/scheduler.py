@@ -68,11 +68,14 @@ class Scheduler:
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        """Stop firing and wait for moves in flight, so none is cut off mid-save."""
         if self._task is not None:
             self._task.cancel()
             self._task = None
-        for task in list(self._running):
+        running = list(self._running)
+        for task in running:
             task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
 
     # -- arming ------------------------------------------------------------------------------
     async def on_change(self, change: MatchChange) -> None:

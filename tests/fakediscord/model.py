@@ -188,6 +188,8 @@ class World:
         self.member_joined: dict[tuple[int, int], datetime.datetime] = {}
         # What a message made by an interaction says about it (`interaction_metadata`).
         self.interaction_meta: dict[int, JsonDict] = {}
+        # A member's permission bits where a test set them (others: DEFAULT_BOT_PERMISSIONS).
+        self.member_permissions: dict[tuple[int, int], int] = {}
 
     def add_user(self, name: str, *, locale: str = "en-US", bot: bool = False) -> FakeUser:
         user = FakeUser(id=self.ids.next(), name=name, locale=locale, bot=bot, global_name=name)

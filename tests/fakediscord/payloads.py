@@ -85,7 +85,7 @@ def member_payload(
 def permissions_of(world: World, guild: FakeGuild, user_id: int) -> int:
     if user_id == guild.owner_id:
         return (1 << 41) - 1
-    return DEFAULT_BOT_PERMISSIONS
+    return world.member_permissions.get((guild.id, user_id), DEFAULT_BOT_PERMISSIONS)
 
 
 def channel_payload(world: World, channel: FakeChannel) -> JsonDict:

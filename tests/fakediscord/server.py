@@ -207,6 +207,11 @@ class FakeDiscord:
             "GUILD_MEMBER_ADD", data, guild_id=guild.id, intent=INTENT_GUILD_MEMBERS
         )
 
+    def set_member_permissions(self, guild: FakeGuild, user: FakeUser, permissions: int) -> None:
+        """The permission bits Discord reports for ``user`` in ``guild`` (e.g. 0x800 = Send
+        Messages only, an ordinary member without Manage Server)."""
+        self.world.member_permissions[(guild.id, user.id)] = permissions
+
     def text_channel(self, guild: FakeGuild, name: str = "general") -> FakeChannel:
         for channel_id in guild.channel_ids:
             channel = self.world.channels[channel_id]
@@ -748,7 +753,12 @@ class FakeDiscord:
                 elif key == "components":
                     message.components = list(value or [])
                 elif key == "attachments":
-                    message.attachments = list(value or []) + _attachments(self, request)
+                    # Entries naming an attachment the message has keep it; the metadata of
+                    # files uploaded with this request becomes the new attachments.
+                    existing = {str(e["id"]): e for e in message.attachments}
+                    kept = [existing[str(a.get("id"))] for a in value or []
+                            if str(a.get("id")) in existing]
+                    message.attachments = kept + _attachments(self, request)
         if "flags" in body and body["flags"] is not None:
             # Only the suppress-embeds bit can change on an existing message.
             message.flags = (message.flags & ~(1 << 2)) | (int(body["flags"]) & (1 << 2))
