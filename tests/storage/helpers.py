@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from storage.records import MatchRecord, SeatRecord
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
 
 
 class FakeClock:
@@ -38,7 +38,7 @@ def seat_list(match_id: int, count: int, *, bots: set[int] | None = None) -> lis
 
 
 async def new_match(
-    repo: SqliteRepository, *, channel_id: int = 20, guild_id: int = 10, game: str = "lifeboat"
+    repo: Repository, *, channel_id: int = 20, guild_id: int = 10, game: str = "lifeboat"
 ) -> MatchRecord:
     return await repo.create_match(
         game=game, guild_id=guild_id, channel_id=channel_id, host_id=1000, seed=7, options={}
@@ -46,7 +46,7 @@ async def new_match(
 
 
 async def started_match(
-    repo: SqliteRepository, *, channel_id: int = 20, seats: int = 4, state_json: str = '{"s":0}'
+    repo: Repository, *, channel_id: int = 20, seats: int = 4, state_json: str = '{"s":0}'
 ) -> MatchRecord:
     match = await new_match(repo, channel_id=channel_id)
     await repo.start_match(match.id, seat_list(match.id, seats), state_json)
@@ -54,7 +54,7 @@ async def started_match(
 
 
 async def append(
-    repo: SqliteRepository,
+    repo: Repository,
     match_id: int,
     version: int,
     *,

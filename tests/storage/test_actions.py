@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from datetime import timedelta
 
 import pytest
 
 from storage.records import MatchStatus, TimerRecord
-from storage.repository import MatchNotFound, StaleVersion
-from storage.sqlite import SqliteRepository
+from storage.repository import MatchNotFound, Repository, StaleVersion
+from tests.storage.backends import Backend
 from tests.storage.helpers import FakeClock, append, new_match, seat_list, started_match
 
 
 async def test_start_match_moves_the_lobby_to_active_with_seats_and_first_snapshot(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     match = await new_match(repo)
     await repo.set_seats(match.id, seat_list(match.id, 2))  # lobby seats, replaced at start
@@ -28,7 +27,7 @@ async def test_start_match_moves_the_lobby_to_active_with_seats_and_first_snapsh
     assert await repo.actions(match.id) == []
 
 
-async def test_start_match_only_from_the_lobby_and_all_or_nothing(repo: SqliteRepository) -> None:
+async def test_start_match_only_from_the_lobby_and_all_or_nothing(repo: Repository) -> None:
     match = await started_match(repo, state_json='{"first":true}')
     with pytest.raises(ValueError, match="lobby"):
         await repo.start_match(match.id, seat_list(match.id, 2), '{"second":true}')
@@ -45,7 +44,7 @@ async def test_start_match_only_from_the_lobby_and_all_or_nothing(repo: SqliteRe
 
 
 async def test_appends_go_in_order_and_the_snapshot_follows(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     match = await started_match(repo)
     for version in range(5):
@@ -62,7 +61,7 @@ async def test_appends_go_in_order_and_the_snapshot_follows(
     assert current.version == 5 and current.updated_at == clock.now
 
 
-async def test_a_stale_append_is_refused_and_changes_nothing(repo: SqliteRepository) -> None:
+async def test_a_stale_append_is_refused_and_changes_nothing(repo: Repository) -> None:
     """Rule: an action names the version it was decided at; a moved-on match refuses it."""
     match = await started_match(repo)
     for version in range(3):
@@ -82,7 +81,7 @@ async def test_a_stale_append_is_refused_and_changes_nothing(repo: SqliteReposit
 
 
 async def test_concurrent_appends_at_one_version_let_exactly_one_win(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     """Two players click at once: one action is logged, the others learn the game moved on."""
     match = await started_match(repo)
@@ -108,7 +107,7 @@ async def test_concurrent_appends_at_one_version_let_exactly_one_win(
     assert await repo.snapshot(match.id) == (2, f'{{"winner":{winners[0]}}}')
 
 
-async def test_concurrent_appends_on_many_matches_all_land(repo: SqliteRepository) -> None:
+async def test_concurrent_appends_on_many_matches_all_land(repo: Repository) -> None:
     matches = [await started_match(repo, channel_id=c) for c in range(20)]
 
     async def play(match_id: int) -> None:
@@ -122,7 +121,7 @@ async def test_concurrent_appends_on_many_matches_all_land(repo: SqliteRepositor
 
 
 async def test_the_last_action_finishes_the_match_with_its_outcome(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     match = await started_match(repo)
     await repo.set_timer(
@@ -140,7 +139,7 @@ async def test_the_last_action_finishes_the_match_with_its_outcome(
     assert len(await repo.actions(match.id)) == 2
 
 
-async def test_appends_need_an_active_or_paused_match(repo: SqliteRepository) -> None:
+async def test_appends_need_an_active_or_paused_match(repo: Repository) -> None:
     lobby = await new_match(repo)
     with pytest.raises(ValueError, match="lobby"):
         await append(repo, lobby.id, 0)
@@ -154,14 +153,17 @@ async def test_appends_need_an_active_or_paused_match(repo: SqliteRepository) ->
     assert (await repo.get_match(paused.id)).status is MatchStatus.PAUSED
 
 
-async def test_logged_actions_cannot_be_rewritten(repo: SqliteRepository) -> None:
+async def test_logged_actions_cannot_be_rewritten(repo: Repository, backend: Backend) -> None:
     match = await started_match(repo)
     await append(repo, match.id, 0)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        await repo.connection.execute("UPDATE actions SET seat = 3 WHERE match_id = ?", (match.id,))
+    with pytest.raises(backend.integrity_error, match="append-only"):
+        await backend.execute(repo, f"UPDATE actions SET seat = 3 WHERE match_id = {match.id}")
+    assert [a.seat for a in await repo.actions(match.id)] == [0]
 
 
-async def test_a_cancelled_transaction_leaves_nothing_half_done(repo: SqliteRepository) -> None:
+async def test_a_cancelled_transaction_leaves_nothing_half_done(
+    repo: Repository, backend: Backend
+) -> None:
     """Cancelling a caller mid-transaction rolls it back and leaves the connection usable."""
     for yields in range(12):
         match = await new_match(repo, channel_id=100 + yields)
@@ -174,5 +176,5 @@ async def test_a_cancelled_transaction_leaves_nothing_half_done(repo: SqliteRepo
         started = (await repo.get_match(match.id)).status is MatchStatus.ACTIVE
         assert (await repo.snapshot(match.id) is not None) == started
         assert len(await repo.seats(match.id)) == (4 if started else 0)
-        assert not repo.connection.in_transaction
+        assert backend.is_idle(repo)
         await repo.set_status(match.id, MatchStatus.CANCELLED)  # the next write works

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC
-from pathlib import Path
 
 import pytest
 
 from storage.records import OPEN_STATUSES, MatchStatus, SeatRecord
-from storage.repository import MatchNotFound
-from storage.sqlite import SqliteRepository
+from storage.repository import MatchNotFound, Repository
+from tests.storage.backends import Backend
 from tests.storage.helpers import FakeClock, new_match, seat_list, started_match
 
 
 async def test_create_match_starts_in_the_lobby_with_what_was_given(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     match = await repo.create_match(
         game="lifeboat",
@@ -34,12 +33,12 @@ async def test_create_match_starts_in_the_lobby_with_what_was_given(
     assert (await repo.get_match(match.id)).seed == 2**80 + 5
 
 
-async def test_get_match_of_an_unknown_id_raises_match_not_found(repo: SqliteRepository) -> None:
+async def test_get_match_of_an_unknown_id_raises_match_not_found(repo: Repository) -> None:
     with pytest.raises(MatchNotFound):
         await repo.get_match(404)
 
 
-async def test_one_open_match_per_channel(repo: SqliteRepository) -> None:
+async def test_one_open_match_per_channel(repo: Repository) -> None:
     """Rule: a channel holds at most one lobby, active or paused match."""
     first = await new_match(repo, channel_id=20)
     with pytest.raises(ValueError, match="channel 20"):
@@ -57,7 +56,7 @@ async def test_one_open_match_per_channel(repo: SqliteRepository) -> None:
 
 @pytest.mark.parametrize("closing", [MatchStatus.FINISHED, MatchStatus.CANCELLED])
 async def test_a_closed_match_frees_its_channel(
-    repo: SqliteRepository, closing: MatchStatus
+    repo: Repository, closing: MatchStatus
 ) -> None:
     first = await new_match(repo, channel_id=20)
     await repo.set_status(first.id, closing)
@@ -67,7 +66,7 @@ async def test_a_closed_match_frees_its_channel(
 
 
 async def test_concurrent_creates_in_one_channel_let_exactly_one_through(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     results = await asyncio.gather(
         *(new_match(repo, channel_id=20) for _ in range(10)), return_exceptions=True
@@ -78,7 +77,7 @@ async def test_concurrent_creates_in_one_channel_let_exactly_one_through(
 
 
 async def test_update_lobby_changes_options_and_host(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     match = await new_match(repo)
     later = clock.advance(60)
@@ -90,14 +89,14 @@ async def test_update_lobby_changes_options_and_host(
     assert await repo.get_match(match.id) == updated
 
 
-async def test_options_cannot_change_once_the_game_started(repo: SqliteRepository) -> None:
+async def test_options_cannot_change_once_the_game_started(repo: Repository) -> None:
     match = await started_match(repo)
     with pytest.raises(ValueError, match="lobby"):
         await repo.update_lobby(match.id, options={"seats": 5})
     assert (await repo.update_lobby(match.id, host_id=1001)).host_id == 1001  # a new host is fine
 
 
-async def test_set_status_with_outcome_and_closed_is_final(repo: SqliteRepository) -> None:
+async def test_set_status_with_outcome_and_closed_is_final(repo: Repository) -> None:
     match = await started_match(repo)
     paused = await repo.set_status(match.id, MatchStatus.PAUSED)
     assert paused.status is MatchStatus.PAUSED
@@ -110,7 +109,7 @@ async def test_set_status_with_outcome_and_closed_is_final(repo: SqliteRepositor
         await repo.set_status(404, MatchStatus.ACTIVE)
 
 
-async def test_recent_matches_are_newest_first_and_per_guild(repo: SqliteRepository) -> None:
+async def test_recent_matches_are_newest_first_and_per_guild(repo: Repository) -> None:
     ids = []
     for channel in range(5):
         match = await new_match(repo, channel_id=channel, guild_id=10)
@@ -124,7 +123,7 @@ async def test_recent_matches_are_newest_first_and_per_guild(repo: SqliteReposit
 
 # -- seats --------------------------------------------------------------------------------------
 async def test_lobby_seats_are_replaced_and_read_back_in_seat_order(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     match = await new_match(repo)
     await repo.set_seats(match.id, seat_list(match.id, 3)[::-1])
@@ -136,7 +135,7 @@ async def test_lobby_seats_are_replaced_and_read_back_in_seat_order(
     assert await repo.seats(match.id) == []
 
 
-async def test_set_seats_refuses_bad_seat_lists(repo: SqliteRepository) -> None:
+async def test_set_seats_refuses_bad_seat_lists(repo: Repository) -> None:
     match = await new_match(repo)
     seats = seat_list(match.id, 2)
     await repo.set_seats(match.id, seats)
@@ -150,7 +149,7 @@ async def test_set_seats_refuses_bad_seat_lists(repo: SqliteRepository) -> None:
     assert await repo.seats(match.id) == seats  # refusals changed nothing
 
 
-async def test_replace_seat_hands_one_seat_to_a_bot_and_back(repo: SqliteRepository) -> None:
+async def test_replace_seat_hands_one_seat_to_a_bot_and_back(repo: Repository) -> None:
     match = await started_match(repo, seats=3)
     bot = SeatRecord(match_id=match.id, seat=1, user_id=None, display_name="Bot", is_bot=True)
     await repo.replace_seat(bot)
@@ -166,8 +165,8 @@ async def test_replace_seat_hands_one_seat_to_a_bot_and_back(repo: SqliteReposit
 
 
 # -- open matches ---------------------------------------------------------------------------------
-async def test_iter_open_matches_walks_every_open_match_across_pages(db_path: Path) -> None:
-    async with SqliteRepository(db_path, page_size=7) as repo:
+async def test_iter_open_matches_walks_every_open_match_across_pages(backend: Backend) -> None:
+    async with backend.make(page_size=7) as repo:
         expected = []
         for channel in range(60):
             match = await new_match(repo, channel_id=channel)
@@ -184,10 +183,10 @@ async def test_iter_open_matches_walks_every_open_match_across_pages(db_path: Pa
     assert all(m.status in OPEN_STATUSES for m in seen)
 
 
-async def test_iter_open_matches_streams_page_by_page(db_path: Path) -> None:
+async def test_iter_open_matches_streams_page_by_page(backend: Backend) -> None:
     """It fetches lazily: work done between pages (closing a match ahead of the walk, opening
     a new one) shows up, and the repository stays usable while the walk is paused."""
-    async with SqliteRepository(db_path, page_size=4) as repo:
+    async with backend.make(page_size=4) as repo:
         ids = [(await new_match(repo, channel_id=c)).id for c in range(10)]
         walk = repo.iter_open_matches()
         seen = [(await anext(walk)).id]

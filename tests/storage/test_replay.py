@@ -8,7 +8,6 @@ exactly the stored snapshot (and the stored outcome).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from games import registry
 from games.core import Action, Outcome, Transition
 from games.core.conformance import mixed_chooser, playout, random_action
 from storage.records import MatchStatus, SeatRecord
-from storage.sqlite import SqliteRepository
+from tests.storage.backends import Backend
 
 GAME = "lifeboat"
 
@@ -27,7 +26,7 @@ GAME = "lifeboat"
     [(4, 11, set()), (5, 29, {1, 3}), (6, 404, {0, 1, 2, 3, 4, 5})],
 )
 async def test_a_stored_lifeboat_game_replays_to_its_snapshot(
-    db_path: Path, seats: int, seed: int, bots: set[int]
+    backend: Backend, seats: int, seed: int, bots: set[int]
 ) -> None:
     game = registry.get(GAME)
     options = game.Options()
@@ -41,7 +40,7 @@ async def test_a_stored_lifeboat_game_replays_to_its_snapshot(
     outcome = game.outcome(result.state)
     assert outcome is not None and steps
 
-    async with SqliteRepository(db_path) as repo:
+    async with backend.make() as repo:
         match = await repo.create_match(
             game=GAME,
             guild_id=1,
@@ -77,7 +76,7 @@ async def test_a_stored_lifeboat_game_replays_to_its_snapshot(
             )
             assert new_version == version + 1
 
-    async with SqliteRepository(db_path) as repo:  # rebuild from the file alone
+    async with backend.make() as repo:  # rebuild from the stored data alone
         stored = await repo.get_match(match.id)
         log = await repo.actions(match.id)
         snapshot = await repo.snapshot(match.id)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
-from pathlib import Path
 
 from storage.records import GuildSettingsRecord, MatchStatus, TimerRecord
-from storage.sqlite import SqliteRepository
+from storage.repository import Repository
+from tests.storage.backends import Backend
 from tests.storage.helpers import FakeClock, append, new_match, seat_list, started_match
 
 
-async def test_data_survives_close_and_reopen(db_path: Path, clock: FakeClock) -> None:
-    async with SqliteRepository(db_path, clock=clock) as repo:
+async def test_data_survives_close_and_reopen(backend: Backend, clock: FakeClock) -> None:
+    async with backend.make() as repo:
         playing = await started_match(repo, channel_id=1)
         for version in range(3):
             await append(repo, playing.id, version)
@@ -30,7 +30,7 @@ async def test_data_survives_close_and_reopen(db_path: Path, clock: FakeClock) -
             "log": await repo.actions(playing.id),
         }
 
-    async with SqliteRepository(db_path, clock=clock) as repo:  # the "restart"
+    async with backend.make() as repo:  # the "restart"
         assert [m.id async for m in repo.iter_open_matches()] == [playing.id, lobby.id]
         assert await repo.get_match(playing.id) == before["playing"]
         assert await repo.get_match(lobby.id) == before["lobby"]
@@ -48,8 +48,8 @@ async def test_data_survives_close_and_reopen(db_path: Path, clock: FakeClock) -
         assert await append(repo, playing.id, 3) == 4
 
 
-async def test_mixed_concurrent_work_on_one_connection_never_interleaves(
-    repo: SqliteRepository, clock: FakeClock
+async def test_mixed_concurrent_work_never_interleaves(
+    repo: Repository, backend: Backend, clock: FakeClock
 ) -> None:
     """Lobbies starting, games appending, timers and messages being written, all at once:
     every transaction keeps to itself and each game's log ends up complete."""
@@ -74,4 +74,4 @@ async def test_mixed_concurrent_work_on_one_connection_never_interleaves(
         match = await repo.get_match(match_id)
         assert match.status is MatchStatus.FINISHED and match.version == 6
         assert [a.version for a in await repo.actions(match_id)] == list(range(6))
-    assert not repo.connection.in_transaction
+    assert backend.is_idle(repo)

@@ -7,14 +7,13 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from storage.records import GuildSettingsRecord, MatchStatus, StatRecord, TimerRecord
-from storage.repository import MatchNotFound
-from storage.sqlite import SqliteRepository
+from storage.repository import MatchNotFound, Repository
 from tests.storage.helpers import FakeClock, new_match, started_match
 
 
 # -- messages -----------------------------------------------------------------------------------
 async def test_messages_keep_one_per_kind_and_replace_it(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     match = await started_match(repo)
     await repo.save_message(match.id, "board", 20, 111)
@@ -35,7 +34,7 @@ def _timer(match_id: int, seat: int, at: datetime, version: int = 0) -> TimerRec
     return TimerRecord(match_id=match_id, seat=seat, version=version, deadline=at)
 
 
-async def test_timers_arm_rearm_warn_and_clear(repo: SqliteRepository, clock: FakeClock) -> None:
+async def test_timers_arm_rearm_warn_and_clear(repo: Repository, clock: FakeClock) -> None:
     match = await started_match(repo)
     now = clock.now
     await repo.set_timer(_timer(match.id, 2, now + timedelta(seconds=90)))
@@ -62,7 +61,7 @@ async def test_timers_arm_rearm_warn_and_clear(repo: SqliteRepository, clock: Fa
 
 
 async def test_due_timers_are_the_expired_ones_soonest_first(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     first = await started_match(repo, channel_id=1)
     second = await started_match(repo, channel_id=2)
@@ -80,7 +79,7 @@ async def test_due_timers_are_the_expired_ones_soonest_first(
     assert [(t.match_id, t.seat) for t in due] == [(second.id, 3), (first.id, 0)]
 
 
-async def test_times_come_back_as_the_same_instant_in_utc(repo: SqliteRepository) -> None:
+async def test_times_come_back_as_the_same_instant_in_utc(repo: Repository) -> None:
     match = await started_match(repo)
     tokyo = datetime(2025, 3, 1, 21, 0, 0, 123456, tzinfo=timezone(timedelta(hours=9)))
     await repo.set_timer(_timer(match.id, 0, tokyo))
@@ -95,7 +94,7 @@ async def test_times_come_back_as_the_same_instant_in_utc(repo: SqliteRepository
     assert len(await repo.due_timers(datetime(2025, 3, 1, 7, 1, tzinfo=new_york))) == 2
 
 
-async def test_naive_times_are_refused(repo: SqliteRepository) -> None:
+async def test_naive_times_are_refused(repo: Repository) -> None:
     match = await started_match(repo)
     with pytest.raises(ValueError, match="timezone-aware"):
         await repo.set_timer(_timer(match.id, 0, datetime(2025, 3, 1, 12, 0)))
@@ -104,7 +103,7 @@ async def test_naive_times_are_refused(repo: SqliteRepository) -> None:
 
 
 async def test_timers_need_a_known_match_and_go_when_it_closes(
-    repo: SqliteRepository, clock: FakeClock
+    repo: Repository, clock: FakeClock
 ) -> None:
     with pytest.raises(MatchNotFound):
         await repo.set_timer(_timer(404, 0, clock.now))
@@ -117,7 +116,7 @@ async def test_timers_need_a_known_match_and_go_when_it_closes(
 
 
 # -- guild settings -----------------------------------------------------------------------------
-async def test_guild_settings_default_empty_and_round_trip(repo: SqliteRepository) -> None:
+async def test_guild_settings_default_empty_and_round_trip(repo: Repository) -> None:
     assert await repo.guild_settings(5) == GuildSettingsRecord(guild_id=5, data={})
     record = GuildSettingsRecord(
         guild_id=5,
@@ -159,7 +158,7 @@ def _row(
     )
 
 
-async def test_stats_per_user_newest_first_and_by_game(repo: SqliteRepository) -> None:
+async def test_stats_per_user_newest_first_and_by_game(repo: Repository) -> None:
     m1 = await new_match(repo, channel_id=1)
     m2 = await new_match(repo, channel_id=2, game="citadels")
     rows1 = [_row(m1.id, 0, 1, score=4, won=True), _row(m1.id, 1, 2, score=1, won=False)]
@@ -176,7 +175,7 @@ async def test_stats_per_user_newest_first_and_by_game(repo: SqliteRepository) -
 
 
 async def test_leaderboard_ranks_humans_and_leaves_bot_games_out_by_default(
-    repo: SqliteRepository,
+    repo: Repository,
 ) -> None:
     """Rule: games with a bot at the table do not count unless asked for; bots never rank."""
     matches = [await new_match(repo, channel_id=c) for c in range(4)]

@@ -1,0 +1,125 @@
+"""The storage backends the shared suite runs on, and the few things a test needs to know
+about each (raw SQL for checks the interface cannot express, whether the repository is idle).
+
+SQLite always runs. PostgreSQL runs when ``PARLOR_TEST_POSTGRES_DSN`` names a server (``make
+test`` starts a throwaway one when the distribution's PostgreSQL is installed); each test then
+gets a schema of its own, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import uuid
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from storage.repository import Repository
+from storage.sqlite import SqliteRepository
+from tests.storage.helpers import FakeClock
+
+if TYPE_CHECKING:
+    from storage.postgres import PostgresRepository
+
+POSTGRES_DSN_VARIABLE = "PARLOR_TEST_POSTGRES_DSN"
+POSTGRES_SKIP_REASON = (
+    f"PostgreSQL tests need a server: set {POSTGRES_DSN_VARIABLE} "
+    "(make test starts a throwaway one when PostgreSQL is installed)"
+)
+BACKENDS = ("sqlite", "postgres")
+
+
+def postgres_dsn() -> str | None:
+    return os.environ.get(POSTGRES_DSN_VARIABLE) or None
+
+
+def fresh_schema_name() -> str:
+    return f"test_{uuid.uuid4().hex[:20]}"
+
+
+class Backend:
+    """One test's database on one backend."""
+
+    name: str
+    # What the database raises when a trigger or constraint refuses a raw statement.
+    integrity_error: type[Exception]
+
+    def make(self, **options: Any) -> SqliteRepository | PostgresRepository:
+        """A new, unopened repository on this test's database (the same one every call)."""
+        raise NotImplementedError
+
+    async def execute(self, repo: Repository, sql: str) -> None:
+        """Run raw SQL on the repository's own connection, behind the interface's back."""
+        raise NotImplementedError
+
+    def is_idle(self, repo: Repository) -> bool:
+        """No transaction open and no connection taken."""
+        raise NotImplementedError
+
+    async def drop(self) -> None:
+        """Remove this test's database."""
+
+
+class SqliteBackend(Backend):
+    name = "sqlite"
+    integrity_error = sqlite3.IntegrityError
+
+    def __init__(self, path: Path, clock: FakeClock) -> None:
+        self.path = path
+        self.clock = clock
+
+    def make(self, **options: Any) -> SqliteRepository:
+        options.setdefault("clock", self.clock)
+        return SqliteRepository(self.path, **options)
+
+    async def execute(self, repo: Repository, sql: str) -> None:
+        assert isinstance(repo, SqliteRepository)
+        await repo.connection.execute(sql)
+
+    def is_idle(self, repo: Repository) -> bool:
+        assert isinstance(repo, SqliteRepository)
+        return not repo.connection.in_transaction and not repo._lock.locked()
+
+
+class PostgresBackend(Backend):
+    name = "postgres"
+
+    def __init__(self, dsn: str, clock: FakeClock) -> None:
+        import asyncpg
+
+        self.dsn = dsn
+        self.clock = clock
+        self.schema = fresh_schema_name()
+        self.integrity_error = asyncpg.IntegrityConstraintViolationError
+
+    def make(self, **options: Any) -> PostgresRepository:
+        from storage.postgres import PostgresRepository
+
+        options.setdefault("clock", self.clock)
+        options.setdefault("schema", self.schema)
+        return PostgresRepository(self.dsn, **options)
+
+    async def execute(self, repo: Repository, sql: str) -> None:
+        from storage.postgres import PostgresRepository
+
+        assert isinstance(repo, PostgresRepository)
+        await repo.pool.execute(sql)
+
+    def is_idle(self, repo: Repository) -> bool:
+        from storage.postgres import PostgresRepository
+
+        assert isinstance(repo, PostgresRepository)
+        return repo.pool.get_idle_size() == repo.pool.get_size()
+
+    async def drop(self) -> None:
+        await drop_schema(self.dsn, self.schema)
+
+
+async def drop_schema(dsn: str, schema: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(dsn)
+    try:
+        await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    finally:
+        await conn.close()
