@@ -22,6 +22,7 @@ from bot.scheduler import Scheduler
 from bot.service import MatchService
 from bot.settings import Settings, SettingsError
 from bot.table import Desk
+from bot.translator import CatalogTranslator
 from storage import Repository
 
 log = logging.getLogger("parlor")
@@ -92,6 +93,7 @@ class ParlorClient(commands.AutoShardedBot):
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator(self.tree))
         await self.sync_commands_if_changed()
         await self.parlor.timers.start()
 
@@ -107,7 +109,13 @@ class ParlorClient(commands.AutoShardedBot):
         guild = discord.Object(id=dev_guild) if dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        # The translated payload, so that a changed catalog is synced too.
+        translator = self.tree.translator
+        payload = [
+            await c.get_translated_payload(self.tree, translator) if translator is not None
+            else c.to_dict(self.tree)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(
             json.dumps({"guild": guild and guild.id, "commands": payload}, sort_keys=True)
             .encode()
