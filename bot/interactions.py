@@ -117,6 +117,9 @@ class InteractionHandler:
         if live is None:
             return
         locale = user_locale(interaction)
+        if live.record.status == MatchStatus.PAUSED:
+            await refuse(interaction, "match.paused")
+            return
         if live.state is None or live.record.status != MatchStatus.ACTIVE:
             await refuse(interaction, "match.not_running")
             return

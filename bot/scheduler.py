@@ -80,9 +80,9 @@ class Scheduler:
     # -- arming ------------------------------------------------------------------------------
     async def on_change(self, change: MatchChange) -> None:
         live = change.live
-        if change.kind in {"finished", "cancelled"}:
+        if change.kind in {"finished", "cancelled", "paused"}:
             await self._clear(live.id)
-        elif change.kind in {"started", "acted", "seat"}:
+        elif change.kind in {"started", "acted", "seat", "resumed"}:
             await self.arm(live)
 
     async def _clear(self, match_id: int) -> None:

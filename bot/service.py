@@ -314,6 +314,31 @@ class MatchService:
         await self._notify(MatchChange("cancelled", live))
         return live
 
+    async def pause(self, match_id: int, reason: str) -> LiveMatch | None:
+        """Stop the clock when Discord will not let the table be shown (permissions lost, the
+        channel deleted). Returns None when the match was not running."""
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.ACTIVE:
+                return None
+            live.record = await self.repo.set_status(match_id, MatchStatus.PAUSED)
+            await self.repo.clear_timers(match_id)
+            event = Event(key=f"match.paused.{reason}", params={})
+            live.recent.append(event)
+        await self._notify(MatchChange("paused", live, [event]))
+        return live
+
+    async def resume(self, match_id: int, by_user: int, *, moderator: bool = False
+                     ) -> LiveMatch:
+        async with self._lock(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.PAUSED:
+                raise Refusal("match.not_paused")
+            self._require_host(live, by_user, moderator=moderator)
+            live.record = await self.repo.set_status(match_id, MatchStatus.ACTIVE)
+        await self._notify(MatchChange("resumed", live))
+        return live
+
     # -- the game --------------------------------------------------------------------------
     async def act(
         self,
@@ -331,6 +356,8 @@ class MatchService:
         is a whole action (bots, timers). Raises ``Refusal`` and changes nothing otherwise."""
         async with self._lock(match_id):
             live = await self.get(match_id)
+            if live.record.status == MatchStatus.PAUSED:
+                raise Refusal("match.paused")
             if live.record.status != MatchStatus.ACTIVE or live.state is None:
                 raise Refusal("match.not_running")
             if not 0 <= seat < len(live.seats):

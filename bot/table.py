@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 # Discord caps edits of messages older than an hour; a board is re-posted before that.
 BOARD_MAX_AGE = 50 * 60
+UNKNOWN_CHANNEL = 10003
+# Errors only a person can fix: the table waits (paused) instead of retrying forever.
+PAUSE_REASONS = {50001: "no_access", 50013: "no_permission", UNKNOWN_CHANNEL: "channel_gone"}
 # A board Discord would not take (rate limits beyond discord.py's retries, an outage) is tried
 # again after a growing pause, capped here, so the table always ends up showing its state.
 RETRY_MAX_DELAY = 60.0
@@ -180,6 +183,9 @@ class Desk:
             await self.post_reveal(live)
         elif change.kind == "cancelled" and live.state is not None:
             await self._edit_board(live.id)
+        elif change.kind == "resumed":
+            self._failures.pop(live.id, None)
+            await self.post_board(live)
 
     async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
                                 ) -> None:
@@ -218,7 +224,7 @@ class Desk:
                 message = await channel.send(content=content, embeds=embeds, view=view,
                                              allowed_mentions=NO_PINGS)
         except discord.HTTPException as failure:
-            self._retry_later(live.id, failure)
+            await self._board_refused(live.id, failure)
             return
         self._failures.pop(live.id, None)
         old = self._boards.get(live.id)
@@ -256,7 +262,7 @@ class Desk:
 
     async def _edit_board(self, match_id: int) -> None:
         live = await self.app.service.get(match_id)
-        if live.state is None:
+        if live.state is None or live.record.status == MatchStatus.PAUSED:
             return
         ref = await self._board_ref(match_id)
         if ref is None:
@@ -274,11 +280,37 @@ class Desk:
                 content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS)
             ref.rendered_version = live.version
             self._failures.pop(match_id, None)
-        except discord.NotFound:
+        except discord.NotFound as failure:
+            if failure.code == UNKNOWN_CHANNEL:
+                await self._board_refused(match_id, failure)
+                return
             log.warning("match %s: the board message is gone; posting a new one", match_id)
             await self.post_board(live)
         except discord.HTTPException as failure:
+            await self._board_refused(match_id, failure)
+
+    async def _board_refused(self, match_id: int, failure: discord.HTTPException) -> None:
+        """A table Discord will not show is paused (and its host told) when the cause needs a
+        person — lost permissions, a deleted channel; anything else is tried again later."""
+        reason = PAUSE_REASONS.get(failure.code)
+        if reason is None:
             self._retry_later(match_id, failure)
+            return
+        log.warning("match %s: pausing, Discord said %s %s", match_id, failure.status,
+                    failure.code)
+        live = await self.app.service.pause(match_id, reason)
+        if live is None:
+            return
+        host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
+        locale = host.locale if host else None
+        text = t(f"match.paused_dm.{reason}", locale,
+                 game=t(f"{live.record.game}.title", locale),
+                 channel=f"<#{live.record.channel_id}>", command=f"/{live.record.game} resume")
+        try:
+            dm = await self.app.client.create_dm(discord.Object(id=live.record.host_id))
+            await dm.send(text)
+        except discord.HTTPException:
+            log.warning("match %s: could not tell the host about the pause", match_id)
 
     def _retry_later(self, match_id: int, failure: discord.HTTPException) -> None:
         tries = self._failures.get(match_id, 0) + 1

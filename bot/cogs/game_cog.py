@@ -138,6 +138,26 @@ class GameCog(commands.GroupCog):
               who=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.command(name="resume", description="Resume the paused table in this channel "
+                                                     "(host or moderator).")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.channel_id is None:
+            await refuse(interaction, "command.guild_only")
+            return
+        live = await self.app.service.open_in_channel(interaction.channel_id)
+        if live is None or live.record.game != self.game_name:
+            await refuse(interaction, "status.no_table",
+                         game=t(f"{self.game_name}.title", user_locale(interaction)))
+            return
+        try:
+            await self.app.service.resume(live.id, interaction.user.id,
+                                          moderator=self.app.is_moderator(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        await interaction.response.send_message(
+            t("resume.done", user_locale(interaction)), ephemeral=True)
+
     async def save_config(self, interaction: discord.Interaction[Any], *,
                           variants: dict[str, Any], turn_seconds: int | None,
                           host_role: discord.Role | None, bots_allowed: bool | None,

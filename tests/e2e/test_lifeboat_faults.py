@@ -226,3 +226,37 @@ async def test_a_turn_timer_warns_then_plays_the_default_move(
         assert any(warning in m.content for m in fake.dm_messages(alice)[1:])
         entry = next(e for e in timer_log if e.source == "timer")
         assert entry.user_id is None and entry.seat == 0
+
+
+async def test_lost_permissions_pause_the_table_and_the_host_resumes_it(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    guild = fake.create_guild("G", members=[alice, bob])
+    fake.set_member_permissions(guild, bob, 0x800 | 0x400)  # an ordinary member
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice, bob], bots=2)
+        humans = {0: alice, 1: bob}
+        live = await advance_until(table, humans, lambda lv: lv.version >= 2 and any(
+            p.blocking and p.seat in humans for p in lv.pending()))
+        fake.fail_next("PATCH", "/channels/*/messages/*", 403, code=50013)
+        seat = next(p.seat for p in live.pending() if p.blocking)
+        await table.play_human_move(humans[seat], seat, __import__("random").Random(1))
+        await fake.wait_for(lambda: any("⏸️" in m.content for m in fake.dm_messages(alice)),
+                            what="the host told about the pause")
+        paused = await table.live()
+        assert paused.record.status == MatchStatus.PAUSED
+        version = paused.version
+        refused = await fake.click(bob, await table.board(), f"pl:h:{paused.id}")
+        assert await _message_for(fake, refused) == t("match.paused")
+        not_host = await fake.run_slash(bob, channel, "lifeboat resume", {})
+        assert await _message_for(fake, not_host) == t("lobby.host_only")
+        assert (await table.live()).record.status == MatchStatus.PAUSED
+        resumed = await fake.run_slash(alice, channel, "lifeboat resume", {})
+        assert await _message_for(fake, resumed) == t("resume.done")
+        assert (await table.live()).record.status == MatchStatus.ACTIVE
+        assert (await table.live()).version == version, "nothing was lost or added"
+        final = await table.play_to_the_end(humans, seed=4)
+        assert final.record.status == MatchStatus.FINISHED
