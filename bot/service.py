@@ -468,7 +468,7 @@ class MatchService:
 
     async def _record_stats(self, live: LiveMatch, outcome: Outcome) -> None:
         with_bots = any(s.is_bot for s in live.seats)
-        role_of = getattr(live.game, "role_of", None)
+        game = live.game
         finished_at = datetime.now(UTC)
         rows = [
             StatRecord(
@@ -480,7 +480,7 @@ class MatchService:
                 is_bot=s.is_bot,
                 score=outcome.scores.get(s.seat, 0.0),
                 won=s.seat in outcome.winners,
-                role=role_of(live.state, s.seat) if role_of else None,
+                role=game.role_of(live.state, s.seat),
                 with_bots=with_bots,
                 finished_at=finished_at,
             )

@@ -126,5 +126,10 @@ class Game(ABC, Generic[S, OptionsT]):
     @abstractmethod
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action: ...
 
+    def role_of(self, state: S, seat: int) -> str | None:
+        """The public role a seat played (a character, an identity) for per-role stats; None
+        for games without one."""
+        return None
+
     def _explain_illegal(self, state: S, action: Action) -> str:
         return "That move is not one of your options right now."

@@ -68,6 +68,9 @@ class LifeboatGame(Game[LifeboatState, LifeboatOptions]):
         assert isinstance(view, SeatView)
         return choose_action(view, prompt, rng)
 
+    def role_of(self, state: LifeboatState, seat: int) -> str | None:
+        return state.character_of[seat]
+
     def options_for_conformance(self, seats: int) -> list[LifeboatOptions | dict[str, Any] | None]:
         """Options that seat ``seats`` players, simplest first, then every variant."""
         if seats == 7:
