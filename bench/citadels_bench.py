@@ -4,7 +4,10 @@ Every seat is the built-in bot; each step costs what a live table costs: the pen
 the acting seat's view, the bot's choice and ``apply``. Run from the repository root:
 
     .venv/bin/python bench/citadels_bench.py [--games N] [--seats 2 3 4 5 6 7] [--expansion]
-                                             [--profile]
+                                             [--profile] [--strength]
+
+``--strength`` instead plays one bot against random players at every table and prints how often
+the bot wins.
 """
 
 from __future__ import annotations
@@ -59,14 +62,45 @@ def measure(seats: int, games: int, options: Options) -> dict[str, float]:
     }
 
 
+def strength(seats: int, games: int, options: Options) -> tuple[float, float, float]:
+    """(bot win rate, bot mean score, random players' mean score) with the bot in one seat
+    (rotating) and uniformly random players elsewhere."""
+    wins = 0
+    bot_total = random_total = 0.0
+    for seed in range(games):
+        bot_seat = seed % seats
+        rng = random.Random(seed)
+        state = GAME.setup(seats, options, seed=seed)
+        while GAME.outcome(state) is None:
+            prompt = GAME.pending(state)[0]
+            if prompt.seat == bot_seat:
+                action = GAME.choose(GAME.view(state, prompt.seat), prompt, rng)
+            else:
+                action = rng.choice(prompt.actions)
+            state = GAME.apply(state, action).state
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        wins += bot_seat in outcome.winners
+        bot_total += outcome.scores[bot_seat]
+        random_total += sum(v for s, v in outcome.scores.items() if s != bot_seat)
+    return wins / games, bot_total / games, random_total / (games * (seats - 1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, nargs="*", default=[2, 3, 4, 5, 6, 7])
     parser.add_argument("--expansion", action="store_true", help="all expansion characters")
     parser.add_argument("--profile", action="store_true", help="profile the 4-player run")
+    parser.add_argument("--strength", action="store_true", help="one bot against random players")
     args = parser.parse_args()
     options = EXPANSION if args.expansion else Options()
+    if args.strength:
+        print(f"{'seats':>5} {'bot wins':>9} {'bot score':>10} {'random score':>13}")
+        for seats in args.seats:
+            rate, bot, rand = strength(seats, args.games, options)
+            print(f"{seats:>5} {rate:>9.1%} {bot:>10.1f} {rand:>13.1f}")
+        return
     if args.profile:
         profiler = cProfile.Profile()
         profiler.runcall(measure, 4, args.games, options)

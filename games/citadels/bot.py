@@ -114,8 +114,13 @@ def _character_value(seat: Seat, name: str) -> float:
     value = BASE_VALUE[name] + seat.income_of(name)
     hand_useful = sum(1 for d in seat.hand if seat.useful(d))
     leader = seat.leader()
-    if name in ("thief", "abbot"):
-        value += max(p.gold for p in seat.others()) / 3
+    richest = max(p.gold for p in seat.others())
+    if name == "thief":
+        value += richest / 3  # the Thief takes everything
+    if name == "abbot" and richest > seat.gold:
+        value += 1.0  # the Abbot takes a single gold
+    if name == "wizard" and seat.gold >= 3:
+        value += 1.5  # an extra build with a card taken from someone else
     if name == "magician" and hand_useful <= 1:
         value += max(p.hand_count for p in seat.others()) / 2
     if name == "architect":
