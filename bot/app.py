@@ -27,7 +27,7 @@ from storage import Repository
 
 log = logging.getLogger("parlor")
 
-COGS = ("bot.cogs.parlor", "bot.cogs.lifeboat")
+COGS = ("bot.cogs.parlor", "bot.cogs.lifeboat", "bot.cogs.citadels")
 
 
 class Parlor:

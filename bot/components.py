@@ -195,7 +195,7 @@ def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
         groups.setdefault(renderer.action_group(action), []).append((index, label))
     blocks: list[_Block] = []
     for group, choices in groups.items():
-        if len(choices) <= MAX_BUTTONS_PER_ROW:
+        if len(choices) <= MAX_BUTTONS_PER_ROW and group not in renderer.select_groups:
             blocks.append(_Block(group, choices, as_select=False))
             continue
         for start in range(0, len(choices), MAX_SELECT_OPTIONS):

@@ -15,4 +15,5 @@ def register_renderer(renderer: Renderer) -> Renderer:
 def renderer_for(game: str) -> Renderer:
     if not _RENDERERS:
         import bot.renderers.lifeboat  # noqa: F401  (registers itself)
+        import bot.renderers.citadels  # noqa: F401  (registers itself)
     return _RENDERERS[game]

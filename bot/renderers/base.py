@@ -21,6 +21,8 @@ class Renderer:
 
     game: str = ""
     colour: int = EMBED_COLOUR
+    # Action groups always offered as a select, however few their choices (a draft, say).
+    select_groups: frozenset[str] = frozenset()
 
     # -- names -----------------------------------------------------------------------------
     def seat_name(self, live: LiveMatch, seat: int) -> str:

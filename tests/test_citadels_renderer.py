@@ -1,0 +1,258 @@
+"""The Citadels renderer and catalogs, driven by whole engine games (no Discord).
+
+Every view, prompt, action and event of a set of games is rendered in English and Simplified
+Chinese: no key may be missing, no parameter left unfilled, every embed and label within
+Discord's limits. The board is rendered with a match whose state is absent, so it can only be
+built from the public view it is handed; what the board offers as buttons is checked against
+every seat's secrets.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import pytest
+
+from bot.cogs.citadels import chosen_options
+from bot.i18n import catalog, normalize_locale, t
+from bot.renderers import renderer_for
+from bot.renderers.citadels import CitadelsRenderer
+from bot.service import LiveMatch
+from games.citadels import GAME as REGISTERED
+from games.citadels.game import Citadels
+from games.citadels.options import Options
+from games.citadels.views import CitadelsView
+from games.core import Event
+from games.core.conformance import bot_action, random_action
+from storage import MatchRecord, MatchStatus, SeatRecord
+
+LOCALES = ("en", "zh-CN")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+NAMES = ["Alice", "Bob", "Chen", "Dana", "Eve", "Fang", "Gus"]
+assert isinstance(REGISTERED, Citadels)
+GAME: Citadels = REGISTERED
+
+
+def live_without_state(seats: int, options: Options) -> LiveMatch:
+    """A match the renderer can name seats from, but whose state it cannot read."""
+    now = datetime.now(UTC)
+    record = MatchRecord(id=1, game="citadels", guild_id=1, channel_id=1, host_id=1,
+                         status=MatchStatus.ACTIVE, version=0, seed=0,
+                         options=options.model_dump(mode="json"), created_at=now,
+                         updated_at=now)
+    players = [SeatRecord(match_id=1, seat=s, user_id=100 + s, display_name=NAMES[s])
+               for s in range(seats)]
+    return LiveMatch(record=record, seats=players, state=None)
+
+
+def embed_problems(embed: discord.Embed, reserve: int = 0) -> list[str]:
+    """What Discord would refuse in this embed; ``reserve`` keeps room for a field the Desk adds."""
+    data = embed.to_dict()
+    problems = []
+    fields = data.get("fields", [])
+    if len(fields) + (1 if reserve else 0) > 25:
+        problems.append("too many fields")
+    if len(data.get("title", "")) > 256:
+        problems.append("title too long")
+    if len(data.get("description", "")) > 4096:
+        problems.append("description too long")
+    total = len(data.get("title", "")) + len(data.get("description", "")) + reserve
+    total += len(data.get("footer", {}).get("text", ""))
+    for f in fields:
+        if not f["value"] or len(f["value"]) > 1024 or len(f["name"]) > 256 or not f["name"]:
+            problems.append(f"bad field {f['name'][:40]!r}")
+        total += len(f["name"]) + len(f["value"])
+    if total > 6000:
+        problems.append(f"embed of {total} characters")
+    return problems
+
+
+def embed_text(embed: discord.Embed) -> str:
+    return json.dumps(embed.to_dict(), ensure_ascii=False)
+
+
+def check_text(text: str, where: str) -> None:
+    assert not PLACEHOLDER.search(text), f"{where}: unfilled parameter in {text!r}"
+    assert "citadels." not in text, f"{where}: a raw key in {text!r}"
+    assert "district-" not in text and "char-" not in text, f"{where}: a raw id in {text!r}"
+
+
+GAMES: list[tuple[int, Options, str, int]] = [
+    (seats, options, chooser, seed)
+    for seed, (seats, chooser) in enumerate(
+        [(2, "bot"), (3, "random"), (4, "bot"), (5, "random"), (7, "bot"), (2, "random")])
+    for options in GAME.options_for_conformance(seats)[seed % 3 * 2: seed % 3 * 2 + 2]
+]
+
+
+@pytest.mark.parametrize(("seats", "options", "chooser", "seed"), GAMES)
+def test_every_moment_of_a_game_renders_in_both_languages(
+    seats: int, options: Options, chooser: str, seed: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Board, panels, prompts, labels and events at every step, en and zh-CN; the board only
+    ever sees the public view, and its buttons carry no secret."""
+    renderer = renderer_for("citadels")
+    assert isinstance(renderer, CitadelsRenderer)
+    live = live_without_state(seats, options)
+    rng = random.Random(seed)
+    choose = bot_action if chooser == "bot" else random_action
+    state = GAME.setup(seats, options, seed=seed)
+    events: list[Event] = []
+    seen_kinds: set[str] = set()
+    caplog.set_level(logging.WARNING, logger="bot.i18n")
+    for step in range(3000):
+        public = GAME.view(state, None)
+        prompts = GAME.pending(state)
+        secrets = set().union(*(GAME.secrets(state, s) for s in range(seats)))
+        for locale in LOCALES:
+            board = renderer.board_embed(live, public, locale)
+            assert not embed_problems(board, reserve=1100), embed_problems(board, 1100)
+            check_text(embed_text(board), f"board at step {step}")
+            for event in events:
+                check_text(renderer.event_line(live, event, locale), event.key)
+            for prompt in prompts:
+                line = renderer.prompt_line(live, public, prompt, locale)
+                check_text(line, prompt.kind)
+                assert not any(s in json.dumps(prompt.params) for s in secrets), prompt.params
+                on_board = renderer.board_actions(live, public, prompt)
+                for index in on_board:
+                    action = prompt.actions[index]
+                    assert not any(s in action.model_dump_json() for s in secrets), action
+                    if seats == 2 and action.kind in {"murder", "rob", "bewitch"}:
+                        assert len(public.players[prompt.seat].characters) == 2, (
+                            "a naming power on the board while its seat hides a character")
+                    check_text(renderer.action_label(live, public, action, locale), "board")
+                own = GAME.view(state, prompt.seat)
+                for action in prompt.actions:
+                    seen_kinds.add(action.kind)
+                    label = renderer.action_label(live, own, action, locale)
+                    check_text(label, action.kind)
+                    assert 0 < len(label) <= 80
+            for seat in range(seats):
+                panel = renderer.panel_embed(live, GAME.view(state, seat), seat, locale)
+                assert not embed_problems(panel, reserve=700), embed_problems(panel, 700)
+                check_text(embed_text(panel), f"panel of seat {seat}")
+        if GAME.outcome(state) is not None:
+            break
+        transition = GAME.apply(state, choose(GAME, state, rng))
+        events = transition.events
+        state = transition.state
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    public = GAME.view(state, None)
+    for locale in LOCALES:
+        reveal = renderer.reveal_embed(live, public, outcome, locale)
+        assert not embed_problems(reveal), embed_problems(reveal)
+        check_text(embed_text(reveal), "reveal")
+        for seat in outcome.winners:
+            assert NAMES[seat] in (reveal.description or "")
+    missing = [r.getMessage() for r in caplog.records if "missing message key" in r.getMessage()]
+    assert not missing, missing
+    assert {"draft_pick", "take_gold", "end_turn"} <= seen_kinds
+
+
+def test_every_citadels_key_is_in_both_catalogs_with_the_same_parameters() -> None:
+    english = {k: v for k, v in catalog("en").items()
+               if k.startswith(("citadels.", "command.citadels."))}
+    chinese = catalog(normalize_locale("zh-CN"))
+    assert normalize_locale("zh-CN") == "zh_CN"
+    assert len(english) > 300
+    for key, text in english.items():
+        assert key in chinese, key
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(chinese[key])), key
+
+
+def test_chinese_names_follow_the_seed() -> None:
+    """The names Chinese players know from the rule text: characters and districts."""
+    expected = {
+        "character.assassin": "刺客", "character.thief": "盗贼", "character.magician": "魔法师",
+        "character.king": "国王", "character.bishop": "主教", "character.merchant": "商人",
+        "character.architect": "建筑师", "character.warlord": "领主",
+        "character.witch": "女巫", "character.tax_collector": "税务官",
+        "character.abbot": "修道院长", "district.dragon_gate": "巨龙门",
+        "district.keep": "堡垒", "district.watchtower": "了望塔", "district.docks": "船坞",
+    }
+    for key, name in expected.items():
+        assert t(f"citadels.{key}", "zh-CN") == name
+
+
+def test_the_draft_is_always_a_select_and_hand_cards_never_reach_the_board() -> None:
+    """The draft is offered as a select in the panel however few cards remain; builds, kept
+    cards and draft cards are never board buttons."""
+    renderer = renderer_for("citadels")
+    assert "draft_pick" in renderer.select_groups
+    state = GAME.setup(4, Options(), seed=3)
+    live = live_without_state(4, Options())
+    rng = random.Random(3)
+    private_kinds: set[str] = set()
+    for _ in range(400):
+        if GAME.outcome(state) is not None:
+            break
+        public = GAME.view(state, None)
+        for prompt in GAME.pending(state):
+            shown = {prompt.actions[i].kind for i in renderer.board_actions(live, public, prompt)}
+            assert not shown & {"draft_pick", "draft_discard", "build", "keep_card",
+                                "magician_discard", "laboratory", "wizard_take"}
+            private_kinds |= {a.kind for a in prompt.actions} - shown
+        state = GAME.apply(state, bot_action(GAME, state, rng)).state
+    assert {"draft_pick", "build"} <= private_kinds
+
+
+def test_the_panel_shows_the_own_hand_and_characters() -> None:
+    renderer = renderer_for("citadels")
+    state = GAME.setup(4, Options(), seed=5)
+    live = live_without_state(4, Options())
+    rng = random.Random(5)
+    while state.phase == "draft":
+        state = GAME.apply(state, bot_action(GAME, state, rng)).state
+    for seat in range(4):
+        view = GAME.view(state, seat)
+        assert isinstance(view, CitadelsView) and view.me is not None
+        text = embed_text(renderer.panel_embed(live, view, seat, "en"))
+        for card in view.me.hand:
+            assert t(f"citadels.district.{card.name}") in text
+        for held in view.me.characters:
+            role = held.removeprefix("char-").replace("-", "_")
+            assert t(f"citadels.character.{role}") in text
+
+
+def test_the_variants_read_as_words() -> None:
+    renderer = renderer_for("citadels")
+    assert renderer.option_lines(Options().model_dump(mode="json"), "en") == []
+    lines = renderer.option_lines(
+        {"rank_1": "witch", "rank_3": "random", "rank_9": "queen", "short_game": True,
+         "two_player_target": 12, "second_keep": True}, "en")
+    assert lines == [
+        "Rank 1: Witch", "Rank 3: Magician or Wizard, drawn at random", "Rank 9: Queen",
+        "Short game: 7 districts end it", "Two players: 12 districts end it",
+        "66-card deck with a second Keep",
+    ]
+
+
+def test_a_character_preset_sets_ranks_one_to_eight_and_single_ranks_win() -> None:
+    chosen = chosen_options("expansion", {1: "assassin", 9: None}, short_game=None,
+                            two_player_target=12)
+    assert chosen["rank_1"] == "assassin"
+    assert chosen["rank_2"] == "tax_collector" and chosen["rank_8"] == "diplomat"
+    assert "rank_9" not in chosen and "short_game" not in chosen
+    assert chosen["two_player_target"] == 12
+    Options.model_validate(chosen)
+    every = chosen_options("random", {}, second_keep=True)
+    assert {every[f"rank_{r}"] for r in range(1, 9)} == {"random"}
+    assert chosen_options(None, {3: "wizard"}) == {"rank_3": "wizard"}
+
+
+def _payload_of(options: dict[str, Any]) -> dict[str, Any]:
+    return Options.model_validate(options).model_dump(mode="json")
+
+
+def test_lobby_lines_for_a_saved_table() -> None:
+    renderer = renderer_for("citadels")
+    lines = renderer.option_lines(_payload_of({"rank_4": "emperor"}), "zh-CN")
+    assert lines == ["4级：皇帝"]
