@@ -1,9 +1,11 @@
 """The storage backends the shared suite runs on, and the few things a test needs to know
 about each (raw SQL for checks the interface cannot express, whether the repository is idle).
 
-SQLite always runs. PostgreSQL runs when ``PARLOR_TEST_POSTGRES_DSN`` names a server (``make
-test`` starts a throwaway one when the distribution's PostgreSQL is installed); each test then
-gets a schema of its own, dropped afterwards.
+SQLite always runs, on a new file per test. PostgreSQL runs when ``PARLOR_TEST_POSTGRES_DSN``
+names a server (``make test`` starts a throwaway one when the distribution's PostgreSQL is
+installed). Its tests share one schema for the session, migrated by the first test and dropped at
+the end; after each test every table but the migration ledger is emptied and the match ids start
+over. Creating the schema afresh per test would cost about 0.2 s of DDL each time.
 """
 
 from __future__ import annotations
@@ -56,8 +58,8 @@ class Backend:
         """No transaction open and no connection taken."""
         raise NotImplementedError
 
-    async def drop(self) -> None:
-        """Remove this test's database."""
+    async def reset(self) -> None:
+        """Forget what this test wrote."""
 
 
 class SqliteBackend(Backend):
@@ -84,12 +86,12 @@ class SqliteBackend(Backend):
 class PostgresBackend(Backend):
     name = "postgres"
 
-    def __init__(self, dsn: str, clock: FakeClock) -> None:
+    def __init__(self, dsn: str, schema: str, clock: FakeClock) -> None:
         import asyncpg
 
         self.dsn = dsn
         self.clock = clock
-        self.schema = fresh_schema_name()
+        self.schema = schema
         self.integrity_error = asyncpg.IntegrityConstraintViolationError
 
     def make(self, **options: Any) -> PostgresRepository:
@@ -111,8 +113,28 @@ class PostgresBackend(Backend):
         assert isinstance(repo, PostgresRepository)
         return repo.pool.get_idle_size() == repo.pool.get_size()
 
-    async def drop(self) -> None:
-        await drop_schema(self.dsn, self.schema)
+    async def reset(self) -> None:
+        import asyncpg
+
+        conn = await asyncpg.connect(self.dsn)
+        try:
+            # DELETE and setval, not TRUNCATE: on tables this small, TRUNCATE's new files cost
+            # ten times more.
+            tables = await conn.fetch(
+                "SELECT tablename FROM pg_tables "
+                "WHERE schemaname = $1 AND tablename <> 'schema_migrations'",
+                self.schema,
+            )
+            script = "".join(f'DELETE FROM "{self.schema}"."{t["tablename"]}";' for t in tables)
+            if script:
+                await conn.execute(script)
+            await conn.execute(
+                "SELECT setval(format('%I.%I', schemaname, sequencename)::regclass, 1, false) "
+                "FROM pg_sequences WHERE schemaname = $1",
+                self.schema,
+            )
+        finally:
+            await conn.close()
 
 
 async def drop_schema(dsn: str, schema: str) -> None:

@@ -3,7 +3,8 @@ file in ``tmp_path`` and, when a server is reachable, on PostgreSQL (see ``backe
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from tests.storage.backends import (
     Backend,
     PostgresBackend,
     SqliteBackend,
+    drop_schema,
+    fresh_schema_name,
     postgres_dsn,
 )
 from tests.storage.helpers import FakeClock
@@ -30,6 +33,16 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "parlor.db"
 
 
+@pytest.fixture(scope="session")
+def postgres_schema() -> Iterator[str]:
+    """The schema the session's PostgreSQL tests share, dropped when the session ends."""
+    name = fresh_schema_name()
+    yield name
+    dsn = postgres_dsn()
+    if dsn is not None:
+        asyncio.run(drop_schema(dsn, name))
+
+
 @pytest.fixture(params=BACKENDS)
 async def backend(
     request: pytest.FixtureRequest, db_path: Path, clock: FakeClock
@@ -41,11 +54,11 @@ async def backend(
     if dsn is None:
         pytest.skip(POSTGRES_SKIP_REASON)
     pytest.importorskip("asyncpg", reason="the asyncpg driver is not installed")
-    chosen = PostgresBackend(dsn, clock)
+    chosen = PostgresBackend(dsn, request.getfixturevalue("postgres_schema"), clock)
     try:
         yield chosen
     finally:
-        await chosen.drop()
+        await chosen.reset()
 
 
 @pytest.fixture
