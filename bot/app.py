@@ -155,8 +155,19 @@ def configure_logging(level: str) -> None:
 
 
 def make_repository(settings: Settings) -> Repository:
+    """PostgreSQL when DATABASE_URL names a server, else SQLite at DATABASE_PATH."""
+    url = settings.postgres_url()
+    if url is not None:
+        from storage.postgres import PostgresRepository
+
+        return PostgresRepository(url)
     from storage.sqlite import SqliteRepository
 
+    if settings.shard_ids is not None:
+        log.warning(
+            "SHARD_IDS is set but the database is SQLite: processes that share shards of one "
+            "bot should share one PostgreSQL database (DATABASE_URL); see docs/deployment.md"
+        )
     return SqliteRepository(settings.database_path)
 
 

@@ -24,6 +24,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(default=SecretStr(""))
     database_path: Path = Path("data/parlor.db")
+    # A postgresql:// URL selects PostgreSQL (for several processes); unset: SQLite at
+    # database_path. Secret because it may carry a password.
+    database_url: SecretStr | None = None
     log_level: str = "INFO"
     # Commands are synced to this guild only (instant) instead of globally (up to an hour).
     dev_guild_id: int | None = None
@@ -48,6 +51,25 @@ class Settings(BaseSettings):
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError(f"unknown log level {value!r}")
         return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is None or not value.get_secret_value().strip():
+            return None
+        url = value.get_secret_value().strip()
+        if not url.startswith(("postgresql://", "postgres://")):
+            # Refused rather than ignored: falling back to a local SQLite file would split
+            # the data of processes that were meant to share one database.
+            raise ValueError(
+                "DATABASE_URL must be a postgresql:// URL; leave it empty to use SQLite at "
+                "DATABASE_PATH"
+            )
+        return SecretStr(url)
+
+    def postgres_url(self) -> str | None:
+        """The PostgreSQL URL when one is configured, else None (SQLite)."""
+        return None if self.database_url is None else self.database_url.get_secret_value()
 
     def checked_token(self) -> str:
         token = self.discord_token.get_secret_value().strip()
