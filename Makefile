@@ -17,10 +17,12 @@ install: $(STAMP)
 run: $(STAMP)
 	$(PY) -m bot
 
+# The storage suite also runs on PostgreSQL: the script starts a throwaway server when the
+# distribution's PostgreSQL is installed, and the PostgreSQL tests skip themselves otherwise.
 test: $(STAMP)
 	$(PY) -m ruff check games storage bot tests bench
 	$(PY) -m mypy
-	$(PY) -m pytest
+	bash scripts/test-postgres.sh $(PY) -m pytest
 
 lint: $(STAMP)
 	$(PY) -m ruff check games storage bot tests bench
