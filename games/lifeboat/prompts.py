@@ -55,6 +55,7 @@ Blocking = tuple[str, list[Action], int, dict[str, Any]]
 # Keyed by everything a free-move list depends on: (seat, character, hand, awake, giving).
 _FREE_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _CARD_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_WATER_OFFERS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _FREE_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
 _CACHE_LIMIT = 50_000
 
@@ -297,15 +298,26 @@ def _thirst_prompts(state: LifeboatState) -> dict[int, Blocking]:
     window = state.window
     assert window is not None
     params = {"thirst": dict(window.thirst)}
+    thirsty = tuple(window.thirst)
     result: dict[int, Blocking] = {}
     for character in window.waiting:
         seat = state.seat_of[character]
-        actions: list[Action] = [offer(Done, seat)]
-        actions.extend(
-            offer(GiveWater, seat, c, t)
-            for c in state.hand[character] + state.face_up[character]
+        waters = tuple(
+            c for c in state.hand[character] + state.face_up[character]
             if card_type(c) == "water"
-            for t in window.thirst
         )
-        result[seat] = ("thirst", actions, 0, params)
+        result[seat] = ("thirst", list(_water_offers((seat, waters, thirsty))), 0, params)
     return result
+
+
+def _water_offers(key: tuple[Any, ...]) -> tuple[Action, ...]:
+    """Done, then each Water to each thirsty character (memoised: windows repeat a lot)."""
+    cached = _WATER_OFFERS.get(key)
+    if cached is None:
+        seat, waters, thirsty = key
+        cached = (
+            offer(Done, seat),
+            *(offer(GiveWater, seat, card, target) for card in waters for target in thirsty),
+        )
+        _remember(_WATER_OFFERS, key, cached)
+    return cached
