@@ -121,8 +121,9 @@ class PanelPageButton(
         return cls(int(match["match"]), int(match["page"]), "…")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).show_panel(interaction, self.match, page=self.page,
-                                               edit=True)
+        # Edits only a panel; a page button on a public message answers with a new, private
+        # panel page (editing the board would show the clicker's secrets to everyone).
+        await _handler(interaction).show_panel(interaction, self.match, page=self.page)
 
 
 SEAT_OPS = ("back", "leave", "leaveyes")

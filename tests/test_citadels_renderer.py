@@ -20,6 +20,7 @@ import discord
 import pytest
 
 from bot.cogs.citadels import chosen_options
+from bot.components import HandButton, PanelPageButton, action_view
 from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
 from bot.renderers.citadels import CitadelsRenderer
@@ -121,6 +122,11 @@ def test_every_moment_of_a_game_renders_in_both_languages(
                 check_text(line, prompt.kind)
                 assert not any(s in json.dumps(prompt.params) for s in secrets), prompt.params
                 on_board = renderer.board_actions(live, public, prompt)
+                if locale == "en" and on_board:
+                    layout = action_view(renderer, live, public, prompt, locale,
+                                         indices=on_board, leading=[HandButton(1)])
+                    assert not any(isinstance(i, PanelPageButton) for i in layout.children), (
+                        "the board pages: a page button there would answer with a panel")
                 for index in on_board:
                     action = prompt.actions[index]
                     assert not any(s in action.model_dump_json() for s in secrets), action
@@ -256,3 +262,37 @@ def test_lobby_lines_for_a_saved_table() -> None:
     renderer = renderer_for("citadels")
     lines = renderer.option_lines(_payload_of({"rank_4": "emperor"}), "zh-CN")
     assert lines == ["4级：皇帝"]
+
+
+def test_the_board_never_pages_and_keeps_end_turn_when_a_diplomat_has_hundreds_of_deals() -> None:
+    """A page button on the board would answer with the clicker's panel: choices that do not
+    fit on the board stay in the panel, and ending the turn stays on the board."""
+    from tests.games.citadels.table import card, deal, do, give_city, new_game, play_until
+
+    state = new_game(6, rank_8="diplomat")
+    cities = [
+        ["temple", "church", "monastery", "cathedral", "watchtower"],
+        ["prison", "battlefield", "fortress", "manor", "castle"],
+        ["palace", "tavern", "trading_post", "market", "docks"],
+        ["harbor", "town_hall", "temple", "church", "monastery"],
+        ["watchtower", "prison", "battlefield", "manor", "castle"],
+        ["palace", "tavern", "market", "docks", "harbor", "cathedral", "fortress"],
+    ]
+    for seat, city in enumerate(cities):
+        give_city(state, seat, *(card(name, 1 + (seat >= 3)) for name in city))
+    state.gold[5] = 40
+    state, _ = deal(state, {5: "diplomat"})
+    state = play_until(state, "diplomat")
+    state, _ = do(state, "take_gold")
+    prompt = GAME.pending(state)[0]
+    exchanges = [i for i, a in enumerate(prompt.actions) if a.kind == "exchange"]
+    assert len(exchanges) > 4 * 25, "the scenario must overflow the board"
+    renderer = renderer_for("citadels")
+    live = live_without_state(6, Options(rank_8="diplomat"))
+    public = GAME.view(state, None)
+    on_board = renderer.board_actions(live, public, prompt)
+    layout = action_view(renderer, live, public, prompt, "en", indices=on_board,
+                         leading=[HandButton(1)])
+    assert not any(isinstance(item, PanelPageButton) for item in layout.children)
+    assert any(prompt.actions[i].kind == "end_turn" for i in on_board)
+    assert not set(exchanges) & set(on_board)

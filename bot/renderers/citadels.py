@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
 from bot.i18n import has, t
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
@@ -48,6 +49,9 @@ MAIN_KINDS = {
 }
 # Characters each seat plays per round, by table size (the draft deals this many).
 TWO_PLAYER_CHARACTERS = 2
+# The board's rows below its "My hand" button. The board never pages: a page button answers
+# with the clicker's panel, so what does not fit stays in the panel.
+BOARD_ROWS = MAX_ROWS - 1
 
 
 class CitadelsRenderer(Renderer):
@@ -176,14 +180,23 @@ class CitadelsRenderer(Renderer):
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         naming_is_public = isinstance(view, CitadelsView) and not self._holds_hidden(
             view, prompt.seat)
-        chosen = []
+        groups: dict[str, list[int]] = {}
         for index, action in enumerate(prompt.actions):
             kind = action.kind
             gold_tribute = kind == "tribute" and getattr(action, "card", "") is None
             if kind in PUBLIC_KINDS or gold_tribute or (kind in NAMING_KINDS
                                                          and naming_is_public):
-                chosen.append(index)
-        return chosen
+                groups.setdefault(self.action_group(action), []).append(index)
+        while sum(self._rows(group, len(indices)) for group, indices in groups.items()) \
+                > BOARD_ROWS:
+            del groups[max(groups, key=lambda g: len(groups[g]))]
+        return sorted(index for indices in groups.values() for index in indices)
+
+    def _rows(self, group: str, choices: int) -> int:
+        """The action rows a group takes (as bot.components lays them out)."""
+        if choices <= MAX_BUTTONS_PER_ROW and group not in self.select_groups:
+            return 1
+        return -(-choices // MAX_SELECT_OPTIONS)
 
     @staticmethod
     def _holds_hidden(view: CitadelsView, seat: int) -> bool:
