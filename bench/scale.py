@@ -1,0 +1,1316 @@
+"""Scale benchmark: a restart over 10,000 matches, memory per active match, 1,000 tables at once.
+
+Three parts, each printing its own table (``--part`` picks one):
+
+* restore: a SQLite file with ``--matches`` active Lifeboat matches at every stage of play, with
+  the turn timers and bot moves the scheduler would have left in it, then the real
+  ``ParlorClient`` started on it against the fake Discord of ``tests/fakediscord``. Measures the
+  time from start to ready and until the first click on a board posted before the restart is
+  answered (that match is loaded on demand, by replaying its log), the cold and warm latency of
+  more such clicks, how many matches the start loaded (only those whose timer fell due), and the
+  process RSS along the way.
+* memory: ``--sample`` matches of that file loaded into a ``MatchService`` cache, measured with
+  tracemalloc and as RSS; the bytes of one live match are split into its state, the prompts
+  cached on it, its recent events and the rest by dropping each part in turn.
+* tables: ``--tables`` Lifeboat tables opened through slash commands and clicks in one
+  ``ParlorClient``; each host leaves right after the start, so a bot plays every seat. Two
+  measured windows: bots at the production pace (a move 1.5 s after the prompt), then bots with
+  no delay (the process saturated). Reports applied actions/s, ``service.act`` latency, REST
+  requests/s by kind, event-loop lag and the answer time of "My hand" clicks made meanwhile.
+
+The fake Discord, the bot and SQLite's worker thread share one process (and the machine's
+cores); every figure includes the fake's own work. Run from the repository root:
+
+    .venv/bin/python -m bench.scale                     # everything, about 5 minutes
+    .venv/bin/python bench/scale.py --quick             # small sizes, a smoke run
+    .venv/bin/python -m bench.scale --part restore --matches 10000
+    .venv/bin/python -m bench.scale --part tables --tables 1000 --seconds 30
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    # Run as a script, this file's directory would come first on sys.path, where its siblings
+    # could shadow real modules; the repository root belongs there instead.
+    _ROOT = Path(__file__).resolve().parent.parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "bench"]
+    sys.path.insert(0, str(_ROOT))
+
+import argparse
+import asyncio
+import contextlib
+import datetime as dt
+import gc
+import json
+import logging
+import os
+import platform
+import random
+import statistics
+import subprocess
+import tempfile
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, cast
+
+from bot.app import ParlorClient
+from bot.service import LiveMatch, MatchService, Refusal
+from bot.table import Desk
+from games import registry
+from games.core import Game
+from storage import SeatRecord, TimerRecord
+from storage.sqlite import SqliteRepository, to_db_time
+from tests.e2e.parlor import make_client, make_settings
+from tests.fakediscord import (
+    FAST_GUILD_READY_TIMEOUT,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    RateLimitPolicy,
+    point_discord_py_at,
+    running,
+)
+from tests.fakediscord.model import FakeGuild
+
+GAME = "lifeboat"
+# Production settings (bot/settings.py).
+BOT_MOVE_DELAY = 1.5
+BOARD_EDIT_DELAY = 1.2
+TURN_SECONDS = 120
+# Targets from the issue.
+TARGET_RESTORE_SECONDS = 5.0
+TARGET_BYTES_PER_MATCH = 50 * 1024
+# Discord allows a bot 50 requests/s on bot-token routes (interaction answers are exempt).
+DISCORD_GLOBAL_PER_SECOND = 50
+CHANNELS_PER_GUILD = 50
+# User ids of the players the benchmark never clicks for (not in the fake's world).
+SYNTHETIC_USERS = 10**17
+# Share of the seats after the host that a person plays (the others are bots).
+HUMAN_SEAT_SHARE = 0.4
+# The statement ``SqliteRepository.append_action`` runs; its trigger does the whole append.
+APPEND_SQL = (
+    "INSERT INTO action_appends (match_id, expected_version, seat, user_id, source, action, "
+    "state, created_at, finished, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+log = logging.getLogger("bench.scale")
+
+
+# ==============================================================================================
+# Shared helpers
+# ==============================================================================================
+def rss_bytes() -> int:
+    """Resident set size of this process (Linux)."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def settled_rss() -> int:
+    gc.collect()
+    return rss_bytes()
+
+
+def cpu_wait_seconds() -> float:
+    """Seconds this process's threads were ready to run but waited for a CPU that other
+    processes held (Linux schedstat): the share of a window the machine took away."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in os.listdir("/proc/self/task"):
+            with contextlib.suppress(OSError, ValueError, IndexError), \
+                    open(f"/proc/self/task/{task}/schedstat") as stat:
+                total += int(stat.read().split()[1])
+    return total / 1e9
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def mib(size: float) -> str:
+    return f"{size / 2**20:.1f}"
+
+
+def kib(size: float) -> str:
+    return f"{size / 1024:.1f}"
+
+
+def print_table(headers: list[str], rows: list[list[str]]) -> None:
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+
+    print(line(headers))
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print(line(row))
+
+
+def machine_line() -> str:
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"{platform.python_implementation()} {platform.python_version()}, "
+            f"{os.cpu_count()} cores ({platform.processor() or platform.machine()}), "
+            f"load average {load} at start, {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC")
+
+
+class LogCounter(logging.Handler):
+    """Counts warnings and errors by message instead of printing each one."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.counts: Counter[tuple[str, str]] = Counter()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.counts[(record.levelname, f"{record.name}: {record.getMessage()}"[:150])] += 1
+
+    def report(self, limit: int = 8) -> None:
+        if not self.counts:
+            print("Warnings/errors logged: none")
+            return
+        total = sum(self.counts.values())
+        print(f"Warnings/errors logged: {total} ({len(self.counts)} distinct), most frequent:")
+        for (level, text), count in self.counts.most_common(limit):
+            print(f"  {level} x{count}: {text}")
+
+
+@contextlib.contextmanager
+def counted_logs() -> Iterator[LogCounter]:
+    counter = LogCounter()
+    root = logging.getLogger()
+    root.addHandler(counter)
+    try:
+        yield counter
+    finally:
+        root.removeHandler(counter)
+
+
+class LoopLag:
+    """How late the event loop runs a callback that asked for a fixed tick: every coroutine
+    waits at least this long for its turn (a click's answer included)."""
+
+    def __init__(self, tick: float = 0.05) -> None:
+        self.tick = tick
+        self.samples: list[tuple[float, float]] = []  # (when, lateness)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(self.tick)
+            now = time.perf_counter()
+            self.samples.append((now, now - asked - self.tick))
+
+    def between(self, start: float, end: float) -> list[float]:
+        return [lag for when, lag in self.samples if start <= when <= end]
+
+
+@dataclass
+class ActSample:
+    finished_at: float  # perf_counter
+    seconds: float
+    source: str
+
+
+class ActMeter:
+    """Times every ``service.act`` (the engine, the match lock, the append and the listeners
+    it awaits: the scheduler writing the next timers, the board edit being queued)."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.samples: list[ActSample] = []
+        self.refused: Counter[str] = Counter()
+        self.refusals: list[float] = []  # when each refusal happened
+        original = service.act
+
+        async def timed(match_id: int, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                result = await original(match_id, **kwargs)
+            except Refusal as refusal:
+                self.refused[refusal.key] += 1
+                self.refusals.append(time.perf_counter())
+                raise
+            now = time.perf_counter()
+            self.samples.append(ActSample(now, now - started, str(kwargs.get("source"))))
+            return result
+
+        # An instance attribute: the scheduler and the click handler both call through it.
+        service.act = timed  # type: ignore[method-assign]
+
+    def between(self, start: float, end: float) -> list[ActSample]:
+        return [s for s in self.samples if start <= s.finished_at <= end]
+
+    def refused_between(self, start: float, end: float) -> int:
+        return sum(1 for at in self.refusals if start <= at <= end)
+
+
+def custom_ids_in(components: Any) -> list[str]:
+    """Every ``custom_id`` in a message payload's components, nested rows included."""
+    found: list[str] = []
+    if isinstance(components, dict):
+        if "custom_id" in components:
+            found.append(str(components["custom_id"]))
+        for child in components.get("components", []):
+            found.extend(custom_ids_in(child))
+    elif isinstance(components, list):
+        for child in components:
+            found.extend(custom_ids_in(child))
+    return found
+
+
+def quiet_identify(client: ParlorClient) -> None:
+    async def no_identify_wait(shard_id: int | None, *, initial: bool = False) -> None:
+        return None  # discord.py waits 5 s between shard IDENTIFYs; one shard needs none
+
+    client.before_identify_hook = no_identify_wait  # type: ignore[method-assign]
+
+
+# ==============================================================================================
+# Building a database of active matches
+# ==============================================================================================
+class BulkRepository(SqliteRepository):
+    """The real repository, plus one bulk write so that a database of 10,000 matches builds in
+    seconds: many appends in one trip to aiosqlite's thread. Each row is the statement
+    ``append_action`` runs, so its trigger checks and bumps the version and writes the snapshot
+    exactly as a one-by-one append would; the resulting file is the same."""
+
+    async def append_many(self, rows: list[tuple[Any, ...]]) -> None:
+        async with self._transaction() as conn:
+            await conn.executemany(APPEND_SQL, rows)
+
+
+class CountingRepository(SqliteRepository):
+    """The real repository, counting the reads that mean "a match was loaded": the service
+    replays a match's whole log (``actions``) exactly when it loads it."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.loads = 0
+        self.replayed_actions = 0
+        self.load_seconds: list[float] = []
+
+    async def actions(self, match_id: int) -> Any:
+        started = time.perf_counter()
+        found = await super().actions(match_id)
+        self.load_seconds.append(time.perf_counter() - started)
+        self.loads += 1
+        self.replayed_actions += len(found)
+        return found
+
+
+@dataclass
+class History:
+    """One complete bot game; many matches share it, each stopped at its own step."""
+
+    seats: int
+    seed: int
+    actions: list[str]  # each action's JSON
+    seats_of: list[int]  # the acting seat of each action
+    start_json: str
+
+
+@dataclass
+class PlannedMatch:
+    index: int
+    history: int
+    step: int  # actions already played
+    state_json: str
+    waiting: list[int]  # seats with a blocking prompt at that step
+    waiting_on_bot: bool
+    humans: list[bool]  # by seat
+    guild_id: int = 0
+    channel_id: int = 0
+    match_id: int = 0
+    clicker: FakeUser | None = None  # the person the game waits for, for the click samples
+
+
+@dataclass
+class BuiltDatabase:
+    path: Path
+    matches: list[PlannedMatch]
+    samples: list[PlannedMatch]
+    board_ids: dict[int, int]  # match id -> board message id (samples only)
+    timers: Counter[str]
+    actions: int
+    seconds: dict[str, float]
+    file_bytes: int
+
+
+def play_history(game: Game[Any, Any], seats: int, seed: int) -> tuple[History, list[Any]]:
+    """A whole game with the built-in bot in every seat, and its state after every action."""
+    rng = random.Random(seed)
+    state = game.setup(seats, {}, seed=seed)
+    states = [state]
+    actions: list[str] = []
+    seats_of: list[int] = []
+    while game.outcome(state) is None:
+        prompt = rng.choice([p for p in game.pending(state) if p.blocking])
+        action = game.choose(game.view(state, prompt.seat), prompt, rng)
+        state = game.apply(state, action).state
+        actions.append(json.dumps(action.model_dump(mode="json"), separators=(",", ":")))
+        seats_of.append(action.seat)
+        states.append(state)
+    return History(seats, seed, actions, seats_of, states[0].model_dump_json()), states
+
+
+def plan_matches(count: int, histories: int, seed: int, bot_wait: float
+                 ) -> tuple[list[History], list[PlannedMatch]]:
+    """Each match takes a history and a step drawn uniformly over that game's length (a live
+    match is equally likely to be anywhere in its game). Seat 0 is the host; each later seat is
+    a person with probability ``HUMAN_SEAT_SHARE``. A share ``bot_wait`` of the matches wait for
+    a bot (their next move is a bot's); in the others a person holds every waiting seat."""
+    game = registry.get(GAME)
+    rng = random.Random(seed)
+    made: list[History] = []
+    planned: list[PlannedMatch] = []
+    for h in range(histories):
+        history, states = play_history(game, 4 + h % 3, seed * 1_000_003 + h)
+        made.append(history)
+        for index in range(h, count, histories):
+            step = rng.randrange(len(history.actions))
+            state = states[step]
+            waiting = [p.seat for p in game.pending(state) if p.blocking]
+            humans = [True] + [rng.random() < HUMAN_SEAT_SHARE for _ in range(1, history.seats)]
+            on_bot = rng.random() < bot_wait
+            if on_bot:
+                humans[rng.choice(waiting)] = False
+            else:
+                for seat in waiting:
+                    humans[seat] = True
+            planned.append(PlannedMatch(index, h, step, state.model_dump_json(), waiting,
+                                        on_bot, humans))
+    planned.sort(key=lambda m: m.index)
+    return made, planned
+
+
+def pick_samples(planned: list[PlannedMatch], count: int) -> list[PlannedMatch]:
+    """Matches waiting for one person, spread from the shortest log to the longest (a cold
+    click replays the whole log); the median one first."""
+    candidates = sorted((m for m in planned if not m.waiting_on_bot and len(m.waiting) == 1),
+                        key=lambda m: m.step)
+    if count <= 0 or not candidates:
+        return []
+    if count >= len(candidates):
+        return candidates
+    span = len(candidates) - 1
+    picked = [candidates[round(i * span / max(1, count - 1))] for i in range(count)]
+    # The first click (the "restored and working" moment) goes to a typical, median-length log.
+    middle = picked.pop(len(picked) // 2)
+    return [middle, *picked]
+
+
+def build_world(fake: FakeDiscord, count: int) -> list[tuple[FakeGuild, FakeChannel]]:
+    """Guilds of ``CHANNELS_PER_GUILD`` text channels, one table per channel."""
+    places: list[tuple[FakeGuild, FakeChannel]] = []
+    for g in range((count + CHANNELS_PER_GUILD - 1) // CHANNELS_PER_GUILD):
+        names = tuple(f"table-{i}" for i in range(min(CHANNELS_PER_GUILD,
+                                                      count - g * CHANNELS_PER_GUILD)))
+        guild = fake.create_guild(f"Server {g}", channels=names)
+        places.extend((guild, fake.world.channels[cid]) for cid in guild.channel_ids)
+    return places
+
+
+def seat_records(match: PlannedMatch, match_id: int, host_id: int) -> list[SeatRecord]:
+    seats = []
+    bots = 0
+    for seat, human in enumerate(match.humans):
+        if human:
+            user_id = host_id if seat == 0 else SYNTHETIC_USERS + match.index * 10 + seat
+            seats.append(SeatRecord(match_id=match_id, seat=seat, user_id=user_id,
+                                    display_name=f"player {match.index}.{seat}",
+                                    locale="en-US"))
+        elif seat == 0:  # the host left or went quiet: a bot holds the seat for them (托管)
+            seats.append(SeatRecord(match_id=match_id, seat=0, user_id=host_id,
+                                    display_name=f"player {match.index}.0", is_bot=True,
+                                    locale="en-US"))
+        else:
+            bots += 1
+            seats.append(SeatRecord(match_id=match_id, seat=seat, user_id=None,
+                                    display_name=f"Bot {bots}", is_bot=True))
+    return seats
+
+
+async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
+                         ) -> BuiltDatabase:
+    """The file as the bot would have left it: every match started, its log, its snapshot, the
+    timers of every seat its game waits for (a bot's move due ``BOT_MOVE_DELAY`` after the
+    previous move, a person's turn ``TURN_SECONDS`` long), and a board message in the fake
+    Discord for the matches the clicks will use. The process stopped ``--downtime`` seconds ago.
+    """
+    seconds: dict[str, float] = {}
+    started = time.perf_counter()
+    histories, planned = plan_matches(args.matches, args.histories, args.seed, args.bot_wait)
+    samples = pick_samples(planned, args.clicks)
+    seconds["play histories"] = time.perf_counter() - started
+
+    places = build_world(fake, len(planned))
+    for match in samples:
+        guild = places[match.index][0]
+        match.clicker = fake.create_user(f"player {match.index}")
+        fake.add_member(guild, match.clicker)
+
+    started = time.perf_counter()
+    repo = BulkRepository(path)
+    await repo.open()
+    now_text = to_db_time(dt.datetime.now(dt.UTC))
+    rows: list[tuple[Any, ...]] = []
+    actions = 0
+    for match in planned:
+        guild, channel = places[match.index]
+        history = histories[match.history]
+        host_id = (match.clicker.id if match.clicker is not None and match.waiting == [0]
+                   else SYNTHETIC_USERS + match.index * 10)
+        record = await repo.create_match(game=GAME, guild_id=guild.id, channel_id=channel.id,
+                                         host_id=host_id, seed=history.seed, options={},
+                                         locale=None)
+        match.match_id, match.guild_id, match.channel_id = record.id, guild.id, channel.id
+        seats = seat_records(match, record.id, host_id)
+        if match.clicker is not None and match.waiting != [0]:
+            waiting = match.waiting[0]
+            seats[waiting] = seats[waiting].model_copy(update={"user_id": match.clicker.id})
+        await repo.start_match(record.id, seats, history.start_json)
+        for version in range(match.step):
+            seat = history.seats_of[version]
+            person = not seats[seat].is_bot
+            last = version == match.step - 1
+            rows.append((record.id, version, seat, seats[seat].user_id if person else None,
+                         "player" if person else "bot", history.actions[version],
+                         match.state_json if last else "", now_text, 0, None))
+        actions += match.step
+        if len(rows) >= 20_000:
+            await repo.append_many(rows)
+            rows = []
+        match.humans = [not s.is_bot for s in seats]
+    if rows:
+        await repo.append_many(rows)
+    seconds["write matches and logs"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    timers: Counter[str] = Counter()
+    wall = time.time()
+    clock_rng = random.Random(args.seed + 7)
+    sampled = {m.match_id for m in samples}
+    for match in planned:
+        for seat in match.waiting:
+            if not match.humans[seat]:
+                # Armed BOT_MOVE_DELAY before its move; the process stopped in between.
+                deadline = wall - args.downtime + clock_rng.uniform(0, BOT_MOVE_DELAY)
+                timers["bot move"] += 1
+            else:
+                remaining = clock_rng.uniform(0, TURN_SECONDS)
+                if match.match_id in sampled:
+                    remaining = max(remaining, 60.0)  # the clicks must find the turn still open
+                deadline = wall - args.downtime + remaining
+                timers["turn"] += 1
+            if deadline <= wall:
+                timers["due at start"] += 1
+            await repo.set_timer(TimerRecord(
+                match_id=match.match_id, seat=seat, version=match.step,
+                deadline=dt.datetime.fromtimestamp(deadline, dt.UTC),
+                warned=deadline - wall < TURN_SECONDS / 2))
+    seconds["write timers"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    board_ids = await post_old_boards(repo, fake, samples)
+    seconds["boards for the clicks"] = time.perf_counter() - started
+    await repo.close()
+    size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+    return BuiltDatabase(path, planned, samples, board_ids, timers, actions, seconds, size)
+
+
+async def post_old_boards(repo: SqliteRepository, fake: FakeDiscord,
+                          samples: list[PlannedMatch]) -> dict[int, int]:
+    """The board each sample match showed before the restart, rendered by the bot's own
+    ``Desk`` and put straight into the fake's world, and remembered in the database as the bot
+    remembers its boards."""
+    service = MatchService(repo)
+    # Desk only asks its app for the turn deadlines it prints.
+    app = SimpleNamespace(timers=SimpleNamespace(deadline=lambda match_id, seat: None))
+    desk = Desk(cast(Any, app))
+    board_ids: dict[int, int] = {}
+    for match in samples:
+        live = await service.get(match.match_id)
+        content, embeds, view = desk.board(live, live.record.locale)
+        message = fake.world.add_message(FakeMessage(
+            id=fake.ids.next(), channel_id=match.channel_id, author_id=fake.bot_user.id,
+            content=content, embeds=[cast(dict[str, Any], e.to_dict()) for e in embeds],
+            components=cast(Any, view.to_components()) if view is not None else [],
+        ))
+        await repo.save_message(match.match_id, "board", match.channel_id, message.id)
+        board_ids[match.match_id] = message.id
+        service.forget(match.match_id)
+    return board_ids
+
+
+def report_build(built: BuiltDatabase, args: argparse.Namespace) -> None:
+    steps = [m.step for m in built.matches]
+    print(f"\nDatabase: {len(built.matches):,} active matches from {args.histories} distinct "
+          f"bot games (4-6 seats), {built.actions:,} logged actions "
+          f"(per match: median {statistics.median(steps):.0f}, max {max(steps)}), "
+          f"{mib(built.file_bytes)} MiB on disk")
+    waiting_on_bot = sum(1 for m in built.matches if m.waiting_on_bot)
+    print(f"Timers: {built.timers['turn']:,} turn timers, {built.timers['bot move']:,} bot moves "
+          f"({waiting_on_bot:,} matches wait for a bot); the process stopped {args.downtime:g} s "
+          f"before the start, so {built.timers['due at start']:,} are due at start")
+    print("Build: " + ", ".join(f"{name} {secs:.1f} s" for name, secs in built.seconds.items()))
+
+
+# ==============================================================================================
+# Part 1: restore
+# ==============================================================================================
+@dataclass
+class Click:
+    match: PlannedMatch
+    kind: str  # "move" (a button on the board) or "My hand"
+    seconds: float  # from the click to the bot's first answer
+    works: bool
+    warm_seconds: float = float("nan")
+    warm_works: bool = False
+
+
+@dataclass
+class RestoreResult:
+    hook_seconds: float = 0.0  # setup_hook: database, migrations, cogs, command sync, timers
+    ready_seconds: float = 0.0
+    first_click_seconds: float = 0.0
+    first_click_works: bool = False
+    clicks: list[Click] = field(default_factory=list)
+    rss: dict[str, int] = field(default_factory=dict)
+    loads: dict[str, int] = field(default_factory=dict)
+    replayed: dict[str, int] = field(default_factory=dict)
+    acts: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    lag: list[float] = field(default_factory=list)
+    import_seconds: float = float("nan")
+    problems: list[str] = field(default_factory=list)
+
+
+def hand_answer_works(result: Any, match_id: int) -> bool:
+    """The private panel came back: an ephemeral answer carrying the panel's own buttons."""
+    callback = result.callback
+    return bool(callback is not None and callback.accepted and callback.type == 4
+                and callback.ephemeral
+                and f"pl:h:{match_id}" in custom_ids_in((callback.data or {}).get("components")))
+
+
+async def click_old_board(fake: FakeDiscord, client: ParlorClient, match: PlannedMatch,
+                          board_id: int) -> Click:
+    """The person the match waits for clicks its board: a move when the board offers one
+    (answered by editing the board), else "My hand" (answered with the private panel)."""
+    assert match.clicker is not None
+    board = fake.message(board_id)
+    seat = match.waiting[0]
+    moves = [c for c in board.custom_ids()
+             if c.startswith(f"pl:a:{match.match_id}:") and c.split(":")[4] == str(seat)]
+    if moves:
+        result = await fake.click(match.clicker, board, moves[0], timeout=60)
+        callback = result.callback
+        assert callback is not None
+        version = (await client.parlor.repo.get_match(match.match_id)).version
+        works = callback.accepted and callback.type == 7 and version == match.step + 1
+        return Click(match, "move", callback.elapsed, works)
+    result = await fake.click(match.clicker, board, f"pl:h:{match.match_id}", timeout=60)
+    assert result.callback is not None
+    return Click(match, "My hand", result.callback.elapsed,
+                 hand_answer_works(result, match.match_id))
+
+
+async def click_hand_again(fake: FakeDiscord, click: Click, board_id: int) -> None:
+    """A second click on the same match, now in the cache: the warm twin of the first."""
+    assert click.match.clicker is not None
+    result = await fake.click(click.match.clicker, fake.message(board_id),
+                              f"pl:h:{click.match.match_id}", timeout=60)
+    assert result.callback is not None
+    click.warm_seconds = result.callback.elapsed
+    click.warm_works = hand_answer_works(result, click.match.match_id)
+
+
+def import_seconds() -> float:
+    """Seconds a fresh interpreter takes to import the bot (a real restart pays this first)."""
+    code = ("import time; t = time.perf_counter(); import bot.app, bot.cogs.lifeboat, "
+            "bot.cogs.citadels, bot.cogs.parlor; print(time.perf_counter() - t)")
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120, check=True, cwd=Path(__file__).resolve().parent.parent)
+        return float(done.stdout.strip().splitlines()[-1])
+    except (subprocess.SubprocessError, ValueError, IndexError):
+        return float("nan")
+
+
+async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argparse.Namespace,
+                          tmp: Path) -> RestoreResult:
+    result = RestoreResult(import_seconds=import_seconds())
+    settings = make_settings(tmp, fake, database_path=built.path,
+                             bot_move_delay=BOT_MOVE_DELAY, board_edit_delay=BOARD_EDIT_DELAY,
+                             default_turn_seconds=TURN_SECONDS)
+    repo = CountingRepository(built.path)
+    client = ParlorClient(settings, repo, guild_ready_timeout=FAST_GUILD_READY_TIMEOUT)
+    quiet_identify(client)
+    meter = ActMeter(client.parlor.service)
+    marks: dict[str, float] = {}
+    original_hook = client.setup_hook
+
+    async def timed_hook() -> None:
+        await original_hook()
+        marks["hook"] = time.perf_counter()
+
+    client.setup_hook = timed_hook  # type: ignore[method-assign]
+    lag = LoopLag()
+
+    def note(moment: str) -> None:
+        result.rss[moment] = rss_bytes()
+        result.loads[moment] = repo.loads
+        result.replayed[moment] = repo.replayed_actions
+
+    result.rss["before start"] = settled_rss()
+    result.loads["before start"] = result.replayed["before start"] = 0
+    lag.start()
+    started = time.perf_counter()
+    task = asyncio.create_task(client.start(fake.token), name="parlor")
+    try:
+        while not client.is_ready():
+            if task.done():
+                task.result()
+                raise RuntimeError("the client stopped before it was ready")
+            await asyncio.sleep(0.001)
+        result.ready_seconds = time.perf_counter() - started
+        result.hook_seconds = marks.get("hook", started) - started
+        note("at ready")
+        for match in built.samples:
+            click = await click_old_board(fake, client, match, built.board_ids[match.match_id])
+            if not result.clicks:
+                result.first_click_seconds = time.perf_counter() - started
+                result.first_click_works = click.works
+                note("after the first click")
+            result.clicks.append(click)
+        for click in result.clicks:
+            await click_hand_again(fake, click, built.board_ids[click.match.match_id])
+        note("after the clicks")
+        await asyncio.sleep(args.observe)
+        note(f"{args.observe:g} s later")
+    finally:
+        await client.close()
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(task, 10.0)
+        await lag.stop()
+    result.acts = Counter(s.source for s in meter.samples)
+    result.refused = meter.refused
+    result.lag = [lag for _, lag in lag.samples]
+    result.problems = fake.problems()
+    return result
+
+
+def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.Namespace
+                   ) -> None:
+    print(f"\nRestart over {len(built.matches):,} matches (production settings: bot moves "
+          f"{BOT_MOVE_DELAY:g} s, board edits {BOARD_EDIT_DELAY:g} s, turns {TURN_SECONDS} s):")
+    first = result.clicks[0] if result.clicks else None
+    rows = [
+        ["importing the bot (fresh interpreter)", f"{result.import_seconds:.2f}", ""],
+        ["start -> setup done (db, cogs, sync, timers)", f"{result.hook_seconds:.2f}", ""],
+        ["start -> ready", f"{result.ready_seconds:.2f}",
+         f"target < {TARGET_RESTORE_SECONDS:g} s"],
+    ]
+    if first is not None:
+        rows.append([f"start -> first old-board click answered ({first.kind}, "
+                     f"{first.match.step} actions replayed)",
+                     f"{result.first_click_seconds:.2f}",
+                     "works" if result.first_click_works else "FAILED"])
+    print_table(["step", "seconds", "note"], rows)
+
+    print("\nMatches in memory (loaded = log replayed) and process RSS:")
+    rows = []
+    for moment, rss in result.rss.items():
+        rows.append([moment, f"{result.loads.get(moment, 0):,}",
+                     f"{result.replayed.get(moment, 0):,}", mib(rss),
+                     f"{(rss - result.rss['before start']) / 2**20:+.1f}"])
+    print_table(["moment", "matches loaded", "actions replayed", "RSS MiB", "vs before"], rows)
+    print(f"  Moves made after the start: {dict(result.acts)}; refused: {dict(result.refused)}. "
+          f"Loop lag p99 {ms(percentile(result.lag, 0.99))} ms, "
+          f"max {ms(max(result.lag, default=0.0))} ms.")
+
+    if result.clicks:
+        print(f"\nClicks on boards posted before the restart ({len(result.clicks)} matches, "
+              "one after the other; cold = the click loads the match, warm = a second click):")
+        rows = []
+        for kind in ("move", "My hand"):
+            group = [c for c in result.clicks if c.kind == kind]
+            if not group:
+                continue
+            cold = [c.seconds for c in group]
+            rows.append([f"cold, {kind}", str(len(group)),
+                         f"{sum(c.works for c in group)}/{len(group)}",
+                         ms(percentile(cold, 0.5)), ms(max(cold)),
+                         f"{statistics.fmean(c.match.step for c in group):.0f}"])
+        warm = [c.warm_seconds for c in result.clicks]
+        rows.append(["warm, My hand", str(len(warm)),
+                     f"{sum(c.warm_works for c in result.clicks)}/{len(warm)}",
+                     ms(percentile(warm, 0.5)), ms(max(warm)), "-"])
+        print_table(["click", "n", "answered right", "p50 ms", "max ms", "mean log length"],
+                    rows)
+    print(f"Fake Discord problems: {len(result.problems)}")
+    for problem in result.problems[:5]:
+        print(f"  ! {problem}")
+
+
+# ==============================================================================================
+# Part 2: memory per active match
+# ==============================================================================================
+@dataclass
+class MemoryResult:
+    count: int
+    load_seconds: float
+    rss_per_match: float
+    parts: dict[str, float]  # bytes per match, traced
+    leftover: float  # per match: traced bytes still held once every match was dropped
+    parsed_state: float  # per match: a state parsed from its snapshot instead of replayed
+    parsed_prompts: float
+    events_kept: float  # mean events in a match's recent buffer
+    mean_step: float
+    sites: list[tuple[str, float]]  # allocation site -> bytes per match
+
+
+def traced() -> int:
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0]
+
+
+async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
+    """Matches loaded as the bot loads them (``service.get``: the log replayed) and then asked
+    for their prompts, as a table in play always has been (the board and the timers ask)."""
+    repo = SqliteRepository(path)
+    await repo.open()
+    try:
+        ids = [record.id async for record in repo.iter_open_matches()]
+        rng = random.Random(args.seed + 3)
+        rng.shuffle(ids)
+        count = min(args.sample, len(ids) // 2)
+        warm_up, by_rss, by_trace = ids[:20], ids[:count], ids[count:2 * count]
+        service = MatchService(repo, max_cached=4 * count + 100)
+        game = registry.get(GAME)
+        for match_id in warm_up:  # one-time caches (validators, catalogs) are not a match's
+            (await service.get(match_id)).pending()
+        for match_id in warm_up:
+            service.forget(match_id)
+
+        before = settled_rss()
+        started = time.perf_counter()
+        for match_id in by_rss:
+            (await service.get(match_id)).pending()
+        load_seconds = (time.perf_counter() - started) / max(1, count)
+        rss_per_match = (settled_rss() - before) / max(1, count)
+        for match_id in by_rss:
+            service.forget(match_id)
+
+        gc.collect()
+        tracemalloc.start(1)
+        try:
+            base = traced()
+            first = tracemalloc.take_snapshot()
+            lives: list[LiveMatch] = [await service.get(match_id) for match_id in by_trace]
+            cold = traced()
+            for live in lives:
+                live.pending()
+            warm = traced()
+            loaded = tracemalloc.take_snapshot()
+            events_kept = statistics.fmean(len(live.recent) for live in lives)
+            mean_step = statistics.fmean(live.version for live in lives)
+            for live in lives:
+                live.recent.clear()
+            without_events = traced()
+            for live in lives:
+                live.state = None
+            without_state = traced()
+            for match_id in by_trace:
+                service.forget(match_id)
+            lives.clear()
+            gone = traced()
+
+            snapshots = [await repo.snapshot(match_id) for match_id in by_trace]
+            parsed_before = traced()
+            states = [game.parse_state(s[1]) for s in snapshots if s is not None]
+            parsed = traced()
+            for state in states:
+                game.pending(state)
+            parsed_with_prompts = traced()
+        finally:
+            tracemalloc.stop()
+    finally:
+        await repo.close()
+
+    n = max(1, count)
+    prompts = warm - cold
+    parts = {
+        "state": (without_events - without_state - prompts) / n,
+        "prompts cached on the state": prompts / n,
+        "recent events": (warm - without_events) / n,
+        "record, seats, LiveMatch, cache entry": (without_state - gone) / n,
+    }
+    parts["total"] = (warm - base) / n
+    sites = [(str(stat.traceback[0].filename).split("site-packages/")[-1]
+              .replace(str(Path.cwd()) + "/", ""), stat.size_diff / n)
+             for stat in loaded.compare_to(first, "filename")[:8]]
+    return MemoryResult(count, load_seconds, rss_per_match, parts, (gone - base) / n,
+                        (parsed - parsed_before) / n, (parsed_with_prompts - parsed) / n,
+                        events_kept, mean_step, sites)
+
+
+def report_memory(result: MemoryResult) -> None:
+    total = result.parts["total"]
+    print(f"\nMemory of one active match: {result.count:,} matches loaded into a MatchService "
+          f"(mean log {result.mean_step:.0f} actions; {ms(result.load_seconds)} ms per load, "
+          f"the replay included)")
+    rows = [[name, kib(size), f"{100 * size / total:.0f}%" if name != "total" else "100%"]
+            for name, size in result.parts.items()]
+    rows.append(["RSS growth (separate pass, no tracemalloc)", kib(result.rss_per_match), ""])
+    print_table(["part (tracemalloc)", "KiB per match", "share"], rows)
+    verdict = "met" if total <= TARGET_BYTES_PER_MATCH else "MISSED"
+    print(f"Target <= {TARGET_BYTES_PER_MATCH // 1024} KiB per match: {verdict}. "
+          f"Recent events: {result.events_kept:.1f} kept per match, "
+          f"{result.parts['recent events'] / max(1.0, result.events_kept):.0f} bytes each.")
+    print(f"What-if: a state parsed from its snapshot JSON instead of replayed: "
+          f"{kib(result.parsed_state)} KiB, its prompts {kib(result.parsed_prompts)} KiB. "
+          f"Still held after every match was dropped (engine caches): "
+          f"{kib(result.leftover)} KiB per match.")
+    print("Where the loaded matches' bytes were allocated (by file, per match):")
+    print_table(["file", "KiB per match"], [[name, kib(size)] for name, size in result.sites])
+
+
+# ==============================================================================================
+# Part 3: many tables at once over the fake Discord
+# ==============================================================================================
+@dataclass
+class Table:
+    host: FakeUser
+    channel: FakeChannel
+    seats: int
+    match_id: int = 0
+    board_id: int = 0
+    failure: str | None = None
+
+
+@dataclass
+class WindowResult:
+    name: str
+    seconds: float
+    acts: list[ActSample]
+    requests: Counter[str]  # by "METHOD route"
+    interaction_requests: int
+    bot_token_requests: int
+    failed_requests: Counter[str]  # by status
+    lag: list[float]
+    probes: list[float]
+    probe_failures: int
+    cpu_seconds: float
+    cpu_wait: float  # seconds the process was ready to run but other processes had the CPUs
+    finished: int
+    active_tables: int
+    rss: int
+    refused: int  # act calls refused (a bot or timer acting on a version that moved on)
+
+
+class RequestLog:
+    """Keeps the fake's request records light: once answered, a record loses its bodies (the
+    counts need only method, route, time and status), so a long run does not fill memory."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self._cursor = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self.lighten()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            self.lighten()
+
+    def lighten(self) -> None:
+        records = self.fake.requests
+        index = self._cursor
+        complete_prefix = True
+        while index < len(records):
+            record = records[index]
+            if record.status:
+                record.json = record.response = None
+            elif complete_prefix:
+                self._cursor = index
+                complete_prefix = False
+            index += 1
+        if complete_prefix:
+            self._cursor = index
+
+    def between(self, start: float, end: float) -> list[Any]:
+        return [r for r in self.fake.requests if start <= r.time <= end]
+
+
+async def open_table(fake: FakeDiscord, client: ParlorClient, table: Table) -> None:
+    """/lifeboat start, bots in every other seat, start; then the host leaves from the private
+    panel and a bot takes the seat, so the whole table plays by itself."""
+    host, timeout = table.host, 60.0
+
+    async def clicked(message: FakeMessage, custom_id: str) -> Any:
+        result = await fake.click(host, message, custom_id, timeout=timeout)
+        if result.callback is None or not result.callback.accepted:
+            raise RuntimeError(f"{custom_id}: {result.callback}")
+        return result
+
+    opened = await fake.run_slash(host, table.channel, "lifeboat start", {}, timeout=timeout)
+    lobby = await opened.wait_original(timeout=timeout)
+    join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
+    table.match_id = int(join.split(":")[2])
+    for _ in range(table.seats - 1):
+        await clicked(lobby, f"pl:l:{table.match_id}:addbot")
+    await clicked(lobby, f"pl:l:{table.match_id}:start")
+    boards = [m for m in await client.parlor.repo.messages(table.match_id) if m.kind == "board"]
+    if not boards:
+        raise RuntimeError("no board after the start")
+    table.board_id = boards[0].message_id
+    shown = await clicked(fake.message(table.board_id), f"pl:h:{table.match_id}")
+    panel = await shown.wait_original(timeout=timeout)
+    await clicked(panel, f"pl:seat:{table.match_id}:leave")
+    await clicked(panel, f"pl:seat:{table.match_id}:leaveyes")
+
+
+class Prober:
+    """A host clicks "My hand" on their board now and then: how long a person waits for an
+    answer while the tables play (Discord gives the bot 3 s)."""
+
+    def __init__(self, fake: FakeDiscord, tables: list[Table], every: float, seed: int) -> None:
+        self.fake = fake
+        self.tables = [t for t in tables if t.failure is None]
+        self.every = every
+        self.rng = random.Random(seed)
+        self.samples: list[tuple[float, float]] = []  # (when, seconds to the first answer)
+        self.failures: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+        self._clicks: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await asyncio.gather(*self._clicks, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            task = asyncio.create_task(self._probe(self.rng.choice(self.tables)))
+            self._clicks.add(task)
+            task.add_done_callback(self._clicks.discard)
+
+    async def _probe(self, table: Table) -> None:
+        board = self.fake.message(table.board_id)
+        custom_id = f"pl:h:{table.match_id}"
+        if custom_id not in board.custom_ids():
+            return  # the game is over: the board has no buttons left
+        try:
+            result = await self.fake.click(table.host, board, custom_id, timeout=30)
+        except Exception:  # a timeout (AssertionError) or a refused request
+            self.failures.append(time.perf_counter())
+            return
+        callback = result.callback
+        if callback is None or not callback.accepted:
+            self.failures.append(time.perf_counter())
+        else:
+            self.samples.append((time.perf_counter(), callback.elapsed))
+
+
+class Finishes:
+    def __init__(self) -> None:
+        self.at: list[float] = []
+
+    async def on_change(self, change: Any) -> None:
+        if change.kind == "finished":
+            self.at.append(time.perf_counter())
+
+
+async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter: ActMeter,
+                         requests: RequestLog, lag: LoopLag, prober: Prober,
+                         finishes: Finishes, tables: int, profile: bool) -> WindowResult:
+    loop = asyncio.get_running_loop()
+    offset = time.perf_counter() - loop.time()  # request records carry loop time
+    start, cpu, waited = time.perf_counter(), time.process_time(), cpu_wait_seconds()
+    profiler = None
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+    await asyncio.sleep(seconds)
+    if profiler is not None:
+        profiler.disable()
+        import io
+        import pstats
+
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(20)
+        print(f"\nProfile of the {name} window (by own time):\n{text.getvalue()}")
+    end, cpu_used = time.perf_counter(), time.process_time() - cpu
+    waited = cpu_wait_seconds() - waited
+    requests.lighten()
+    records = requests.between(start - offset, end - offset)
+    by_route: Counter[str] = Counter(f"{r.method} {r.route}" for r in records)
+    failed: Counter[str] = Counter(str(r.status) for r in records
+                                   if r.status and not 200 <= r.status < 300)
+    interaction = sum(1 for r in records if r.interaction_route)
+    probes = [s for when, s in prober.samples if start <= when <= end]
+    probe_failures = sum(1 for when in prober.failures if start <= when <= end)
+    return WindowResult(
+        name, end - start, meter.between(start, end), by_route, interaction,
+        len(records) - interaction, failed, lag.between(start, end), probes, probe_failures,
+        cpu_used, waited, sum(1 for at in finishes.at if start <= at <= end),
+        tables - len(finishes.at), rss_bytes(), meter.refused_between(start, end))
+
+
+@dataclass
+class TablesResult:
+    tables: list[Table]
+    setup_seconds: float
+    windows: list[WindowResult]
+    late_acks: int
+    problems: list[str]
+    rss_before: int
+
+
+async def measure_tables(args: argparse.Namespace) -> TablesResult:
+    with tempfile.TemporaryDirectory(prefix="parlor-scale-tables-") as tmp:
+        async with FakeDiscord(rate_limits=RateLimitPolicy.unlimited()) as fake:
+            places = build_world(fake, args.tables)
+            tables = []
+            for index, (guild, channel) in enumerate(places):
+                host = fake.create_user(f"host {index}")
+                fake.add_member(guild, host)
+                tables.append(Table(host, channel, 4 + index % 3))
+            settings = make_settings(Path(tmp), fake, bot_move_delay=BOT_MOVE_DELAY,
+                                     board_edit_delay=args.board_edit_delay,
+                                     default_turn_seconds=0)
+            rss_before = settled_rss()
+            with point_discord_py_at(fake):
+                client = make_client(settings)
+                meter = ActMeter(client.parlor.service)
+                finishes = Finishes()
+                client.parlor.service.subscribe(finishes.on_change)
+                requests, lag = RequestLog(fake), LoopLag()
+                requests.start()
+                lag.start()
+                windows: list[WindowResult] = []
+                try:
+                    async with running(client, fake, timeout=60):
+                        started = time.perf_counter()
+                        gate = asyncio.Semaphore(args.setup_concurrency)
+
+                        async def one(table: Table) -> None:
+                            async with gate:
+                                try:
+                                    await open_table(fake, client, table)
+                                except Exception as failure:  # reported; the rest go on
+                                    table.failure = repr(failure)[:200]
+
+                        await asyncio.gather(*(one(t) for t in tables))
+                        setup_seconds = time.perf_counter() - started
+                        prober = Prober(fake, tables, args.probe_every, args.seed)
+                        prober.start()
+                        common: dict[str, Any] = {
+                            "fake": fake, "meter": meter, "requests": requests, "lag": lag,
+                            "prober": prober, "finishes": finishes, "tables": len(tables)}
+                        await asyncio.sleep(2.0)  # the last tables' first moves settle
+                        windows.append(await measure_window(
+                            f"production pace (bots move {BOT_MOVE_DELAY:g} s after "
+                            "their prompt)", args.seconds, profile=False, **common))
+                        settings.bot_move_delay = args.bot_delay
+                        await asyncio.sleep(2.0 + BOT_MOVE_DELAY)  # entries armed before
+                        windows.append(await measure_window(
+                            f"saturated (bots move {args.bot_delay:g} s after their prompt)",
+                            args.seconds, profile=args.profile, **common))
+                        await prober.stop()
+                finally:
+                    await requests.stop()
+                    await lag.stop()
+                late = [v for v in fake.violations if v.kind == "late_ack"]
+                return TablesResult(tables, setup_seconds, windows, len(late),
+                                    fake.problems(), rss_before)
+
+
+def describe_route(route: str) -> str:
+    names = {
+        "PATCH /channels/{channel_id}/messages/{message_id}": "board edit",
+        "POST /channels/{channel_id}/messages": "channel message (boards, reveals, notices)",
+        "POST /interactions/{interaction_id}/{interaction_token}/callback":
+            "interaction answer",
+        "POST /users/@me/channels": "open a DM",
+    }
+    return names.get(route, route)
+
+
+def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
+    failed = [t for t in result.tables if t.failure is not None]
+    opened = len(result.tables) - len(failed)
+    print(f"\n{len(result.tables):,} tables (4-6 seats, the host left at once so bots play "
+          f"every seat) opened in {result.setup_seconds:.1f} s through "
+          f"{sum(t.seats + 5 for t in result.tables):,} slash commands and clicks; "
+          f"{opened:,} opened, {len(failed)} failed. Boards edited at most every "
+          f"{args.board_edit_delay:g} s; the fake enforces no rate limit.")
+    for table in failed[:3]:
+        print(f"  ! table in #{table.channel.name}: {table.failure}")
+    rows = []
+    for w in result.windows:
+        acts = [s.seconds for s in w.acts]
+        bot_token = w.bot_token_requests / w.seconds
+        rows.append([
+            w.name, f"{w.seconds:.0f}", f"{len(acts) / w.seconds:.0f}",
+            ms(percentile(acts, 0.5)), ms(percentile(acts, 0.99)),
+            f"{(w.interaction_requests + w.bot_token_requests) / w.seconds:.0f}",
+            f"{bot_token:.0f}", f"{100 * w.cpu_seconds / w.seconds:.0f}%",
+            f"{100 * w.cpu_wait / w.seconds:.0f}%", f"{w.refused / w.seconds:.0f}",
+            ms(percentile(w.lag, 0.99)),
+            f"{ms(percentile(w.probes, 0.5))} / {ms(percentile(w.probes, 0.99))}",
+            f"{w.finished}", mib(w.rss),
+        ])
+    print_table(["window", "s", "actions/s", "act p50 ms", "act p99 ms", "REST/s",
+                 "bot-token REST/s", "CPU", "CPU wait", "refused/s", "loop lag p99 ms",
+                 "My hand p50/p99 ms", "games ended", "RSS MiB"], rows)
+    print("  act: service.act end to end (match lock, engine, append, and the listeners it "
+          "awaits: the next timers are written before it returns). CPU: this process's CPU "
+          "time in % of one core; CPU wait: time its threads were ready but other processes "
+          "held the cores. refused/s: bot moves refused because the match moved on first "
+          f"(act.stale). Discord allows {DISCORD_GLOBAL_PER_SECOND} bot-token requests/s per "
+          "bot; interaction answers are exempt.")
+    for w in result.windows:
+        print(f"\nRequests in the {w.name} window, per second:")
+        rows = [[describe_route(route), route, f"{count / w.seconds:.1f}"]
+                for route, count in w.requests.most_common(6)]
+        print_table(["what", "route", "per s"], rows)
+        if w.failed_requests or w.probe_failures:
+            print(f"  non-2xx answers: {dict(w.failed_requests)}; failed My hand clicks: "
+                  f"{w.probe_failures}")
+    print(f"\nRSS: {mib(result.rss_before)} MiB before the client started. Interactions "
+          f"answered after Discord's 3 s: {result.late_acks}. Fake Discord problems: "
+          f"{len(result.problems)}.")
+    for problem in result.problems[:5]:
+        print(f"  ! {problem}")
+
+
+# ==============================================================================================
+# Running it
+# ==============================================================================================
+async def run_restore_and_memory(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="parlor-scale-") as tmp:
+        path = Path(tmp) / "parlor.db"
+        fake = FakeDiscord(rate_limits=RateLimitPolicy.unlimited())
+        built = await build_database(path, fake, args)
+        report_build(built, args)
+        if args.part in ("restore", "all"):
+            with counted_logs() as logged:
+                async with fake, asyncio.timeout(600):
+                    with point_discord_py_at(fake):
+                        restored = await measure_restore(built, fake, args, Path(tmp))
+            report_restore(built, restored, args)
+            logged.report()
+        if args.part in ("memory", "all"):
+            report_memory(await measure_memory(path, args))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--part", choices=["restore", "memory", "tables", "all"], default="all")
+    parser.add_argument("--matches", type=int, default=10_000,
+                        help="active matches in the database (restore, memory)")
+    parser.add_argument("--histories", type=int, default=300,
+                        help="distinct bot games the matches are cut from")
+    parser.add_argument("--bot-wait", type=float, default=0.05,
+                        help="share of the matches whose next move is a bot's (due at start)")
+    parser.add_argument("--downtime", type=float, default=5.0,
+                        help="seconds the bot was down before the restart")
+    parser.add_argument("--clicks", type=int, default=20,
+                        help="old boards clicked after the restart")
+    parser.add_argument("--observe", type=float, default=10.0,
+                        help="seconds watched after the clicks")
+    parser.add_argument("--sample", type=int, default=1_000,
+                        help="matches loaded for the memory measurement")
+    parser.add_argument("--tables", type=int, default=1_000,
+                        help="tables playing at once (tables part)")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="length of each measured window of the tables part")
+    parser.add_argument("--bot-delay", type=float, default=0.0,
+                        help="seconds a bot waits in the saturated window")
+    parser.add_argument("--board-edit-delay", type=float, default=BOARD_EDIT_DELAY)
+    parser.add_argument("--setup-concurrency", type=int, default=25,
+                        help="tables being opened at the same time")
+    parser.add_argument("--probe-every", type=float, default=0.5,
+                        help="seconds between two 'My hand' clicks during the windows")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the saturated window")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.matches = min(args.matches, 400)
+        args.histories = min(args.histories, 30)
+        args.clicks = min(args.clicks, 5)
+        args.observe = min(args.observe, 2.0)
+        args.sample = min(args.sample, 100)
+        args.tables = min(args.tables, 20)
+        args.seconds = min(args.seconds, 3.0)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    # Warnings and errors are counted and summed up in the report, not printed one by one.
+    logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
+    print(f"Machine: {machine_line()}")
+    if args.part in ("restore", "memory", "all"):
+        print(f"\n== Restart and memory: {args.matches:,} active Lifeboat matches ==")
+        asyncio.run(run_restore_and_memory(args))
+    if args.part in ("tables", "all"):
+        print(f"\n== {args.tables:,} tables at once in one ParlorClient, over the fake Discord "
+              "in the same process ==")
+        with counted_logs() as logged:
+            result = asyncio.run(measure_tables(args))
+        report_tables(result, args)
+        logged.report()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
