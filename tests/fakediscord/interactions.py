@@ -420,6 +420,27 @@ def build_component_data(
     return data
 
 
+def build_raw_component(
+    custom_id: str, values: list[str] | None, component_type: int
+) -> tuple[JsonDict, JsonDict]:
+    """`data` of a MESSAGE_COMPONENT interaction with any custom_id and values, unchecked, and
+    the action row that claims to hold that component (for fuzzing the bot's parsing)."""
+    data: JsonDict = {"custom_id": custom_id, "component_type": component_type}
+    component: JsonDict = {"type": component_type, "custom_id": custom_id}
+    if component_type == 2:
+        component.update(style=1, label="?")
+    else:
+        offered = list(dict.fromkeys(values or ["0"]))
+        component.update(
+            options=[{"label": "?", "value": value} for value in offered],
+            min_values=1,
+            max_values=max(1, len(values or [])),
+        )
+    if values is not None:
+        data["values"] = list(values)
+    return data, {"type": 1, "components": [component]}
+
+
 def build_modal_submit_data(modal: JsonDict, values: dict[str, str]) -> JsonDict:
     """`data` of a MODAL_SUBMIT: each text input of the shown modal with the typed value.
 

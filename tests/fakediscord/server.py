@@ -35,6 +35,7 @@ from .interactions import (
     build_command_data,
     build_component_data,
     build_modal_submit_data,
+    build_raw_component,
     find_command,
     new_token,
 )
@@ -339,6 +340,39 @@ class FakeDiscord:
         self._dispatch_message("MESSAGE_CREATE", message)
         return message
 
+    async def raw_component(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str] | None = None,
+        component_type: int = 2,
+        *,
+        locale: str | None = None,
+        wait: bool = True,
+        timeout: float = 5.0,
+    ) -> InteractionResult:
+        """A component interaction on `message` with any `custom_id` and `values`, checked
+        against nothing: the interaction's copy of the message shows one action row holding
+        exactly that component (discord.py only routes ids it finds there). Discord itself only
+        sends components a message has; this is for fuzzing what a stale or forged id does.
+        `component_type` 2 is a button, 3 a string select. The user must see the message."""
+        current = self.world.messages.get(message.id)
+        if current is None or not current.visible_to(user.id):
+            raise FakeUsageError(f"{user.name} cannot see message {message.id}")
+        data, row = build_raw_component(custom_id, values, component_type)
+        return await self._dispatch_interaction(
+            MESSAGE_COMPONENT,
+            user,
+            self.world.channels[current.channel_id],
+            data,
+            locale=locale,
+            wait=wait,
+            timeout=timeout,
+            message=current,
+            shown_components=[row],
+        )
+
     async def _component(
         self,
         user: FakeUser,
@@ -376,6 +410,7 @@ class FakeDiscord:
         wait: bool,
         timeout: float,
         message: FakeMessage | None = None,
+        shown_components: list[JsonDict] | None = None,
     ) -> InteractionResult:
         sessions = self.gateway.sessions_for_guild(channel.guild_id)
         if not sessions:
@@ -395,6 +430,8 @@ class FakeDiscord:
         payload["data"] = data
         if message is not None:
             payload["message"] = message_payload(self.world, message)
+            if shown_components is not None:
+                payload["message"]["components"] = shown_components
         guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
         record = FakeInteraction(
             id=interaction_id,
