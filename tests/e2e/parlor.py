@@ -14,6 +14,9 @@ from bot.app import ParlorClient
 from bot.i18n import t
 from bot.service import LiveMatch
 from bot.settings import Settings
+from games import registry
+from games.core import Outcome
+from storage import MatchStatus, Repository
 from storage.sqlite import SqliteRepository
 from tests.fakediscord import (
     FAST_GUILD_READY_TIMEOUT,
@@ -273,3 +276,27 @@ def waiting_on_board(live: LiveMatch, kind: str) -> int | None:
     if len(blocking) == 1 and blocking[0].kind == f"lifeboat.prompt.{kind}":
         return blocking[0].seat
     return None
+
+
+async def assert_log_replays(repo: Repository, match_id: int) -> Any:
+    """The match's action log is whole (versions 0..n-1: nothing lost, nothing doubled), every
+    entry is an action the engine accepts at its point, and replaying the log from the seed
+    gives exactly the stored snapshot and outcome. Returns the replayed state."""
+    record = await repo.get_match(match_id)
+    seats = await repo.seats(match_id)
+    log = await repo.actions(match_id)
+    assert [entry.version for entry in log] == list(range(len(log))), "a gap or a double"
+    assert record.version == len(log)
+    game = registry.get(record.game)
+    state = game.setup(len(seats), record.options, seed=record.seed)
+    for entry in log:
+        state = game.apply(state, game.parse_action(entry.action)).state  # refuses the illegal
+    snapshot = await repo.snapshot(match_id)
+    assert snapshot is not None and snapshot[0] == record.version
+    assert game.parse_state(snapshot[1]) == state, "the snapshot is not the replayed log"
+    outcome = game.outcome(state)
+    stored = None if record.outcome is None else Outcome.model_validate(record.outcome)
+    assert stored == outcome
+    if record.status in (MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED):
+        assert (record.status == MatchStatus.FINISHED) == (outcome is not None)
+    return state
