@@ -1,4 +1,5 @@
-"""Storage benchmark: how fast ``SqliteRepository.append_action`` goes on a real file.
+"""Storage benchmark: how fast ``append_action`` goes, on a real SQLite file or, with
+``--postgres DSN``, on a PostgreSQL server (in a schema of its own, dropped afterwards).
 
 Two phases over ``--matches`` active matches, each append carrying a state JSON of about
 ``--state-bytes`` bytes (the size of a mid-game Lifeboat snapshot):
@@ -16,6 +17,8 @@ reach the rate.
 
     .venv/bin/python -m bench.storage_bench            # defaults: 1,000 matches, 20,000 + 10 s
     .venv/bin/python -m bench.storage_bench --check --seconds 5
+    scripts/test-postgres.sh --durable .venv/bin/python -m bench.storage_bench \
+        --postgres-from-env                            # a throwaway server, default durability
 
 Run it as a module from the repository root: as a script (``python bench/storage_bench.py``) this
 file's directory comes first on ``sys.path`` and the file would shadow the ``storage`` package.
@@ -26,14 +29,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from storage.records import SeatRecord
+from storage.repository import Repository
 from storage.sqlite import SqliteRepository
 
 TARGET_RATE = 1_000.0
@@ -85,7 +91,7 @@ class Result:
         )
 
 
-async def _prepare(repo: SqliteRepository, matches: int, state_json: str) -> list[int]:
+async def _prepare(repo: Repository, matches: int, state_json: str) -> list[int]:
     ids = []
     for n in range(matches):
         match = await repo.create_match(
@@ -101,7 +107,7 @@ async def _prepare(repo: SqliteRepository, matches: int, state_json: str) -> lis
 
 
 async def _append(
-    repo: SqliteRepository, match_id: int, version: int, state_json: str
+    repo: Repository, match_id: int, version: int, state_json: str
 ) -> int:
     return await repo.append_action(
         match_id,
@@ -115,7 +121,7 @@ async def _append(
 
 
 async def saturation(
-    repo: SqliteRepository, ids: list[int], versions: dict[int, int], total: int, states: list[str]
+    repo: Repository, ids: list[int], versions: dict[int, int], total: int, states: list[str]
 ) -> Result:
     remaining = total
     latencies: list[float] = []
@@ -137,7 +143,7 @@ async def saturation(
 
 
 async def paced(
-    repo: SqliteRepository,
+    repo: Repository,
     ids: list[int],
     versions: dict[int, int],
     rate: float,
@@ -180,25 +186,61 @@ async def paced(
     return Result(len(latencies), time.perf_counter() - started, latencies)
 
 
-async def run(args: argparse.Namespace) -> bool:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(args.path) if args.path else Path(tmp) / "bench.db"
-        states = [make_state(step, args.state_bytes) for step in range(16)]
-        print(
-            f"database {path}; {args.matches} matches; state JSON {len(states[0])} bytes; "
-            f"SQLite via aiosqlite, WAL, synchronous=NORMAL"
-        )
-        repo = SqliteRepository(path)
-        await repo.open()
+async def _measure(
+    repo: Repository, args: argparse.Namespace, states: list[str]
+) -> tuple[Result, Result]:
+    await repo.open()
+    try:
+        ids = await _prepare(repo, args.matches, states[0])
+        versions = dict.fromkeys(ids, 0)
+        sat = await saturation(repo, ids, versions, args.appends, states)
+        print(sat.line("saturation"))
+        pac = await paced(repo, ids, versions, args.rate, args.seconds, states)
+        print(pac.line("paced"))
+    finally:
+        await repo.close()
+    return sat, pac
+
+
+async def _measure_postgres(
+    dsn: str, args: argparse.Namespace, states: list[str]
+) -> tuple[Result, Result]:
+    import asyncpg
+
+    from storage.postgres import PostgresRepository
+
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    print(
+        f"PostgreSQL schema {schema}; {args.matches} matches; state JSON {len(states[0])} "
+        f"bytes; asyncpg pool of {args.pool_size}"
+    )
+    repo = PostgresRepository(dsn, schema=schema, min_size=args.pool_size, max_size=args.pool_size)
+    try:
+        return await _measure(repo, args, states)
+    finally:
+        conn = await asyncpg.connect(dsn)
         try:
-            ids = await _prepare(repo, args.matches, states[0])
-            versions = dict.fromkeys(ids, 0)
-            sat = await saturation(repo, ids, versions, args.appends, states)
-            print(sat.line("saturation"))
-            pac = await paced(repo, ids, versions, args.rate, args.seconds, states)
-            print(pac.line("paced"))
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         finally:
-            await repo.close()
+            await conn.close()
+
+
+async def run(args: argparse.Namespace) -> bool:
+    states = [make_state(step, args.state_bytes) for step in range(16)]
+    dsn = os.environ.get("PARLOR_TEST_POSTGRES_DSN") if args.postgres_from_env else args.postgres
+    if args.postgres_from_env and not dsn:
+        print("--postgres-from-env: PARLOR_TEST_POSTGRES_DSN is not set", file=sys.stderr)
+        return False
+    if dsn:
+        sat, pac = await _measure_postgres(dsn, args, states)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(args.path) if args.path else Path(tmp) / "bench.db"
+            print(
+                f"database {path}; {args.matches} matches; state JSON {len(states[0])} bytes; "
+                f"SQLite via aiosqlite, WAL, synchronous=NORMAL"
+            )
+            sat, pac = await _measure(SqliteRepository(path), args, states)
     ok = (
         sat.rate >= TARGET_RATE
         and pac.rate >= 0.95 * args.rate
@@ -220,6 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="paced phase length")
     parser.add_argument("--state-bytes", type=int, default=3_000)
     parser.add_argument("--path", help="database file (default: a temporary directory)")
+    parser.add_argument("--postgres", metavar="DSN", help="measure PostgreSQL at this URL")
+    parser.add_argument(
+        "--postgres-from-env",
+        action="store_true",
+        help="measure PostgreSQL at $PARLOR_TEST_POSTGRES_DSN (see scripts/test-postgres.sh)",
+    )
+    parser.add_argument("--pool-size", type=int, default=10, help="PostgreSQL pool connections")
     parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
     args = parser.parse_args(argv)
     ok = asyncio.run(run(args))

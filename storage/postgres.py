@@ -143,6 +143,17 @@ def _seat_params(seat: SeatRecord) -> tuple[Any, ...]:
     return (seat.match_id, seat.seat, seat.user_id, seat.display_name, seat.is_bot, seat.locale)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset on release, in place of asyncpg's default.
+
+    The default sends ``RESET ALL``, ``CLOSE ALL``, ``UNLISTEN *`` and an advisory-unlock-all
+    each time a connection goes back to the pool: one more round trip per repository call,
+    which halved the append rate. This repository leaves nothing of the kind on a session (the
+    migration runner gives its advisory lock back itself), and asyncpg still rolls back an
+    open transaction before calling this.
+    """
+
+
 def _changed_rows(status: str) -> int:
     """The row count of a command tag such as ``UPDATE 1`` or ``DELETE 0``."""
     return int(status.rsplit(" ", 1)[-1])
@@ -189,7 +200,11 @@ class PostgresRepository(Repository):
         if self.schema is not None:
             settings["search_path"] = f'"{self.schema}"'
         pool = await asyncpg.create_pool(
-            self.dsn, min_size=self.min_size, max_size=self.max_size, server_settings=settings
+            self.dsn,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            server_settings=settings,
+            reset=_keep_session,
         )
         try:
             async with pool.acquire() as conn:
