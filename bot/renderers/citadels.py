@@ -91,8 +91,10 @@ class CitadelsRenderer(Renderer):
             line += " " + t("citadels.scores", locale, points=d.points)
         if d.beautified:
             line += " ✨"
-        if power and d.colour == "purple":
-            line += " — " + t(f"citadels.purple.{d.name}", locale)
+        if power:
+            # The colour in words too: the squares alone do not tell every reader.
+            line += " — " + t(f"citadels.purple.{d.name}" if d.colour == "purple"
+                              else f"citadels.colour.{d.colour}", locale)
         return line
 
     def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
