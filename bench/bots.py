@@ -29,11 +29,31 @@ def bot_seats(table: int, round_: int, seats: int) -> set[int]:
     return {(table + k) % seats for k in range(count)}
 
 
-def play_tables(game: Game[Any, Any], tables: int, seat_counts: list[int]) -> dict[str, Any]:
-    bot_scores: list[float] = []
-    random_scores: list[float] = []
-    bot_wins = random_wins = 0.0
-    bot_seat_total = random_seat_total = 0
+class Tally:
+    """Scores and wins of one group of seats."""
+
+    def __init__(self) -> None:
+        self.scores: list[float] = []
+        self.wins = 0
+
+    def add(self, score: float, won: bool) -> None:
+        self.scores.append(score)
+        self.wins += won
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.scores)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / len(self.scores)
+
+
+def play_tables(
+    game: Game[Any, Any], tables: int, seat_counts: list[int]
+) -> dict[tuple[str, int | None], Tally]:
+    """Tallies by (group, player count), and by (group, None) over every table."""
+    tallies: dict[tuple[str, int | None], Tally] = {}
     for table in range(tables):
         seats = seat_counts[table % len(seat_counts)]
         options = game.options_for_conformance(seats)[0]  # type: ignore[attr-defined]
@@ -42,23 +62,10 @@ def play_tables(game: Game[Any, Any], tables: int, seat_counts: list[int]) -> di
         outcome = game.outcome(result.state)
         assert outcome is not None
         for seat, score in outcome.scores.items():
-            won = 1.0 if seat in outcome.winners else 0.0
-            if seat in bots:
-                bot_scores.append(score)
-                bot_wins += won
-                bot_seat_total += 1
-            else:
-                random_scores.append(score)
-                random_wins += won
-                random_seat_total += 1
-    return {
-        "bot_mean": statistics.fmean(bot_scores),
-        "random_mean": statistics.fmean(random_scores),
-        "bot_win_rate": bot_wins / bot_seat_total,
-        "random_win_rate": random_wins / random_seat_total,
-        "bot_seats": bot_seat_total,
-        "random_seats": random_seat_total,
-    }
+            group = "bot" if seat in bots else "random"
+            for key in ((group, seats), (group, None)):
+                tallies.setdefault(key, Tally()).add(score, seat in outcome.winners)
+    return tallies
 
 
 def main() -> None:
@@ -71,14 +78,15 @@ def main() -> None:
     result = play_tables(game, args.tables, args.seats)
     elapsed = time.perf_counter() - started
     print(f"Lifeboat: {args.tables} mixed tables over {args.seats} players ({elapsed:.0f} s)")
-    print(f"{'group':>8} {'seats':>6} {'mean score':>11} {'win rate':>9}")
-    for group in ("bot", "random"):
-        print(
-            f"{group:>8} {result[group + '_seats']:>6} {result[group + '_mean']:>11.2f} "
-            f"{result[group + '_win_rate']:>9.1%}"
-        )
-    print(f"margin: {result['bot_mean'] - result['random_mean']:+.2f} points per seat")
-
+    print(f"{'players':>8} {'group':>7} {'seats':>6} {'mean score':>11} {'win rate':>9}")
+    for seats in [*args.seats, None]:
+        for group in ("bot", "random"):
+            tally = result[(group, seats)]
+            label = "all" if seats is None else str(seats)
+            print(f"{label:>8} {group:>7} {len(tally.scores):>6} {tally.mean:>11.2f} "
+                  f"{tally.win_rate:>9.1%}")
+    margin = result[("bot", None)].mean - result[("random", None)].mean
+    print(f"margin: {margin:+.2f} points per seat")
 
 if __name__ == "__main__":
     main()
