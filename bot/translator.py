@@ -125,16 +125,29 @@ class CatalogTranslator(app_commands.Translator):
 
     def __init__(self, tree: app_commands.CommandTree[Any] | None = None) -> None:
         self.tree = tree
+        # id(choice) -> the choice (held, so its id stays its own) and where it is offered.
+        self._owners: dict[int, tuple[app_commands.Choice[Any], list[tuple[AnyCommand, str]]]] = {}
 
-    def _choice_owners(self, choice: app_commands.Choice[Any]
-                       ) -> Iterator[tuple[AnyCommand, str]]:
+    def _index(self) -> None:
+        self._owners = {}
         if self.tree is None:
             return
         for command in self.tree.walk_commands():
             if isinstance(command, app_commands.Command):
                 for parameter in command.parameters:
-                    if any(c is choice for c in parameter.choices):
-                        yield command, parameter.name
+                    for choice in parameter.choices:
+                        _, owners = self._owners.setdefault(id(choice), (choice, []))
+                        owners.append((command, parameter.name))
+
+    def _choice_owners(self, choice: app_commands.Choice[Any]
+                       ) -> list[tuple[AnyCommand, str]]:
+        """The commands and options offering ``choice`` (the index is rebuilt when a choice
+        is new to it, e.g. after a cog was added)."""
+        known = self._owners.get(id(choice))
+        if known is None or known[0] is not choice:
+            self._index()
+            known = self._owners.get(id(choice))
+        return known[1] if known is not None and known[0] is choice else []
 
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
