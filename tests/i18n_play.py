@@ -1,0 +1,185 @@
+"""Whole games played and rendered as Discord would show them, recording every message key the
+renderers ask for (for tests/test_i18n.py).
+
+Every hosted game is played at every player count and with each variant its engine offers for
+conformance runs, by its bots (and, every other game, half random players, who try the odd
+moves bots avoid). At every step the board, each seat's panel, every prompt line and action
+label and every event line are rendered; at the end the reveal, the public log and the replay.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from types import SimpleNamespace
+from typing import Any, cast
+
+import bot.i18n
+from bot.history import full_replay, public_log
+from bot.renderers import renderer_for
+from bot.service import LiveMatch
+from bot.table import Desk
+from games import registry
+from games.core import Event, IllegalAction
+from games.core.conformance import bot_action, mixed_chooser
+from storage import MatchRecord, MatchStatus, SeatRecord
+from tests.i18n_code import hosted_games
+
+STEP_LIMIT = 5_000
+UNFILLED = re.compile(r"\{[a-z_]+\}")
+
+
+class RecordingTexts(dict[str, str]):
+    """A catalog that remembers every key looked up in it."""
+
+    def __init__(self, texts: dict[str, str], seen: set[str]) -> None:
+        super().__init__(texts)
+        self.seen = seen
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.seen.add(str(key))
+        return super().__contains__(key)
+
+
+@dataclass
+class Rendered:
+    keys: set[str] = field(default_factory=set)  # every key looked up
+    roles: dict[str, set[str]] = field(default_factory=dict)  # game -> roles played
+    problems: list[str] = field(default_factory=list)  # missing keys, unfilled parameters
+
+
+def configurations(game_name: str) -> Iterator[tuple[int, Any, int]]:
+    """(seats, options, seed): every player count and every conformance variant, once each."""
+    game = registry.get(game_name)
+    spec = game.spec
+    counts = list(range(spec.min_players, spec.max_players + 1))
+    offered: Callable[[int], list[Any]] = getattr(game, "options_for_conformance",
+                                                  lambda seats: [None])
+    variants = offered(spec.max_players)
+    for index in range(max(len(counts), len(variants))):
+        seats = counts[index % len(counts)]
+        for options in [variants[index % len(variants)], *offered(seats)]:
+            try:
+                game.setup(seats, options, seed=index)
+            except IllegalAction:
+                continue  # e.g. a 7th Lifeboat seat needs the expansion
+            yield seats, options, index
+            break
+
+
+def new_live(game_name: str, seats: int, options: Any, seed: int) -> LiveMatch:
+    now = datetime.now(UTC)
+    dumped = options.model_dump(mode="json") if hasattr(options, "model_dump") else \
+        dict(options or {})
+    record = MatchRecord(id=1, game=game_name, guild_id=1, channel_id=1, host_id=100,
+                         status=MatchStatus.LOBBY, version=0, seed=seed, options=dumped,
+                         created_at=now, updated_at=now)
+    players = [SeatRecord(match_id=1, seat=s, user_id=100 + s, display_name=f"P{s}",
+                          is_bot=s % 2 == 1) for s in range(seats)]
+    return LiveMatch(record=record, seats=players)
+
+
+def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None) -> None:
+    update: dict[str, Any] = {"status": status}
+    if version is not None:
+        update["version"] = version
+    live.record = live.record.model_copy(update=update)
+
+
+def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
+    """Every configuration of one game, rendered in ``locale``; returns the rendered lines."""
+    game = registry.get(game_name)
+    renderer = renderer_for(game_name)
+    # The Desk reads only the turn deadlines from the app while rendering.
+    desk = Desk(cast(Any, SimpleNamespace(timers=SimpleNamespace(deadline=lambda m, s: None))))
+    labelled: set[tuple[str, Any]] = set()
+    lines: list[str] = []
+    for seats, options, seed in configurations(game_name):
+        live = new_live(game_name, seats, options, seed)
+        desk.lobby_embed(live, locale)
+        renderer.rules_embed(locale)
+        renderer.option_lines(live.record.options, locale)
+        state = live.state = game.setup(seats, options, seed=seed)
+        with_status(live, MatchStatus.ACTIVE)
+        for seat in range(seats):
+            renderer.opening_embed(live, game.view(state, seat), seat, locale)
+        rng = random.Random(seed)
+        chooser = bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
+        events: list[Event] = []
+        shown: Any = None
+        for step in range(STEP_LIMIT):
+            if game.outcome(state) is not None:
+                break
+            for prompt in game.pending(state):
+                view = game.view(state, prompt.seat)
+                lines.append(renderer.prompt_line(live, view, prompt, locale))
+                for action in prompt.actions:
+                    if (prompt.kind, action) not in labelled:  # labels repeat a lot
+                        labelled.add((prompt.kind, action))
+                        lines.append(renderer.action_label(live, view, action, locale))
+                        lines.append(renderer.group_label(renderer.action_group(action),
+                                                          locale))
+            situation = (getattr(game.view(state, None), "phase", None),
+                         sorted(p.kind for p in game.pending(state)))
+            if situation != shown or step % 25 == 0:
+                shown = situation
+                desk.board(live, locale)
+                for seat in range(seats):
+                    desk.panel(live, seat, locale)
+            transition = game.apply(state, chooser(game, state, rng))
+            for event in transition.events:
+                lines.append(renderer.event_line(live, event, locale))
+                live.recent.append(event)
+            events += transition.events
+            state = live.state = transition.state
+            with_status(live, MatchStatus.ACTIVE, step + 1)
+        outcome = game.outcome(state)
+        assert outcome is not None, f"{game_name}, {seats} seats, seed {seed}: no end"
+        lines.append(public_log(live, events, locale))
+        with_status(live, MatchStatus.FINISHED)
+        desk.board(live, locale)
+        renderer.reveal_embed(live, game.view(state, None), outcome, locale)
+        lines.append(full_replay(live, events, locale))
+        for status in MatchStatus:
+            with_status(live, status)
+            desk.lobby_embed(live, locale)
+        for seat in range(seats):
+            role = game.role_of(state, seat)
+            if role is not None:
+                found.roles.setdefault(game_name, set()).add(role)
+    return lines
+
+
+@cache
+def rendered(locale: str = "zh-CN") -> Rendered:
+    """What rendering every hosted game in ``locale`` asks the catalogs for."""
+    found = Rendered()
+    catalogs = {loc: RecordingTexts(bot.i18n.catalog(loc), found.keys)
+                for loc in bot.i18n.available_locales()}
+
+    class Complaints(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            found.problems.append(record.getMessage())
+
+    original = bot.i18n.catalog
+    complaints = Complaints(logging.WARNING)
+    bot.i18n.log.addHandler(complaints)
+    bot.i18n.catalog = catalogs.__getitem__  # type: ignore[assignment]
+    try:
+        for game_name in hosted_games():
+            found.problems += [f"unfilled: {line!r}"
+                               for line in play_and_render(game_name, locale, found)
+                               if UNFILLED.search(line)]
+    finally:
+        bot.i18n.catalog = original
+        bot.i18n.log.removeHandler(complaints)
+    return found
