@@ -4,6 +4,7 @@ expansion characters. Importing the package registers the game."""
 from games.citadels.game import Citadels
 from games.registry import register
 
-GAME = register(Citadels())
+GAME = Citadels()
+register(GAME)
 
 __all__ = ["GAME", "Citadels"]

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from games.citadels import GAME
+from games.citadels.actions import DraftPick, KeepCard
 from games.citadels.calling import begin_calling
 from games.citadels.cards import character_card, district_id
 from games.citadels.context import Context
@@ -146,6 +147,7 @@ def values(state: CitadelsState, kind: str, field: str) -> set[Any]:
 
 
 def first_card(state: CitadelsState) -> str:
-    """The card of the first action offered (a keep, a pick...)."""
-    value: str = getattr(prompt(state).actions[0], "card")  # noqa: B009
-    return value
+    """The card of the first action offered (a keep or a draft pick)."""
+    action = prompt(state).actions[0]
+    assert isinstance(action, KeepCard | DraftPick)
+    return action.card

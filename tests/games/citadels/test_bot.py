@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games.citadels import GAME
+from games.citadels.actions import Murder
 from tests.games.citadels.table import do, new_game, prompt
 
 
@@ -22,8 +23,8 @@ def test_first_picker_never_names_the_face_down_role_it_never_saw() -> None:
     named = set()
     for seed in range(30):
         action = GAME.choose(view, prompt(state), random.Random(seed))
-        if action.kind == "murder":
-            named.add(getattr(action, "character"))  # noqa: B009
+        if isinstance(action, Murder):
+            named.add(action.character)
     assert named and "merchant" not in named
 
 
@@ -39,6 +40,6 @@ def test_last_picker_never_names_the_role_it_put_face_down() -> None:
     named = set()
     for seed in range(30):
         action = GAME.choose(view, prompt(state), random.Random(seed))
-        if action.kind == "murder":
-            named.add(getattr(action, "character"))  # noqa: B009
+        if isinstance(action, Murder):
+            named.add(action.character)
     assert named and "architect" not in named

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.citadels.actions import GraveyardBuyBack
 from games.citadels.scoring import breakdown
 from tests.games.citadels.table import (
     can,
@@ -143,7 +144,8 @@ def test_graveyard_owner_may_buy_back_a_destroyed_district_for_one_gold() -> Non
     state, _ = do(state, "destroy", target=1, card=card("castle"))
     p = prompt(state)
     assert p.seat == 0 and p.kind == "citadels.prompt.graveyard"
-    assert p.default_action() == p.actions[0] and getattr(p.actions[0], "accept") is False  # noqa: B009
+    declined = p.default_action()
+    assert isinstance(declined, GraveyardBuyBack) and declined.accept is False
     state, events = do(state, "graveyard", accept=True)
     assert card("castle") in state.hands[0] and state.gold[0] == 2
     public = [e for e in events if e.key.endswith("graveyard_decision")]

@@ -7,12 +7,13 @@ import json
 
 from games.citadels import GAME
 from games.citadels.cards import character_card
+from games.citadels.state import CitadelsState
 from games.core.conformance import mixed_chooser, playout
 from tests.games.citadels.table import card, deal, do, give_city, new_game, pass_turn, set_hand
 
 
-def _text(state: object, seat: int | None) -> str:
-    return GAME.view(state, seat).model_dump_json()  # type: ignore[arg-type]
+def _text(state: CitadelsState, seat: int | None) -> str:
+    return GAME.view(state, seat).model_dump_json()
 
 
 def test_public_view_shows_hand_counts_not_cards() -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.citadels import GAME
@@ -167,7 +169,7 @@ def test_three_players_play_without_the_assassin_and_to_ten_districts() -> None:
     ],
 )
 def test_districts_that_end_the_game_by_player_count_and_option(
-    seats: int, options: dict[str, object], target: int
+    seats: int, options: dict[str, Any], target: int
 ) -> None:
     assert new_game(seats, **options).target == target
 
