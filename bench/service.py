@@ -1,0 +1,1061 @@
+"""Service benchmark: game actions through ``MatchService`` on real SQLite, and REST per action.
+
+Part 1 (throughput and latency) opens ``--matches`` Lifeboat matches of 4 to 6 seats in a SQLite
+file in a temporary directory, through the service's own lobby calls (create_lobby, join,
+add_bot, start), and plays them with the built-in bot, one coroutine per match. Each move is
+``game.choose`` from the acting seat's own view, then ``service.act(..., source="bot")``. The
+choice is timed apart from the action: the figures for ``act`` are the engine, the match lock and
+the append, end to end. Two phases:
+
+* saturation: every match acts back-to-back for ``--seconds``. Gives the ceiling in actions/s;
+  the latency of one call is then mostly time spent queueing behind the other 999 matches.
+* paced: the matches act at ``--rate`` actions/s in total (each on its own clock, as the
+  scheduler's bot moves do), for ``--seconds``. The latency of ``act`` at the target load, and the
+  lag behind each move's due time (it grows without bound when the process cannot keep up).
+
+Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
+``tests/fakediscord`` and plays whole tables through the users' clicks: humans with bots, tables
+that are all bots but the host, all-human tables. Every REST request the bot made for a table is
+counted (interaction callbacks and webhooks apart from bot-token routes) and divided by the
+actions applied at that table. The bot's delays, the humans' thinking time and the fake's rate
+limit windows are all multiplied by ``--time-scale`` (0.1 by default); 1 is production.
+
+Run it from the repository root, either way:
+
+    .venv/bin/python -m bench.service                  # both parts, about 2-3 minutes
+    .venv/bin/python bench/service.py --quick          # a smoke run
+    .venv/bin/python -m bench.service --part service --matches 1000 --seconds 30 --cpus 2
+    .venv/bin/python -m bench.service --part rest --time-scale 1 --tables 2   # production pace
+    .venv/bin/python -m bench.service --part service --profile                # cProfile
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    # Run as a script, this file's directory would come first on sys.path, where its siblings
+    # could shadow real modules; the repository root belongs there instead.
+    _ROOT = Path(__file__).resolve().parent.parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "bench"]
+    sys.path.insert(0, str(_ROOT))
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import datetime as dt
+import gc
+import io
+import logging
+import os
+import platform
+import pstats
+import random
+import statistics
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import service as bot_service
+from bot.service import LiveMatch, MatchService, Refusal
+from games import registry
+from games.core import Action, Game, Prompt
+from storage.sqlite import SqliteRepository
+
+TARGET_RATE = 1_000.0
+TARGET_P99_MS = 20.0
+TARGET_REQUESTS_PER_ACTION = 1.5
+GAME = "lifeboat"
+
+
+# ==============================================================================================
+# Shared helpers
+# ==============================================================================================
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f}"
+
+
+def print_table(headers: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(headers)]
+    print("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
+                    enumerate(zip(headers, widths, strict=True))))
+    for row in rows:
+        print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
+                        enumerate(zip(row, widths, strict=True))))
+
+
+def pin_to_cpus(count: int) -> list[int]:
+    """Confine the process to ``count`` CPUs, before any thread exists so that aiosqlite's worker
+    thread inherits it; the last CPUs are taken (the first ones get most of the system's work)."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if count <= 0 or count >= len(allowed):
+        return allowed
+    chosen = allowed[-count:]
+    os.sched_setaffinity(0, chosen)
+    return chosen
+
+
+def thread_cpu_seconds() -> dict[int, float]:
+    """CPU seconds (user + system) of every thread of this process, by native id (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found: dict[int, float] = {}
+    with contextlib.suppress(OSError):
+        for entry in os.listdir("/proc/self/task"):
+            with contextlib.suppress(OSError), open(f"/proc/self/task/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+                found[int(entry)] = (int(fields[11]) + int(fields[12])) / ticks
+    return found
+
+
+def cpu_busy_seconds(cpus: list[int]) -> float:
+    """Seconds the given CPUs spent busy (anyone's work), from /proc/stat."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    busy = 0
+    with contextlib.suppress(OSError), open("/proc/stat") as stat:
+        for line in stat:
+            name, *values = line.split()
+            if name.startswith("cpu") and name[3:].isdigit() and int(name[3:]) in cpus:
+                numbers = [int(v) for v in values]
+                busy += sum(numbers[:8]) - numbers[3] - numbers[4]  # all but idle and iowait
+    return busy / ticks
+
+
+class GcWatch:
+    """Pauses of the cyclic garbage collector, from ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []  # (generation, wall seconds)
+        self.cpu_seconds = 0.0  # of the loop's thread, where collections run
+        self.collected = 0
+        self._started = self._started_cpu = 0.0
+
+    def __enter__(self) -> GcWatch:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        gc.callbacks.remove(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started, self._started_cpu = time.perf_counter(), time.thread_time()
+        else:
+            self.pauses.append((info["generation"], time.perf_counter() - self._started))
+            self.cpu_seconds += time.thread_time() - self._started_cpu
+            self.collected += info["collected"]
+
+    def total(self) -> float:
+        return sum(p for _, p in self.pauses)
+
+    def longest(self, generation: int | None = None) -> float:
+        return max((p for g, p in self.pauses if generation in (None, g)), default=0.0)
+
+    def count(self, generation: int) -> int:
+        return sum(1 for g, _ in self.pauses if g == generation)
+
+
+def machine_line(cpus: list[int]) -> str:
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"{platform.python_implementation()} {platform.python_version()}, "
+            f"{os.cpu_count()} cores ({platform.processor() or platform.machine()}), "
+            f"pinned to CPUs {cpus}, load average {load}, "
+            f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC")
+
+
+# ==============================================================================================
+# Part 1: MatchService + SQLite
+# ==============================================================================================
+class TimedRepository(SqliteRepository):
+    """The real repository, with the wall time of every append (waiting for the connection's
+    lock and aiosqlite's thread included) written down."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.append_seconds: list[float] = []
+        self.timer_writes = 0
+
+    async def set_timer(self, timer: Any) -> None:
+        self.timer_writes += 1
+        await super().set_timer(timer)
+
+    async def clear_timers(self, match_id: int, seat: int | None = None) -> None:
+        self.timer_writes += 1
+        await super().clear_timers(match_id, seat)
+
+    async def append_action(self, match_id: int, **kwargs: Any) -> int:
+        started = time.perf_counter()
+        try:
+            return await super().append_action(match_id, **kwargs)
+        finally:
+            self.append_seconds.append(time.perf_counter() - started)
+
+
+@dataclass
+class EngineClock:
+    """CPU time of the loop's thread spent in the engine's ``apply`` and in serializing states
+    (both run inside ``act``)."""
+
+    apply_seconds: float = 0.0
+    json_seconds: float = 0.0
+    enabled: bool = True
+
+    def instrument(self, game: Game[Any, Any]) -> Callable[[], None]:
+        """Wrap ``game.apply`` and the state class's ``model_dump_json``; returns the undo."""
+        clock = self
+        apply = game.apply
+        state_cls = game.State
+        dump = state_cls.model_dump_json
+        own_dump = "model_dump_json" in vars(state_cls)
+
+        def timed_apply(state: Any, action: Action) -> Any:
+            started = time.thread_time()
+            try:
+                return apply(state, action)
+            finally:
+                clock.apply_seconds += time.thread_time() - started
+
+        def timed_dump(self: Any, **kwargs: Any) -> str:
+            started = time.thread_time()
+            try:
+                return dump(self, **kwargs)
+            finally:
+                clock.json_seconds += time.thread_time() - started
+
+        # Instance and class attributes set for the benchmark's lifetime, then taken back.
+        setattr(game, "apply", timed_apply)  # noqa: B010
+        setattr(state_cls, "model_dump_json", timed_dump)  # noqa: B010
+
+        def undo() -> None:
+            delattr(game, "apply")
+            if own_dump:
+                setattr(state_cls, "model_dump_json", dump)  # noqa: B010
+            else:
+                delattr(state_cls, "model_dump_json")
+
+        return undo
+
+    def reset(self) -> None:
+        self.apply_seconds = self.json_seconds = 0.0
+
+
+@dataclass
+class PhaseResult:
+    name: str
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    loop_thread_cpu: float = 0.0  # the event loop's thread: the engine, the service, asyncio
+    other_threads_cpu: float = 0.0  # aiosqlite's worker thread: SQLite itself
+    foreign_cpu: float = 0.0  # other processes' work on the CPUs this process may use
+    act: list[float] = field(default_factory=list)
+    choose: list[float] = field(default_factory=list)  # CPU seconds of each bot choice
+    lag: list[float] = field(default_factory=list)  # paced only: start minus due time
+    apply_seconds: float = 0.0
+    json_seconds: float = 0.0
+    append: list[float] = field(default_factory=list)
+    gc: GcWatch = field(default_factory=GcWatch)
+    timer_writes: int = 0  # set_timer / clear_timers calls (with --with-timers)
+    finished: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    offered_rate: float | None = None
+
+    @property
+    def actions(self) -> int:
+        return len(self.act)
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def per_action_us(self, seconds: float) -> float:
+        return seconds / max(1, self.actions) * 1e6
+
+
+@dataclass
+class _PhaseStart:
+    wall: float
+    cpu: float
+    threads: dict[int, float]
+    appends: int
+    cpus_busy: float
+    timer_writes: int
+
+
+class TimerHost:
+    """What ``bot.scheduler.Scheduler`` reaches through its app, without Discord: the
+    repository, the settings and the servers' configs. Its loop is never started, so nothing
+    fires; the benchmark only pays for arming (the timer rows written after each action)."""
+
+    def __init__(self, repo: SqliteRepository, service: MatchService) -> None:
+        from bot.settings import Settings
+
+        self.repo = repo
+        self.service = service
+        self.settings = Settings(_env_file=None)
+        self._configs: dict[int, Any] = {}
+
+    async def config_for(self, guild_id: int) -> Any:
+        from bot.guild_config import load_config
+
+        config = self._configs.get(guild_id)
+        if config is None:
+            config = self._configs[guild_id] = await load_config(self.repo, guild_id)
+        return config
+
+
+class ServiceBench:
+    """1,000 matches in one SQLite file, played by bots through ``MatchService``."""
+
+    def __init__(self, path: Path, matches: int, seed: int, *, with_timers: bool = False
+                 ) -> None:
+        self.repo = TimedRepository(path)
+        self._seeds = iter(range(seed * 1_000_003, 2**62))
+        self.service = MatchService(self.repo, new_seed=lambda: next(self._seeds))
+        if with_timers:
+            from bot.scheduler import Scheduler
+
+            # As in bot.app.Parlor: the scheduler hears every change and arms the timers.
+            host: Any = TimerHost(self.repo, self.service)
+            self.service.subscribe(Scheduler(host).on_change)
+        self.game: Game[Any, Any] = registry.get(GAME)
+        self.matches = matches
+        self.match_ids: list[int] = []
+        self.rng = random.Random(seed)
+        self._channels = iter(range(10_000_000, 2**40))
+        self.lobby_ops = 0
+        self.clock = EngineClock()
+
+    async def open_match(self, index: int) -> int:
+        """A started match of 4-6 seats: a host, one player who joins, and bots."""
+        seats = 4 + index % 3
+        host = 1_000_000 + index * 10
+        live = await self.service.create_lobby(
+            game=GAME, guild_id=1 + index % 50, channel_id=next(self._channels), host_id=host,
+            host_name=f"host {index}", host_locale="en-US", options={})
+        await self.service.join(live.id, host + 1, f"guest {index}", "en-US")
+        for _ in range(seats - 2):
+            await self.service.add_bot(live.id, host, "Bot")
+        await self.service.start(live.id, host)
+        self.lobby_ops += seats + 1
+        return live.id
+
+    async def setup(self) -> float:
+        await self.repo.open()
+        started = time.perf_counter()
+        gate = asyncio.Semaphore(64)
+
+        async def one(index: int) -> int:
+            async with gate:
+                return await self.open_match(index)
+
+        self.match_ids = list(await asyncio.gather(*(one(i) for i in range(self.matches))))
+        return time.perf_counter() - started
+
+    def choose(self, live: LiveMatch, rng: random.Random) -> tuple[int, Action]:
+        prompts = [p for p in self.game.pending(live.state) if p.blocking]
+        prompt: Prompt = rng.choice(prompts)
+        action = self.game.choose(self.game.view(live.state, prompt.seat), prompt, rng)
+        return prompt.seat, action
+
+    async def one_move(self, slot: int, rng: random.Random, result: PhaseResult) -> None:
+        """One bot move in the match of ``slot``; a finished match is replaced by a new one."""
+        match_id = self.match_ids[slot]
+        live = await self.service.get(match_id)
+        if live.outcome() is not None:
+            result.finished += 1
+            self.match_ids[slot] = await self.open_match(slot)
+            live = await self.service.get(self.match_ids[slot])
+        started = time.thread_time()
+        seat, action = self.choose(live, rng)
+        result.choose.append(time.thread_time() - started)
+        chosen = time.perf_counter()
+        try:
+            await self.service.act(live.id, version=live.version, seat=seat, action=action,
+                                   user_id=None, source="bot")
+        except Refusal as refusal:
+            result.refused[refusal.key] += 1
+            return
+        result.act.append(time.perf_counter() - chosen)
+
+    @contextlib.asynccontextmanager
+    async def _phase(self, result: PhaseResult) -> AsyncIterator[None]:
+        """Measures what ``result`` reports around the phase's body."""
+        self.clock.reset()
+        cpus = sorted(os.sched_getaffinity(0))
+        start = _PhaseStart(time.perf_counter(), time.process_time(), thread_cpu_seconds(),
+                            len(self.repo.append_seconds), cpu_busy_seconds(cpus),
+                            self.repo.timer_writes)
+        with result.gc:
+            yield
+        result.seconds = time.perf_counter() - start.wall
+        result.cpu_seconds = time.process_time() - start.cpu
+        result.foreign_cpu = max(0.0, cpu_busy_seconds(cpus) - start.cpus_busy
+                                 - result.cpu_seconds)
+        loop_thread = threading.get_native_id()
+        for tid, cpu in thread_cpu_seconds().items():
+            used = cpu - start.threads.get(tid, 0.0)
+            if tid == loop_thread:
+                result.loop_thread_cpu += used
+            else:
+                result.other_threads_cpu += used
+        result.apply_seconds = self.clock.apply_seconds
+        result.json_seconds = self.clock.json_seconds
+        result.append = self.repo.append_seconds[start.appends:]
+        result.timer_writes = self.repo.timer_writes - start.timer_writes
+
+    async def saturate(self, seconds: float) -> PhaseResult:
+        result = PhaseResult("saturation")
+        async with self._phase(result):
+            deadline = time.perf_counter() + seconds
+
+            async def player(slot: int) -> None:
+                rng = random.Random(f"sat:{slot}")
+                while time.perf_counter() < deadline:
+                    await self.one_move(slot, rng, result)
+
+            await asyncio.gather(*(player(slot) for slot in range(len(self.match_ids))))
+        return result
+
+    async def paced(self, seconds: float, rate: float) -> PhaseResult:
+        """Each match moves once per ``matches / rate`` seconds, staggered so that the moves
+        arrive evenly. A move that starts late does not push the next one back: the schedule is
+        the offered load, and lateness is reported as lag."""
+        result = PhaseResult("paced", offered_rate=rate)
+        loop = asyncio.get_running_loop()
+        slots = len(self.match_ids)
+        period = slots / rate
+        async with self._phase(result):
+            start = loop.time()
+            end = start + seconds
+
+            async def player(slot: int) -> None:
+                rng = random.Random(f"paced:{slot}")
+                due = start + period * slot / slots
+                while due < end:
+                    await asyncio.sleep(max(0.0, due - loop.time()))
+                    result.lag.append(loop.time() - due)
+                    await self.one_move(slot, rng, result)
+                    due += period
+
+            await asyncio.gather(*(player(slot) for slot in range(slots)))
+        return result
+
+
+def report_service(results: list[PhaseResult], bench: ServiceBench, setup_seconds: float
+                   ) -> None:
+    print(f"\nSetup: {bench.matches} matches opened through the service "
+          f"({bench.lobby_ops} lobby calls) in {setup_seconds:.1f} s "
+          f"({bench.lobby_ops / setup_seconds:.0f} lobby calls/s)")
+    print("\nThroughput and latency of service.act (bot choice outside the latency):")
+    rows = []
+    for r in results:
+        rows.append([
+            r.name + (f" @{r.offered_rate:.0f}/s" if r.offered_rate else ""),
+            str(r.actions), f"{r.rate:.0f}",
+            ms(percentile(r.act, 0.5)), ms(percentile(r.act, 0.99)), ms(max(r.act, default=0)),
+            ms(percentile(r.lag, 0.99)) if r.lag else "-",
+            f"{statistics.fmean(r.choose) * 1e6:.0f}" if r.choose else "-",
+            str(r.finished),
+            f"{100 * r.foreign_cpu / max(r.seconds, 1e-9):.0f}%",
+        ])
+    print_table(["phase", "actions", "actions/s", "act p50 ms", "act p99 ms", "act max ms",
+                 "lag p99 ms", "choose CPU µs", "games ended", "others' CPU"], rows)
+    print("  (others' CPU: other processes' work on this process's CPUs, in % of one CPU)")
+
+    print("\nCPU per action (µs; both threads, the bot's choice included):")
+    rows = []
+    for r in results:
+        loop_known = r.apply_seconds + r.json_seconds + sum(r.choose) + r.gc.cpu_seconds
+        rows.append([
+            r.name, f"{r.per_action_us(r.cpu_seconds):.0f}",
+            f"{r.per_action_us(r.other_threads_cpu):.0f}",
+            f"{r.per_action_us(r.loop_thread_cpu):.0f}",
+            f"{r.per_action_us(sum(r.choose)):.0f}", f"{r.per_action_us(r.apply_seconds):.0f}",
+            f"{r.per_action_us(r.json_seconds):.0f}", f"{r.per_action_us(r.gc.cpu_seconds):.0f}",
+            f"{r.per_action_us(r.loop_thread_cpu - loop_known):.0f}",
+            f"{1e6 / max(1.0, r.per_action_us(r.cpu_seconds)):.0f}",
+        ])
+    print_table(["phase", "total", "SQLite thread", "loop thread", "= bot choice",
+                 "+ engine apply", "+ state JSON", "+ GC", "+ service/asyncio",
+                 "actions per CPU-s"], rows)
+
+    print("\nWall time inside act (mean µs; 'append' is the awaited append_action, queueing "
+          "for the connection included):")
+    rows = []
+    for r in results:
+        n = max(1, r.actions)
+        act, append = sum(r.act) / n, sum(r.append) / n
+        rows.append([r.name, f"{act * 1e6:.0f}", f"{(act - append) * 1e6:.0f}",
+                     f"{append * 1e6:.0f}", ms(percentile(r.append, 0.5)),
+                     ms(percentile(r.append, 0.99))])
+    print_table(["phase", "act", "act outside append", "append", "append p50 ms",
+                 "append p99 ms"], rows)
+
+    print("\nGarbage collector pauses (the loop stands still during each):")
+    rows = []
+    for r in results:
+        rows.append([r.name, f"{r.gc.count(0)}/{r.gc.count(1)}/{r.gc.count(2)}",
+                     f"{r.gc.total():.2f}", f"{100 * r.gc.total() / max(r.seconds, 1e-9):.0f}%",
+                     ms(r.gc.longest(0)), ms(r.gc.longest(1)), ms(r.gc.longest(2)),
+                     str(r.gc.collected)])
+    print_table(["phase", "collections gen0/1/2", "paused s", "of wall", "max gen0 ms",
+                 "max gen1 ms", "max gen2 ms", "objects freed"], rows)
+    for r in results:
+        if r.timer_writes:
+            print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} timer writes per action "
+                  "(each its own statement and commit)")
+        if r.refused:
+            print(f"  {r.name}: refused {dict(r.refused)}")
+
+
+async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
+    with tempfile.TemporaryDirectory(prefix="parlor-bench-") as tmp:
+        bench = ServiceBench(Path(tmp) / "service.db", args.matches, args.seed,
+                             with_timers=args.with_timers)
+        setup_seconds = await bench.setup()
+        undo = bench.clock.instrument(bench.game)
+        results = []
+        try:
+            profiler = cProfile.Profile() if args.profile else None
+            if profiler is not None:
+                profiler.enable()
+            results.append(await bench.saturate(args.seconds))
+            if profiler is not None:
+                profiler.disable()
+                text = io.StringIO()
+                pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(25)
+                print(text.getvalue())
+            results.append(await bench.paced(args.seconds, args.rate))
+        finally:
+            undo()
+            await bench.repo.close()
+        report_service(results, bench, setup_seconds)
+    return results
+
+
+# ==============================================================================================
+# Part 2: REST requests per action, the real client against the fake Discord
+# ==============================================================================================
+# Production settings (bot/settings.py): a bot moves 1.5 s after its prompt appears, a board is
+# edited at most once per 1.2 s, a human's turn lasts 120 s.
+BOT_MOVE_DELAY = 1.5
+BOARD_EDIT_DELAY = 1.2
+TURN_SECONDS = 120
+# How long a person takes to click, once the bot waits for them (seconds, uniform).
+HUMAN_THINK = (1.0, 5.0)
+
+
+@dataclass(frozen=True)
+class TableKind:
+    name: str
+    humans: int
+    bots: int
+
+
+TABLE_KINDS = (
+    TableKind("2 humans + 2 bots", 2, 2),
+    TableKind("host + 4 bots", 1, 4),
+    TableKind("host + 5 bots", 1, 5),
+    TableKind("4 humans", 4, 0),
+    TableKind("6 humans", 6, 0),
+)
+
+
+@dataclass
+class TableRun:
+    kind: TableKind
+    number: int
+    channel_id: int
+    user_ids: set[int]
+    match_id: int | None = None
+    started_at: float = 0.0  # loop time when the start click was answered
+    ended_at: float = 0.0  # loop time when the last action was applied
+    actions: Counter[str] = field(default_factory=Counter)  # by source
+    requests: Counter[tuple[str, str]] = field(default_factory=Counter)  # (phase, kind)
+    human_clicks: Counter[str] = field(default_factory=Counter)
+    panel_moves: Counter[str] = field(default_factory=Counter)  # why the board would not do
+    wall_seconds: float = 0.0
+
+    @property
+    def applied(self) -> int:
+        return sum(self.actions.values())
+
+
+class MatchSignals:
+    """Wakes the simulated people when their match changes (a listener on the service)."""
+
+    def __init__(self) -> None:
+        self._events: dict[int, asyncio.Event] = {}
+
+    def event(self, match_id: int) -> asyncio.Event:
+        return self._events.setdefault(match_id, asyncio.Event())
+
+    async def on_change(self, change: Any) -> None:
+        event = self._events.pop(change.live.id, None)
+        if event is not None:
+            event.set()
+
+
+class Person:
+    """One human seat, clicking as a person does: on the board when the board offers the move,
+    otherwise in their private panel (kept open between moves, refreshed when it is stale)."""
+
+    def __init__(self, table: Any, user: Any, seat: int, signals: MatchSignals,
+                 rng: random.Random, think: tuple[float, float], run: TableRun) -> None:
+        self.table = table
+        self.user = user
+        self.seat = seat
+        self.signals = signals
+        self.rng = rng
+        self.think = think
+        self.run = run
+        self.panel: Any | None = None
+
+    async def play(self) -> None:
+        while True:
+            live = await self.table.live()
+            if live.record.status.value != "active":
+                return
+            prompt = live.game.prompt_for(live.state, self.seat)
+            if prompt is None or not prompt.blocking:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.signals.event(live.id).wait(), 1.0)
+                continue
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            await self.move()
+
+    async def move(self) -> None:
+        live = await self.table.live()
+        game = live.game
+        prompt = game.prompt_for(live.state, self.seat) if live.state is not None else None
+        if prompt is None or not prompt.blocking:
+            return
+        action = game.choose(game.view(live.state, self.seat), prompt, self.rng)
+        index = prompt.actions.index(action)
+        version = live.version
+        fake = self.table.fake
+        board = await self.table.board()
+        button = f"pl:a:{live.id}:{version}:{self.seat}:{index}"
+        if button in board.custom_ids():
+            self.run.human_clicks["board"] += 1
+            await fake.click(self.user, board, button)
+            return
+        self.run.panel_moves[self._why_panel(live, prompt, index)] += 1
+        if self.panel is None or not self._panel_current(live.id, version):
+            self.run.human_clicks["open or refresh panel"] += 1
+            if self.panel is None:
+                opened = await fake.click(self.user, board, f"pl:h:{live.id}")
+                self.panel = await opened.wait_original()
+            else:
+                await fake.click(self.user, self.panel, f"pl:h:{live.id}")
+            if (await self.table.live()).version != version:
+                return  # the game moved on while the panel opened: look again
+        self.run.human_clicks["panel"] += 1
+        try:
+            await self.table.choose_in_panel(self.user, self.panel, self.seat, version, index)
+        except AssertionError:
+            if (await self.table.live()).version == version:
+                raise
+
+    @staticmethod
+    def _why_panel(live: LiveMatch, prompt: Prompt, index: int) -> str:
+        """Why this move could not be made on the board."""
+        from bot.renderers import renderer_for
+
+        renderer = renderer_for(live.record.game)
+        if index not in renderer.board_actions(live, live.game.view(live.state, None), prompt):
+            return "a private choice"
+        if sum(1 for p in live.pending() if p.blocking) > 1:
+            return "public, but several seats were asked at once"
+        return "public, the board not yet edited"
+
+    def _panel_current(self, match_id: int, version: int) -> bool:
+        assert self.panel is not None
+        prefix = (f"pl:a:{match_id}:{version}:{self.seat}:", f"pl:s:{match_id}:{version}:"
+                  f"{self.seat}:")
+        return any(c.startswith(prefix) for c in self.panel.custom_ids())
+
+
+def request_kind(request: Any, fake: Any) -> str:
+    """What a recorded REST request was, in the words of the report."""
+    route = request.route
+    if route.startswith("/interactions/"):
+        body = request.json if isinstance(request.json, dict) else {}
+        names = {4: "reply", 5: "defer (thinking)", 6: "defer (update)", 7: "edit clicked msg",
+                 9: "modal"}
+        return f"interaction callback: {names.get(body.get('type') or 0, body.get('type'))}"
+    if route.startswith("/webhooks/"):
+        return f"interaction webhook: {request.method} {route.split('{webhook_token}')[-1] or '/'}"
+    if route == "/users/@me/channels":
+        return "bot token: open DM channel"
+    if route.startswith("/channels/{channel_id}/messages"):
+        channel = fake.world.channels.get(int(request.path.split("/")[2]))
+        where = "DM" if channel is not None and channel.is_dm else "table channel"
+        what = {"POST": "send", "PATCH": "edit", "DELETE": "delete"}.get(request.method,
+                                                                          request.method)
+        return f"bot token: {what} message ({where})"
+    return f"bot token: {request.method} {route}"
+
+
+def request_channel(request: Any, fake: Any, dm_owner: dict[int, int]) -> int | None:
+    """The table channel a request belongs to (DMs through their recipient), if any."""
+    parts = request.path.split("/")
+    if request.route.startswith("/interactions/"):
+        interaction = fake.interactions.get(int(parts[2]))
+        return None if interaction is None else int(interaction.channel.id)
+    if request.route.startswith("/webhooks/"):
+        for interaction in fake.interactions.values():
+            if interaction.token == parts[3]:
+                return int(interaction.channel.id)
+        return None
+    if request.route == "/users/@me/channels" and isinstance(request.json, dict):
+        return dm_owner.get(int(request.json.get("recipient_id", 0)))
+    if request.route.startswith("/channels/{channel_id}"):
+        channel = fake.world.channels.get(int(parts[2]))
+        if channel is not None and channel.is_dm:
+            return dm_owner.get(int(channel.recipient_id or 0))
+        return int(parts[2])
+    return None
+
+
+async def play_table(fake: Any, client: Any, run: TableRun, guild_users: list[Any],
+                     channel: Any, signals: MatchSignals, think: tuple[float, float],
+                     seed: int, timeout: float, stagger: float) -> None:
+    from tests.e2e.parlor import Table
+
+    loop = asyncio.get_running_loop()
+    # Tables open at different moments, as they do on a real bot (and a burst of DM opens at
+    # one instant would meet Discord's DM bucket before discord.py has read its headers).
+    await asyncio.sleep(random.Random(f"{seed}:{run.number}:open").uniform(0, stagger))
+    started = loop.time()
+    table = Table(fake, client, channel)
+    host, *others = guild_users
+    await table.open(host)
+    for user in others:
+        await table.lobby_click(user, "join")
+    for _ in range(run.kind.bots):
+        await table.lobby_click(host, "addbot")
+    result = await table.lobby_click(host, "start")
+    assert result.callback is not None and result.callback.accepted, result.callback
+    run.started_at = loop.time()
+    live = await table.live()
+    run.match_id = live.id
+    people = [
+        Person(table, user, seat.seat, signals, random.Random(f"{seed}:{run.number}:{seat.seat}"),
+               think, run)
+        for seat in live.seats if not seat.is_bot
+        for user in guild_users if user.id == seat.user_id
+    ]
+    tasks = [asyncio.create_task(p.play()) for p in people]
+    try:
+        while (await table.live()).outcome() is None:
+            if loop.time() - started > timeout:
+                raise TimeoutError(f"table {run.kind.name} #{run.number} did not finish")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(signals.event(live.id).wait(), 1.0)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for task in tasks:
+            if not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+    run.ended_at = loop.time()
+    for entry in await client.parlor.repo.actions(live.id):
+        run.actions[entry.source] += 1
+    run.wall_seconds = run.ended_at - started
+
+
+class LogCounter(logging.Handler):
+    """Counts warnings and errors by message instead of printing each one."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.counts: Counter[tuple[str, str]] = Counter()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.counts[(record.levelname, f"{record.name}: {record.getMessage()}"[:160])] += 1
+
+    def lines(self) -> list[str]:
+        return [f"{level} x{count}: {text}" for (level, text), count in self.counts.most_common()]
+
+
+def game_timeout(args: argparse.Namespace) -> float:
+    """Wall seconds a table may take: a long game (400 moves) at the slowest pace, squeezed."""
+    slowest = max(args.think[1], args.bot_move_delay) + args.board_edit_delay
+    return 60.0 + 400 * slowest * args.time_scale
+
+
+def squeezed_rate_limits(scale: float) -> Any:
+    """Discord's per-route windows, squeezed like every other delay. The global 50/s is left
+    out: squeezed time multiplies requests per second by 1/scale (the report gives the rate at
+    production pace instead)."""
+    from tests.fakediscord import RateLimitPolicy
+    from tests.fakediscord.ratelimits import BucketLimit
+
+    like = RateLimitPolicy.discord_like()
+    return RateLimitPolicy(
+        default=BucketLimit(like.default.limit, like.default.window * scale),
+        routes={k: BucketLimit(v.limit, v.window * scale) for k, v in like.routes.items()},
+        global_per_second=None,
+    )
+
+
+def attribute_requests(fake: Any, runs: list[TableRun], dm_owner: dict[int, int]
+                       ) -> Counter[str]:
+    """Files every recorded request under its table and phase; returns the rest (start-up)."""
+    by_channel = {run.channel_id: run for run in runs}
+    unattributed: Counter[str] = Counter()
+    for request in fake.requests:
+        label = request_kind(request, fake)
+        run = by_channel.get(request_channel(request, fake, dm_owner) or 0)
+        if run is None:
+            unattributed[label] += 1
+            continue
+        phase = "setup" if request.time <= run.started_at else "game"
+        run.requests[(phase, label)] += 1
+    return unattributed
+
+
+@dataclass
+class RestOutcome:
+    runs: list[TableRun]
+    startup: Counter[str]
+    problems: list[str]
+    rate_limited: int
+    client_errors: int
+    logged: list[str]
+
+
+async def run_rest_part(args: argparse.Namespace) -> RestOutcome:
+    from tests.e2e.parlor import make_client, make_settings
+    from tests.fakediscord import FakeDiscord, point_discord_py_at, running
+
+    scale = args.time_scale
+    think = (args.think[0] * scale, args.think[1] * scale)
+    logged = LogCounter()
+    logging.getLogger().addHandler(logged)
+    runs: list[TableRun] = []
+    tables: list[tuple[TableRun, list[Any], Any]] = []
+    dm_owner: dict[int, int] = {}  # user id -> the channel of their table
+    try:
+        with tempfile.TemporaryDirectory(prefix="parlor-rest-") as tmp:
+            async with FakeDiscord(rate_limits=squeezed_rate_limits(scale)) as fake:
+                for kind in TABLE_KINDS:
+                    for _ in range(args.tables):
+                        number = len(runs) + 1
+                        users = [fake.create_user(f"t{number}p{i}") for i in range(kind.humans)]
+                        guild = fake.create_guild(f"Table {number}", members=users)
+                        channel = fake.text_channel(guild)
+                        run = TableRun(kind, number, channel.id, {u.id for u in users})
+                        dm_owner.update({user.id: channel.id for user in users})
+                        tables.append((run, users, channel))
+                        runs.append(run)
+                settings = make_settings(
+                    Path(tmp), fake,
+                    bot_move_delay=args.bot_move_delay * scale,
+                    board_edit_delay=args.board_edit_delay * scale,
+                    default_turn_seconds=max(1, round(TURN_SECONDS * scale)),
+                )
+                with point_discord_py_at(fake):
+                    client = make_client(settings)
+                    signals = MatchSignals()
+                    client.parlor.service.subscribe(signals.on_change)
+                    async with running(client, fake):
+                        await asyncio.gather(*(
+                            play_table(fake, client, run, users, channel, signals, think,
+                                       args.seed, timeout=game_timeout(args),
+                                       stagger=10 * scale)
+                            for run, users, channel in tables))
+                        # Let trailing board edits land before counting.
+                        await asyncio.sleep(args.board_edit_delay * scale * 2 + 0.2)
+                return RestOutcome(
+                    runs=runs,
+                    startup=attribute_requests(fake, runs, dm_owner),
+                    problems=fake.problems(),
+                    rate_limited=sum(1 for r in fake.requests if r.cause == "rate"),
+                    client_errors=len(fake.client_errors),
+                    logged=logged.lines(),
+                )
+    finally:
+        logging.getLogger().removeHandler(logged)
+
+
+def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
+    runs = outcome.runs
+    scale = args.time_scale
+    print(f"\nSettings (production-equivalent seconds): bot_move_delay {args.bot_move_delay:g}, "
+          f"board_edit_delay {args.board_edit_delay:g}, people think {args.think[0]:g}-"
+          f"{args.think[1]:g} s. Time scale {scale:g} (every delay times this); "
+          f"{len(runs)} tables played at once.")
+    print("\nPer kind of table (requests the bot made for the table, from /lifeboat start to "
+          "the reveal, divided by the actions applied):")
+    rows = []
+    kinds: dict[str, list[TableRun]] = {}
+    for run in runs:
+        kinds.setdefault(run.kind.name, []).append(run)
+    grand: Counter[tuple[str, str]] = Counter()
+    grand_actions = 0
+    for name, group in kinds.items():
+        requests: Counter[tuple[str, str]] = Counter()
+        sources: Counter[str] = Counter()
+        for run in group:
+            requests.update(run.requests)
+            sources.update(run.actions)
+        grand.update(requests)
+        actions = sum(sources.values())
+        grand_actions += actions
+        total = sum(requests.values())
+        interaction = sum(n for (_, k), n in requests.items() if k.startswith("interaction"))
+        game_only = sum(n for (phase, _), n in requests.items() if phase == "game")
+        per_game_min = statistics.fmean(run.wall_seconds / scale / 60 for run in group)
+        bot_token = total - interaction
+        rows.append([
+            name, str(len(group)), str(actions),
+            "/".join(str(sources[s]) for s in ("player", "bot", "timer")),
+            str(total), f"{total / max(1, actions):.2f}",
+            f"{interaction / max(1, actions):.2f}", f"{bot_token / max(1, actions):.2f}",
+            f"{game_only / max(1, actions):.2f}",
+            f"{per_game_min:.1f}",
+            f"{bot_token / max(1e-9, sum(r.wall_seconds for r in group) / scale):.2f}",
+        ])
+    print_table(["tables", "n", "actions", "player/bot/timer", "requests", "per action",
+                 "interaction", "bot token", "in game only", "minutes/game",
+                 "bot-token req/s/table"], rows)
+    total = sum(grand.values())
+    print(f"\nAll tables: {total} requests for {grand_actions} actions = "
+          f"{total / max(1, grand_actions):.2f} requests per action "
+          f"(target <= {TARGET_REQUESTS_PER_ACTION})")
+    print("\nBreakdown, all tables (setup = /lifeboat start, joins, bots and the start click, "
+          "whose answer waits for the first board and the opening DMs; game = every move, "
+          "board edit and the reveal):")
+    kinds_seen = sorted({k for _, k in grand})
+    rows = []
+    for kind in kinds_seen:
+        counts = [grand[(phase, kind)] for phase in ("setup", "game")]
+        rows.append([kind, *(str(c) for c in counts), str(sum(counts)),
+                     f"{sum(counts) / max(1, grand_actions):.3f}"])
+    print_table(["request", "setup", "game", "total", "per action"], rows)
+    clicks: Counter[str] = Counter()
+    for run in runs:
+        clicks.update(run.human_clicks)
+    player_actions = sum(run.actions["player"] for run in runs)
+    action_clicks = clicks["board"] + clicks["panel"]
+    print(f"\nPeople's clicks: {clicks['board']} moves on the board, {clicks['panel']} in the "
+          f"panel, {clicks['open or refresh panel']} panel opens or refreshes; "
+          f"{action_clicks - player_actions} move clicks were refused (the game had moved on)")
+    reasons: Counter[str] = Counter()
+    for run in runs:
+        reasons.update(run.panel_moves)
+    print("Why moves went through the panel: "
+          + "; ".join(f"{why}: {n}" for why, n in reasons.most_common()))
+    if outcome.startup:
+        print(f"Start-up requests (once per process, not counted): {dict(outcome.startup)}")
+    print(f"429 answers: {outcome.rate_limited}; avoidable 4xx: {outcome.client_errors}; "
+          f"fake Discord problems: {len(outcome.problems)}; distinct warnings/errors logged: "
+          f"{len(outcome.logged)}")
+    for line in [*outcome.problems, *outcome.logged][:10]:
+        print(f"  ! {line}")
+
+
+def configure_gc(args: argparse.Namespace) -> str:
+    registry.get(GAME)  # start-up: the game and its models are loaded before any match
+    if args.gc_threshold is not None:
+        gc.set_threshold(args.gc_threshold, *gc.get_threshold()[1:])
+    if args.gc_freeze:
+        gc.collect()
+        gc.freeze()
+    if args.gc_off:
+        gc.disable()
+        return "disabled"
+    frozen = f", {gc.get_freeze_count()} start-up objects frozen" if args.gc_freeze else ""
+    return f"thresholds {gc.get_threshold()}{frozen}"
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=["service", "rest", "both"], default="both")
+    parser.add_argument("--matches", type=int, default=1_000)
+    parser.add_argument("--seconds", type=float, default=20.0,
+                        help="length of each part-1 phase")
+    parser.add_argument("--rate", type=float, default=TARGET_RATE,
+                        help="offered actions/s in the paced phase")
+    parser.add_argument("--cpus", type=int, default=1,
+                        help="CPUs the process may use (1: the 'one core' target)")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the saturation phase (slows it down)")
+    parser.add_argument("--gc-threshold", type=int, default=None, metavar="N",
+                        help="try a garbage collector setting: gen0 threshold N (default 700)")
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="try gc.freeze() after start-up (before the matches exist)")
+    parser.add_argument("--gc-off", action="store_true",
+                        help="try without the cyclic garbage collector (an upper bound only)")
+    parser.add_argument("--with-timers", action="store_true",
+                        help="subscribe the real Scheduler, as the bot does: act then also "
+                             "writes the turn-timer rows (Discord's board listener stays out)")
+    parser.add_argument("--recent-events", type=int, default=None, metavar="N",
+                        help="try another size of the service's per-match event buffer "
+                             f"(bot.service.RECENT_EVENTS, {bot_service.RECENT_EVENTS} now)")
+    parser.add_argument("--tables", type=int, default=2,
+                        help="tables of each kind in part 2 (all played at once)")
+    parser.add_argument("--time-scale", type=float, default=0.1,
+                        help="part 2's delays times this (1 = production pace)")
+    parser.add_argument("--bot-move-delay", type=float, default=BOT_MOVE_DELAY,
+                        help="part 2, production-equivalent seconds (setting bot_move_delay)")
+    parser.add_argument("--board-edit-delay", type=float, default=BOARD_EDIT_DELAY,
+                        help="part 2, production-equivalent seconds (setting board_edit_delay)")
+    parser.add_argument("--think", type=float, nargs=2, default=list(HUMAN_THINK),
+                        metavar=("MIN", "MAX"), help="part 2: seconds a person takes to click")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.matches = min(args.matches, 100)
+        args.seconds = min(args.seconds, 3.0)
+        args.rate = min(args.rate, 300.0)
+        args.tables = min(args.tables, 1)
+        args.time_scale = min(args.time_scale, 0.02)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    cpus = pin_to_cpus(args.cpus)
+    # Warnings and errors are counted and summed up in the report (LogCounter), not printed.
+    logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
+    print(f"Machine: {machine_line(cpus)}")
+    if args.recent_events is not None:
+        # A what-if only: LiveMatch reads the module constant when it is created.
+        bot_service.RECENT_EVENTS = args.recent_events
+        print(f"What-if: the service keeps {args.recent_events} recent events per match")
+    gc_note = configure_gc(args)
+    print(f"Garbage collector: {gc_note}")
+    if args.part in ("service", "both"):
+        print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent Lifeboat matches "
+              f"(4-6 seats, all moves by the built-in bot) ==")
+        asyncio.run(run_service_part(args))
+    if args.part in ("rest", "both"):
+        print("\n== Part 2: REST requests per action, the real client against the fake "
+              "Discord ==")
+        report_rest(asyncio.run(run_rest_part(args)), args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
