@@ -193,12 +193,12 @@ def engine_keys_shown_as_is(game: str) -> set[str]:
 # -- names the code holds --------------------------------------------------------------------
 @cache
 def names_in_code(game: str | None) -> frozenset[str]:
-    """Every name the code holds as a constant (``None`` too: an event parameter may be None),
-    in ``bot/`` and, when given, in the game's engine."""
+    """Every name the code holds as a string constant, in ``bot/`` and, when given, in the
+    game's engine."""
     names: set[str] = set(registry.names())
     for path in python_files(BOT_DIR) + (python_files(GAMES_DIR / game) if game else []):
-        names |= {str(n.value) for n in ast.walk(parsed(path)) if isinstance(n, ast.Constant)
-                  and isinstance(n.value, str | bool | type(None))}
+        names |= {n.value for n in ast.walk(parsed(path)) if isinstance(n, ast.Constant)
+                  and isinstance(n.value, str)}
     return frozenset(names)
 
 
