@@ -313,6 +313,7 @@ class CountingRepository(SqliteRepository):
     def __init__(self, path: Path) -> None:
         super().__init__(path)
         self.loads = 0
+        self.loaded: set[int] = set()
         self.replayed_actions = 0
         self.load_seconds: list[float] = []
 
@@ -321,6 +322,7 @@ class CountingRepository(SqliteRepository):
         found = await super().actions(match_id)
         self.load_seconds.append(time.perf_counter() - started)
         self.loads += 1
+        self.loaded.add(match_id)
         self.replayed_actions += len(found)
         return found
 
@@ -358,6 +360,7 @@ class BuiltDatabase:
     samples: list[PlannedMatch]
     board_ids: dict[int, int]  # match id -> board message id (samples only)
     timers: Counter[str]
+    due_matches: set[int]  # matches with a timer due when the bot starts again
     actions: int
     seconds: dict[str, float]
     file_bytes: int
@@ -482,6 +485,7 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
     now_text = to_db_time(dt.datetime.now(dt.UTC))
     rows: list[tuple[Any, ...]] = []
     actions = 0
+    log_seconds = 0.0
     for match in planned:
         guild, channel = places[match.index]
         history = histories[match.history]
@@ -505,15 +509,21 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
                          match.state_json if last else "", now_text, 0, None))
         actions += match.step
         if len(rows) >= 20_000:
+            log_seconds -= time.perf_counter()
             await repo.append_many(rows)
+            log_seconds += time.perf_counter()
             rows = []
         match.humans = [not s.is_bot for s in seats]
     if rows:
+        log_seconds -= time.perf_counter()
         await repo.append_many(rows)
-    seconds["write matches and logs"] = time.perf_counter() - started
+        log_seconds += time.perf_counter()
+    seconds["create and start matches"] = time.perf_counter() - started - log_seconds
+    seconds["append their logs"] = log_seconds
 
     started = time.perf_counter()
     timers: Counter[str] = Counter()
+    due: set[int] = set()
     wall = time.time()
     clock_rng = random.Random(args.seed + 7)
     sampled = {m.match_id for m in samples}
@@ -531,6 +541,7 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
                 timers["turn"] += 1
             if deadline <= wall:
                 timers["due at start"] += 1
+                due.add(match.match_id)
             await repo.set_timer(TimerRecord(
                 match_id=match.match_id, seat=seat, version=match.step,
                 deadline=dt.datetime.fromtimestamp(deadline, dt.UTC),
@@ -542,7 +553,7 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
     seconds["boards for the clicks"] = time.perf_counter() - started
     await repo.close()
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
-    return BuiltDatabase(path, planned, samples, board_ids, timers, actions, seconds, size)
+    return BuiltDatabase(path, planned, samples, board_ids, timers, due, actions, seconds, size)
 
 
 async def post_old_boards(repo: SqliteRepository, fake: FakeDiscord,
@@ -609,6 +620,11 @@ class RestoreResult:
     refused: Counter[str] = field(default_factory=Counter)
     lag: list[float] = field(default_factory=list)
     import_seconds: float = float("nan")
+    burst_seconds: float = 0.0  # from ready until every match with a due timer was loaded
+    timeline: list[tuple[float, int, int]] = field(default_factory=list)
+    wall_seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    cpu_wait: float = 0.0
     problems: list[str] = field(default_factory=list)
 
 
@@ -621,35 +637,62 @@ def hand_answer_works(result: Any, match_id: int) -> bool:
 
 
 async def click_old_board(fake: FakeDiscord, client: ParlorClient, match: PlannedMatch,
-                          board_id: int) -> Click:
+                          board_id: int, timeout: float) -> Click:
     """The person the match waits for clicks its board: a move when the board offers one
-    (answered by editing the board), else "My hand" (answered with the private panel)."""
+    (answered by editing the board), else "My hand" (answered with the private panel). A click
+    the bot does not answer within ``timeout`` counts as not working."""
     assert match.clicker is not None
     board = fake.message(board_id)
     seat = match.waiting[0]
     moves = [c for c in board.custom_ids()
              if c.startswith(f"pl:a:{match.match_id}:") and c.split(":")[4] == str(seat)]
+    kind = "move" if moves else "My hand"
+    custom_id = moves[0] if moves else f"pl:h:{match.match_id}"
+    try:
+        result = await fake.click(match.clicker, board, custom_id, timeout=timeout)
+    except AssertionError:  # the fake's wait for the answer timed out
+        return Click(match, kind, float("inf"), False)
+    callback = result.callback
+    assert callback is not None
     if moves:
-        result = await fake.click(match.clicker, board, moves[0], timeout=60)
-        callback = result.callback
-        assert callback is not None
         version = (await client.parlor.repo.get_match(match.match_id)).version
         works = callback.accepted and callback.type == 7 and version == match.step + 1
-        return Click(match, "move", callback.elapsed, works)
-    result = await fake.click(match.clicker, board, f"pl:h:{match.match_id}", timeout=60)
-    assert result.callback is not None
-    return Click(match, "My hand", result.callback.elapsed,
-                 hand_answer_works(result, match.match_id))
+    else:
+        works = hand_answer_works(result, match.match_id)
+    return Click(match, kind, callback.elapsed, works)
 
 
 async def click_hand_again(fake: FakeDiscord, click: Click, board_id: int) -> None:
     """A second click on the same match, now in the cache: the warm twin of the first."""
     assert click.match.clicker is not None
-    result = await fake.click(click.match.clicker, fake.message(board_id),
-                              f"pl:h:{click.match.match_id}", timeout=60)
+    try:
+        result = await fake.click(click.match.clicker, fake.message(board_id),
+                                  f"pl:h:{click.match.match_id}", timeout=60)
+    except AssertionError:
+        return
     assert result.callback is not None
     click.warm_seconds = result.callback.elapsed
     click.warm_works = hand_answer_works(result, click.match.match_id)
+
+
+async def watch_loads(repo: CountingRepository, meter: ActMeter, since: float,
+                      timeline: list[tuple[float, int, int]]) -> None:
+    """Every half second: (seconds since ready, matches loaded, moves made)."""
+    while True:
+        timeline.append((time.perf_counter() - since, repo.loads, len(meter.samples)))
+        await asyncio.sleep(0.5)
+
+
+async def burst_over(repo: CountingRepository, due: set[int], since: float, limit: float
+                     ) -> float:
+    """Seconds from ``since`` until every match with a timer due at start has been loaded (at
+    most ``limit`` seconds from now; NaN when that was not enough)."""
+    deadline = time.perf_counter() + limit
+    while not due <= repo.loaded:
+        if time.perf_counter() > deadline:
+            return float("nan")
+        await asyncio.sleep(0.05)
+    return time.perf_counter() - since
 
 
 def import_seconds() -> float:
@@ -692,6 +735,7 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
     result.rss["before start"] = settled_rss()
     result.loads["before start"] = result.replayed["before start"] = 0
     lag.start()
+    cpu, waited = time.process_time(), cpu_wait_seconds()
     started = time.perf_counter()
     task = asyncio.create_task(client.start(fake.token), name="parlor")
     try:
@@ -703,18 +747,35 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
         result.ready_seconds = time.perf_counter() - started
         result.hook_seconds = marks.get("hook", started) - started
         note("at ready")
-        for match in built.samples:
-            click = await click_old_board(fake, client, match, built.board_ids[match.match_id])
-            if not result.clicks:
-                result.first_click_seconds = time.perf_counter() - started
-                result.first_click_works = click.works
-                note("after the first click")
-            result.clicks.append(click)
+        ready_at = time.perf_counter()
+        watch = asyncio.create_task(watch_loads(repo, meter, ready_at, result.timeline))
+        samples = list(built.samples)
+        if samples:
+            first = await click_old_board(fake, client, samples[0],
+                                          built.board_ids[samples[0].match_id],
+                                          args.click_timeout)
+            result.clicks.append(first)
+            result.first_click_works = first.works
+            result.first_click_seconds = (time.perf_counter() - started
+                                          if first.seconds < float("inf") else float("inf"))
+            note("after the first click")
+        # Matches whose timers fell due while the bot was down load and move now; the other
+        # clicks wait until that burst is over, so they measure a match loaded on demand.
+        result.burst_seconds = await burst_over(repo, built.due_matches, ready_at,
+                                                args.click_timeout)
+        note("start-up burst over")
+        for match in samples[1:]:
+            result.clicks.append(await click_old_board(
+                fake, client, match, built.board_ids[match.match_id], args.click_timeout))
         for click in result.clicks:
             await click_hand_again(fake, click, built.board_ids[click.match.match_id])
         note("after the clicks")
         await asyncio.sleep(args.observe)
         note(f"{args.observe:g} s later")
+        watch.cancel()
+        result.wall_seconds = time.perf_counter() - started
+        result.cpu_seconds = time.process_time() - cpu
+        result.cpu_wait = cpu_wait_seconds() - waited
     finally:
         await client.close()
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
@@ -742,8 +803,20 @@ def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.N
         rows.append([f"start -> first old-board click answered ({first.kind}, "
                      f"{first.match.step} actions replayed)",
                      f"{result.first_click_seconds:.2f}",
-                     "works" if result.first_click_works else "FAILED"])
+                     "works" if result.first_click_works else
+                     f"FAILED (answer after {first.seconds:.1f} s)" if first.seconds < 1e9 else
+                     f"NOT ANSWERED in {args.click_timeout:g} s"])
+    rows.append([f"ready -> the {len(built.due_matches):,} matches with a timer due at start "
+                 "loaded",
+                 f"{result.burst_seconds:.2f}", ""])
     print_table(["step", "seconds", "note"], rows)
+    points = []
+    for mark in (1, 2, 5, 10, 20, 30, 60, 120):
+        before = [entry for entry in result.timeline if entry[0] <= mark]
+        if before and result.timeline[-1][0] >= mark:
+            points.append(f"{mark} s: {before[-1][1]:,} loaded, {before[-1][2]:,} moves")
+    if points:
+        print("After ready — " + "; ".join(points))
 
     print("\nMatches in memory (loaded = log replayed) and process RSS:")
     rows = []
@@ -754,7 +827,9 @@ def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.N
     print_table(["moment", "matches loaded", "actions replayed", "RSS MiB", "vs before"], rows)
     print(f"  Moves made after the start: {dict(result.acts)}; refused: {dict(result.refused)}. "
           f"Loop lag p99 {ms(percentile(result.lag, 0.99))} ms, "
-          f"max {ms(max(result.lag, default=0.0))} ms.")
+          f"max {ms(max(result.lag, default=0.0))} ms. From start to the end: "
+          f"{result.wall_seconds:.1f} s, CPU {100 * result.cpu_seconds / result.wall_seconds:.0f}%"
+          f" of one core, waiting for a core {100 * result.cpu_wait / result.wall_seconds:.0f}%.")
 
     if result.clicks:
         print(f"\nClicks on boards posted before the restart ({len(result.clicks)} matches, "
@@ -1255,7 +1330,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--part", choices=["restore", "memory", "tables", "all"], default="all")
     parser.add_argument("--matches", type=int, default=10_000,
                         help="active matches in the database (restore, memory)")
-    parser.add_argument("--histories", type=int, default=300,
+    parser.add_argument("--histories", type=int, default=100,
                         help="distinct bot games the matches are cut from")
     parser.add_argument("--bot-wait", type=float, default=0.05,
                         help="share of the matches whose next move is a bot's (due at start)")
@@ -1263,6 +1338,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds the bot was down before the restart")
     parser.add_argument("--clicks", type=int, default=20,
                         help="old boards clicked after the restart")
+    parser.add_argument("--click-timeout", type=float, default=60.0,
+                        help="seconds a click may wait for its answer before it counts as "
+                             "failed")
     parser.add_argument("--observe", type=float, default=10.0,
                         help="seconds watched after the clicks")
     parser.add_argument("--sample", type=int, default=1_000,
