@@ -214,6 +214,7 @@ class Desk:
         return ref
 
     async def post_board(self, live: LiveMatch) -> None:
+        version = live.version  # ``live`` moves on while the request is in flight
         content, embeds, view = self.board(live, self.table_locale(live))
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
         try:
@@ -229,7 +230,7 @@ class Desk:
         self._failures.pop(live.id, None)
         old = self._boards.get(live.id)
         self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(),
-                                         live.version)
+                                         version)
         await self.app.repo.save_message(live.id, "board", live.record.channel_id, message.id)
         if old is not None:
             # The old board keeps its picture but loses its buttons.
@@ -273,12 +274,13 @@ class Desk:
         if time.time() - ref.posted_at > BOARD_MAX_AGE:
             await self.post_board(live)
             return
+        version = live.version  # ``live`` moves on while the edit is in flight
         content, embeds, view = self.board(live, self.table_locale(live))
         channel = self.app.client.get_partial_messageable(ref.channel_id)
         try:
             await channel.get_partial_message(ref.message_id).edit(
                 content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS)
-            ref.rendered_version = live.version
+            ref.rendered_version = version
             self._failures.pop(match_id, None)
         except discord.NotFound as failure:
             if failure.code == UNKNOWN_CHANNEL:
