@@ -370,7 +370,8 @@ class CitadelsRenderer(Renderer):
         return ", ".join(notes)
 
     def _hand_lines(self, cards: list[DistrictView], locale: str | None) -> str:
-        text = "\n".join(self.district_line(d, locale, power=True) for d in cards)
+        ordered = sorted(cards, key=lambda d: (COLOURS.index(d.colour), d.cost, d.name))
+        text = "\n".join(self.district_line(d, locale, power=True) for d in ordered)
         return (text or t("citadels.panel.empty", locale))[:1024]
 
     def opening_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
