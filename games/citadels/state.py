@@ -6,7 +6,7 @@ the fast structural copy used by ``apply``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -20,6 +20,8 @@ from games.citadels.cards import (
 )
 from games.citadels.options import Options
 from games.core import StateBase
+
+M = TypeVar("M", bound=BaseModel)
 
 Phase = Literal["draft", "turns", "crown", "over"]
 
@@ -62,11 +64,10 @@ class Turn(BaseModel):
     beautified: int = 0
 
     def clone(self) -> Turn:
-        new = self.model_copy()
-        d = new.__dict__
+        d = self.__dict__.copy()
         for name in ("used", "drawn", "set_aside"):
             d[name] = d[name].copy()
-        return new
+        return _same_fields(self, d)
 
     @property
     def info(self) -> Character:
@@ -117,9 +118,10 @@ class CitadelsState(StateBase):
     crown_giver: int | None = None  # a murdered Emperor passing the crown at round end
 
     def clone(self) -> CitadelsState:
-        """A copy sharing nothing mutable with ``self``."""
-        new = self.model_copy()
-        d = new.__dict__
+        """A copy sharing nothing the rules change with ``self`` (``apply`` copies the state
+        on every action, so this skips pydantic's generic copy). The characters in play, the
+        removed ones and past rounds' face-down records never change and are shared."""
+        d = self.__dict__.copy()
         for name in _LIST_FIELDS:
             d[name] = d[name].copy()
         d["hands"] = [h.copy() for h in self.hands]
@@ -128,15 +130,27 @@ class CitadelsState(StateBase):
         d["built_round"] = self.built_round.copy()
         d["set_down"] = {s: cards.copy() for s, cards in self.set_down.items()}
         d["draft_seen"] = {s: names.copy() for s, names in self.draft_seen.items()}
-        d["face_down_log"] = [r.copy() for r in self.face_down_log]
+        d["face_down_log"] = self.face_down_log.copy()
         if self.turn is not None:
             d["turn"] = self.turn.clone()
-        new._pending = None
-        return new
+        return _same_fields(self, d)
+
+
+def _same_fields(model: M, values: dict[str, Any]) -> M:
+    """A model of ``model``'s class holding ``values``, without validating them again. Private
+    attributes are caches (the state's pending prompts): the copy starts with them empty."""
+    new = type(model).__new__(type(model))
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    private = model.__pydantic_private__
+    empty = None if private is None else dict.fromkeys(private)
+    object.__setattr__(new, "__pydantic_private__", empty)
+    return new
 
 
 _LIST_FIELDS: tuple[str, ...] = (
-    "characters", "removed", "gold", "beautified", "deck", "completed", "draft_steps",
+    "gold", "beautified", "deck", "completed", "draft_steps",
     "draft_pool", "face_up", "face_down", "revealed",
 )
 

@@ -108,3 +108,27 @@ def test_the_seed_never_appears_in_a_view() -> None:
     for viewer in (None, 0, 1, 2, 3):
         text = _text(state, viewer)
         assert "424242" not in text and '"seed"' not in text
+
+
+def test_a_cloned_state_is_equal_and_shares_nothing_the_rules_change() -> None:
+    state, _ = deal(new_game(4, seed=3), {0: "bishop", 1: "king"})
+    state, _ = do(state, "draw_cards")
+    copy = state.clone()
+    assert copy == state and copy is not state
+    assert GAME.parse_state(copy.model_dump_json()) == state
+    before = state.model_dump_json()
+    copy.gold[0] += 5
+    copy.deck.pop()
+    copy.hands[1].append("district-temple-1")
+    copy.cities[2].append("district-tavern-1")
+    copy.picks[0].append("char-thief")
+    copy.built_round["district-tavern-1"] = 1
+    copy.set_down.setdefault(0, []).append("char-warlord")
+    copy.draft_seen.setdefault(0, []).append("warlord")
+    copy.face_down_log.append(["char-merchant"])
+    for name in ("beautified", "completed", "face_up", "face_down", "revealed", "draft_pool"):
+        getattr(copy, name).append("x")
+    assert copy.turn is not None and state.turn is not None
+    copy.turn.drawn.append("district-palace-1")
+    copy.turn.used.append("murder")
+    assert state.model_dump_json() == before
