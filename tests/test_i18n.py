@@ -279,8 +279,15 @@ def test_every_command_text_has_a_key_whose_english_is_the_code() -> None:
     assert not problems, "\n".join(problems)
 
 
-async def test_translated_payload_carries_chinese_descriptions_within_discord_limits() -> None:
-    tree = command_tree()
+@pytest.fixture(scope="module")
+def tree() -> app_commands.CommandTree[Any]:
+    """Built outside the async tests: loading the cogs runs its own event loop."""
+    return command_tree()
+
+
+async def test_translated_payload_carries_chinese_descriptions_within_discord_limits(
+    tree: app_commands.CommandTree[Any],
+) -> None:
     translator = CatalogTranslator(tree)
     problems: list[str] = []
 
@@ -307,10 +314,11 @@ async def test_translated_payload_carries_chinese_descriptions_within_discord_li
     assert not problems, "\n".join(problems)
 
 
-async def test_translator_answers_only_descriptions_and_only_in_other_languages() -> None:
+async def test_translator_answers_only_descriptions_and_only_in_other_languages(
+    tree: app_commands.CommandTree[Any],
+) -> None:
     """English readers get the code's text; names are never localized; a language without a
     catalog falls back to English."""
-    tree = command_tree()
     translator = CatalogTranslator(tree)
     group = tree.get_command("lifeboat")
     assert isinstance(group, app_commands.Group)
@@ -343,9 +351,8 @@ async def test_translator_falls_back_to_english_when_the_code_was_reworded() -> 
     assert await translator.translate(reworded, Locale.chinese, context) is None
 
 
-async def test_shared_keys_serve_every_group() -> None:
+async def test_shared_keys_serve_every_group(tree: app_commands.CommandTree[Any]) -> None:
     """``rules`` comes from GameCog for every game: one key serves them all."""
-    tree = command_tree()
     translator = CatalogTranslator(tree)
     where = app_commands.TranslationContextLocation
     chinese = t("command.shared.rules.description", "zh-CN")
