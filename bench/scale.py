@@ -91,6 +91,8 @@ TARGET_BYTES_PER_MATCH = 50 * 1024
 # Discord allows a bot 50 requests/s on bot-token routes (interaction answers are exempt).
 DISCORD_GLOBAL_PER_SECOND = 50
 CHANNELS_PER_GUILD = 50
+# Turn timers not due at the restart fall due this long after it, once the run is over.
+AFTER_THE_RUN = 3600.0
 # User ids of the players the benchmark never clicks for (not in the fake's world).
 SYNTHETIC_USERS = 10**17
 # Share of the seats after the host that a person plays (the others are bots).
@@ -465,7 +467,8 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
     """The file as the bot would have left it: every match started, its log, its snapshot, the
     timers of every seat its game waits for (a bot's move due ``BOT_MOVE_DELAY`` after the
     previous move, a person's turn ``TURN_SECONDS`` long), and a board message in the fake
-    Discord for the matches the clicks will use. The process stopped ``--downtime`` seconds ago.
+    Discord for the matches the clicks will use. The process stopped ``--downtime`` seconds ago:
+    the bot moves and the turns that ran out meanwhile are due when it starts again.
     """
     seconds: dict[str, float] = {}
     started = time.perf_counter()
@@ -535,9 +538,14 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
                 timers["bot move"] += 1
             else:
                 remaining = clock_rng.uniform(0, TURN_SECONDS)
-                if match.match_id in sampled:
-                    remaining = max(remaining, 60.0)  # the clicks must find the turn still open
-                deadline = wall - args.downtime + remaining
+                if remaining <= args.downtime and match.match_id not in sampled:
+                    deadline = wall - args.downtime + remaining  # ran out while the bot was down
+                else:
+                    # Nobody clicks in this benchmark but the samples: left as they are, every
+                    # open turn would time out within two minutes, as if all 10,000 tables had
+                    # gone quiet at once. People answer their turns; these timers wait until
+                    # after the run.
+                    deadline = wall + AFTER_THE_RUN + remaining
                 timers["turn"] += 1
             if deadline <= wall:
                 timers["due at start"] += 1
@@ -615,6 +623,7 @@ class RestoreResult:
     clicks: list[Click] = field(default_factory=list)
     rss: dict[str, int] = field(default_factory=dict)
     loads: dict[str, int] = field(default_factory=dict)
+    distinct: dict[str, int] = field(default_factory=dict)  # matches loaded at least once
     replayed: dict[str, int] = field(default_factory=dict)
     acts: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
@@ -730,10 +739,12 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
     def note(moment: str) -> None:
         result.rss[moment] = rss_bytes()
         result.loads[moment] = repo.loads
+        result.distinct[moment] = len(repo.loaded)
         result.replayed[moment] = repo.replayed_actions
 
     result.rss["before start"] = settled_rss()
     result.loads["before start"] = result.replayed["before start"] = 0
+    result.distinct["before start"] = 0
     lag.start()
     cpu, waited = time.process_time(), cpu_wait_seconds()
     started = time.perf_counter()
@@ -821,10 +832,13 @@ def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.N
     print("\nMatches in memory (loaded = log replayed) and process RSS:")
     rows = []
     for moment, rss in result.rss.items():
-        rows.append([moment, f"{result.loads.get(moment, 0):,}",
-                     f"{result.replayed.get(moment, 0):,}", mib(rss),
-                     f"{(rss - result.rss['before start']) / 2**20:+.1f}"])
-    print_table(["moment", "matches loaded", "actions replayed", "RSS MiB", "vs before"], rows)
+        rows.append([moment, f"{result.distinct.get(moment, 0):,}",
+                     f"{result.loads.get(moment, 0):,}", f"{result.replayed.get(moment, 0):,}",
+                     mib(rss), f"{(rss - result.rss['before start']) / 2**20:+.1f}"])
+    print_table(["moment", "matches loaded", "loads (replays)", "actions replayed", "RSS MiB",
+                 "vs before"], rows)
+    print("  (a match loaded twice was asked for by two callers at once, or reloaded after a "
+          "stale append)")
     print(f"  Moves made after the start: {dict(result.acts)}; refused: {dict(result.refused)}. "
           f"Loop lag p99 {ms(percentile(result.lag, 0.99))} ms, "
           f"max {ms(max(result.lag, default=0.0))} ms. From start to the end: "
