@@ -73,7 +73,8 @@ if [[ "$(id -u)" == 0 ]]; then
     run_as=(runuser -u "$owner" --)
 fi
 
-workdir="$(mktemp -d "${TMPDIR:-/tmp}/parlor-pg.XXXXXX")"
+# /tmp rather than $TMPDIR: the socket path must stay under 108 bytes.
+workdir="$(mktemp -d /tmp/parlor-pg.XXXXXX)"
 [[ -n "$owner" ]] && chown "$owner" "$workdir"
 data="$workdir/data"
 log="$workdir/server.log"
