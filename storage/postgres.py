@@ -60,11 +60,6 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def is_postgres_url(url: str) -> bool:
-    """Whether ``url`` names a PostgreSQL server (the schemes libpq and asyncpg accept)."""
-    return url.startswith(("postgresql://", "postgres://"))
-
-
 def _aware(moment: datetime) -> datetime:
     """Naive times are refused, as in SQLite: storage cannot know which zone they meant."""
     if moment.tzinfo is None or moment.utcoffset() is None:
@@ -148,7 +143,7 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 
     The default sends ``RESET ALL``, ``CLOSE ALL``, ``UNLISTEN *`` and an advisory-unlock-all
     each time a connection goes back to the pool: one more round trip per repository call,
-    which halved the append rate. This repository leaves nothing of the kind on a session (the
+    two for an append instead of one. This repository leaves nothing of the kind on a session (the
     migration runner gives its advisory lock back itself), and asyncpg still rolls back an
     open transaction before calling this.
     """
