@@ -61,6 +61,10 @@ class CitadelsRenderer(Renderer):
     select_groups = frozenset({"draft_pick", "draft_discard"})
 
     # -- names -----------------------------------------------------------------------------
+    def sep(self, locale: str | None) -> str:
+        """What separates the items of a list (", " in English, "、" in Chinese)."""
+        return t("citadels.list", locale)
+
     def character(self, name: str, locale: str | None) -> str:
         return t(f"citadels.character.{name}", locale)
 
@@ -98,19 +102,19 @@ class CitadelsRenderer(Renderer):
         return line
 
     def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+        none = t("citadels.none", locale)
         if value is None:
-            return t("citadels.none", locale)
+            return none
         if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             return self.seat_name(live, value)
         if name in CARD_PARAMS and isinstance(value, str):
             return self.card(value, locale)
         if name == "cards" and isinstance(value, list):
-            return ", ".join(self.card(c, locale) for c in value) or t("citadels.none", locale)
+            return self.sep(locale).join(self.card(c, locale) for c in value) or none
         if name == "character" and isinstance(value, str):
             return self.character(value, locale)
         if name == "face_up" and isinstance(value, list):
-            return ", ".join(self.character(c, locale) for c in value) or t("citadels.none",
-                                                                             locale)
+            return self.sep(locale).join(self.character(c, locale) for c in value) or none
         if name == "reason":
             return t(f"citadels.reason.{value}", locale)
         if isinstance(value, bool):
@@ -262,12 +266,12 @@ class CitadelsRenderer(Renderer):
             pointer = "▶ " if name == view.called else ""
             line = f"{pointer}**{self.ranked(name, locale)}**"
             if marks:
-                line += " — " + ", ".join(marks)
+                line += " — " + self.sep(locale).join(marks)
             lines.append(line)
         if view.face_down_count:
             lines.append(t("citadels.board.face_down", locale, count=view.face_down_count))
         if view.removed:
-            lines.append(t("citadels.board.removed", locale, characters=", ".join(
+            lines.append(t("citadels.board.removed", locale, characters=self.sep(locale).join(
                 self.character(n, locale) for n in view.removed)))
         return "\n".join(lines)
 
@@ -293,7 +297,8 @@ class CitadelsRenderer(Renderer):
                   name=self.seat_name(live, player.seat), gold=player.gold,
                   hand=player.hand_count, built=len(player.city), target=view.target) + done
         if player.characters:
-            title += " · " + ", ".join(self.character(n, locale) for n in player.characters)
+            title += " · " + self.sep(locale).join(
+                self.character(n, locale) for n in player.characters)
         return title
 
     def _city(self, player: PlayerView, locale: str | None) -> str:
@@ -316,7 +321,7 @@ class CitadelsRenderer(Renderer):
         me = view.me
         roles = [character_of_card(c).name for c in me.characters]
         if roles:
-            title = t("citadels.panel.title", locale, characters=", ".join(
+            title = t("citadels.panel.title", locale, characters=self.sep(locale).join(
                 self.ranked(n, locale) for n in roles))
         else:
             title = t("citadels.panel.title_none", locale)
@@ -337,7 +342,7 @@ class CitadelsRenderer(Renderer):
                 for n in (character_of_card(c).name for c in me.draft_options))[:1024],
                 inline=False)
         if me.set_down:
-            embed.add_field(name=t("citadels.panel.set_down", locale), value=", ".join(
+            embed.add_field(name=t("citadels.panel.set_down", locale), value=self.sep(locale).join(
                 self.card(c, locale) for c in me.set_down)[:1024], inline=False)
         if me.drawn:
             embed.add_field(name=t("citadels.panel.drawn", locale), value=self._hand_lines(
@@ -367,7 +372,7 @@ class CitadelsRenderer(Renderer):
             notes.append(t("citadels.board.robbed", locale))
         if name == view.bewitched:
             notes.append(t("citadels.board.bewitched", locale))
-        return ", ".join(notes)
+        return self.sep(locale).join(notes)
 
     def _hand_lines(self, cards: list[DistrictView], locale: str | None) -> str:
         ordered = sorted(cards, key=lambda d: (COLOURS.index(d.colour), d.cost, d.name))
@@ -390,7 +395,7 @@ class CitadelsRenderer(Renderer):
         embed = discord.Embed(title=t("citadels.reveal.title", locale), colour=self.colour)
         embed.description = t(
             "citadels.reveal.winners" if len(outcome.winners) > 1 else "citadels.reveal.winner",
-            locale, names=", ".join(self.seat_name(live, s) for s in outcome.winners))
+            locale, names=self.sep(locale).join(self.seat_name(live, s) for s in outcome.winners))
         ranked = sorted(final.scores.items(),
                         key=lambda kv: (-kv[1]["total"], -kv[1]["tiebreak_rank"]))
         top = [score for _, score in ranked if score["total"] == ranked[0][1]["total"]]
@@ -405,8 +410,9 @@ class CitadelsRenderer(Renderer):
             value = " + ".join(parts)
             characters = final.characters.get(seat, [])
             if characters:
-                value += "\n" + t("citadels.reveal.characters", locale, characters=", ".join(
-                    self.card(c, locale) for c in characters))
+                value += "\n" + t("citadels.reveal.characters", locale,
+                                  characters=self.sep(locale).join(
+                                      self.card(c, locale) for c in characters))
             if len(top) > 1 and score in top:
                 value += "\n" + t("citadels.reveal.tiebreak", locale,
                                   rank=f"{score['tiebreak_rank']:g}")
@@ -415,7 +421,7 @@ class CitadelsRenderer(Renderer):
                                    total=f"{score['total']:g}")[:256],
                             value=value[:1024], inline=False)
         rounds = [
-            t("citadels.reveal.round", locale, round=number, characters=", ".join(
+            t("citadels.reveal.round", locale, round=number, characters=self.sep(locale).join(
                 self.card(c, locale) for c in cards) or t("citadels.none", locale))
             for number, cards in enumerate(final.face_down, start=1)
         ]
