@@ -18,14 +18,31 @@ class Options(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    rank_1: Literal["assassin", "witch", "random"] = "assassin"
-    rank_2: Literal["thief", "tax_collector", "random"] = "thief"
-    rank_3: Literal["magician", "wizard", "random"] = "magician"
-    rank_4: Literal["king", "emperor", "random"] = "king"
-    rank_5: Literal["bishop", "abbot", "random"] = "bishop"
-    rank_6: Literal["merchant", "alchemist", "random"] = "merchant"
-    rank_7: Literal["architect", "navigator", "random"] = "architect"
-    rank_8: Literal["warlord", "diplomat", "random"] = "warlord"
+    rank_1: Literal["assassin", "witch", "random"] = Field(
+        default="assassin", description="Rank 1: the Assassin, the Witch, or either at random."
+    )
+    rank_2: Literal["thief", "tax_collector", "random"] = Field(
+        default="thief", description="Rank 2: the Thief, the Tax Collector, or either at random."
+    )
+    rank_3: Literal["magician", "wizard", "random"] = Field(
+        default="magician", description="Rank 3: the Magician, the Wizard, or either at random."
+    )
+    rank_4: Literal["king", "emperor", "random"] = Field(
+        default="king", description="Rank 4: the King, the Emperor, or either at random."
+    )
+    rank_5: Literal["bishop", "abbot", "random"] = Field(
+        default="bishop", description="Rank 5: the Bishop, the Abbot, or either at random."
+    )
+    rank_6: Literal["merchant", "alchemist", "random"] = Field(
+        default="merchant", description="Rank 6: the Merchant, the Alchemist, or either at random."
+    )
+    rank_7: Literal["architect", "navigator", "random"] = Field(
+        default="architect",
+        description="Rank 7: the Architect, the Navigator, or either at random.",
+    )
+    rank_8: Literal["warlord", "diplomat", "random"] = Field(
+        default="warlord", description="Rank 8: the Warlord, the Diplomat, or either at random."
+    )
     rank_9: Literal["none", "queen", "artist", "random"] = Field(
         default="none",
         description="A ninth character (the Queen or the Artist); none in the base game.",
