@@ -1,0 +1,66 @@
+"""What must hold for every game of the soak once the bot process is gone."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.i18n import t
+from games import registry
+from storage import MatchStatus, Repository
+from tests.e2e.parlor import assert_log_replays
+from tests.fakediscord import FakeDiscord
+from tests.soak.tables import SoakTable
+
+
+@dataclass(frozen=True)
+class GameResult:
+    match_id: int
+    actions: int
+    winners: tuple[int, ...]
+
+
+def bot_rng(match_id: int, version: int, seat: int) -> random.Random:
+    """The generator a seat bot uses for its move at ``version`` (bot/scheduler.py seeds it
+    from these three numbers, so a bot makes the same move whenever it is asked again)."""
+    return random.Random(f"{match_id}:{version}:{seat}")
+
+
+async def verify_game(repo: Repository, fake: FakeDiscord, table: SoakTable) -> GameResult:
+    """Finished; the log is whole and replays from the seed to the stored state and outcome;
+    every move is the one the seat's bot makes in that position (so an uninterrupted run with
+    the same seed, asked in the same order, plays the same game); the board shows the end; the
+    reveal was posted exactly once; the stats were recorded."""
+    match_id = table.match_id
+    record = await repo.get_match(match_id)
+    assert record.status == MatchStatus.FINISHED, f"match {match_id} is {record.status}"
+    final = await assert_log_replays(repo, match_id)
+    game = registry.get(record.game)
+    seats = await repo.seats(match_id)
+    log = await repo.actions(match_id)
+    state = game.setup(len(seats), record.options, seed=record.seed)
+    for entry in log:
+        assert entry.source == "bot" and entry.user_id is None, entry
+        action = game.parse_action(entry.action)
+        prompt = game.prompt_for(state, entry.seat)
+        assert prompt is not None and prompt.blocking, f"v{entry.version}: seat not asked"
+        chosen = game.choose(game.view(state, entry.seat), prompt,
+                             bot_rng(match_id, entry.version, entry.seat))
+        assert chosen == action, f"match {match_id} v{entry.version}: not the bot's move"
+        state = game.apply(state, action).state
+    assert state == final
+    outcome = game.outcome(final)
+    assert outcome is not None
+
+    messages = {m.kind: m for m in await repo.messages(match_id)}
+    assert "board" in messages, f"match {match_id}: no board"
+    board = fake.message(messages["board"].message_id)
+    assert board.content == t("board.finished", record.locale), "the board shows the end"
+    assert not board.custom_ids(), "a finished board has no buttons"
+    title = t("lifeboat.reveal.title", record.locale)
+    reveals = [m for m in fake.messages_in(table.channel) if title in m.text()]
+    assert len(reveals) == 1, f"match {match_id}: {len(reveals)} reveals posted"
+    assert "reveal" in messages and messages["reveal"].message_id == reveals[0].id
+    stats = await repo.stats_for_user(record.guild_id, table.host.id, record.game)
+    assert [row.match_id for row in stats].count(match_id) == 1, "the host's stats row"
+    return GameResult(match_id, len(log), tuple(outcome.winners))

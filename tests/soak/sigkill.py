@@ -1,0 +1,127 @@
+"""The SIGKILL soak: bot-played games on a bot process that is killed at random moments and
+restarted on the same database until every game is over."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.fakediscord import FakeDiscord
+from tests.soak.botprocess import BotProcess
+from tests.soak.tables import (
+    Progress,
+    SoakTable,
+    nudge,
+    open_bot_table,
+    progress,
+    timers,
+)
+
+FINISHED = "finished"
+
+
+@dataclass
+class SoakRun:
+    """What happened, for the assertions and for docs/reliability.md."""
+
+    games: int = 0
+    kills: int = 0
+    starts: int = 0
+    seconds: float = 0.0
+    restart_seconds: list[float] = field(default_factory=list)
+    # Total actions of the running games at each kill: the kills landed mid-game.
+    kill_points: list[int] = field(default_factory=list)
+    # Games that made no progress for ``stall_seconds`` of the bot's up-time.
+    stalled: dict[int, str] = field(default_factory=dict)
+    severe_log_lines: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        restarts = sorted(self.restart_seconds) or [0.0]
+        return (f"{self.games} games, {self.kills} kills, {self.starts} starts, "
+                f"{self.seconds:.1f} s; restart to connected: median "
+                f"{restarts[len(restarts) // 2]:.2f} s, max {restarts[-1]:.2f} s; "
+                f"stalled: {len(self.stalled)}")
+
+
+async def _watch(bot: BotProcess, running: list[SoakTable], up: float,
+                 stall_seconds: float) -> tuple[dict[int, Progress], list[SoakTable]]:
+    """Let the bot run for ``up`` seconds; a game that has not moved by then gets up to
+    ``stall_seconds`` in all before it counts as stalled. Returns the progress and the
+    stalled games."""
+    before = progress(bot.database)
+    await asyncio.sleep(up)
+    waited = up
+    while True:
+        seen = progress(bot.database)
+        still = [t for t in running if seen[t.match_id] == before.get(t.match_id)
+                 and seen[t.match_id].status != FINISHED]
+        if not still or waited >= stall_seconds:
+            return seen, still
+        await asyncio.sleep(0.2)
+        waited += 0.2
+
+
+async def run_sigkill_soak(
+    fake: FakeDiscord,
+    workdir: Path,
+    tables: list[SoakTable],
+    rng: random.Random,
+    *,
+    parallel: int,
+    up_seconds: tuple[float, float] = (0.3, 1.5),
+    stall_seconds: float = 4.0,
+    nudge_stalled: bool = False,
+    max_kills: int | None = None,
+) -> SoakRun:
+    """Keep up to ``parallel`` games running; between kills the bot runs for a random time in
+    ``up_seconds``; after ``max_kills`` kills the games play on undisturbed. A game that stops
+    moving is recorded in ``stalled``; with ``nudge_stalled`` its host then nudges it (see
+    ``tables.nudge``) so the run goes on, else it is given up. Returns when every game is
+    over or given up."""
+    run = SoakRun(games=len(tables))
+    began = time.monotonic()
+    # Boards are edited at most once per BOARD_EDIT_DELAY each: at soak speed this keeps the
+    # bot under Discord's global 50 requests per second, as the real default (1.2 s) does.
+    bot = BotProcess(fake, workdir, BOARD_EDIT_DELAY=f"{0.05 * parallel:.2f}")
+    await bot.start()
+    waiting = list(tables)
+    running: list[SoakTable] = []
+    try:
+        while waiting or running:
+            while waiting and len(running) < parallel:
+                table = waiting.pop(0)
+                await open_bot_table(fake, table, rng)
+                running.append(table)
+            seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds)
+            for table in stalled:
+                now = seen[table.match_id]
+                run.stalled[table.match_id] = (
+                    f"{now.status} at version {now.version} after {bot.kills} kills; stored "
+                    f"timers (seat, version, deadline): {timers(bot.database, table.match_id)}")
+                if nudge_stalled:
+                    await nudge(fake, table)
+                else:
+                    running.remove(table)
+            running = [t for t in running if seen[t.match_id].status != FINISHED]
+            if not running and not waiting:
+                break
+            if max_kills is not None and bot.kills >= max_kills:
+                continue
+            run.kill_points.append(sum(seen[t.match_id].version for t in running))
+            await bot.kill()
+            await asyncio.sleep(rng.uniform(0.0, 0.2))
+            restarted = time.monotonic()
+            await bot.start()
+            run.restart_seconds.append(time.monotonic() - restarted)
+        # A last stretch of up-time so that the end of every game is shown (board, reveal).
+        await asyncio.sleep(1.0)
+    finally:
+        await bot.stop()
+        run.kills = bot.kills
+        run.starts = bot.runs
+        run.seconds = time.monotonic() - began
+        run.severe_log_lines = bot.severe_lines()
+    return run

@@ -1,0 +1,102 @@
+"""Opening tables on the bot process through the fake Discord, and watching its database."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+LOBBY_JOIN = "pl:l:{match}:join"
+
+
+@dataclass
+class SoakTable:
+    """One game: its channel, the host who opened it, and the match number the bot gave it."""
+
+    channel: FakeChannel
+    host: FakeUser
+    seats: int
+    match_id: int = 0
+
+
+def make_world(fake: FakeDiscord, games: int) -> list[SoakTable]:
+    """One guild, one channel and one host per game (built before the bot connects)."""
+    hosts = [fake.create_user(f"host{i}") for i in range(games)]
+    guild = fake.create_guild("Soak", members=hosts,
+                              channels=tuple(f"table-{i}" for i in range(games)))
+    return [SoakTable(fake.text_channel(guild, f"table-{i}"), host, seats=4)
+            for i, host in enumerate(hosts)]
+
+
+async def _accepted_click(fake: FakeDiscord, user: FakeUser, message: FakeMessage,
+                          custom_id: str) -> FakeMessage:
+    result = await fake.click(user, message, custom_id, timeout=10)
+    callback = result.callback
+    assert callback is not None and callback.accepted, f"{custom_id}: {callback}"
+    original: FakeMessage = await result.wait_original(timeout=10)
+    return original
+
+
+async def open_bot_table(fake: FakeDiscord, table: SoakTable, rng: random.Random) -> None:
+    """/lifeboat start, bots in every other seat, start, then the host leaves the game: from
+    then on bots play every seat (the host's too) and no click is needed until the end."""
+    await fake.wait_for(lambda: any(c.name == "lifeboat" for c in fake.world.commands.values()),
+                        timeout=20, what="the bot's slash commands")
+    options = {"sharks": rng.random() < 0.3, "quick": rng.random() < 0.3}
+    started = await fake.run_slash(table.host, table.channel, "lifeboat start", options,
+                                   timeout=10)
+    lobby = await started.wait_original(timeout=10)
+    join = next(c for c in lobby.custom_ids() if c.startswith("pl:l:") and c.endswith(":join"))
+    table.match_id = int(join.split(":")[2])
+    table.seats = rng.randint(4, 6)
+    for _ in range(table.seats - 1):
+        await _accepted_click(fake, table.host, lobby, f"pl:l:{table.match_id}:addbot")
+    await _accepted_click(fake, table.host, lobby, f"pl:l:{table.match_id}:start")
+    hand = f"pl:h:{table.match_id}"
+    board = await fake.wait_for_message(table.channel, lambda m: hand in m.custom_ids(),
+                                        timeout=10)
+    panel = await (await fake.click(table.host, board, hand, timeout=10)).wait_original()
+    panel = await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:leave")
+    await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:leaveyes")
+
+
+@dataclass(frozen=True)
+class Progress:
+    status: str
+    version: int
+
+
+def progress(database: Path) -> dict[int, Progress]:
+    """Every match's status and version, read beside the running bot (WAL lets a reader in)."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+    try:
+        rows = connection.execute("SELECT id, status, version FROM matches").fetchall()
+    finally:
+        connection.close()
+    return {int(match): Progress(str(status), int(version)) for match, status, version in rows}
+
+
+def timers(database: Path, match_id: int) -> list[tuple[int, int, str]]:
+    """(seat, version, deadline) of the match's stored timers, for a stall report."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+    try:
+        rows = connection.execute(
+            "SELECT seat, version, deadline FROM timers WHERE match_id = ?", (match_id,)
+        ).fetchall()
+    finally:
+        connection.close()
+    return [(int(seat), int(version), str(deadline)) for seat, version, deadline in rows]
+
+
+async def nudge(fake: FakeDiscord, table: SoakTable) -> None:
+    """The host takes their seat back from the bot and leaves again, as a player might when a
+    table stops moving: two seat changes (no action), each of which re-arms the schedule."""
+    hand = f"pl:h:{table.match_id}"
+    board = next(m for m in reversed(fake.messages_in(table.channel)) if hand in m.custom_ids())
+    panel = await (await fake.click(table.host, board, hand, timeout=10)).wait_original()
+    panel = await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:back")
+    panel = await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:leave")
+    await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:leaveyes")

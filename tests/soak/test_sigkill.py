@@ -1,0 +1,78 @@
+"""The bot killed with SIGKILL at random moments of bot-played games and restarted each time:
+every game finishes with the result of an uninterrupted run from the same seed and choices —
+nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
+
+Default: 3 games and at least 3 kills. ``PARLOR_SOAK=1``: 50 games, 10 at a time
+(``PARLOR_SOAK_GAMES``, ``PARLOR_SOAK_PARALLEL``, ``PARLOR_SOAK_SEED`` override;
+``PARLOR_SOAK_REPORT=<file>`` writes the figures as JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from storage.sqlite import SqliteRepository
+from tests.fakediscord import FakeDiscord
+from tests.soak.checks import GameResult, verify_game
+from tests.soak.sigkill import SoakRun, run_sigkill_soak
+from tests.soak.tables import make_world
+
+SOAK = os.environ.get("PARLOR_SOAK") == "1"
+SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
+
+# A kill between saving an action and storing the next timers leaves a bot-only game that
+# never moves again (test_restart_gaps.py has the minimal case). Until that is fixed the soak
+# records such stalls, lets the host nudge the game and goes on checking everything else;
+# set this to False with the fix, and any stall fails the soak.
+KNOWN_BUG_RESTART_LOSES_SCHEDULE = True
+
+
+async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
+                min_kills: int, max_kills: int | None = None
+                ) -> tuple[SoakRun, list[GameResult]]:
+    rng = random.Random(SEED)
+    tables = make_world(fake, games)
+    run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
+                                 nudge_stalled=KNOWN_BUG_RESTART_LOSES_SCHEDULE,
+                                 max_kills=max_kills)
+    print(f"\nSIGKILL soak: {run.summary()}")
+    if not KNOWN_BUG_RESTART_LOSES_SCHEDULE:
+        assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
+    assert run.kills >= min_kills, f"only {run.kills} kills: the games were too quick"
+    assert not run.severe_log_lines, "\n".join(run.severe_log_lines)
+    async with SqliteRepository(workdir / "parlor.db") as repo:
+        results = [await verify_game(repo, fake, table) for table in tables]
+    assert fake.client_errors == [], "avoidable 4xx from the bot"
+    report = os.environ.get("PARLOR_SOAK_REPORT")
+    if report:
+        Path(report).write_text(json.dumps({
+            "run": asdict(run),
+            "actions": sum(r.actions for r in results),
+            "requests": len(fake.requests),
+            "games": [asdict(r) for r in results],
+        }, indent=1))
+    return run, results
+
+
+async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
+    tmp_path: Path, soak_discord: FakeDiscord
+) -> None:
+    await _soak(soak_discord, tmp_path, games=3, parallel=3, min_kills=3, max_kills=4)
+
+
+@pytest.mark.soak
+@pytest.mark.skipif(not SOAK, reason="long soak: set PARLOR_SOAK=1")
+async def test_fifty_games_killed_at_random_moments(
+    tmp_path: Path, soak_discord: FakeDiscord
+) -> None:
+    games = int(os.environ.get("PARLOR_SOAK_GAMES", "50"))
+    parallel = int(os.environ.get("PARLOR_SOAK_PARALLEL", "10"))
+    _, results = await _soak(soak_discord, tmp_path, games=games, parallel=parallel,
+                             min_kills=games)
+    assert len(results) == games
