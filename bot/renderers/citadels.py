@@ -49,8 +49,8 @@ MAIN_KINDS = {
 }
 # Characters each seat plays per round, by table size (the draft deals this many).
 TWO_PLAYER_CHARACTERS = 2
-# The board's rows below its "My hand" button. The board never pages: a page button answers
-# with the clicker's panel, so what does not fit stays in the panel.
+# The board's rows below its "My hand" button. The board never pages (a page button there
+# would only open the clicker's panel): what does not fit stays in the panel.
 BOARD_ROWS = MAX_ROWS - 1
 
 
