@@ -186,7 +186,9 @@ class InteractionHandler:
                 config = await self.app.config_for(live.record.guild_id)
                 if not config.effective(live.record.game).bots_allowed:
                     raise Refusal("lobby.bots_disabled")
-                work = service.add_bot(match_id, user.id, t("lobby.bot_name", locale))
+                # The bot's name shows on the public board: the table's language.
+                work = service.add_bot(match_id, user.id,
+                                       t("lobby.bot_name", live.record.locale))
             elif op == "rmbot":
                 work = service.remove_bot(match_id, user.id)
             elif op == "start":

@@ -262,6 +262,9 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         if interaction.guild is None:
             await refuse(interaction, "command.guild_only")
             return
+        if game is not None and game not in self.hosted_games():
+            await refuse(interaction, "command.unknown_game", game=game[:50])
+            return
         who = user or interaction.user
         rows = await self.app.repo.stats_for_user(interaction.guild.id, who.id, game)
         overall, by_game, by_role = tally(rows)
@@ -300,6 +303,9 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         locale = user_locale(interaction)
         if interaction.guild is None:
             await refuse(interaction, "command.guild_only")
+            return
+        if game is not None and game not in self.hosted_games():
+            await refuse(interaction, "command.unknown_game", game=game[:50])
             return
         rows = await self.app.repo.leaderboard(interaction.guild.id, game,
                                                include_bot_games=include_bot_games, limit=10)

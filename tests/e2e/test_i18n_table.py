@@ -185,8 +185,6 @@ async def test_a_server_set_to_chinese_gets_a_chinese_board_and_english_panels(
     assert fake.client_errors == []
 
 
-@pytest.mark.xfail(strict=True, reason="bot/interactions.py names a bot seat in the language of "
-                   "the host who added it (t('lobby.bot_name', user_locale)), not the table's")
 async def test_bot_seats_are_named_in_the_table_language(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
