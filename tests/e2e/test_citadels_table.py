@@ -43,8 +43,6 @@ PRIVATE_KEYS = (
     "citadels.event.tribute_card",
 )
 PRIVATE_FAMILIES = ("citadels.power.", "citadels.purple.")
-# Board edits are folded over this many seconds: short, so a test waits little for the board.
-FAST_BOARD = 0.01
 
 
 def private_markers(locale: str) -> list[str]:
@@ -247,7 +245,7 @@ async def test_four_players_two_humans_two_bots_keep_every_secret(
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
     guild = fake.create_guild("Game night", members=[alice, bob])
     channel = fake.text_channel(guild)
-    async with parlor(tmp_path, fake, board_edit_delay=FAST_BOARD) as client:
+    async with parlor(tmp_path, fake) as client:
         table = await open_table(fake, client, channel, alice, [bob], bots=2,
                                  options={"rank_9": "artist"}, seed=20261121)
         spy = BoardSpy(table)
@@ -284,7 +282,7 @@ async def test_two_players_in_chinese_with_expansion_characters_keep_every_secre
     lin = fake.create_user("lin", locale="zh-CN")
     guild = fake.create_guild("桌游之夜", members=[lin], locale="zh-CN")
     channel = fake.text_channel(guild)
-    async with parlor(tmp_path, fake, board_edit_delay=FAST_BOARD) as client:
+    async with parlor(tmp_path, fake) as client:
         table = await open_table(fake, client, channel, lin, [], bots=1,
                                  options={"characters": "expansion", "rank_9": "queen",
                                           "short_game": True}, seed=77)
