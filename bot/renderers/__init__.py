@@ -14,6 +14,6 @@ def register_renderer(renderer: Renderer) -> Renderer:
 
 def renderer_for(game: str) -> Renderer:
     if not _RENDERERS:
+        import bot.renderers.citadels
         import bot.renderers.lifeboat  # noqa: F401  (registers itself)
-        import bot.renderers.citadels  # noqa: F401  (registers itself)
     return _RENDERERS[game]

@@ -69,14 +69,15 @@ class LifeboatRenderer(Renderer):
         if card.overboard == "everyone":
             parts.append(t("lifeboat.nav.overboard_everyone", locale))
         elif card.overboard:
-            parts.append(t("lifeboat.nav.overboard", locale, names=t("lifeboat.list_separator", locale).join(
+            parts.append(t("lifeboat.nav.overboard", locale, names=self.sep(locale).join(
                 self.character(c, locale) for c in card.overboard)))
         if card.thirsty == "everyone":
             parts.append(t("lifeboat.nav.thirsty_everyone", locale) if not card.thirsty_except
-                         else t("lifeboat.nav.thirsty_except", locale, names=t("lifeboat.list_separator", locale).join(
-                             self.character(c, locale) for c in card.thirsty_except)))
+                         else t("lifeboat.nav.thirsty_except", locale,
+                                names=self.sep(locale).join(
+                                    self.character(c, locale) for c in card.thirsty_except)))
         elif card.thirsty:
-            parts.append(t("lifeboat.nav.thirsty", locale, names=t("lifeboat.list_separator", locale).join(
+            parts.append(t("lifeboat.nav.thirsty", locale, names=self.sep(locale).join(
                 self.character(c, locale) for c in card.thirsty)))
         if card.row:
             parts.append(t("lifeboat.nav.rowers_thirsty", locale))
@@ -84,9 +85,13 @@ class LifeboatRenderer(Renderer):
             parts.append(t("lifeboat.nav.fighters_thirsty", locale))
         return " · ".join(parts) or t("lifeboat.nav.calm", locale)
 
+    @staticmethod
+    def sep(locale: str | None) -> str:
+        """How the reader's language separates list items (", " in English, "、" in Chinese)."""
+        return t("lifeboat.list_separator", locale)
+
     def join(self, items: list[str], locale: str | None) -> str:
-        """A list as the reader's language writes one (", " in English, "、" in Chinese)."""
-        return t("lifeboat.list_separator", locale).join(items) or t("lifeboat.none", locale)
+        return self.sep(locale).join(items) or t("lifeboat.none", locale)
 
     def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
         if name == "card_type":  # None: a hidden card, whose type the table does not learn
@@ -108,7 +113,8 @@ class LifeboatRenderer(Renderer):
         if name in {"status", "cause", "source", "window", "side", "winner", "demand"}:
             return t(f"lifeboat.{name}.{value}", locale)
         if name == "thirst" and isinstance(value, dict):
-            return t("lifeboat.list_separator", locale).join(f"{self.character(c, locale)} ×{n}" for c, n in value.items() if n)
+            return self.sep(locale).join(
+                f"{self.character(c, locale)} ×{n}" for c, n in value.items() if n)
         if isinstance(value, bool):
             return t("config.yes" if value else "config.no", locale)
         if isinstance(value, list) and not value:
@@ -159,7 +165,7 @@ class LifeboatRenderer(Renderer):
     # -- the board ---------------------------------------------------------------------------
     def _character_line(self, live: LiveMatch, c: CharacterView, locale: str | None) -> str:
         marks = ("🚣" if c.row_marker else "") + ("⚔️" if c.fight_marker else "")
-        face_up = t("lifeboat.list_separator", locale).join(
+        face_up = self.sep(locale).join(
             self.card(card, locale) + (t("lifeboat.parasol_open", locale)
                                        if card_type(card) == "parasol" and c.parasol_open
                                        else "")
@@ -188,7 +194,7 @@ class LifeboatRenderer(Renderer):
         embed.add_field(name=t("lifeboat.board.boat", locale), value=boat[:1024] or "—",
                         inline=False)
         if view.lost:
-            embed.add_field(name=t("lifeboat.board.lost", locale), value=t("lifeboat.list_separator", locale).join(
+            embed.add_field(name=t("lifeboat.board.lost", locale), value=self.sep(locale).join(
                 self.who(live, c.id, locale) for c in view.lost)[:1024], inline=False)
         if view.revealed is not None:
             embed.add_field(name=t("lifeboat.board.navigation", locale),
@@ -204,18 +210,22 @@ class LifeboatRenderer(Renderer):
             f = view.fight
             embed.add_field(name=t("lifeboat.board.fight", locale), value=t(
                 "lifeboat.board.fight_sides", locale,
-                attackers=t("lifeboat.list_separator", locale).join(self.character(c, locale) for c in f.attackers),
+                attackers=self.sep(locale).join(
+                    self.character(c, locale) for c in f.attackers),
                 attack=f.attack,
-                defenders=t("lifeboat.list_separator", locale).join(self.character(c, locale) for c in f.defenders),
+                defenders=self.sep(locale).join(
+                    self.character(c, locale) for c in f.defenders),
                 defence=f.defence,
-                ready=t("lifeboat.list_separator", locale).join(self.character(c, locale) for c in f.ready) or "—"),
+                ready=self.sep(locale).join(
+                    self.character(c, locale) for c in f.ready) or "—"),
                 inline=False)
         if view.window is not None and view.window.kind == "thirst" and view.window.thirst:
             embed.add_field(name=t("lifeboat.board.thirst", locale),
                             value=self.param_text(live, "thirst", view.window.thirst, locale)
                             or "—", inline=False)
         if view.results is not None:
-            winners = t("lifeboat.list_separator", locale).join(self.seat_name(live, s) for s in view.results.winners)
+            winners = self.sep(locale).join(
+                self.seat_name(live, s) for s in view.results.winners)
             embed.add_field(name=t("lifeboat.board.winners", locale), value=winners,
                             inline=False)
         return embed

@@ -14,8 +14,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.i18n import t
 from games.lifeboat.views import SeatView
 from tests.e2e.parlor import Table, parlor, start_table
