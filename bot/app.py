@@ -160,7 +160,7 @@ def make_repository(settings: Settings) -> Repository:
     if url is not None:
         from storage.postgres import PostgresRepository
 
-        return PostgresRepository(url)
+        return PostgresRepository(url, max_size=settings.database_pool_size)
     from storage.sqlite import SqliteRepository
 
     if settings.shard_ids is not None:

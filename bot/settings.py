@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     # A postgresql:// URL selects PostgreSQL (for several processes); unset: SQLite at
     # database_path. Secret because it may carry a password.
     database_url: SecretStr | None = None
+    # Most connections one process opens to PostgreSQL (unused with SQLite).
+    database_pool_size: int = Field(default=10, ge=1)
     log_level: str = "INFO"
     # Commands are synced to this guild only (instant) instead of globally (up to an hour).
     dev_guild_id: int | None = None

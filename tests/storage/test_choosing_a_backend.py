@@ -15,7 +15,7 @@ from storage.sqlite import SqliteRepository
 
 
 def _settings(monkeypatch: pytest.MonkeyPatch, **values: Any) -> Settings:
-    for name in ("DATABASE_URL", "DATABASE_PATH", "SHARD_IDS", "SHARD_COUNT"):
+    for name in ("DATABASE_URL", "DATABASE_PATH", "DATABASE_POOL_SIZE", "SHARD_IDS", "SHARD_COUNT"):
         monkeypatch.delenv(name, raising=False)
     return Settings(_env_file=None, **values)
 
@@ -35,6 +35,15 @@ def test_a_postgresql_url_selects_postgresql(monkeypatch: pytest.MonkeyPatch, ur
     repo = make_repository(settings)
     assert isinstance(repo, PostgresRepository) and repo.dsn == url
     assert "secret" not in repr(settings)  # the URL may carry a password; it is not printed
+    assert repo.max_size == 10
+
+
+def test_the_pool_size_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = _settings(monkeypatch, database_url="postgresql://db/x", database_pool_size=20)
+    repo = make_repository(settings)
+    assert isinstance(repo, PostgresRepository) and repo.max_size == 20
+    with pytest.raises(ValueError):
+        _settings(monkeypatch, database_pool_size=0)
 
 
 def test_an_empty_url_from_the_environment_means_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
