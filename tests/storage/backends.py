@@ -10,6 +10,7 @@ over. Creating the schema afresh per test would cost about 0.2 s of DDL each tim
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import uuid
@@ -54,8 +55,8 @@ class Backend:
         """Run raw SQL on the repository's own connection, behind the interface's back."""
         raise NotImplementedError
 
-    def is_idle(self, repo: Repository) -> bool:
-        """No transaction open and no connection taken."""
+    async def is_idle(self, repo: Repository) -> bool:
+        """No transaction open and no connection taken (once work already let go settles)."""
         raise NotImplementedError
 
     async def reset(self) -> None:
@@ -78,7 +79,7 @@ class SqliteBackend(Backend):
         assert isinstance(repo, SqliteRepository)
         await repo.connection.execute(sql)
 
-    def is_idle(self, repo: Repository) -> bool:
+    async def is_idle(self, repo: Repository) -> bool:
         assert isinstance(repo, SqliteRepository)
         return not repo.connection.in_transaction and not repo._lock.locked()
 
@@ -107,11 +108,17 @@ class PostgresBackend(Backend):
         assert isinstance(repo, PostgresRepository)
         await repo.pool.execute(sql)
 
-    def is_idle(self, repo: Repository) -> bool:
+    async def is_idle(self, repo: Repository) -> bool:
         from storage.postgres import PostgresRepository
 
         assert isinstance(repo, PostgresRepository)
-        return repo.pool.get_idle_size() == repo.pool.get_size()
+        # asyncpg shields a connection's release from the releasing task's cancellation: a
+        # cancelled caller may be gone while its connection is still being handed back.
+        for _ in range(200):
+            if repo.pool.get_idle_size() == repo.pool.get_size():
+                return True
+            await asyncio.sleep(0.01)
+        return False
 
     async def reset(self) -> None:
         import asyncpg

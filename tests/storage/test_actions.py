@@ -176,5 +176,5 @@ async def test_a_cancelled_transaction_leaves_nothing_half_done(
         started = (await repo.get_match(match.id)).status is MatchStatus.ACTIVE
         assert (await repo.snapshot(match.id) is not None) == started
         assert len(await repo.seats(match.id)) == (4 if started else 0)
-        assert backend.is_idle(repo)
+        assert await backend.is_idle(repo)
         await repo.set_status(match.id, MatchStatus.CANCELLED)  # the next write works

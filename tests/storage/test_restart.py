@@ -74,4 +74,4 @@ async def test_mixed_concurrent_work_never_interleaves(
         match = await repo.get_match(match_id)
         assert match.status is MatchStatus.FINISHED and match.version == 6
         assert [a.version for a in await repo.actions(match_id)] == list(range(6))
-    assert backend.is_idle(repo)
+    assert await backend.is_idle(repo)
