@@ -57,7 +57,7 @@ def _fastest(run: Callable[[], object], repeats: int) -> tuple[float, float]:
     return min(times), sum(times) / len(times)
 
 
-def measure(game: Game[Any, Any], seats: int, games: int, repeats: int = 3) -> dict[str, float]:
+def measure(game: Game[Any, Any], seats: int, games: int, repeats: int = 5) -> dict[str, float]:
     """Plays the same ``games`` seeded games ``repeats`` times and keeps the fastest run, like
     ``timeit``: other processes on the machine can only ever slow a run down."""
     options = game.options_for_conformance(seats)[0]  # type: ignore[attr-defined]
@@ -100,7 +100,7 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
         return
     print(f"Lifeboat, all-bot games, {args.games} per player count (CPU time, one core;")
-    print("the fastest of 3 runs of the same games, then the mean of the runs)")
+    print("the fastest of 5 runs of the same games, then the mean of the runs)")
     print("µs/action counts everything (prompts, view, bot, apply); engine µs only pending+apply")
     print(f"{'players':>7} {'games/s':>9} {'(mean)':>10} {'actions/game':>13} {'µs/action':>10} "
           f"{'engine µs':>10}")

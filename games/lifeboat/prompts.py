@@ -7,6 +7,7 @@ Free-move lists depend only on a few facts and repeat a lot, so they are memoise
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -50,13 +51,17 @@ from games.lifeboat.state import LifeboatState, awake_characters, status_of
 PROMPT = "lifeboat.prompt."
 FREE_MOVES = PROMPT + "free_moves"
 
-Blocking = tuple[str, list[Action], int, dict[str, Any]]
+Made = tuple[list[Action], int, dict[str, Any]]  # the actions, the default, the params
+# A seat's decision: its prompt kind, a key naming everything ``make`` would build (prompts
+# with a key are memoised together with the seat's free moves), and how to build it.
+Blocking = tuple[str, tuple[Any, ...] | None, Callable[[], Made]]
 
 # Keyed by everything a free-move list depends on: (seat, character, hand, awake, giving).
 _FREE_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _CARD_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _WATER_OFFERS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _FREE_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+_MERGED: dict[tuple[Any, ...], Prompt] = {}
 _CACHE_LIMIT = 50_000
 
 
@@ -81,12 +86,15 @@ def pending(state: LifeboatState) -> list[Prompt]:
             free = _FREE_MOVES.get(free_key) or _free_moves(free_key)
         decision = blocking.get(seat)
         if decision is not None:
-            kind, actions, default, params = decision
-            if free:
-                actions = actions + list(free)
-            # Built without re-validation: every action here is already a validated model.
-            prompts.append(
-                build(
+            kind, key, make = decision
+            merged_key = (key, free_key) if key is not None else None
+            prompt = _MERGED.get(merged_key) if merged_key is not None else None
+            if prompt is None:
+                actions, default, params = make()
+                if free:
+                    actions = actions + list(free)
+                # Built without re-validation: every action here is already a validated model.
+                prompt = build(
                     Prompt,
                     {
                         "seat": seat,
@@ -97,7 +105,9 @@ def pending(state: LifeboatState) -> list[Prompt]:
                         "params": params,
                     },
                 )
-            )
+                if merged_key is not None:
+                    _remember(_MERGED, merged_key, prompt)
+            prompts.append(prompt)
         elif free:
             prompts.append(_FREE_PROMPTS.get(free_key) or _free_prompt(free_key, free))
     return prompts
@@ -157,6 +167,10 @@ def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: An
     cache[key] = value
 
 
+def _made(actions: list[Action], params: dict[str, Any] | None = None) -> Callable[[], Made]:
+    return lambda: (actions, 0, params or {})
+
+
 def _blocking(state: LifeboatState) -> dict[int, Blocking]:
     stage = state.stage
     seat_of = state.seat_of
@@ -164,38 +178,37 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
         picker = state.picker
         assert picker is not None
         seat = seat_of[picker]
-        return {seat: ("pick_supply",
-                       [offer(PickSupply, seat, c) for c in state.packet], 0, {})}
+        packet = tuple(state.packet)
+        return {seat: ("pick_supply", ("supply", seat, packet),
+                       lambda: ([offer(PickSupply, seat, c) for c in packet], 0, {}))}
     if stage == "turn":
         actor = state.actor
         assert actor is not None
-        return {seat_of[actor]: ("take_action", _turn_actions(state, actor), 0, {})}
+        return {seat_of[actor]: ("take_action", None, _made(_turn_actions(state, actor)))}
     if stage == "rowing":
         actor = state.actor
         assert actor is not None
         seat = seat_of[actor]
-        drawn = state.drawn
-        subsets = [
-            offer(KeepRowed, seat, kept)
-            for size in range(len(drawn), -1, -1)
-            for kept in combinations(drawn, size)
-        ]
-        return {seat: ("keep_rowed", list(subsets), 0, {})}
+        drawn = tuple(state.drawn)
+        return {seat: ("keep_rowed", ("rowing", seat, drawn),
+                       lambda: (_row_subsets(seat, drawn), 0, {}))}
     if stage == "demand":
         demand = state.demand
         assert demand is not None
         seat = seat_of[demand.target]
         params = {"demand": demand.kind, "attacker": demand.actor, "card": demand.card}
-        return {seat: ("answer_demand", [offer(GiveIn, seat), offer(Resist, seat)], 0, params)}
+        key = ("demand", seat, demand.kind, demand.actor, demand.card)
+        return {seat: ("answer_demand", key,
+                       _made([offer(GiveIn, seat), offer(Resist, seat)], params))}
     if stage == "vote":
         assert state.vote is not None and state.demand is not None
         params = {"attacker": state.demand.actor, "body": state.demand.target}
         return {
             seat_of[c]: (
                 "cannibalism_vote",
-                [offer(AllowCannibalism, seat_of[c]), offer(ObjectCannibalism, seat_of[c])],
-                0,
-                params,
+                None,
+                _made([offer(AllowCannibalism, seat_of[c]), offer(ObjectCannibalism, seat_of[c])],
+                      params),
             )
             for c in state.vote.waiting
         }
@@ -208,12 +221,21 @@ def _blocking(state: LifeboatState) -> dict[int, Blocking]:
         actions: list[Action] = [offer(ChooseNavigation, seat, c) for c in state.candidates]
         if compass_usable(state):
             actions.append(offer(UseCompass, seat))
-        return {seat: ("navigate", actions, 0, {})}
+        return {seat: ("navigate", None, _made(actions))}
     if stage == "overboard":
         return _overboard_prompts(state)
     if stage == "thirst":
         return _thirst_prompts(state)
     return {}
+
+
+def _row_subsets(seat: int, drawn: tuple[str, ...]) -> list[Action]:
+    """Every subset of the drawn cards to keep, all of them first."""
+    return [
+        offer(KeepRowed, seat, kept)
+        for size in range(len(drawn), -1, -1)
+        for kept in combinations(drawn, size)
+    ]
 
 
 def _turn_actions(state: LifeboatState, actor: str) -> list[Action]:
@@ -252,6 +274,7 @@ def _turn_actions(state: LifeboatState, actor: str) -> list[Action]:
 def _fight_prompts(state: LifeboatState) -> dict[int, Blocking]:
     fight = state.fight
     assert fight is not None
+    sides = (tuple(fight.attackers), tuple(fight.defenders))
     params = {"attackers": fight.attackers.copy(), "defenders": fight.defenders.copy()}
     result: dict[int, Blocking] = {}
     for character in awake_characters(state):
@@ -259,17 +282,20 @@ def _fight_prompts(state: LifeboatState) -> dict[int, Blocking]:
             continue
         seat = state.seat_of[character]
         if character in fight.attackers or character in fight.defenders:
-            result[seat] = ("fight", [offer(FightReady, seat)], 0, params)
+            result[seat] = ("fight", ("fight", seat, True, sides),
+                            _made([offer(FightReady, seat)], params))
         else:
             result[seat] = (
                 "fight",
-                [
-                    offer(StayOut, seat),
-                    offer(JoinFight, seat, "attackers"),
-                    offer(JoinFight, seat, "defenders"),
-                ],
-                0,
-                params,
+                ("fight", seat, False, sides),
+                _made(
+                    [
+                        offer(StayOut, seat),
+                        offer(JoinFight, seat, "attackers"),
+                        offer(JoinFight, seat, "defenders"),
+                    ],
+                    params,
+                ),
             )
     return result
 
@@ -277,20 +303,24 @@ def _fight_prompts(state: LifeboatState) -> dict[int, Blocking]:
 def _overboard_prompts(state: LifeboatState) -> dict[int, Blocking]:
     window = state.window
     assert window is not None
+    swimmers = tuple(window.swimmers)
     params = {"swimmers": window.swimmers.copy()}
     result: dict[int, Blocking] = {}
     for character in window.waiting:
         seat = state.seat_of[character]
-        actions: list[Action] = [offer(Done, seat)]
-        actions.extend(
-            offer(ThrowChum, seat, c)
-            for c in state.hand[character] + state.face_up[character]
+        chums = tuple(
+            c for c in state.hand[character] + state.face_up[character]
             if card_type(c) == "chum"
         )
-        result[seat] = ("overboard", actions, 0, params)
+        actions: list[Action] = [offer(Done, seat), *(offer(ThrowChum, seat, c) for c in chums)]
+        result[seat] = ("overboard", ("overboard", seat, chums, swimmers), _made(actions, params))
     for ghost in window.ghosts:
         seat = state.seat_of[ghost]
-        result[seat] = ("ghost", [offer(SpareSwimmers, seat), offer(CallSharks, seat)], 0, params)
+        result[seat] = (
+            "ghost",
+            ("ghost", seat, swimmers),
+            _made([offer(SpareSwimmers, seat), offer(CallSharks, seat)], params),
+        )
     return result
 
 
@@ -299,6 +329,7 @@ def _thirst_prompts(state: LifeboatState) -> dict[int, Blocking]:
     assert window is not None
     params = {"thirst": dict(window.thirst)}
     thirsty = tuple(window.thirst)
+    counts = tuple(window.thirst.items())
     result: dict[int, Blocking] = {}
     for character in window.waiting:
         seat = state.seat_of[character]
@@ -306,7 +337,9 @@ def _thirst_prompts(state: LifeboatState) -> dict[int, Blocking]:
             c for c in state.hand[character] + state.face_up[character]
             if card_type(c) == "water"
         )
-        result[seat] = ("thirst", list(_water_offers((seat, waters, thirsty))), 0, params)
+        offers = _water_offers((seat, waters, thirsty))
+        result[seat] = ("thirst", ("thirst", seat, waters, counts),
+                        _made(list(offers), params))
     return result
 
 
