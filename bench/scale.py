@@ -52,6 +52,7 @@ import random
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
 import tracemalloc
 from collections import Counter
@@ -60,6 +61,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, cast
 
+from bot import service as bot_service
 from bot.app import ParlorClient
 from bot.service import LiveMatch, MatchService, Refusal
 from bot.table import Desk
@@ -180,9 +182,15 @@ class LogCounter(logging.Handler):
     def __init__(self) -> None:
         super().__init__(level=logging.WARNING)
         self.counts: Counter[tuple[str, str]] = Counter()
+        self.first_errors: dict[str, str] = {}  # message -> the exception's last line
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.counts[(record.levelname, f"{record.name}: {record.getMessage()}"[:150])] += 1
+        text = f"{record.name}: {record.getMessage()}"[:150]
+        self.counts[(record.levelname, text)] += 1
+        if record.exc_info and text not in self.first_errors:
+            lines = logging.Formatter().formatException(record.exc_info).strip().splitlines()
+            where = [line.strip() for line in lines if line.strip().startswith("File ")]
+            self.first_errors[text] = f"{lines[-1]} (at {where[-1] if where else '?'})"
 
     def report(self, limit: int = 8) -> None:
         if not self.counts:
@@ -192,6 +200,8 @@ class LogCounter(logging.Handler):
         print(f"Warnings/errors logged: {total} ({len(self.counts)} distinct), most frequent:")
         for (level, text), count in self.counts.most_common(limit):
             print(f"  {level} x{count}: {text}")
+            if text in self.first_errors:
+                print(f"      {self.first_errors[text][:300]}")
 
 
 @contextlib.contextmanager
@@ -234,6 +244,73 @@ class LoopLag:
         return [lag for when, lag in self.samples if start <= when <= end]
 
 
+def thread_cpu_seconds() -> dict[int, float]:
+    """CPU seconds (user + system) of every thread of this process, by native id (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found: dict[int, float] = {}
+    with contextlib.suppress(OSError):
+        for entry in os.listdir("/proc/self/task"):
+            with contextlib.suppress(OSError, ValueError, IndexError), \
+                    open(f"/proc/self/task/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+                found[int(entry)] = (int(fields[11]) + int(fields[12])) / ticks
+    return found
+
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+class StackSampler:
+    """Where the event loop's thread spends its time: every few milliseconds a helper thread
+    looks at the loop thread's stack and files the sample under the innermost frame it can
+    place (the fake Discord, discord.py, the bot, ...). The loop thread is where everything
+    but SQLite runs, so this splits the process's work between the fake and the bot."""
+
+    PLACES = (
+        (str(REPOSITORY / "tests" / "fakediscord"), "fake Discord"),
+        ("/aiohttp/web", "fake Discord"),  # the fake is an aiohttp server
+        ("/aiohttp/client", "discord.py's HTTP client (aiohttp)"),
+        ("/aiohttp/connector", "discord.py's HTTP client (aiohttp)"),
+        ("/discord/", "discord.py"),
+        (str(REPOSITORY / "bench"), "the benchmark's own probes"),
+        (str(REPOSITORY / "games"), "game engine"),
+        (str(REPOSITORY / "storage"), "storage (loop side)"),
+        ("/aiosqlite/", "storage (loop side)"),
+        (str(REPOSITORY / "bot"), "bot: service, scheduler, boards, renderers"),
+    )
+
+    def __init__(self, every: float = 0.004) -> None:
+        self.every = every
+        self.counts: Counter[str] = Counter()
+        self._loop_thread = threading.get_ident()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="stack-sampler", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            frame = sys._current_frames().get(self._loop_thread)
+            self.counts[self.place(frame)] += 1
+
+    @classmethod
+    def place(cls, frame: Any) -> str:
+        if frame is not None and frame.f_code.co_filename.endswith("selectors.py"):
+            return "idle (waiting for sockets, timers, SQLite's thread)"
+        while frame is not None:
+            name = frame.f_code.co_filename
+            for needle, place in cls.PLACES:
+                if needle in name:
+                    return place
+            frame = frame.f_back
+        return "asyncio and the rest"
+
+
 @dataclass
 class ActSample:
     finished_at: float  # perf_counter
@@ -249,9 +326,14 @@ class ActMeter:
         self.samples: list[ActSample] = []
         self.refused: Counter[str] = Counter()
         self.refusals: list[float] = []  # when each refusal happened
+        # Closed, it holds back the moves of bots and timers (clicks go through).
+        self.machines_may_move = asyncio.Event()
+        self.machines_may_move.set()
         original = service.act
 
         async def timed(match_id: int, **kwargs: Any) -> Any:
+            if kwargs.get("source") != "player":
+                await self.machines_may_move.wait()
             started = time.perf_counter()
             try:
                 result = await original(match_id, **kwargs)
@@ -884,6 +966,8 @@ class MemoryResult:
     events_kept: float  # mean events in a match's recent buffer
     mean_step: float
     sites: list[tuple[str, float]]  # allocation site -> bytes per match
+    fewer_events: int  # the what-if's buffer size
+    total_with_fewer: float  # bytes per match with that buffer
 
 
 def traced() -> int:
@@ -942,6 +1026,20 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
             lives.clear()
             gone = traced()
 
+            # What-if: the same matches with a shorter recent-events buffer (LiveMatch reads
+            # the module constant when it is made).
+            kept = bot_service.RECENT_EVENTS
+            bot_service.RECENT_EVENTS = args.what_if_events
+            try:
+                fewer_base = traced()
+                for match_id in by_trace:
+                    (await service.get(match_id)).pending()
+                fewer = (traced() - fewer_base) / max(1, count)
+                for match_id in by_trace:
+                    service.forget(match_id)
+            finally:
+                bot_service.RECENT_EVENTS = kept
+
             snapshots = [await repo.snapshot(match_id) for match_id in by_trace]
             parsed_before = traced()
             states = [game.parse_state(s[1]) for s in snapshots if s is not None]
@@ -968,7 +1066,7 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
              for stat in loaded.compare_to(first, "filename")[:8]]
     return MemoryResult(count, load_seconds, rss_per_match, parts, (gone - base) / n,
                         (parsed - parsed_before) / n, (parsed_with_prompts - parsed) / n,
-                        events_kept, mean_step, sites)
+                        events_kept, mean_step, sites, args.what_if_events, fewer)
 
 
 def report_memory(result: MemoryResult) -> None:
@@ -984,6 +1082,9 @@ def report_memory(result: MemoryResult) -> None:
     print(f"Target <= {TARGET_BYTES_PER_MATCH // 1024} KiB per match: {verdict}. "
           f"Recent events: {result.events_kept:.1f} kept per match, "
           f"{result.parts['recent events'] / max(1.0, result.events_kept):.0f} bytes each.")
+    print(f"What-if: keeping {result.fewer_events} recent events instead of "
+          f"{bot_service.RECENT_EVENTS}: {kib(result.total_with_fewer)} KiB per match "
+          "(measured, same matches).")
     print(f"What-if: a state parsed from its snapshot JSON instead of replayed: "
           f"{kib(result.parsed_state)} KiB, its prompts {kib(result.parsed_prompts)} KiB. "
           f"Still held after every match was dropped (engine caches): "
@@ -1023,6 +1124,8 @@ class WindowResult:
     active_tables: int
     rss: int
     refused: int  # act calls refused (a bot or timer acting on a version that moved on)
+    loop_cpu: float  # CPU seconds of the event loop's thread (the rest: SQLite's thread)
+    places: Counter[str]  # stack samples of the loop thread, by who was running
 
 
 class RequestLog:
@@ -1053,11 +1156,14 @@ class RequestLog:
         records = self.fake.requests
         index = self._cursor
         complete_prefix = True
+        # A request the client gave up on is never answered; after a minute it is passed over
+        # so that each pass stays short.
+        stale = asyncio.get_running_loop().time() - 60.0
         while index < len(records):
             record = records[index]
             if record.status:
                 record.json = record.response = None
-            elif complete_prefix:
+            elif complete_prefix and record.time > stale:
                 self._cursor = index
                 complete_prefix = False
             index += 1
@@ -1086,10 +1192,17 @@ async def open_table(fake: FakeDiscord, client: ParlorClient, table: Table) -> N
     for _ in range(table.seats - 1):
         await clicked(lobby, f"pl:l:{table.match_id}:addbot")
     await clicked(lobby, f"pl:l:{table.match_id}:start")
-    boards = [m for m in await client.parlor.repo.messages(table.match_id) if m.kind == "board"]
-    if not boards:
-        raise RuntimeError("no board after the start")
-    table.board_id = boards[0].message_id
+    # A slow start is answered with a defer first; the board follows.
+    give_up = time.perf_counter() + timeout
+    while not table.board_id:
+        boards = [m for m in await client.parlor.repo.messages(table.match_id)
+                  if m.kind == "board"]
+        if boards:
+            table.board_id = boards[0].message_id
+        elif time.perf_counter() > give_up:
+            raise RuntimeError("no board after the start")
+        else:
+            await asyncio.sleep(0.1)
     shown = await clicked(fake.message(table.board_id), f"pl:h:{table.match_id}")
     panel = await shown.wait_original(timeout=timeout)
     await clicked(panel, f"pl:seat:{table.match_id}:leave")
@@ -1158,6 +1271,10 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
                          finishes: Finishes, tables: int, profile: bool) -> WindowResult:
     loop = asyncio.get_running_loop()
     offset = time.perf_counter() - loop.time()  # request records carry loop time
+    loop_thread = threading.get_native_id()
+    threads = thread_cpu_seconds()
+    sampler = StackSampler()
+    sampler.start()
     start, cpu, waited = time.perf_counter(), time.process_time(), cpu_wait_seconds()
     profiler = None
     if profile:
@@ -1176,6 +1293,8 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         print(f"\nProfile of the {name} window (by own time):\n{text.getvalue()}")
     end, cpu_used = time.perf_counter(), time.process_time() - cpu
     waited = cpu_wait_seconds() - waited
+    sampler.stop()
+    loop_cpu = thread_cpu_seconds().get(loop_thread, 0.0) - threads.get(loop_thread, 0.0)
     requests.lighten()
     records = requests.between(start - offset, end - offset)
     by_route: Counter[str] = Counter(f"{r.method} {r.route}" for r in records)
@@ -1188,7 +1307,8 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         name, end - start, meter.between(start, end), by_route, interaction,
         len(records) - interaction, failed, lag.between(start, end), probes, probe_failures,
         cpu_used, waited, sum(1 for at in finishes.at if start <= at <= end),
-        tables - len(finishes.at), rss_bytes(), meter.refused_between(start, end))
+        tables - len(finishes.at), rss_bytes(), meter.refused_between(start, end),
+        loop_cpu, sampler.counts)
 
 
 @dataclass
@@ -1225,6 +1345,9 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                 windows: list[WindowResult] = []
                 try:
                     async with running(client, fake, timeout=60):
+                        # Opening 1,000 tables takes a while; the first ones must not play
+                        # meanwhile, or the last ones open on a saturated process.
+                        meter.machines_may_move.clear()
                         started = time.perf_counter()
                         gate = asyncio.Semaphore(args.setup_concurrency)
 
@@ -1237,12 +1360,14 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
 
                         await asyncio.gather(*(one(t) for t in tables))
                         setup_seconds = time.perf_counter() - started
+                        meter.machines_may_move.set()
                         prober = Prober(fake, tables, args.probe_every, args.seed)
                         prober.start()
                         common: dict[str, Any] = {
                             "fake": fake, "meter": meter, "requests": requests, "lag": lag,
                             "prober": prober, "finishes": finishes, "tables": len(tables)}
-                        await asyncio.sleep(2.0)  # the last tables' first moves settle
+                        # Every table's first bot moves were held back; let that wave pass.
+                        await asyncio.sleep(args.settle)
                         windows.append(await measure_window(
                             f"production pace (bots move {BOT_MOVE_DELAY:g} s after "
                             "their prompt)", args.seconds, profile=False, **common))
@@ -1304,6 +1429,25 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
           "held the cores. refused/s: bot moves refused because the match moved on first "
           f"(act.stale). Discord allows {DISCORD_GLOBAL_PER_SECOND} bot-token requests/s per "
           "bot; interaction answers are exempt.")
+    print("\nWhere the CPU went (the loop thread's stack sampled every few ms; SQLite runs on "
+          "its own thread):")
+    rows = []
+    for w in result.windows:
+        applied = max(1, len(w.acts))
+        busy = sum(n for place, n in w.places.items() if not place.startswith("idle"))
+        fake = w.places["fake Discord"] / max(1, busy)
+        loop_bot = w.loop_cpu * (1 - fake)
+        rows.append([w.name, f"{w.cpu_seconds / applied * 1000:.2f}",
+                     f"{(w.cpu_seconds - w.loop_cpu) / applied * 1000:.2f}",
+                     f"{w.loop_cpu / applied * 1000:.2f}", f"{100 * fake:.0f}%",
+                     f"{(loop_bot + w.cpu_seconds - w.loop_cpu) / applied * 1000:.2f}",
+                     f"{applied / max(1e-9, loop_bot + w.cpu_seconds - w.loop_cpu):.0f}"])
+    print_table(["window", "CPU ms/action", "SQLite thread", "loop thread", "of it the fake",
+                 "without the fake", "actions per CPU-second"], rows)
+    for w in result.windows:
+        total = max(1, sum(w.places.values()))
+        print(f"  {w.name}: " + ", ".join(f"{place} {100 * n / total:.0f}%"
+                                          for place, n in w.places.most_common()))
     for w in result.windows:
         print(f"\nRequests in the {w.name} window, per second:")
         rows = [[describe_route(route), route, f"{count / w.seconds:.1f}"]
@@ -1359,10 +1503,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds watched after the clicks")
     parser.add_argument("--sample", type=int, default=1_000,
                         help="matches loaded for the memory measurement")
+    parser.add_argument("--what-if-events", type=int, default=12,
+                        help="memory: a shorter recent-events buffer to measure as well")
     parser.add_argument("--tables", type=int, default=1_000,
                         help="tables playing at once (tables part)")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="length of each measured window of the tables part")
+    parser.add_argument("--settle", type=float, default=10.0,
+                        help="seconds between the tables' start and the first window")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="seconds a bot waits in the saturated window")
     parser.add_argument("--board-edit-delay", type=float, default=BOARD_EDIT_DELAY)
@@ -1383,6 +1531,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.sample = min(args.sample, 100)
         args.tables = min(args.tables, 20)
         args.seconds = min(args.seconds, 3.0)
+        args.settle = min(args.settle, 2.0)
     return args
 
 
