@@ -135,18 +135,27 @@ class Table:
     async def choose_in_panel(
         self, user: FakeUser, panel: FakeMessage, seat: int, version: int, index: int
     ) -> Any:
-        """Click the component that carries action ``index``, paging as needed."""
+        """Click the component that carries action ``index``, paging as needed. On the public
+        board, components number only the board's own actions (see bot/components.py)."""
+        number, button_scope, select_scope = index, "a", "s"
+        if not panel.ephemeral:
+            live = await self.live()
+            prompt = live.game.prompt_for(live.state, seat)
+            assert prompt is not None
+            shown = self.app.desk.board_action_indices(live, prompt)
+            number, button_scope, select_scope = shown.index(index), "b", "t"
         for _ in range(10):
-            button = f"pl:a:{self.match_id}:{version}:{seat}:{index}"
+            button = f"pl:{button_scope}:{self.match_id}:{version}:{seat}:{number}"
             if button in panel.custom_ids():
                 return await self.fake.click(user, panel, button)
+            prefix = f"pl:{select_scope}:{self.match_id}:{version}:{seat}:"
             for custom_id in panel.custom_ids():
-                if not custom_id.startswith(f"pl:s:{self.match_id}:{version}:{seat}:"):
+                if not custom_id.startswith(prefix):
                     continue
                 component = panel.find_component(custom_id) or {}
                 values = [o["value"] for o in component.get("options", [])]
-                if str(index) in values:
-                    return await self.fake.select(user, panel, custom_id, [str(index)])
+                if str(number) in values:
+                    return await self.fake.select(user, panel, custom_id, [str(number)])
             pages = [c for c in panel.custom_ids() if c.startswith(f"pl:p:{self.match_id}:")]
             more = [
                 c
@@ -300,3 +309,49 @@ async def assert_log_replays(repo: Repository, match_id: int) -> Any:
     if record.status in (MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED):
         assert (record.status == MatchStatus.FINISHED) == (outcome is not None)
     return state
+
+
+async def board_message(fake: FakeDiscord, client: ParlorClient, match_id: int
+                        ) -> FakeMessage | None:
+    """The message the bot keeps as the match's board (the latest one it recorded)."""
+    for record in await client.parlor.repo.messages(match_id):
+        if record.kind == "board":
+            return fake.message(record.message_id)
+    return None
+
+
+def rendered_board(client: ParlorClient, live: LiveMatch) -> tuple[str, list[str]]:
+    """(content, custom ids) of the board the bot would show for ``live`` right now."""
+    content, _, view = client.parlor.desk.board(live, live.record.locale)
+    ids = [] if view is None else [
+        str(getattr(getattr(item, "item", item), "custom_id", "")) for item in view.children
+    ]
+    return content, sorted(ids)
+
+
+async def wait_board_current(fake: FakeDiscord, client: ParlorClient, match_id: int,
+                             timeout: float = 10.0) -> FakeMessage:
+    """Until the board message (not deleted) shows the match as it is now: same text, same
+    buttons. Boards lag behind moves (edits are coalesced), so this waits."""
+    found: dict[str, Any] = {}
+
+    async def check() -> bool:
+        board = await board_message(fake, client, match_id)
+        if board is None or board.deleted:
+            found["seen"] = board
+            return False
+        live = await client.parlor.service.get(match_id)
+        found["board"] = board
+        found["seen"] = (board.content, sorted(board.custom_ids()))
+        found["wanted"] = rendered_board(client, live)
+        return bool(found["seen"] == found["wanted"])
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await check():
+        assert loop.time() < deadline, (
+            f"the board of match {match_id} never caught up: it shows {found.get('seen')}, "
+            f"the match is at {found.get('wanted')}")
+        await asyncio.sleep(0.02)
+    board: FakeMessage = found["board"]
+    return board

@@ -1,0 +1,287 @@
+"""Error storms from Discord: rate limits (429), server errors (500), the board deleted (10008),
+the bot's permissions taken away (50013) and the channel deleted (10003). The table recovers —
+waits and retries, re-posts its board, or pauses and tells the host — and nothing is lost: the
+log stays whole and replays, the board ends up showing the game as it is."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import t
+from storage import MatchStatus
+from tests.e2e.parlor import (
+    Table,
+    advance_until,
+    assert_log_replays,
+    board_message,
+    parlor,
+    start_table,
+    wait_board_current,
+)
+from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.faults import FaultRule
+
+MESSAGES = "/channels/{channel_id}/messages"
+MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+
+# A board edit slowed down (by a 429, or just latency) can land after the final board and stay
+# there (the xfail test at the end of this module). Until that is fixed, the storm test does
+# not ask for the final board; set this to False with the fix.
+KNOWN_BUG_SLOW_EDIT_OVERWRITES_FINAL_BOARD = True
+
+
+async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> None:
+    panel = await table.open_panel(user)
+    for op in ("leave", "leaveyes"):
+        click = await fake.click(user, panel, f"pl:seat:{table.match_id}:{op}")
+        assert (await click.wait_callback()).accepted
+        panel = await click.wait_original()
+
+
+async def _finished_and_shown(fake: FakeDiscord, table: Table, *, board: bool = True) -> None:
+    """Over; the log replays; the board shows the end; the reveal was posted once."""
+    live = await table.live()
+    assert live.record.status == MatchStatus.FINISHED
+    await assert_log_replays(table.client.parlor.repo, live.id)
+    if board:
+        shown = await wait_board_current(fake, table.client, live.id)
+        assert shown.content == t("board.finished") and not shown.custom_ids()
+    title = t("lifeboat.reveal.title")
+    await fake.wait_for_message(table.channel, lambda m: title in m.text())
+    assert len([m for m in fake.messages_in(table.channel) if title in m.text()]) == 1
+
+
+async def _wait_version(table: Table, at_least: int, timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.01)):
+        if (await table.live()).version >= at_least:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the game never reached version {at_least}")
+
+
+async def test_a_429_storm_slows_the_game_but_loses_nothing(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Forty waves of two 429s on the channel routes (every fifth global), a run of seven on
+    the board's edit and two on a click's callback. discord.py waits each one out and tries
+    again, up to five times; past that the Desk tries the board again after a pause. Every
+    click is still answered in time and the game loses nothing."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice, bob]))
+    rules: list[tuple[FaultRule, int]] = []
+
+    async def wave(method: str, route: str, count: int, *, is_global: bool = False) -> None:
+        while fake.faults.pending():  # one wave at a time, so no request meets two
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.03)
+        rules.append((fake.fail_next(method, route, 429, retry_after=0.02, count=count,
+                                     is_global=is_global), count))
+
+    async def storm() -> None:
+        for number in range(40):
+            await wave("*", "/channels/*", 2, is_global=number % 5 == 4)
+        await wave("PATCH", MESSAGE, 7)
+        # discord.py tries an interaction callback five times: stay below that.
+        await wave("POST", "/interactions/*/*/callback", 2)
+
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice, bob], bots=2)
+        storming = asyncio.create_task(storm())
+        await table.play_to_the_end({0: alice, 1: bob}, seed=7)
+        storming.cancel()
+        await _finished_and_shown(fake, table,
+                                  board=not KNOWN_BUG_SLOW_EDIT_OVERWRITES_FINAL_BOARD)
+    fired = sum(count - rule.remaining for rule, count in rules)
+    for rule, _ in rules:
+        rule.remaining = 0  # the game may end before the storm does
+    assert fired >= 30, "the storm hit the table"
+    assert len([r for r in fake.requests if r.cause == "injected"]) == fired
+    assert fake.client_errors == []
+
+
+async def test_a_move_landing_while_the_board_waits_out_a_429_is_shown(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Two moves while one board edit sleeps on a 429: the edit renders the first, and the
+    board must still end up showing the second (regression: the Desk once recorded the
+    version reached during the edit as the one it had rendered, and stopped there)."""
+    fake = fake_discord
+    users = [fake.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    channel = fake.text_channel(fake.create_guild("G", members=users))
+    humans = dict(enumerate(users))
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, users)
+        live = await advance_until(table, humans, lambda lv: lv.version >= 3)
+        await wait_board_current(fake, client, live.id)
+        fake.fail_next("PATCH", MESSAGE, 429, retry_after=0.5)
+        version = live.version
+        rng = random.Random(1)
+        for _ in range(2):
+            live = await table.live()
+            seat = next(p.seat for p in live.pending() if p.blocking)
+            assert await table.play_human_move(humans[seat], seat, rng)
+            await asyncio.sleep(0.15)  # the first edit is now waiting out its 429
+        assert (await table.live()).version == version + 2
+        await wait_board_current(fake, client, live.id, timeout=5)
+
+
+async def test_a_500_storm_is_retried_and_the_table_goes_on(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Server errors on the board's post and edits, a DM and a click's callback: each is
+    tried again (discord.py waits a second per 5xx) and the game loses nothing."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice, bob]))
+    async with parlor(tmp_path, fake) as client:
+        fake.fail_next("POST", MESSAGES, 500)
+        fake.fail_next("POST", "/users/@me/channels", 502)
+        table = await start_table(fake, client, channel, [alice, bob], bots=2)
+        await fake.wait_for(lambda: fake.dm_messages(alice) and fake.dm_messages(bob),
+                            what="the opening DMs, despite the 502")
+        fake.fail_next("PATCH", MESSAGE, 500)
+        fake.fail_next("POST", "/interactions/*/*/callback", 500)
+        await table.play_to_the_end({0: alice, 1: bob}, seed=8)
+        await _finished_and_shown(fake, table)
+    assert len([r for r in fake.requests if r.cause == "injected"]) == 4
+    assert fake.client_errors == []
+
+
+async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """A moderator deletes the board three times mid-game (and Discord answers 10008 to three
+    more edits): each time a new board is posted with the current state, the game goes on."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice]))
+    async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
+        table = await start_table(fake, client, channel, [alice], bots=3)
+        await _hand_seat_to_bot(fake, table, alice)
+        boards = set()
+        for round_ in range(3):
+            board = await board_message(fake, client, table.match_id or 0)
+            assert board is not None and not board.deleted
+            boards.add(board.id)
+            fake.delete_message(board)
+            live = await table.live()
+            await _wait_version(table, live.version + 2)
+            await fake.wait_for(lambda b=board: (m := fake.message(b.id)) is not None and
+                                m.deleted, what=f"deletion {round_}")
+            await wait_board_current(fake, client, live.id)
+        fake.fail_next("PATCH", MESSAGE, 404, code=10008, count=3)
+        await fake.wait_for(lambda: not fake.faults.pending(), timeout=10,
+                            what="three edits answered 10008")
+        for _ in range(1000):
+            if (await table.live()).record.status == MatchStatus.FINISHED:
+                break
+            await asyncio.sleep(0.01)
+        await _finished_and_shown(fake, table)
+        final = await board_message(fake, client, table.match_id or 0)
+        assert final is not None and final.id not in boards
+    for board_id in boards:
+        assert fake.message(board_id).deleted
+    assert fake.client_errors == [], "10008 after a moderator's deletion is the world's doing"
+
+
+async def test_lost_permissions_pause_the_table_the_host_is_told_and_resume_loses_nothing(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """The bot loses Send Messages and its board is deleted: the new board is refused
+    (50013), so the table pauses — bots stop, clicks are told — and the host gets a DM. With
+    the permission back, /lifeboat resume posts a fresh board and the game plays out."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice]))
+    async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
+        table = await start_table(fake, client, channel, [alice], bots=3)
+        await _hand_seat_to_bot(fake, table, alice)
+        await _wait_version(table, 5)
+        board = await board_message(fake, client, table.match_id or 0)
+        assert board is not None
+        fake.deny_send(channel)
+        fake.delete_message(board)
+        await fake.wait_for(lambda: any(m.content == t(
+            "match.paused_dm.no_permission", game=t("lifeboat.title"),
+            channel=channel.mention, command="/lifeboat resume")
+            for m in fake.dm_messages(alice)), what="the host told about the pause")
+        paused = await table.live()
+        assert paused.record.status == MatchStatus.PAUSED
+        await asyncio.sleep(0.5)  # bots move every 30 ms when the clock runs
+        assert (await table.live()).version == paused.version, "bots stopped while paused"
+        status = await fake.run_slash(alice, channel, "lifeboat status", {})
+        assert (await status.wait_callback()).accepted
+        channel.bot_can_send = True  # a moderator gives the permission back
+        resumed = await fake.run_slash(alice, channel, "lifeboat resume", {})
+        assert (await resumed.wait_original()).content == t("resume.done")
+        new_board = await wait_board_current(fake, client, paused.id)
+        assert new_board.id != board.id
+        for _ in range(1000):
+            if (await table.live()).record.status == MatchStatus.FINISHED:
+                break
+            await asyncio.sleep(0.01)
+        await _finished_and_shown(fake, table)
+    assert fake.client_errors == []
+    refused = [r for r in fake.requests if r.status == 403]
+    assert refused and all(r.error_code == 50013 and r.cause == "world" for r in refused)
+
+
+async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_game(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """The channel is deleted mid-game: the next board edit gets 10003, the table pauses for
+    good, the host is told by DM, and the log up to then is whole."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice]))
+    async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
+        table = await start_table(fake, client, channel, [alice], bots=3)
+        await _hand_seat_to_bot(fake, table, alice)
+        await _wait_version(table, 5)
+        fake.delete_channel(channel)
+        await fake.wait_for(lambda: any(m.content == t(
+            "match.paused_dm.channel_gone", game=t("lifeboat.title"),
+            channel=channel.mention, command="/lifeboat resume")
+            for m in fake.dm_messages(alice)), what="the host told about the pause")
+        paused = await table.live()
+        assert paused.record.status == MatchStatus.PAUSED
+        await asyncio.sleep(0.5)
+        assert (await table.live()).version == paused.version, "bots stopped"
+        await assert_log_replays(client.parlor.repo, paused.id)
+    assert fake.client_errors == []
+    gone = [r for r in fake.requests if r.error_code == 10003]
+    assert gone and all(r.cause == "world" for r in gone)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bot: Desk writes the board from two places that do not wait for each other — the "
+    "coalesced edit task (_edit_later) and the direct _edit_board of 'finished' / 'cancelled'; "
+    "an edit slowed by a 429 lands after the final one and the board keeps showing the game "
+    "in play, with its buttons, because the edit loop stops once the match is over"))
+async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    fake = fake_discord
+    users = [fake.create_user(n) for n in ("alice", "bob", "carol", "dave")]
+    channel = fake.text_channel(fake.create_guild("G", members=users))
+    humans = dict(enumerate(users))
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, users)
+        live = await advance_until(table, humans, lambda lv: lv.version >= 2)
+        await wait_board_current(fake, client, live.id)
+        fake.fail_next("PATCH", MESSAGE, 429, retry_after=0.5)
+        seat = next(p.seat for p in live.pending() if p.blocking)
+        assert await table.play_human_move(humans[seat], seat, random.Random(1))
+        await asyncio.sleep(0.15)  # the edit of that move is now waiting out its 429
+        ended = await fake.run_slash(users[0], channel, "lifeboat end", {})
+        assert (await ended.wait_callback()).accepted
+        assert (await table.live()).record.status == MatchStatus.CANCELLED
+        await asyncio.sleep(0.6)  # the slowed edit lands
+        board = await board_message(fake, client, live.id)
+        assert board is not None
+        assert board.content == t("board.cancelled") and not board.custom_ids()
