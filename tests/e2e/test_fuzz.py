@@ -390,6 +390,7 @@ async def _fuzz(tmp_path: Path, fake: FakeDiscord, count: int, seed: int) -> Non
     assert sent >= count
     assert fake.take_violations() == [], "an interaction answered late or twice"
     assert fake.unanswered() == []
+    assert fake.client_errors == [], "the fuzz provoked a 4xx the bot could have avoided"
     kinds = {s.kind for s in fuzzer.sent}
     assert {"click", "panel", "forged_act", "forged_select", "forged_lobby"} <= kinds
 
