@@ -42,21 +42,25 @@ if __package__ in (None, ""):
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import datetime as dt
 import gc
+import io
 import json
 import logging
 import math
 import os
 import platform
+import pstats
 import random
+import shutil
 import statistics
 import subprocess
 import tempfile
 import threading
 import time
 import tracemalloc
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -284,7 +288,10 @@ class StackSampler:
 
     def __init__(self, every: float = 0.004) -> None:
         self.every = every
-        self.counts: Counter[str] = Counter()
+        # Seconds by place. Each sample stands for the time since the one before: a sample of
+        # a busy loop thread waits for the GIL (up to the 5 ms switch interval) and a sample of
+        # an idle one does not, so counting samples would overstate idleness.
+        self.counts: dict[str, float] = defaultdict(float)
         self._loop_thread = threading.get_ident()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="stack-sampler", daemon=True)
@@ -297,9 +304,12 @@ class StackSampler:
         self._thread.join()
 
     def _run(self) -> None:
+        last = time.perf_counter()
         while not self._stop.wait(self.every):
             frame = sys._current_frames().get(self._loop_thread)
-            self.counts[self.place(frame)] += 1
+            now = time.perf_counter()
+            self.counts[self.place(frame)] += now - last
+            last = now
 
     @classmethod
     def place(cls, frame: Any) -> str:
@@ -356,6 +366,26 @@ class ActMeter:
 
     def refused_between(self, start: float, end: float) -> int:
         return sum(1 for at in self.refusals if start <= at <= end)
+
+
+def shares(seconds: dict[str, float]) -> str:
+    total = max(1e-9, sum(seconds.values()))
+    ranked = sorted(seconds.items(), key=lambda item: -item[1])
+    return ", ".join(f"{place} {100 * n / total:.0f}%" for place, n in ranked)
+
+
+def start_profile() -> cProfile.Profile:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    return profiler
+
+
+def print_profile(profiler: cProfile.Profile, what: str) -> None:
+    """The loop thread's 25 costliest functions (own time; cProfile slows everything down)."""
+    profiler.disable()
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(25)
+    print(f"\nProfile of {what} (by own time):\n{text.getvalue()}")
 
 
 def custom_ids_in(components: Any) -> list[str]:
@@ -444,10 +474,11 @@ class PlannedMatch:
 class BuiltDatabase:
     path: Path
     matches: list[PlannedMatch]
-    samples: list[PlannedMatch]
+    quiet_samples: list[PlannedMatch]  # clicked in the restart with nothing due
+    busy_samples: list[PlannedMatch]  # clicked in the restart with the due timers
     board_ids: dict[int, int]  # match id -> board message id (samples only)
     timers: Counter[str]
-    due_matches: set[int]  # matches with a timer due when the bot starts again
+    due: list[tuple[int, int]]  # (match, seat) of the timers due when the bot starts again
     actions: int
     seconds: dict[str, float]
     file_bytes: int
@@ -500,11 +531,13 @@ def plan_matches(count: int, histories: int, seed: int, bot_wait: float
     return made, planned
 
 
-def pick_samples(planned: list[PlannedMatch], count: int) -> list[PlannedMatch]:
+def pick_samples(planned: list[PlannedMatch], count: int, parity: int
+                 ) -> list[PlannedMatch]:
     """Matches waiting for one person, spread from the shortest log to the longest (a cold
-    click replays the whole log); the median one first."""
-    candidates = sorted((m for m in planned if not m.waiting_on_bot and len(m.waiting) == 1),
-                        key=lambda m: m.step)
+    click replays the whole log); the median one first. ``parity`` keeps the two restarts'
+    samples apart."""
+    candidates = sorted((m for m in planned if not m.waiting_on_bot and len(m.waiting) == 1
+                         and m.index % 2 == parity), key=lambda m: m.step)
     if count <= 0 or not candidates:
         return []
     if count >= len(candidates):
@@ -558,7 +591,9 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     histories, planned = plan_matches(args.matches, args.histories, args.seed, args.bot_wait)
-    samples = pick_samples(planned, args.clicks)
+    quiet_samples = pick_samples(planned, args.clicks, 0)
+    busy_samples = pick_samples(planned, args.clicks, 1)
+    samples = quiet_samples + busy_samples
     seconds["play histories"] = time.perf_counter() - started
 
     places = build_world(fake, len(planned))
@@ -611,7 +646,7 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
 
     started = time.perf_counter()
     timers: Counter[str] = Counter()
-    due: set[int] = set()
+    due: list[tuple[int, int]] = []
     wall = time.time()
     clock_rng = random.Random(args.seed + 7)
     sampled = {m.match_id for m in samples}
@@ -634,7 +669,7 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
                 timers["turn"] += 1
             if deadline <= wall:
                 timers["due at start"] += 1
-                due.add(match.match_id)
+                due.append((match.match_id, seat))
             await repo.set_timer(TimerRecord(
                 match_id=match.match_id, seat=seat, version=match.step,
                 deadline=dt.datetime.fromtimestamp(deadline, dt.UTC),
@@ -646,7 +681,8 @@ async def build_database(path: Path, fake: FakeDiscord, args: argparse.Namespace
     seconds["boards for the clicks"] = time.perf_counter() - started
     await repo.close()
     size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
-    return BuiltDatabase(path, planned, samples, board_ids, timers, due, actions, seconds, size)
+    return BuiltDatabase(path, planned, quiet_samples, busy_samples, board_ids, timers, due,
+                         actions, seconds, size)
 
 
 async def post_old_boards(repo: SqliteRepository, fake: FakeDiscord,
@@ -713,10 +749,10 @@ class RestoreResult:
     acts: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
     lag: list[float] = field(default_factory=list)
-    import_seconds: float = float("nan")
     burst_seconds: float = 0.0  # from ready until every match with a due timer was loaded
     untried: int = 0  # sample clicks left out when the time budget ran out
     timeline: list[tuple[float, int, int]] = field(default_factory=list)
+    places: dict[str, float] = field(default_factory=dict)
     wall_seconds: float = 0.0
     cpu_seconds: float = 0.0
     cpu_wait: float = 0.0
@@ -803,12 +839,14 @@ def import_seconds() -> float:
 
 
 async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argparse.Namespace,
-                          tmp: Path) -> RestoreResult:
-    result = RestoreResult(import_seconds=import_seconds())
-    settings = make_settings(tmp, fake, database_path=built.path,
+                          tmp: Path, path: Path, samples: list[PlannedMatch],
+                          due_matches: set[int]) -> RestoreResult:
+    """One restart of the real client on the database at ``path``; ``samples`` are clicked."""
+    result = RestoreResult()
+    settings = make_settings(tmp, fake, database_path=path,
                              bot_move_delay=BOT_MOVE_DELAY, board_edit_delay=BOARD_EDIT_DELAY,
                              default_turn_seconds=TURN_SECONDS)
-    repo = CountingRepository(built.path)
+    repo = CountingRepository(path)
     client = ParlorClient(settings, repo, guild_ready_timeout=FAST_GUILD_READY_TIMEOUT)
     quiet_identify(client)
     meter = ActMeter(client.parlor.service)
@@ -845,12 +883,20 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
         result.hook_seconds = marks.get("hook", started) - started
         note("at ready")
         ready_at = time.perf_counter()
+        sampler = StackSampler()
+        sampler.start()
+        profiler = start_profile() if args.profile else None
         watch = asyncio.create_task(watch_loads(repo, meter, ready_at, result.timeline))
-        samples = list(built.samples)
+        # The clicks, and the wait for the due matches, share one time budget: on a saturated
+        # process each would wait its full timeout, and the run would never end.
+        budget_ends = ready_at + args.click_timeout
+
+        def left() -> float:
+            return max(0.5, budget_ends - time.perf_counter())
+
         if samples:
             first = await click_old_board(fake, client, samples[0],
-                                          built.board_ids[samples[0].match_id],
-                                          args.click_timeout)
+                                          built.board_ids[samples[0].match_id], left())
             result.clicks.append(first)
             result.first_click_works = first.works
             result.first_click_seconds = (time.perf_counter() - started
@@ -858,18 +904,15 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
             note("after the first click")
         # Matches whose timers fell due while the bot was down load and move now; the other
         # clicks wait until that burst is over, so they measure a match loaded on demand.
-        result.burst_seconds = await burst_over(repo, built.due_matches, ready_at,
-                                                args.click_timeout)
+        result.burst_seconds = await burst_over(repo, due_matches, ready_at, left())
         note("due matches loaded")
-        # The other clicks share one time budget: on a saturated process each would wait its
-        # full timeout, and the run would never end.
-        budget_ends = time.perf_counter() + args.click_timeout
         for match in samples[1:]:
             if time.perf_counter() > budget_ends:
                 result.untried += 1
                 continue
             result.clicks.append(await click_old_board(
-                fake, client, match, built.board_ids[match.match_id], CLICK_TIMEOUT))
+                fake, client, match, built.board_ids[match.match_id],
+                min(CLICK_TIMEOUT, left())))
         for click in result.clicks:
             if time.perf_counter() < budget_ends:
                 await click_hand_again(fake, click, built.board_ids[click.match.match_id])
@@ -877,6 +920,10 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
         await asyncio.sleep(args.observe)
         note(f"{args.observe:g} s later")
         watch.cancel()
+        sampler.stop()
+        result.places = sampler.counts
+        if profiler is not None:
+            print_profile(profiler, "the restart, from ready to the end")
         result.wall_seconds = time.perf_counter() - started
         result.cpu_seconds = time.process_time() - cpu
         result.cpu_wait = cpu_wait_seconds() - waited
@@ -889,16 +936,18 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
     result.refused = meter.refused
     result.lag = [lag for _, lag in lag.samples]
     result.problems = fake.problems()
+    # The next restart reports its own problems only.
+    fake.take_violations()
+    fake.take_invalid_payloads()
+    fake.take_unanswered()
     return result
 
 
-def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.Namespace
-                   ) -> None:
-    print(f"\nRestart over {len(built.matches):,} matches (production settings: bot moves "
-          f"{BOT_MOVE_DELAY:g} s, board edits {BOARD_EDIT_DELAY:g} s, turns {TURN_SECONDS} s):")
+def report_restore(title: str, due_matches: int, result: RestoreResult,
+                   args: argparse.Namespace) -> None:
+    print(f"\n{title}:")
     first = result.clicks[0] if result.clicks else None
     rows = [
-        ["importing the bot (fresh interpreter)", f"{result.import_seconds:.2f}", ""],
         ["start -> setup done (db, cogs, sync, timers)", f"{result.hook_seconds:.2f}", ""],
         ["start -> ready", f"{result.ready_seconds:.2f}",
          f"target < {TARGET_RESTORE_SECONDS:g} s"],
@@ -909,10 +958,10 @@ def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.N
                      f"{result.first_click_seconds:.2f}",
                      "works" if result.first_click_works else
                      f"FAILED (answer after {first.seconds:.1f} s)" if first.seconds < 1e9 else
-                     f"NOT ANSWERED in {args.click_timeout:g} s"])
-    rows.append([f"ready -> the {len(built.due_matches):,} matches with a timer due at start "
-                 "loaded",
-                 f"{result.burst_seconds:.2f}", ""])
+                     "NOT ANSWERED in the time budget"])
+    if due_matches:
+        rows.append([f"ready -> the {due_matches:,} matches with a timer due at start loaded",
+                     f"{result.burst_seconds:.2f}", ""])
     print_table(["step", "seconds", "note"], rows)
     points = []
     for mark in (1, 2, 5, 10, 20, 30, 60, 120):
@@ -938,6 +987,8 @@ def report_restore(built: BuiltDatabase, result: RestoreResult, args: argparse.N
           f"{result.wall_seconds:.1f} s, CPU {100 * result.cpu_seconds / result.wall_seconds:.0f}%"
           f" of one core, waiting for a core {100 * result.cpu_wait / result.wall_seconds:.0f}%.")
 
+    print("  The loop thread from ready to the end, by stack samples: "
+          + shares(result.places))
     if result.clicks:
         print(f"\nClicks on boards posted before the restart ({len(result.clicks)} matches, "
               "one after the other; cold = the click loads the match, warm = a second click):")
@@ -1140,7 +1191,7 @@ class WindowResult:
     rss: int
     refused: int  # act calls refused (a bot or timer acting on a version that moved on)
     loop_cpu: float  # CPU seconds of the event loop's thread (the rest: SQLite's thread)
-    places: Counter[str]  # stack samples of the loop thread, by who was running
+    places: dict[str, float]  # the loop thread's seconds, by who was running (sampled)
 
 
 class RequestLog:
@@ -1291,21 +1342,10 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
     sampler = StackSampler()
     sampler.start()
     start, cpu, waited = time.perf_counter(), time.process_time(), cpu_wait_seconds()
-    profiler = None
-    if profile:
-        import cProfile
-
-        profiler = cProfile.Profile()
-        profiler.enable()
+    profiler = start_profile() if profile else None
     await asyncio.sleep(seconds)
     if profiler is not None:
-        profiler.disable()
-        import io
-        import pstats
-
-        text = io.StringIO()
-        pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(20)
-        print(f"\nProfile of the {name} window (by own time):\n{text.getvalue()}")
+        print_profile(profiler, f"the {name} window")
     end, cpu_used = time.perf_counter(), time.process_time() - cpu
     waited = cpu_wait_seconds() - waited
     sampler.stop()
@@ -1450,7 +1490,7 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
     for w in result.windows:
         applied = max(1, len(w.acts))
         busy = sum(n for place, n in w.places.items() if not place.startswith("idle"))
-        fake = w.places["fake Discord"] / max(1, busy)
+        fake = w.places.get("fake Discord", 0.0) / max(1e-9, busy)
         loop_bot = w.loop_cpu * (1 - fake)
         rows.append([w.name, f"{w.cpu_seconds / applied * 1000:.2f}",
                      f"{(w.cpu_seconds - w.loop_cpu) / applied * 1000:.2f}",
@@ -1460,9 +1500,7 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
     print_table(["window", "CPU ms/action", "SQLite thread", "loop thread", "of it the fake",
                  "without the fake", "actions per CPU-second"], rows)
     for w in result.windows:
-        total = max(1, sum(w.places.values()))
-        print(f"  {w.name}: " + ", ".join(f"{place} {100 * n / total:.0f}%"
-                                          for place, n in w.places.most_common()))
+        print(f"  {w.name}: {shares(w.places)}")
     for w in result.windows:
         print(f"\nRequests in the {w.name} window, per second:")
         rows = [[describe_route(route), route, f"{count / w.seconds:.1f}"]
@@ -1488,12 +1526,29 @@ async def run_restore_and_memory(args: argparse.Namespace) -> None:
         built = await build_database(path, fake, args)
         report_build(built, args)
         if args.part in ("restore", "all"):
-            with counted_logs() as logged:
-                async with fake, asyncio.timeout(600):
-                    with point_discord_py_at(fake):
-                        restored = await measure_restore(built, fake, args, Path(tmp))
-            report_restore(built, restored, args)
-            logged.report()
+            print(f"\nImporting the bot in a fresh interpreter: {import_seconds():.2f} s. Both "
+                  f"restarts below run the production settings (bot moves {BOT_MOVE_DELAY:g} s, "
+                  f"board edits {BOARD_EDIT_DELAY:g} s, turns {TURN_SECONDS} s).")
+            # A copy without the due timers: a restart where nothing was waiting to happen.
+            quiet = Path(tmp) / "quiet.db"
+            shutil.copyfile(path, quiet)
+            async with SqliteRepository(quiet) as repo:
+                for match_id, seat in built.due:
+                    await repo.clear_timers(match_id, seat)
+            due = {match_id for match_id, _ in built.due}
+            async with fake, asyncio.timeout(900):
+                with point_discord_py_at(fake):
+                    for title, where, samples, waiting in (
+                        ("Restart with nothing due (the due timers removed from a copy)", quiet,
+                         built.quiet_samples, set[int]()),
+                        (f"Restart {args.downtime:g} s after the stop, {len(built.due):,} "
+                         "timers due", path, built.busy_samples, due),
+                    ):
+                        with counted_logs() as logged:
+                            restored = await measure_restore(built, fake, args, Path(tmp), where,
+                                                             samples, waiting)
+                        report_restore(title, len(waiting), restored, args)
+                        logged.report()
         if args.part in ("memory", "all"):
             report_memory(await measure_memory(path, args))
 
@@ -1512,8 +1567,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--clicks", type=int, default=20,
                         help="old boards clicked after the restart")
     parser.add_argument("--click-timeout", type=float, default=60.0,
-                        help="seconds the first click may wait for its answer, the due "
-                             "matches to load, and the other clicks together")
+                        help="seconds after ready for the clicks and the due matches' loads "
+                             "together")
     parser.add_argument("--observe", type=float, default=10.0,
                         help="seconds watched after the clicks")
     parser.add_argument("--sample", type=int, default=1_000,
@@ -1534,7 +1589,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--probe-every", type=float, default=0.5,
                         help="seconds between two 'My hand' clicks during the windows")
     parser.add_argument("--profile", action="store_true",
-                        help="cProfile the saturated window")
+                        help="cProfile the restart (from ready) and the saturated window")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     args = parser.parse_args(argv)
