@@ -43,6 +43,7 @@ class Parlor:
         self.interactions = InteractionHandler(self)
         self._configs: dict[int, GuildConfig] = {}
         self.service.subscribe(self.desk.on_change)
+        self.service.before_save(self.timers.arm)
         self.service.subscribe(self.timers.on_change)
 
     async def config_for(self, guild_id: int) -> GuildConfig:
@@ -60,6 +61,15 @@ class Parlor:
             return None
         config = await self.config_for(guild.id)
         return config.locale or str(guild.preferred_locale)
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (several processes may share one
+        database, each with its own shards; a guild's tables belong to its shard's process)."""
+        shard_ids = self.settings.shard_ids
+        if shard_ids is None:
+            return True
+        count = self.settings.shard_count or 1
+        return (guild_id >> 22) % count in shard_ids
 
     @staticmethod
     def is_moderator(interaction: discord.Interaction[Any]) -> bool:
@@ -96,8 +106,13 @@ class ParlorClient(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator(self.tree))
         await self.sync_commands_if_changed()
         await self.parlor.timers.start()
+        self._reveals = asyncio.create_task(self.parlor.desk.post_missing_reveals())
 
     async def close(self) -> None:
+        reveals = getattr(self, "_reveals", None)
+        if reveals is not None:
+            reveals.cancel()
+            await asyncio.gather(reveals, return_exceptions=True)
         await self.parlor.timers.stop()
         self.parlor.desk.stop()
         await super().close()

@@ -33,39 +33,52 @@ def _handler(interaction: discord.Interaction[Any]) -> InteractionHandler:
     return handler
 
 
+# Scopes of an action component's number: "a"/"s" index the seat's whole prompt (private
+# panels); "b"/"t" index only the actions shown on the public board, so that a board button's
+# custom id says nothing about how many private moves the player has.
+PANEL, BOARD = "a", "b"
+SELECT_SCOPE = {PANEL: "s", BOARD: "t"}
+
+
 class ActButton(
     ui.DynamicItem[ui.Button[Any]],
-    template=rf"{PREFIX}:a:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<index>\d+)",
+    template=rf"{PREFIX}:(?P<scope>[ab]):(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+)"
+             rf":(?P<index>\d+)",
 ):
     def __init__(self, match: int, version: int, seat: int, index: int, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 scope: str = PANEL) -> None:
         self.match, self.version, self.seat, self.index = match, version, seat, index
+        self.scope = scope
         super().__init__(ui.Button(
             label=label[:80] or "…", style=style,
-            custom_id=f"{PREFIX}:a:{match}:{version}:{seat}:{index}",
+            custom_id=f"{PREFIX}:{scope}:{match}:{version}:{seat}:{index}",
         ))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
                              match: re.Match[str]) -> ActButton:
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
-                   int(match["index"]), getattr(item, "label", None) or "…")
+                   int(match["index"]), getattr(item, "label", None) or "…",
+                   scope=match["scope"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
-                                        [self.index])
+                                        [self.index], on_board=self.scope == BOARD)
 
 
 class ActSelect(
     ui.DynamicItem[ui.Select[Any]],
-    template=rf"{PREFIX}:s:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<part>\d+)",
+    template=rf"{PREFIX}:(?P<scope>[st]):(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+)"
+             rf":(?P<part>\d+)",
 ):
     def __init__(self, match: int, version: int, seat: int, part: int,
                  options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None) -> None:
+                 placeholder: str | None = None, scope: str = "s") -> None:
         self.match, self.version, self.seat = match, version, seat
+        self.scope = scope
         super().__init__(ui.Select(
-            custom_id=f"{PREFIX}:s:{match}:{version}:{seat}:{part}",
+            custom_id=f"{PREFIX}:{scope}:{match}:{version}:{seat}:{part}",
             options=options or [discord.SelectOption(label="…", value="0")],
             placeholder=(placeholder or "")[:150] or None,
         ))
@@ -74,19 +87,20 @@ class ActSelect(
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
                              match: re.Match[str]) -> ActSelect:
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
-                   int(match["part"]))
+                   int(match["part"]), scope=match["scope"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values: list[Any] = list(data.get("values") or [])
         indices: list[int] = []
         for value in values:
-            if not str(value).isdigit():
+            # str.isdigit() also says yes to "²", which int() refuses: plain digits only.
+            if not (str(value).isascii() and str(value).isdigit()):
                 indices = []
                 break
             indices.append(int(value))
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
-                                        indices)
+                                        indices, on_board=self.scope == SELECT_SCOPE[BOARD])
 
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"{PREFIX}:h:(?P<match>\d+)"):
@@ -214,17 +228,22 @@ def action_view(
     indices: list[int] | None = None,
     page: int = 0,
     leading: list[ui.Item[Any]] | None = None,
+    board: bool = False,
 ) -> ui.View:
     """The components for one seat's prompt: buttons for small groups, selects for large ones,
-    in pages when they do not fit in Discord's five rows."""
+    in pages when they do not fit in Discord's five rows. On the public ``board`` they are
+    numbered by their place among ``indices`` instead of in the whole prompt."""
     view_ui = ui.View(timeout=None)
+    shown = list(range(len(prompt.actions))) if indices is None else indices
+    number = {index: place for place, index in enumerate(shown)} if board else \
+        {index: index for index in shown}
+    scope = BOARD if board else PANEL
     leading = leading or []
     for item in leading:
         item.row = 0
         view_ui.add_item(item)
     free_rows = MAX_ROWS - (1 if leading else 0)
-    blocks = _blocks(renderer, live, view, prompt,
-                     list(range(len(prompt.actions))) if indices is None else indices, locale)
+    blocks = _blocks(renderer, live, view, prompt, shown, locale)
     paged = len(blocks) > free_rows
     per_page = free_rows - 1 if paged else free_rows
     pages = max(1, -(-len(blocks) // per_page))
@@ -233,15 +252,17 @@ def action_view(
     for offset, block in enumerate(blocks[page * per_page:(page + 1) * per_page]):
         row = first_row + offset
         if block.as_select:
-            options = [discord.SelectOption(label=label[:100], value=str(index))
+            options = [discord.SelectOption(label=label[:100], value=str(number[index]))
                        for index, label in block.choices]
             select = ActSelect(live.id, live.version, prompt.seat, row, options,
-                               renderer.group_label(block.group, locale))
+                               renderer.group_label(block.group, locale),
+                               scope=SELECT_SCOPE[scope])
             select.item.row = row
             view_ui.add_item(select)
         else:
             for index, label in block.choices:
-                button = ActButton(live.id, live.version, prompt.seat, index, label)
+                button = ActButton(live.id, live.version, prompt.seat, number[index], label,
+                                   scope=scope)
                 button.item.row = row
                 view_ui.add_item(button)
     if paged:

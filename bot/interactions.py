@@ -74,6 +74,9 @@ class InteractionHandler:
 
     async def _load(self, interaction: discord.Interaction[Any], match_id: int
                     ) -> LiveMatch | None:
+        if not 0 < match_id < 2**63:  # beyond any stored id (SQLite integers are 64-bit)
+            await refuse(interaction, "act.unknown_match")
+            return None
         try:
             return await self.app.service.get(match_id)
         except MatchNotFound:
@@ -82,7 +85,7 @@ class InteractionHandler:
 
     # -- game actions ----------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction[Any], match_id: int, version: int,
-                  seat: int, indices: list[int]) -> None:
+                  seat: int, indices: list[int], *, on_board: bool = False) -> None:
         from_panel = is_ephemeral(interaction.message)
         if len(indices) != 1:
             await refuse(interaction, "act.malformed")
@@ -92,8 +95,13 @@ class InteractionHandler:
             return
         origin = None if interaction.message is None else interaction.message.id
         try:
+            place = indices[0]
+            desk = self.app.desk
             live, _ = await self._within_budget(interaction, self.app.service.act(
-                match_id, version=version, seat=seat, index=indices[0],
+                match_id, version=version, seat=seat,
+                index=None if on_board else place,
+                pick=(lambda lv, prompt: desk.board_action(lv, prompt, place))
+                if on_board else None,
                 user_id=interaction.user.id, source="player",
                 origin_message_id=None if from_panel else origin,
             ))

@@ -23,6 +23,7 @@ import discord
 
 from bot.i18n import t
 from bot.service import LiveMatch, MatchChange, Refusal
+from games.core import Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
 
 if TYPE_CHECKING:
@@ -58,8 +59,15 @@ class Scheduler:
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
-        """Re-arm every stored timer, then run."""
+        """Re-arm every stored timer of this process's guilds, then run."""
+        owned: dict[int, bool] = {}
         for record in await self.app.repo.timers():
+            if self.app.settings.shard_ids is not None:
+                if record.match_id not in owned:
+                    match = await self.app.repo.get_match(record.match_id)
+                    owned[record.match_id] = self.app.owns_guild(match.guild_id)
+                if not owned[record.match_id]:
+                    continue  # another process's shard plays this table
             deadline = record.deadline.timestamp()
             self._entries[(record.match_id, record.seat)] = Entry(
                 record.match_id, record.seat, record.version, deadline, None, "", bot=False)
@@ -78,57 +86,75 @@ class Scheduler:
         await asyncio.gather(*running, return_exceptions=True)
 
     # -- arming ------------------------------------------------------------------------------
-    async def on_change(self, change: MatchChange) -> None:
-        live = change.live
-        if change.kind in {"finished", "cancelled", "paused"}:
-            await self._clear(live.id)
-        elif change.kind in {"started", "acted", "seat", "resumed"}:
-            await self.arm(live)
+    # Two halves around every save (see MatchService in bot/service.py): ``arm`` runs before
+    # the save and adds or refreshes what the changed match will wait for; ``on_change`` runs
+    # after it and drops what the match no longer waits for. A process killed anywhere in
+    # between leaves a superset of the timers it needs: a surplus timer finds nothing to do.
 
     async def _clear(self, match_id: int) -> None:
         for key in [k for k in self._entries if k[0] == match_id]:
             self._entries.pop(key, None)
         await self.app.repo.clear_timers(match_id)
 
-    async def arm(self, live: LiveMatch) -> None:
-        lock = self._arming.setdefault(live.id, asyncio.Lock())
-        async with lock:
-            await self._arm(live)
-        if live.record.status != MatchStatus.ACTIVE and not lock.locked():
-            self._arming.pop(live.id, None)
+    def _lock_for(self, match_id: int) -> asyncio.Lock:
+        return self._arming.setdefault(match_id, asyncio.Lock())
 
-    async def _arm(self, live: LiveMatch) -> None:
-        if live.record.status != MatchStatus.ACTIVE:
-            await self._clear(live.id)
-            return
+    async def _wanted(self, live: LiveMatch) -> tuple[dict[int, Prompt], float]:
+        """The seats that get a schedule entry (bots always, people when timers are on)."""
         config = await self.app.config_for(live.record.guild_id)
         seconds = config.effective(live.record.game).turn_seconds
         if seconds is None:
             seconds = self.app.settings.default_turn_seconds
-        now = time.time()
-        waiting = {p.seat: p for p in live.pending() if p.blocking}
-        for key in [k for k in self._entries if k[0] == live.id and k[1] not in waiting]:
-            self._entries.pop(key, None)
-            await self.app.repo.clear_timers(live.id, key[1])
-        for seat, prompt in waiting.items():
-            is_bot = live.seats[seat].is_bot
-            current = self._entries.get((live.id, seat))
-            if current is not None and current.prompt_kind == prompt.kind and current.bot == is_bot:
-                continue  # the same decision is still open: its clock keeps running
-            if is_bot:
-                entry = Entry(live.id, seat, live.version, now + self.app.settings.bot_move_delay,
-                              None, prompt.kind, bot=True)
-            elif seconds > 0:
-                entry = Entry(live.id, seat, live.version, now + seconds, now + seconds / 2,
-                              prompt.kind, bot=False)
-            else:
-                self._entries.pop((live.id, seat), None)
-                continue
-            self._entries[(live.id, seat)] = entry
-            await self.app.repo.set_timer(TimerRecord(
-                match_id=live.id, seat=seat, version=live.version,
-                deadline=datetime.fromtimestamp(entry.deadline, UTC)))
+        wanted = {p.seat: p for p in live.pending()
+                  if p.blocking and (live.seats[p.seat].is_bot or seconds > 0)}
+        return wanted, float(seconds)
+
+    async def arm(self, live: LiveMatch) -> None:
+        if live.record.status != MatchStatus.ACTIVE:
+            return  # what a closed or paused match no longer needs goes after the save
+        async with self._lock_for(live.id):
+            wanted, seconds = await self._wanted(live)
+            now = time.time()
+            for seat, prompt in wanted.items():
+                is_bot = live.seats[seat].is_bot
+                current = self._entries.get((live.id, seat))
+                if current is not None and current.prompt_kind == prompt.kind \
+                        and current.bot == is_bot:
+                    continue  # the same decision is still open: its clock keeps running
+                if is_bot:
+                    entry = Entry(live.id, seat, live.version,
+                                  now + self.app.settings.bot_move_delay, None, prompt.kind,
+                                  bot=True)
+                else:
+                    entry = Entry(live.id, seat, live.version, now + seconds,
+                                  now + seconds / 2, prompt.kind, bot=False)
+                self._entries[(live.id, seat)] = entry
+                await self.app.repo.set_timer(TimerRecord(
+                    match_id=live.id, seat=seat, version=live.version,
+                    deadline=datetime.fromtimestamp(entry.deadline, UTC)))
         self._wake.set()
+
+    async def on_change(self, change: MatchChange) -> None:
+        """After a save: reconcile the schedule with the match as it is now, under the match's
+        lock, so a later change caught halfway (its timers stored, its seats not yet) is never
+        mistaken for the match."""
+        if change.kind == "lobby":
+            return
+        async with self.app.service.match_lock(change.live.id):
+            live = await self.app.service.get(change.live.id)
+            await self.arm(live)
+            lock = self._lock_for(live.id)
+            async with lock:
+                if live.record.status != MatchStatus.ACTIVE:
+                    await self._clear(live.id)
+                else:
+                    wanted, _ = await self._wanted(live)
+                    for key in [k for k in self._entries
+                                if k[0] == live.id and k[1] not in wanted]:
+                        self._entries.pop(key, None)
+                        await self.app.repo.clear_timers(live.id, key[1])
+            if live.record.status != MatchStatus.ACTIVE and not lock.locked():
+                self._arming.pop(live.id, None)
 
     # -- firing ------------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -157,7 +183,7 @@ class Scheduler:
 
     async def _expire(self, entry: Entry) -> None:
         try:
-            live = await self.app.service.get(entry.match_id)
+            live = await self.app.service.settled(entry.match_id)
         except MatchNotFound:
             await self.app.repo.clear_timers(entry.match_id)
             return

@@ -98,6 +98,10 @@ class MatchChange:
 
 
 Listener = Callable[[MatchChange], Awaitable[None]]
+# Called under the match's lock with the match as it is about to be saved, before the save: the
+# schedule (turn timers, bot moves) is stored first, so a process killed right after a save
+# never leaves a match that waits for a move nobody will make.
+BeforeSave = Callable[[LiveMatch], Awaitable[None]]
 
 
 class MatchService:
@@ -109,10 +113,26 @@ class MatchService:
         self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
         self._max_cached = max_cached
         self._listeners: list[Listener] = []
+        self._before_save: list[BeforeSave] = []
 
     # -- plumbing --------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def before_save(self, hook: BeforeSave) -> None:
+        self._before_save.append(hook)
+
+    async def _prepare(self, live: LiveMatch, **changes: Any) -> None:
+        """Run the before-save hooks on the match as it will be once ``changes`` are saved."""
+        if not self._before_save:
+            return
+        upcoming = LiveMatch(
+            record=live.record.model_copy(update=changes.pop("record", {})),
+            seats=changes.pop("seats", live.seats),
+            state=changes.pop("state", live.state),
+        )
+        for hook in self._before_save:
+            await hook(upcoming)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -169,6 +189,17 @@ class MatchService:
         ):
             log.error("match %s: snapshot differs from the replayed log", live.id)
         return state
+
+    def match_lock(self, match_id: int) -> asyncio.Lock:
+        """The lock every change of the match is made under (for listeners that must see the
+        match whole, never halfway through a change)."""
+        return self._lock(match_id)
+
+    async def settled(self, match_id: int) -> LiveMatch:
+        """The match once any change being saved right now is saved (the schedule is stored
+        before a save, so it may fire before the save has landed)."""
+        async with self._lock(match_id):
+            return await self.get(match_id)
 
     async def open_in_channel(self, channel_id: int) -> LiveMatch | None:
         record = await self.repo.open_match_in_channel(channel_id)
@@ -297,6 +328,8 @@ class MatchService:
                 state = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed)
             except IllegalAction as refused:
                 raise Refusal.from_engine(refused) from None
+            await self._prepare(live, state=state, record={"status": MatchStatus.ACTIVE,
+                                                           "version": 0})
             await self.repo.start_match(match_id, live.seats, state.model_dump_json())
             live.record = await self.repo.get_match(match_id)
             live.state = state
@@ -309,6 +342,7 @@ class MatchService:
             if live.record.status not in OPEN_STATUSES:
                 raise Refusal("match.not_running")
             self._require_host(live, by_user, moderator=moderator)
+            await self._prepare(live, record={"status": MatchStatus.CANCELLED})
             live.record = await self.repo.set_status(match_id, MatchStatus.CANCELLED)
             await self.repo.clear_timers(match_id)
         await self._notify(MatchChange("cancelled", live))
@@ -321,6 +355,7 @@ class MatchService:
             live = await self.get(match_id)
             if live.record.status != MatchStatus.ACTIVE:
                 return None
+            await self._prepare(live, record={"status": MatchStatus.PAUSED})
             live.record = await self.repo.set_status(match_id, MatchStatus.PAUSED)
             await self.repo.clear_timers(match_id)
             event = Event(key=f"match.paused.{reason}", params={})
@@ -335,6 +370,7 @@ class MatchService:
             if live.record.status != MatchStatus.PAUSED:
                 raise Refusal("match.not_paused")
             self._require_host(live, by_user, moderator=moderator)
+            await self._prepare(live, record={"status": MatchStatus.ACTIVE})
             live.record = await self.repo.set_status(match_id, MatchStatus.ACTIVE)
         await self._notify(MatchChange("resumed", live))
         return live
@@ -351,6 +387,7 @@ class MatchService:
         user_id: int | None,
         source: str = "player",
         origin_message_id: int | None = None,
+        pick: Callable[[LiveMatch, Prompt], int | None] | None = None,
     ) -> tuple[LiveMatch, Transition]:
         """Apply one action. ``index`` picks from the seat's current prompt (clicks), ``action``
         is a whole action (bots, timers). Raises ``Refusal`` and changes nothing otherwise."""
@@ -374,6 +411,8 @@ class MatchService:
             prompt = game.prompt_for(live.state, seat)
             if prompt is None:
                 raise Refusal("act.not_your_turn")
+            if action is None and index is None and pick is not None:
+                index = pick(live, prompt)  # under the lock: at the version just checked
             if action is None:
                 if index is None or not 0 <= index < len(prompt.actions):
                     raise Refusal("act.malformed")
@@ -383,6 +422,9 @@ class MatchService:
             except IllegalAction as refused:
                 raise Refusal.from_engine(refused) from None
             outcome = game.outcome(transition.state)
+            await self._prepare(live, state=transition.state, record={
+                "version": version + 1,
+                "status": MatchStatus.FINISHED if outcome else MatchStatus.ACTIVE})
             try:
                 new_version = await self.repo.append_action(
                     match_id,
@@ -437,6 +479,8 @@ class MatchService:
                 raise Refusal("seat.already_bot")
             changed = current.model_copy(update={
                 "is_bot": True, "user_id": current.user_id if keep_owner else None})
+            await self._prepare(live, seats=[changed if s.seat == seat else s
+                                             for s in live.seats])
             await self.repo.replace_seat(changed)
             live.seats[seat] = changed
             live.missed.pop(seat, None)
@@ -458,6 +502,8 @@ class MatchService:
             if not current.is_bot:
                 raise Refusal("seat.already_yours")
             changed = current.model_copy(update={"is_bot": False})
+            await self._prepare(live, seats=[changed if s.seat == seat else s
+                                             for s in live.seats])
             await self.repo.replace_seat(changed)
             live.seats[seat] = changed
             live.missed.pop(seat, None)

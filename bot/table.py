@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +20,7 @@ from bot.components import HandButton, SeatButton, action_view
 from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
+from games.core import Prompt
 from storage import MatchStatus
 
 if TYPE_CHECKING:
@@ -28,6 +30,8 @@ log = logging.getLogger(__name__)
 
 # Discord caps edits of messages older than an hour; a board is re-posted before that.
 BOARD_MAX_AGE = 50 * 60
+# Reveals missing from tables that finished this recently are posted after a restart.
+MISSING_REVEAL_WINDOW = timedelta(days=1)
 UNKNOWN_CHANNEL = 10003
 # Errors only a person can fix: the table waits (paused) instead of retrying forever.
 PAUSE_REASONS = {50001: "no_access", 50013: "no_permission", UNKNOWN_CHANNEL: "channel_gone"}
@@ -52,6 +56,10 @@ class Desk:
         self._edits: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._failures: dict[int, int] = {}
+        self._board_locks: dict[int, asyncio.Lock] = {}
+
+    def _board_lock(self, match_id: int) -> asyncio.Lock:
+        return self._board_locks.setdefault(match_id, asyncio.Lock())
 
     def stop(self) -> None:
         """Drop pending board edits (the next process renders the current state anyway)."""
@@ -123,11 +131,21 @@ class Desk:
         if len(blocking) == 1 and not live.seats[blocking[0].seat].is_bot:
             indices = renderer.board_actions(live, public, blocking[0])
             view = action_view(renderer, live, public, blocking[0], locale, indices=indices,
-                               leading=[hand])
+                               leading=[hand], board=True)
         else:
             view = discord.ui.View(timeout=None)
             view.add_item(hand)
         return content, [embed], view
+
+    def board_action_indices(self, live: LiveMatch, prompt: Prompt) -> list[int]:
+        """The prompt indices of the actions shown on the public board, in board order."""
+        public = live.game.view(live.state, None)
+        return renderer_for(live.record.game).board_actions(live, public, prompt)
+
+    def board_action(self, live: LiveMatch, prompt: Prompt, place: int) -> int | None:
+        """The prompt index of the ``place``-th action shown on the board (None if none)."""
+        shown = self.board_action_indices(live, prompt)
+        return shown[place] if 0 <= place < len(shown) else None
 
     def panel(self, live: LiveMatch, seat: int, locale: str | None, *, page: int = 0
               ) -> tuple[str, list[discord.Embed], discord.ui.View]:
@@ -214,6 +232,10 @@ class Desk:
         return ref
 
     async def post_board(self, live: LiveMatch) -> None:
+        async with self._board_lock(live.id):
+            await self._post_board(live)
+
+    async def _post_board(self, live: LiveMatch) -> None:
         version = live.version  # ``live`` moves on while the request is in flight
         content, embeds, view = self.board(live, self.table_locale(live))
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
@@ -262,17 +284,23 @@ class Desk:
                 return
 
     async def _edit_board(self, match_id: int) -> None:
+        # Board writes of one match are serialized: an edit slowed down by a rate limit must
+        # not land after a later one (the final board above all).
+        async with self._board_lock(match_id):
+            await self._edit_board_now(match_id)
+
+    async def _edit_board_now(self, match_id: int) -> None:
         live = await self.app.service.get(match_id)
         if live.state is None or live.record.status == MatchStatus.PAUSED:
             return
         ref = await self._board_ref(match_id)
         if ref is None:
-            await self.post_board(live)
+            await self._post_board(live)
             return
         if ref.rendered_version == live.version and live.record.status == MatchStatus.ACTIVE:
             return
         if time.time() - ref.posted_at > BOARD_MAX_AGE:
-            await self.post_board(live)
+            await self._post_board(live)
             return
         version = live.version  # ``live`` moves on while the edit is in flight
         content, embeds, view = self.board(live, self.table_locale(live))
@@ -287,7 +315,7 @@ class Desk:
                 await self._board_refused(match_id, failure)
                 return
             log.warning("match %s: the board message is gone; posting a new one", match_id)
-            await self.post_board(live)
+            await self._post_board(live)
         except discord.HTTPException as failure:
             await self._board_refused(match_id, failure)
 
@@ -367,6 +395,17 @@ class Desk:
                                    allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException:
                 log.exception("match %s: could not post the closed-DM note", live.id)
+
+    async def post_missing_reveals(self) -> None:
+        """After a restart: the final board and the reveal of tables that finished while no
+        process could post them (a stop between the last move and the reveal)."""
+        since = datetime.now(UTC) - MISSING_REVEAL_WINDOW
+        for record in await self.app.repo.finished_without_message("reveal", since):
+            if not self.app.owns_guild(record.guild_id):
+                continue
+            live = await self.app.service.get(record.id)
+            await self._edit_board(live.id)
+            await self.post_reveal(live)
 
     async def post_reveal(self, live: LiveMatch) -> None:
         outcome = live.outcome()

@@ -371,6 +371,20 @@ class PostgresRepository(Repository):
         )
         return [_match(row) for row in rows]
 
+    async def finished_without_message(
+        self, kind: str, since: datetime, limit: int = 100
+    ) -> list[MatchRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
+            "AND updated_at >= $1 AND NOT EXISTS (SELECT 1 FROM messages "
+            "WHERE messages.match_id = matches.id AND messages.kind = $2) "
+            "ORDER BY id LIMIT $3",
+            since,
+            kind,
+            limit,
+        )
+        return [_match(row) for row in rows]
+
     # -- seats -----------------------------------------------------------------------------
     @staticmethod
     async def _replace_seats(

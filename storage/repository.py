@@ -83,6 +83,13 @@ class Repository(ABC):
     @abstractmethod
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]: ...
 
+    @abstractmethod
+    async def finished_without_message(
+        self, kind: str, since: datetime, limit: int = 100
+    ) -> list[MatchRecord]:
+        """Matches finished at or after ``since`` that have no message of ``kind`` recorded
+        (e.g. a reveal a stopped process never posted), oldest first."""
+
     # -- seats -----------------------------------------------------------------------------
     @abstractmethod
     async def set_seats(self, match_id: int, seats: list[SeatRecord]) -> None:

@@ -397,6 +397,18 @@ class SqliteRepository(Repository):
         )
         return [_match(row) for row in rows]
 
+    async def finished_without_message(
+        self, kind: str, since: datetime, limit: int = 100
+    ) -> list[MatchRecord]:
+        rows = await self._read(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
+            "AND updated_at >= ? AND NOT EXISTS (SELECT 1 FROM messages "
+            "WHERE messages.match_id = matches.id AND messages.kind = ?) "
+            "ORDER BY id LIMIT ?",
+            (to_db_time(since), kind, limit),
+        )
+        return [_match(row) for row in rows]
+
     # -- seats -----------------------------------------------------------------------------
     async def _replace_seats(
         self, conn: aiosqlite.Connection, match_id: int, seats: Iterable[SeatRecord]

@@ -229,6 +229,8 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
     async def replay(self, interaction: discord.Interaction[Any], match: int) -> None:
         locale = user_locale(interaction)
         try:
+            if not 0 < match < 2**63:  # beyond any stored id
+                raise MatchNotFound(match)
             live = await self.app.service.get(match)
         except MatchNotFound:
             await refuse(interaction, "act.unknown_match")

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+
 from bot.renderers.base import Renderer
 
+# Modules imported on first use; each registers its renderer at import time.
+BUILTIN_RENDERERS = ("bot.renderers.lifeboat", "bot.renderers.citadels")
+
 _RENDERERS: dict[str, Renderer] = {}
+_loaded = False
 
 
 def register_renderer(renderer: Renderer) -> Renderer:
@@ -13,7 +19,9 @@ def register_renderer(renderer: Renderer) -> Renderer:
 
 
 def renderer_for(game: str) -> Renderer:
-    if not _RENDERERS:
-        import bot.renderers.citadels
-        import bot.renderers.lifeboat  # noqa: F401  (registers itself)
+    global _loaded
+    if not _loaded:
+        for module in BUILTIN_RENDERERS:
+            importlib.import_module(module)
+        _loaded = True
     return _RENDERERS[game]

@@ -143,8 +143,8 @@ async def play_game(table: Table, humans: dict[int, FakeUser], seed: int,
         public = game.view(live.state, None)
         if index in renderer.board_actions(live, public, prompt):
             board = await table.board()
-            mine = (f"pl:a:{table.match_id}:{version}:{seat}:",
-                    f"pl:s:{table.match_id}:{version}:{seat}:")
+            mine = (f"pl:b:{table.match_id}:{version}:{seat}:",
+                    f"pl:t:{table.match_id}:{version}:{seat}:")
             await table.fake.wait_for(offers(board, mine), what="the board to offer the move")
             result = await table.choose_in_panel(user, board, seat, version, index)
             clicks["board"] += 1

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from bot.i18n import t
+from bot.renderers import renderer_for
 from bot.service import LiveMatch
 from storage import MatchStatus
 from tests.e2e.parlor import (
@@ -23,10 +24,13 @@ CLICKS = 100
 
 
 def _board_choice(live: LiveMatch, seat: int, kind: str) -> tuple[int, str]:
+    """The action's prompt index and its board button (numbered among the board's actions)."""
     prompt = live.game.prompt_for(live.state, seat)
     assert prompt is not None
     index = next(i for i, a in enumerate(prompt.actions) if a.kind == kind)
-    return index, f"pl:a:{live.id}:{live.version}:{seat}:{index}"
+    shown = renderer_for(live.record.game).board_actions(
+        live, live.game.view(live.state, None), prompt)
+    return index, f"pl:b:{live.id}:{live.version}:{seat}:{shown.index(index)}"
 
 
 async def _callbacks(fake: FakeDiscord, results: list[InteractionResult]) -> list[Callback]:

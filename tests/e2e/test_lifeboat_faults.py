@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from bot.i18n import t
+from bot.renderers import renderer_for
 from games.core.conformance import replay
 from storage import MatchStatus
 from tests.e2e.parlor import (
@@ -22,6 +23,16 @@ from tests.fakediscord import FakeDiscord, running
 
 
 def _action_button(live, seat: int, kind: str) -> str:  # type: ignore[no-untyped-def]
+    """The board button of the seat's action ``kind`` (numbered among the board's actions)."""
+    prompt = live.game.prompt_for(live.state, seat)
+    index = next(i for i, a in enumerate(prompt.actions) if a.kind == kind)
+    shown = renderer_for(live.record.game).board_actions(
+        live, live.game.view(live.state, None), prompt)
+    place = shown.index(index)
+    return f"pl:b:{live.id}:{live.version}:{seat}:{place}"
+
+
+def _panel_button(live, seat: int, kind: str) -> str:  # type: ignore[no-untyped-def]
     prompt = live.game.prompt_for(live.state, seat)
     index = next(i for i, a in enumerate(prompt.actions) if a.kind == kind)
     return f"pl:a:{live.id}:{live.version}:{seat}:{index}"
@@ -84,7 +95,8 @@ async def test_a_double_click_applies_once_and_an_old_button_is_told_the_game_mo
         board = await table.board_showing(button)
         user = users[seat]
         old_panel = await table.open_panel(user)  # opened before the move: it goes stale
-        assert button in old_panel.custom_ids()
+        panel_button = _panel_button(live, seat, "do_nothing")
+        assert panel_button in old_panel.custom_ids()
         first, second = await asyncio.gather(
             fake.click(user, board, button, wait=False), fake.click(user, board, button,
                                                                     wait=False))
@@ -101,11 +113,11 @@ async def test_a_double_click_applies_once_and_an_old_button_is_told_the_game_mo
 
         # The same move from the panel opened before it: told the game moved on, shown the
         # current panel instead, and nothing changes.
-        stale = await fake.click(user, old_panel, button)
+        stale = await fake.click(user, old_panel, panel_button)
         callback = await stale.wait_callback()
         assert callback.accepted and callback.type == 7
         assert str((await stale.wait_original()).content).startswith(t("act.stale"))
-        assert button not in old_panel.custom_ids()
+        assert panel_button not in old_panel.custom_ids()
         assert (await table.live()).version == version + 1
 
 

@@ -9,8 +9,6 @@ import asyncio
 import random
 from pathlib import Path
 
-import pytest
-
 from bot.i18n import t
 from storage import MatchStatus
 from tests.e2e.parlor import (
@@ -31,7 +29,7 @@ MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 # A board edit slowed down (by a 429, or just latency) can land after the final board and stay
 # there (the xfail test at the end of this module). Until that is fixed, the storm test does
 # not ask for the final board; set this to False with the fix.
-KNOWN_BUG_SLOW_EDIT_OVERWRITES_FINAL_BOARD = True
+KNOWN_BUG_SLOW_EDIT_OVERWRITES_FINAL_BOARD = False
 
 
 async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> None:
@@ -257,11 +255,6 @@ async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_g
     assert gone and all(r.cause == "world" for r in gone)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bot: Desk writes the board from two places that do not wait for each other — the "
-    "coalesced edit task (_edit_later) and the direct _edit_board of 'finished' / 'cancelled'; "
-    "an edit slowed by a 429 lands after the final one and the board keeps showing the game "
-    "in play, with its buttons, because the edit loop stops once the match is over"))
 async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:

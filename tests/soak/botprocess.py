@@ -30,7 +30,7 @@ class BotProcess:
             "DATABASE_PATH": str(workdir / "parlor.db"),
             "DISCORD_API_BASE": fake.api_base,
             "DISCORD_GATEWAY_URL": fake.gateway_url,
-            "BOT_MOVE_DELAY": "0.01",
+            "BOT_MOVE_DELAY": "0.03",
             "BOARD_EDIT_DELAY": "0.05",
             "DEFAULT_TURN_SECONDS": "0",
             "LOG_LEVEL": "INFO",

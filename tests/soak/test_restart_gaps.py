@@ -7,8 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-
-import pytest
+from typing import Any
 
 from bot.app import ParlorClient
 from bot.i18n import t
@@ -28,39 +27,50 @@ async def _hand_every_seat_to_bots(fake: FakeDiscord, client: ParlorClient, tabl
     assert all(seat.is_bot for seat in live.seats)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bot: timers are stored by the Scheduler listener after the action's transaction; a kill "
-    "in between leaves an active match with no timer for the seats it waits on (or only the "
-    "mover's old one, which _expire drops without re-arming), and Scheduler.start re-arms "
-    "only stored timers, so a bot-only match never moves again"))
-async def test_a_restart_moves_bots_whose_timers_a_kill_lost(
+async def test_the_schedule_is_stored_before_every_save_so_a_kill_loses_no_move(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
+    """Rule: what a change makes the game wait for is scheduled (stored) before the change is
+    saved; what it no longer waits for is dropped only after. A process killed at any point
+    between leaves every timer a restart needs (and maybe surplus ones that find nothing to
+    do), so a bot-only game always moves on after a restart."""
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
-    async with running(make_client(make_settings(tmp_path, fake, bot_move_delay=3600)),
-                       fake) as first:  # bots hold still: the table waits on them
+    checked = 0
+    async with running(make_client(make_settings(tmp_path, fake)), fake) as first:
         table = await start_table(fake, first, channel, [alice], bots=3)
+        repo = first.parlor.repo
+        game = (await table.live()).game
+        append = repo.append_action
+
+        async def append_checking_the_schedule(match_id: int, **fields: Any) -> int:
+            nonlocal checked
+            upcoming = game.parse_state(fields["state_json"])
+            if game.outcome(upcoming) is None:
+                stored = {timer.seat for timer in await repo.timers(match_id)}
+                waiting = {p.seat for p in game.pending(upcoming) if p.blocking}
+                bots = {s.seat for s in (await table.live()).seats if s.is_bot}
+                assert waiting & bots <= stored, "a move was saved before its schedule"
+                checked += 1
+            return await append(match_id, **fields)
+
+        repo.append_action = append_checking_the_schedule  # type: ignore[method-assign]
         await _hand_every_seat_to_bots(fake, first, table, alice)
-        live = await table.live()
-        version = live.version
-        assert await first.parlor.repo.timers(live.id), "the schedule was stored"
-        # What a SIGKILL after a saved action and before the next timers leaves behind:
-        await first.parlor.repo.clear_timers(live.id)
+        for _ in range(200):
+            if checked >= 25:
+                break
+            await asyncio.sleep(0.01)
+        assert checked >= 25, "the bots should have played on"
+        version = (await table.live()).version
     async with running(make_client(make_settings(tmp_path, fake)), fake) as second:
         table.client = second
-        for _ in range(100):  # bots move 5 ms after they are armed
+        for _ in range(200):
             if (await table.live()).version > version:
                 break
             await asyncio.sleep(0.02)
         assert (await table.live()).version > version, "the bots never moved again"
 
-
-@pytest.mark.xfail(strict=True, reason=(
-    "bot: the reveal is posted only by the listener of the final action (Desk.post_reveal, six "
-    "tries over ~30 s); a process that stops before it succeeds loses it, and nothing posts "
-    "the missing reveal of a finished match after a restart"))
 async def test_a_reveal_refused_before_a_restart_is_posted_after_it(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from storage.records import GuildSettingsRecord, MatchStatus, StatRecord, TimerRecord
 from storage.repository import MatchNotFound, Repository
-from tests.storage.helpers import FakeClock, new_match, started_match
+from tests.storage.helpers import FakeClock, append, new_match, started_match
 
 
 # -- messages -----------------------------------------------------------------------------------
@@ -202,3 +202,24 @@ async def test_leaderboard_ranks_humans_and_leaves_bot_games_out_by_default(
     assert await repo.leaderboard(10, limit=1) == [(2, 3, 2, 6.0)]
     assert await repo.leaderboard(10, "citadels") == []
     assert await repo.leaderboard(99) == []
+
+
+# -- finished matches missing a message -----------------------------------------------------------
+async def test_finished_matches_without_a_reveal_are_found_until_it_is_posted(
+    repo: Repository, clock: FakeClock
+) -> None:
+    """Rule: a reveal a stopped process never posted is found again after a restart."""
+    before = clock.now
+    done = await started_match(repo, channel_id=21)
+    await append(repo, done.id, 0, finished=True, outcome={"scores": {}, "winners": [0]})
+    running = await started_match(repo, channel_id=22)
+    await append(repo, running.id, 0)
+    revealed = await started_match(repo, channel_id=23)
+    await append(repo, revealed.id, 0, finished=True, outcome={"scores": {}, "winners": [1]})
+    await repo.save_message(revealed.id, "reveal", 23, 999)
+
+    missing = await repo.finished_without_message("reveal", before)
+    assert [m.id for m in missing] == [done.id]
+    assert await repo.finished_without_message("reveal", clock.advance(60)) == []
+    await repo.save_message(done.id, "reveal", 21, 1000)
+    assert await repo.finished_without_message("reveal", before) == []
