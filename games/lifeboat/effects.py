@@ -65,13 +65,18 @@ def discard_held(state: LifeboatState, character: str, card: str) -> None:
 
 
 def lose_overboard(state: LifeboatState, character: str, events: list[Event]) -> None:
-    """The character drowns: out of the boat for good, every card it had discarded."""
-    cards = state.hand[character] + state.face_up[character]
+    """The character drowns: out of the game for good with all its cards. Its face-up cards
+    were public and go to the discard pile; its hand leaves face down (the seed removes the
+    cards from the game; showing them would tell the table what the player held)."""
+    cards = state.face_up[character]
+    hand_count = len(state.hand[character])
     state.discard.extend(cards)
+    state.set_aside.extend(state.hand[character])
     state.hand[character] = []
     state.face_up[character] = []
     if state.parasol_open_by == character:
         state.parasol_open_by = None
     state.boat.remove(character)
     state.lost.append(character)
-    public(events, "character_lost", character=character, discarded=cards)
+    public(events, "character_lost", character=character, discarded=cards,
+           hand_count=hand_count)

@@ -127,7 +127,7 @@ class LifeboatState(StateBase):
     fight_markers: list[str] = Field(default_factory=list)
 
     supply: list[str]  # top of the deck first
-    set_aside: list[str] = Field(default_factory=list)  # removed unseen at setup
+    set_aside: list[str] = Field(default_factory=list)  # out of the game face down
     discard: list[str] = Field(default_factory=list)
     navigation: list[str]  # top of the deck first
     rowed: list[str] = Field(default_factory=list)

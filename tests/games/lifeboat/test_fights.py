@@ -196,7 +196,8 @@ def test_unopposed_cannibalism_loses_the_body_and_heals_every_living_character()
     state, _ = step(state, "mate", act.UseCannibalism, card="cannibalism-01", body="stephen")
     state, events = _vote_all(state, set())
     assert "stephen" in state.lost and "stephen" not in state.boat
-    assert "cash-01" in state.discard  # the body's cards go with it
+    assert "cash-01" in state.set_aside  # the body's hand leaves the game, face down
+    assert "cash-01" not in state.discard
     assert state.wounds["lauren"] == 1 and state.wounds["captain"] == 0
     assert state.wounds["kid"] == 2  # unconscious characters heal too (and wake)
     assert "cannibalism-01" in state.discard

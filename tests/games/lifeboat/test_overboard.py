@@ -66,7 +66,13 @@ def test_the_unconscious_without_a_preserver_drown_with_all_their_cards() -> Non
         face_up={"captain": ["knife-01"]},
     )
     assert "captain" in state.lost and "captain" not in state.boat
-    assert state.hand["captain"] == [] and {"jewels-01", "knife-01"} <= set(state.discard)
+    assert state.hand["captain"] == [] and state.face_up["captain"] == []
+    # Face-up cards were public and are discarded; the hand leaves the game face down.
+    assert "knife-01" in state.discard and "jewels-01" not in state.discard
+    assert "jewels-01" in state.set_aside
+    lost = next(e for e in events if e.key == "lifeboat.event.character_lost")
+    assert lost.to is None and "jewels-01" not in str(lost.params)
+    assert lost.params["hand_count"] == 1
     assert find(events, "character_lost")[0].params["character"] == "captain"
 
 
