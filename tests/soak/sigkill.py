@@ -34,14 +34,19 @@ class SoakRun:
     restart_seconds: list[float] = field(default_factory=list)
     # Total actions of the running games at each kill: the kills landed mid-game.
     kill_points: list[int] = field(default_factory=list)
+    # Kills each game lived through (by match id), counted while it was being played.
+    kills_by_game: dict[int, int] = field(default_factory=dict)
     # Games that made no progress for ``stall_seconds`` of the bot's up-time.
     stalled: dict[int, str] = field(default_factory=dict)
     severe_log_lines: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         restarts = sorted(self.restart_seconds) or [0.0]
+        per_game = sorted(self.kills_by_game.values()) or [0]
         return (f"{self.games} games, {self.kills} kills, {self.starts} starts, "
-                f"{self.seconds:.1f} s; restart to connected: median "
+                f"{self.seconds:.1f} s; kills lived through per game: min {per_game[0]}, "
+                f"median {per_game[len(per_game) // 2]}, max {per_game[-1]}; "
+                f"restart to connected: median "
                 f"{restarts[len(restarts) // 2]:.2f} s, max {restarts[-1]:.2f} s; "
                 f"stalled: {len(self.stalled)}")
 
@@ -111,6 +116,8 @@ async def run_sigkill_soak(
             if max_kills is not None and bot.kills >= max_kills:
                 continue
             run.kill_points.append(sum(seen[t.match_id].version for t in running))
+            for table in running:
+                run.kills_by_game[table.match_id] = run.kills_by_game.get(table.match_id, 0) + 1
             await bot.kill()
             await asyncio.sleep(rng.uniform(0.0, 0.2))
             restarted = time.monotonic()
