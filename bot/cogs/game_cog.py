@@ -16,7 +16,7 @@ from bot.components import lobby_view
 from bot.i18n import t
 from bot.interactions import refuse, user_locale
 from bot.renderers import renderer_for
-from bot.service import Refusal
+from bot.service import LiveMatch, Refusal
 from storage import MatchStatus
 
 # What the bot needs in a table's channel, checked before a table opens there.
@@ -98,15 +98,24 @@ class GameCog(commands.GroupCog):
         await interaction.response.send_message(
             embed=renderer.rules_embed(user_locale(interaction)), ephemeral=True)
 
+    async def table_here(self, interaction: discord.Interaction[Any]) -> LiveMatch | None:
+        """This game's open table in the interaction's channel; otherwise the user is told
+        there is none and the answer is None."""
+        if interaction.channel_id is None:
+            await refuse(interaction, "command.guild_only")
+            return None
+        live = await self.app.service.open_in_channel(interaction.channel_id)
+        if live is None or live.record.game != self.game_name:
+            await refuse(interaction, "status.no_table",
+                         game=t(f"{self.game_name}.title", user_locale(interaction)))
+            return None
+        return live
+
     @app_commands.command(name="status", description="The table in this channel.")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         locale = user_locale(interaction)
-        if interaction.channel_id is None:
-            await refuse(interaction, "command.guild_only")
-            return
-        live = await self.app.service.open_in_channel(interaction.channel_id)
-        if live is None or live.record.game != self.game_name:
-            await refuse(interaction, "status.no_table", game=t(f"{self.game_name}.title", locale))
+        live = await self.table_here(interaction)
+        if live is None:
             return
         if live.state is None:
             embed = self.app.desk.lobby_embed(live, locale)
@@ -119,13 +128,8 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="end", description="End the table in this channel (host or "
                                                   "moderator).")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.channel_id is None:
-            await refuse(interaction, "command.guild_only")
-            return
-        live = await self.app.service.open_in_channel(interaction.channel_id)
-        if live is None or live.record.game != self.game_name:
-            await refuse(interaction, "status.no_table",
-                         game=t(f"{self.game_name}.title", user_locale(interaction)))
+        live = await self.table_here(interaction)
+        if live is None:
             return
         try:
             await self.app.service.cancel(live.id, interaction.user.id,
@@ -141,13 +145,8 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="resume", description="Resume the paused table in this channel "
                                                      "(host or moderator).")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.channel_id is None:
-            await refuse(interaction, "command.guild_only")
-            return
-        live = await self.app.service.open_in_channel(interaction.channel_id)
-        if live is None or live.record.game != self.game_name:
-            await refuse(interaction, "status.no_table",
-                         game=t(f"{self.game_name}.title", user_locale(interaction)))
+        live = await self.table_here(interaction)
+        if live is None:
             return
         try:
             await self.app.service.resume(live.id, interaction.user.id,

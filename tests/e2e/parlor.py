@@ -359,3 +359,11 @@ async def wait_board_current(fake: FakeDiscord, client: ParlorClient, match_id: 
         await asyncio.sleep(0.02)
     board: FakeMessage = found["board"]
     return board
+
+
+async def private_reply(result: Any) -> str:
+    """The text of an interaction's answer, checked to be private (every refusal is)."""
+    callback = await result.wait_callback()
+    assert callback.accepted and callback.ephemeral, "refusals are private"
+    message = await result.wait_original()
+    return str(message.content)

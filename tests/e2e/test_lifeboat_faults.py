@@ -15,6 +15,7 @@ from tests.e2e.parlor import (
     make_client,
     make_settings,
     parlor,
+    private_reply,
     public_payloads,
     start_table,
     waiting_on_board,
@@ -38,14 +39,6 @@ def _panel_button(live, seat: int, kind: str) -> str:  # type: ignore[no-untyped
     return f"pl:a:{live.id}:{live.version}:{seat}:{index}"
 
 
-async def _message_for(fake: FakeDiscord, result) -> str:  # type: ignore[no-untyped-def]
-    callback = await result.wait_callback()
-    assert callback.accepted
-    assert callback.ephemeral, "refusals are private"
-    message = await result.wait_original()
-    return str(message.content)
-
-
 async def test_strangers_and_other_players_cannot_use_a_seats_buttons(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
@@ -67,11 +60,11 @@ async def test_strangers_and_other_players_cannot_use_a_seats_buttons(
         other = users[(seat + 1) % 4]
 
         stranger = await fake.click(eve, board, button)
-        assert await _message_for(fake, stranger) == t("act.not_a_player")
+        assert await private_reply(stranger) == t("act.not_a_player")
         intruder = await fake.click(other, board, button)
-        assert await _message_for(fake, intruder) == t("act.not_your_seat")
+        assert await private_reply(intruder) == t("act.not_your_seat")
         hand = await fake.click(eve, board, f"pl:h:{live.id}")
-        assert await _message_for(fake, hand) == t("panel.not_a_player")
+        assert await private_reply(hand) == t("panel.not_a_player")
         assert (await table.live()).version == version
         assert len(await client.parlor.repo.actions(live.id)) == version
 
@@ -262,12 +255,12 @@ async def test_lost_permissions_pause_the_table_and_the_host_resumes_it(
         assert paused.record.status == MatchStatus.PAUSED
         version = paused.version
         refused = await fake.click(bob, await table.board(), f"pl:h:{paused.id}")
-        assert await _message_for(fake, refused) == t("match.paused")
+        assert await private_reply(refused) == t("match.paused")
         not_host = await fake.run_slash(bob, channel, "lifeboat resume", {})
-        assert await _message_for(fake, not_host) == t("lobby.host_only")
+        assert await private_reply(not_host) == t("lobby.host_only")
         assert (await table.live()).record.status == MatchStatus.PAUSED
         resumed = await fake.run_slash(alice, channel, "lifeboat resume", {})
-        assert await _message_for(fake, resumed) == t("resume.done")
+        assert await private_reply(resumed) == t("resume.done")
         assert (await table.live()).record.status == MatchStatus.ACTIVE
         assert (await table.live()).version == version, "nothing was lost or added"
         final = await table.play_to_the_end(humans, seed=4)

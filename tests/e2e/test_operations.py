@@ -8,17 +8,10 @@ from pathlib import Path
 
 from bot.i18n import t
 from storage import MatchStatus
-from tests.e2e.parlor import advance_until, parlor, start_table
+from tests.e2e.parlor import advance_until, parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
 
 MEMBER = 0x800 | 0x400  # Send Messages and View Channel: no Manage Server
-
-
-async def _private_reply(result) -> str:  # type: ignore[no-untyped-def]
-    callback = await result.wait_callback()
-    assert callback.accepted and callback.ephemeral
-    message = await result.wait_original()
-    return str(message.content)
 
 
 async def test_missed_turns_hand_the_seat_to_a_bot_until_the_player_takes_it_back(
@@ -89,14 +82,14 @@ async def test_moderators_kick_players_and_ordinary_members_cannot(
         assert t("lifeboat.event.supply_drawn").split(" {")[0].split("{character}")[-1].strip() \
             in (followup.content or "")
         refused = await fake.run_slash(alice, channel, "parlor kick", {"member": bob})
-        assert await _private_reply(refused) == t("command.no_permission")
+        assert await private_reply(refused) == t("command.no_permission")
         assert not (await table.live()).seats[1].is_bot
         kicked = await fake.run_slash(mod, channel, "parlor kick", {"member": bob})
-        assert await _private_reply(kicked) == t("kick.done", who=bob.mention)
+        assert await private_reply(kicked) == t("kick.done", who=bob.mention)
         live = await table.live()
         assert live.seats[1].is_bot and live.seats[1].user_id is None, "no way back"
         panel = await fake.click(bob, await table.board(), f"pl:h:{live.id}")
-        assert await _private_reply(panel) == t("panel.not_a_player")
+        assert await private_reply(panel) == t("panel.not_a_player")
 
 
 async def test_server_settings_are_checked_on_the_server_and_limit_where_tables_start(
@@ -109,7 +102,7 @@ async def test_server_settings_are_checked_on_the_server_and_limit_where_tables_
     general, games = fake.text_channel(guild, "general"), fake.text_channel(guild, "games")
     async with parlor(tmp_path, fake):
         refused = await fake.run_slash(alice, general, "parlor config", {"turn_seconds": 30})
-        assert await _private_reply(refused) == t("command.no_permission")
+        assert await private_reply(refused) == t("command.no_permission")
         saved = await fake.run_slash(mod, general, "parlor config",
                                      {"host_channel": games, "afk_turns": 3,
                                       "turn_seconds": 45})
@@ -117,7 +110,7 @@ async def test_server_settings_are_checked_on_the_server_and_limit_where_tables_
         text = (await saved.wait_original()).text()
         assert games.mention in text and "3" in text
         elsewhere = await fake.run_slash(alice, general, "lifeboat start", {})
-        assert await _private_reply(elsewhere) == t("command.host_channel_required",
+        assert await private_reply(elsewhere) == t("command.host_channel_required",
                                                     channels=games.mention)
         here = await fake.run_slash(alice, games, "lifeboat start", {})
         callback = await here.wait_callback()
@@ -126,7 +119,7 @@ async def test_server_settings_are_checked_on_the_server_and_limit_where_tables_
                                    {"game": "lifeboat", "enabled": False})
         assert (await off.wait_callback()).accepted
         again = await fake.run_slash(alice, games, "lifeboat start", {})
-        assert await _private_reply(again) in {t("command.game_disabled"),
+        assert await private_reply(again) in {t("command.game_disabled"),
                                                t("lobby.channel_busy")}
 
 
@@ -141,7 +134,7 @@ async def test_stats_history_and_the_spoiler_replay_of_a_finished_table(
         table = await start_table(fake, client, channel, [alice], bots=3)
         running_replay = await fake.run_slash(alice, channel, "parlor replay",
                                               {"match": table.match_id})
-        assert await _private_reply(running_replay) == t("history.still_running")
+        assert await private_reply(running_replay) == t("history.still_running")
         final = await table.play_to_the_end({0: alice}, seed=2)
         await asyncio.sleep(0.05)
         stats = await fake.run_slash(alice, channel, "parlor stats", {})
