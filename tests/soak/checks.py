@@ -18,6 +18,7 @@ class GameResult:
     match_id: int
     actions: int
     winners: tuple[int, ...]
+    stats_recorded: bool
 
 
 def bot_rng(match_id: int, version: int, seat: int) -> random.Random:
@@ -30,7 +31,8 @@ async def verify_game(repo: Repository, fake: FakeDiscord, table: SoakTable) -> 
     """Finished; the log is whole and replays from the seed to the stored state and outcome;
     every move is the one the seat's bot makes in that position (so an uninterrupted run with
     the same seed, asked in the same order, plays the same game); the board shows the end; the
-    reveal was posted exactly once; the stats were recorded."""
+    reveal was posted exactly once. Whether the stats were recorded is returned (one row per
+    seat), for the caller to require."""
     match_id = table.match_id
     record = await repo.get_match(match_id)
     assert record.status == MatchStatus.FINISHED, f"match {match_id} is {record.status}"
@@ -62,5 +64,5 @@ async def verify_game(repo: Repository, fake: FakeDiscord, table: SoakTable) -> 
     assert len(reveals) == 1, f"match {match_id}: {len(reveals)} reveals posted"
     assert "reveal" in messages and messages["reveal"].message_id == reveals[0].id
     stats = await repo.stats_for_user(record.guild_id, table.host.id, record.game)
-    assert [row.match_id for row in stats].count(match_id) == 1, "the host's stats row"
-    return GameResult(match_id, len(log), tuple(outcome.winners))
+    recorded = [row.match_id for row in stats].count(match_id) == 1
+    return GameResult(match_id, len(log), tuple(outcome.winners), recorded)

@@ -1,6 +1,6 @@
-"""Minimal cases of what the SIGKILL soak found: work that only the listeners of a saved change
-do (arming the next timers, posting the reveal) is lost when the process dies in between, and
-a restart does not redo it. In process, with the state a kill leaves made by hand."""
+"""Minimal cases of what the SIGKILL soak found: work done only after a change was saved (arming
+the next timers, posting the reveal) was lost when the process died in between, and a restart
+did not redo it. In process, so that the moment of the "kill" is exact."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import asyncio
 import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.app import ParlorClient
 from bot.i18n import t
@@ -71,6 +73,7 @@ async def test_the_schedule_is_stored_before_every_save_so_a_kill_loses_no_move(
             await asyncio.sleep(0.02)
         assert (await table.live()).version > version, "the bots never moved again"
 
+
 async def test_a_reveal_refused_before_a_restart_is_posted_after_it(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
@@ -94,4 +97,39 @@ async def test_a_reveal_refused_before_a_restart_is_posted_after_it(
             if any(title in m.text() for m in fake.messages_in(channel)):
                 break
             await asyncio.sleep(0.02)
-    assert [m for m in fake.messages_in(channel) if title in m.text()], "the reveal is lost"
+    reveals = [m for m in fake.messages_in(channel) if title in m.text()]
+    assert len(reveals) == 1, f"{len(reveals)} reveals: once, neither lost nor doubled"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bot: MatchService.act saves the final action (status finished) and then records the stats "
+    "in a second transaction; a process killed in between leaves a finished match without "
+    "stats, and nothing records them after a restart (found by the 50-game SIGKILL soak)"))
+async def test_stats_of_a_game_whose_process_died_after_the_last_move_are_recorded(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice]))
+    settings = make_settings(tmp_path, fake)
+    async with running(make_client(settings), fake) as first:
+        repo = first.parlor.repo
+
+        async def dies_here(rows: Any) -> None:
+            await asyncio.Event().wait()  # the process "dies" before the stats are written
+
+        repo.record_stats = dies_here  # type: ignore[method-assign]
+        table = await start_table(fake, first, channel, [alice], bots=3)
+        await _hand_every_seat_to_bots(fake, first, table, alice)
+        for _ in range(1000):
+            if (await repo.get_match(table.match_id or 0)).status == MatchStatus.FINISHED:
+                break
+            await asyncio.sleep(0.01)
+        assert (await repo.get_match(table.match_id or 0)).status == MatchStatus.FINISHED
+    async with running(make_client(settings), fake) as second:
+        for _ in range(100):
+            rows = await second.parlor.repo.stats_for_user(channel.guild_id or 0, alice.id)
+            if rows:
+                break
+            await asyncio.sleep(0.02)
+        assert [row.match_id for row in rows] == [table.match_id], "the stats are lost"

@@ -32,6 +32,10 @@ SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
 # records such stalls, lets the host nudge the game and goes on checking everything else;
 # set this to False with the fix, and any stall fails the soak.
 KNOWN_BUG_RESTART_LOSES_SCHEDULE = False
+# A kill between the final action and the stats (two transactions) loses the game's stats,
+# and nothing records them after a restart (test_restart_gaps.py has the minimal case). Until
+# that is fixed the soak counts such games instead of failing; set this to False with the fix.
+KNOWN_BUG_KILL_LOSES_FINAL_STATS = True
 
 
 async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
@@ -51,6 +55,10 @@ async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
     assert not run.severe_log_lines, "\n".join(run.severe_log_lines)
     async with SqliteRepository(workdir / "parlor.db") as repo:
         results = [await verify_game(repo, fake, table) for table in tables]
+    unrecorded = [r.match_id for r in results if not r.stats_recorded]
+    print(f"SIGKILL soak: games whose stats were lost: {unrecorded}")
+    if not KNOWN_BUG_KILL_LOSES_FINAL_STATS:
+        assert not unrecorded, f"stats lost for matches {unrecorded}"
     assert fake.client_errors == [], "avoidable 4xx from the bot"
     report = os.environ.get("PARLOR_SOAK_REPORT")
     if report:
