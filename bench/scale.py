@@ -929,13 +929,17 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
         result.cpu_wait = cpu_wait_seconds() - waited
     finally:
         await client.close()
-        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+        try:
             await asyncio.wait_for(task, 10.0)
+        except (TimeoutError, asyncio.CancelledError):
+            pass
+        except Exception as failure:  # the figures are taken; the bot's shutdown is reported
+            result.problems.append(f"client shutdown: {failure!r}")
         await lag.stop()
     result.acts = Counter(s.source for s in meter.samples)
     result.refused = meter.refused
     result.lag = [lag for _, lag in lag.samples]
-    result.problems = fake.problems()
+    result.problems += fake.problems()
     # The next restart reports its own problems only.
     fake.take_violations()
     fake.take_invalid_payloads()
@@ -1036,6 +1040,40 @@ class MemoryResult:
     total_with_fewer: float  # bytes per match with that buffer
 
 
+RSS_PROBE_LINE = "rss-per-match:"
+
+
+async def rss_probe(path: Path, count: int, seed: int) -> float:
+    """RSS growth per match loaded (and asked for its prompts), in a fresh interpreter: in the
+    benchmark's own process, memory freed by the earlier parts would be reused and hide it."""
+    repo = SqliteRepository(path)
+    await repo.open()
+    try:
+        ids = [record.id async for record in repo.iter_open_matches()]
+        random.Random(seed + 5).shuffle(ids)
+        service = MatchService(repo, max_cached=count + 100)
+        for match_id in ids[:20]:  # one-time caches (validators, catalogs) are not a match's
+            (await service.get(match_id)).pending()
+            service.forget(match_id)
+        before = settled_rss()
+        for match_id in ids[20:20 + count]:
+            (await service.get(match_id)).pending()
+        return (settled_rss() - before) / max(1, min(count, len(ids) - 20))
+    finally:
+        await repo.close()
+
+
+def rss_in_fresh_interpreter(path: Path, count: int, seed: int) -> float:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.scale", "--rss-probe", str(path), "--sample", str(count),
+         "--seed", str(seed)], capture_output=True, text=True, cwd=REPOSITORY, timeout=600,
+        check=False)
+    for line in done.stdout.splitlines():
+        if line.startswith(RSS_PROBE_LINE):
+            return float(line.split()[1])
+    return float("nan")
+
+
 def traced() -> int:
     gc.collect()
     return tracemalloc.get_traced_memory()[0]
@@ -1051,7 +1089,7 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
         rng = random.Random(args.seed + 3)
         rng.shuffle(ids)
         count = min(args.sample, len(ids) // 2)
-        warm_up, by_rss, by_trace = ids[:20], ids[:count], ids[count:2 * count]
+        warm_up, timed_loads, by_trace = ids[:20], ids[:count], ids[count:2 * count]
         service = MatchService(repo, max_cached=4 * count + 100)
         game = registry.get(GAME)
         for match_id in warm_up:  # one-time caches (validators, catalogs) are not a match's
@@ -1059,13 +1097,11 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
         for match_id in warm_up:
             service.forget(match_id)
 
-        before = settled_rss()
         started = time.perf_counter()
-        for match_id in by_rss:
+        for match_id in timed_loads:
             (await service.get(match_id)).pending()
         load_seconds = (time.perf_counter() - started) / max(1, count)
-        rss_per_match = (settled_rss() - before) / max(1, count)
-        for match_id in by_rss:
+        for match_id in timed_loads:
             service.forget(match_id)
 
         gc.collect()
@@ -1118,6 +1154,7 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
     finally:
         await repo.close()
 
+    rss_per_match = rss_in_fresh_interpreter(path, count, args.seed)
     n = max(1, count)
     prompts = warm - cold
     parts = {
@@ -1142,7 +1179,8 @@ def report_memory(result: MemoryResult) -> None:
           f"the replay included)")
     rows = [[name, kib(size), f"{100 * size / total:.0f}%" if name != "total" else "100%"]
             for name, size in result.parts.items()]
-    rows.append(["RSS growth (separate pass, no tracemalloc)", kib(result.rss_per_match), ""])
+    rows.append(["RSS growth (fresh interpreter, no tracemalloc)", kib(result.rss_per_match),
+                 ""])
     print_table(["part (tracemalloc)", "KiB per match", "share"], rows)
     verdict = "met" if total <= TARGET_BYTES_PER_MATCH else "MISSED"
     print(f"Target <= {TARGET_BYTES_PER_MATCH // 1024} KiB per match: {verdict}. "
@@ -1398,6 +1436,8 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                 requests.start()
                 lag.start()
                 windows: list[WindowResult] = []
+                measured = False
+                shutdown: list[str] = []
                 try:
                     async with running(client, fake, timeout=60):
                         # Opening 1,000 tables takes a while; the first ones must not play
@@ -1432,12 +1472,17 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                             f"saturated (bots move {args.bot_delay:g} s after their prompt)",
                             args.seconds, profile=args.profile, **common))
                         await prober.stop()
+                        measured = True
+                except Exception as failure:
+                    if not measured:
+                        raise
+                    shutdown.append(f"client shutdown: {failure!r}")
                 finally:
                     await requests.stop()
                     await lag.stop()
                 late = [v for v in fake.violations if v.kind == "late_ack"]
                 return TablesResult(tables, setup_seconds, windows, len(late),
-                                    fake.problems(), rss_before)
+                                    shutdown + fake.problems(), rss_before)
 
 
 def describe_route(route: str) -> str:
@@ -1525,7 +1570,7 @@ async def run_restore_and_memory(args: argparse.Namespace) -> None:
         fake = FakeDiscord(rate_limits=RateLimitPolicy.unlimited())
         built = await build_database(path, fake, args)
         report_build(built, args)
-        if args.part in ("restore", "all"):
+        if args.part in ("restore", "restore+memory"):
             print(f"\nImporting the bot in a fresh interpreter: {import_seconds():.2f} s. Both "
                   f"restarts below run the production settings (bot moves {BOT_MOVE_DELAY:g} s, "
                   f"board edits {BOARD_EDIT_DELAY:g} s, turns {TURN_SECONDS} s).")
@@ -1549,13 +1594,16 @@ async def run_restore_and_memory(args: argparse.Namespace) -> None:
                                                              samples, waiting)
                         report_restore(title, len(waiting), restored, args)
                         logged.report()
-        if args.part in ("memory", "all"):
+        if args.part in ("memory", "restore+memory"):
             report_memory(await measure_memory(path, args))
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--part", choices=["restore", "memory", "tables", "all"], default="all")
+    parser.add_argument("--part", default="all",
+                        choices=["restore", "memory", "restore+memory", "tables", "all"])
+    parser.add_argument("--rss-probe", type=Path, default=None, metavar="DB",
+                        help=argparse.SUPPRESS)  # the memory part's fresh-interpreter RSS pass
     parser.add_argument("--matches", type=int, default=10_000,
                         help="active matches in the database (restore, memory)")
     parser.add_argument("--histories", type=int, default=100,
@@ -1569,7 +1617,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--click-timeout", type=float, default=60.0,
                         help="seconds after ready for the clicks and the due matches' loads "
                              "together")
-    parser.add_argument("--observe", type=float, default=10.0,
+    parser.add_argument("--observe", type=float, default=5.0,
                         help="seconds watched after the clicks")
     parser.add_argument("--sample", type=int, default=1_000,
                         help="matches loaded for the memory measurement")
@@ -1577,9 +1625,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="memory: a shorter recent-events buffer to measure as well")
     parser.add_argument("--tables", type=int, default=1_000,
                         help="tables playing at once (tables part)")
-    parser.add_argument("--seconds", type=float, default=30.0,
+    parser.add_argument("--seconds", type=float, default=20.0,
                         help="length of each measured window of the tables part")
-    parser.add_argument("--settle", type=float, default=10.0,
+    parser.add_argument("--settle", type=float, default=5.0,
                         help="seconds between the tables' start and the first window")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="seconds a bot waits in the saturated window")
@@ -1605,15 +1653,43 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def in_child_processes(argv: list[str]) -> int:
+    """``--part all``: the database parts and the tables part each in a fresh interpreter, so
+    that neither inherits the other's memory (RSS) or garbage."""
+    rest: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--part":
+            skip = True
+        elif not arg.startswith("--part="):
+            rest.append(arg)
+    for part in ("restore+memory", "tables"):
+        sys.stdout.flush()
+        done = subprocess.run([sys.executable, "-m", "bench.scale", "--part", part, *rest],
+                              cwd=REPOSITORY, check=False)
+        if done.returncode != 0:
+            return done.returncode
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
+    if args.rss_probe is not None:
+        per_match = asyncio.run(rss_probe(args.rss_probe, args.sample, args.seed))
+        print(f"{RSS_PROBE_LINE} {per_match:.0f}")
+        return 0
+    if args.part == "all":
+        return in_child_processes(argv)
     # Warnings and errors are counted and summed up in the report, not printed one by one.
     logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
     print(f"Machine: {machine_line()}")
-    if args.part in ("restore", "memory", "all"):
+    if args.part in ("restore", "memory", "restore+memory"):
         print(f"\n== Restart and memory: {args.matches:,} active Lifeboat matches ==")
         asyncio.run(run_restore_and_memory(args))
-    if args.part in ("tables", "all"):
+    if args.part == "tables":
         print(f"\n== {args.tables:,} tables at once in one ParlorClient, over the fake Discord "
               "in the same process ==")
         with counted_logs() as logged:
