@@ -88,9 +88,10 @@ async def run_sigkill_soak(
     over or given up."""
     run = SoakRun(games=len(tables))
     began = time.monotonic()
-    # Boards are edited at most once per BOARD_EDIT_DELAY each: at soak speed this keeps the
-    # bot under Discord's global 50 requests per second, as the real default (1.2 s) does.
-    bot = BotProcess(fake, workdir, BOARD_EDIT_DELAY=f"{0.05 * parallel:.2f}")
+    # Boards are edited at most once per BOARD_EDIT_DELAY each: at soak speed (bots move every
+    # 30 ms) this keeps the bot under Discord's global 50 requests per second with room for
+    # tables opening meanwhile, as the real default (1.2 s) does at human speed.
+    bot = BotProcess(fake, workdir, BOARD_EDIT_DELAY=f"{0.1 * parallel:.2f}")
     await bot.start()
     waiting = list(tables)
     running: list[SoakTable] = []
