@@ -512,6 +512,13 @@ class MatchService:
         await self._notify(MatchChange("seat", live, [event]))
         return live
 
+    async def ensure_stats(self, live: LiveMatch) -> None:
+        """Record a finished match's stats (again): a process killed between the last move and
+        its stats leaves them unwritten; writing them twice changes nothing."""
+        outcome = live.outcome()
+        if outcome is not None:
+            await self._record_stats(live, outcome)
+
     async def _record_stats(self, live: LiveMatch, outcome: Outcome) -> None:
         with_bots = any(s.is_bot for s in live.seats)
         game = live.game

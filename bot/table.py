@@ -30,6 +30,10 @@ log = logging.getLogger(__name__)
 
 # Discord caps edits of messages older than an hour; a board is re-posted before that.
 BOARD_MAX_AGE = 50 * 60
+# A reveal recorded with this message id was being posted when its process stopped.
+REVEAL_INTENT = 0
+# How far back in a channel a restarted process looks for a reveal posted before it died.
+REVEAL_SEARCH_DEPTH = 50
 # Reveals missing from tables that finished this recently are posted after a restart.
 MISSING_REVEAL_WINDOW = timedelta(days=1)
 UNKNOWN_CHANNEL = 10003
@@ -397,24 +401,64 @@ class Desk:
                 log.exception("match %s: could not post the closed-DM note", live.id)
 
     async def post_missing_reveals(self) -> None:
-        """After a restart: the final board and the reveal of tables that finished while no
-        process could post them (a stop between the last move and the reveal)."""
+        """After a restart: the stats, the final board and the reveal of tables that finished
+        while no process could post them (a stop between the last move and the reveal)."""
         since = datetime.now(UTC) - MISSING_REVEAL_WINDOW
         for record in await self.app.repo.finished_without_message("reveal", since):
             if not self.app.owns_guild(record.guild_id):
                 continue
             live = await self.app.service.get(record.id)
+            # Stats are written before the reveal is posted, so a match without its reveal may
+            # lack its stats too.
+            await self.app.service.ensure_stats(live)
             await self._edit_board(live.id)
             await self.post_reveal(live)
+
+    def reveal_marker(self, live: LiveMatch) -> str:
+        """The table's number in the reveal's footer: how a restarted process recognizes a
+        reveal that was posted just before the previous one died."""
+        return t("reveal.footer", self.table_locale(live), match=live.id)
+
+    async def _already_revealed(self, live: LiveMatch) -> discord.Message | None:
+        """The reveal a dead process may have posted after recording its intent, found among
+        the channel's latest messages."""
+        marker = self.reveal_marker(live)
+        channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        me = self.app.client.user
+        try:
+            async for message in channel.history(limit=REVEAL_SEARCH_DEPTH):
+                if me is not None and message.author.id == me.id and any(
+                        marker in (embed.footer.text or "") for embed in message.embeds):
+                    return message
+        except discord.HTTPException as failure:
+            log.warning("match %s: could not read the channel's history (%s %s)", live.id,
+                        failure.status, failure.code)
+        return None
 
     async def post_reveal(self, live: LiveMatch) -> None:
         outcome = live.outcome()
         if outcome is None:
             return
+        intents = [m for m in await self.app.repo.messages(live.id) if m.kind == "reveal"]
+        if intents and intents[0].message_id != REVEAL_INTENT:
+            return  # posted and recorded already
+        if intents:
+            found = await self._already_revealed(live)
+            if found is not None:
+                await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
+                                                 found.id)
+                return
         renderer = renderer_for(live.record.game)
         locale = self.table_locale(live)
         embed = renderer.reveal_embed(live, live.game.view(live.state, None), outcome, locale)
+        footer = embed.footer.text
+        marker = self.reveal_marker(live)
+        embed.set_footer(text=f"{footer} · {marker}" if footer else marker)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        # The intent is recorded first: after a kill between the post and its id, the restarted
+        # process looks for the posted reveal instead of posting a second one.
+        await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
+                                         REVEAL_INTENT)
         for attempt in range(6):
             try:
                 message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)

@@ -377,7 +377,8 @@ class PostgresRepository(Repository):
         rows = await self.pool.fetch(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
             "AND updated_at >= $1 AND NOT EXISTS (SELECT 1 FROM messages "
-            "WHERE messages.match_id = matches.id AND messages.kind = $2) "
+            "WHERE messages.match_id = matches.id AND messages.kind = $2 "
+            "AND messages.message_id <> 0) "
             "ORDER BY id LIMIT $3",
             since,
             kind,

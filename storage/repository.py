@@ -88,7 +88,8 @@ class Repository(ABC):
         self, kind: str, since: datetime, limit: int = 100
     ) -> list[MatchRecord]:
         """Matches finished at or after ``since`` that have no message of ``kind`` recorded
-        (e.g. a reveal a stopped process never posted), oldest first."""
+        (e.g. a reveal a stopped process never posted), oldest first. A message recorded with
+        id 0 (an intent to post, made before posting) counts as missing."""
 
     # -- seats -----------------------------------------------------------------------------
     @abstractmethod

@@ -403,7 +403,8 @@ class SqliteRepository(Repository):
         rows = await self._read(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
             "AND updated_at >= ? AND NOT EXISTS (SELECT 1 FROM messages "
-            "WHERE messages.match_id = matches.id AND messages.kind = ?) "
+            "WHERE messages.match_id = matches.id AND messages.kind = ? "
+            "AND messages.message_id <> 0) "
             "ORDER BY id LIMIT ?",
             (to_db_time(since), kind, limit),
         )

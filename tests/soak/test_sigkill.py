@@ -35,10 +35,10 @@ KNOWN_BUG_RESTART_LOSES_SCHEDULE = False
 # A kill between the final action and the stats (two transactions) loses the game's stats,
 # and nothing records them after a restart (test_restart_gaps.py has the minimal case). Until
 # that is fixed the soak counts such games instead of failing; set this to False with the fix.
-KNOWN_BUG_KILL_LOSES_FINAL_STATS = True
+KNOWN_BUG_KILL_LOSES_FINAL_STATS = False
 # A kill after the reveal was posted and before its id was saved makes the restarted bot post
 # it again (test_restart_gaps.py). Until fixed, doubles are counted; False with the fix.
-KNOWN_BUG_KILL_DOUBLES_REVEAL = True
+KNOWN_BUG_KILL_DOUBLES_REVEAL = False
 
 
 async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,

@@ -221,5 +221,7 @@ async def test_finished_matches_without_a_reveal_are_found_until_it_is_posted(
     missing = await repo.finished_without_message("reveal", before)
     assert [m.id for m in missing] == [done.id]
     assert await repo.finished_without_message("reveal", clock.advance(60)) == []
+    await repo.save_message(done.id, "reveal", 21, 0)  # an intent: being posted
+    assert [m.id for m in await repo.finished_without_message("reveal", before)] == [done.id]
     await repo.save_message(done.id, "reveal", 21, 1000)
     assert await repo.finished_without_message("reveal", before) == []
