@@ -101,6 +101,9 @@ async def run_sigkill_soak(
                 table = waiting.pop(0)
                 await open_bot_table(fake, table, rng)
                 running.append(table)
+                # Tables open at a person's pace: ten in one burst would push the bot past
+                # Discord's global 50 requests per second (board, DMs, notices each).
+                await asyncio.sleep(0.25)
             seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds)
             for table in stalled:
                 now = seen[table.match_id]
