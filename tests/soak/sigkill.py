@@ -80,8 +80,10 @@ async def run_sigkill_soak(
     stall_seconds: float = 4.0,
     nudge_stalled: bool = False,
     max_kills: int | None = None,
+    open_per_cycle: int = 1,
 ) -> SoakRun:
-    """Keep up to ``parallel`` games running; between kills the bot runs for a random time in
+    """Keep up to ``parallel`` games running, opening at most ``open_per_cycle`` new ones
+    between two kills; between kills the bot runs for a random time in
     ``up_seconds``; after ``max_kills`` kills the games play on undisturbed. A game that stops
     moving is recorded in ``stalled``; with ``nudge_stalled`` its host then nudges it (see
     ``tables.nudge``) so the run goes on, else it is given up. Returns when every game is
@@ -97,13 +99,13 @@ async def run_sigkill_soak(
     running: list[SoakTable] = []
     try:
         while waiting or running:
-            while waiting and len(running) < parallel:
+            # New tables open a few per cycle, so that each lives through kills from its
+            # start (and ten opened in one burst would push the bot past Discord's global 50
+            # requests per second: a board, DMs and notices each).
+            for _ in range(min(open_per_cycle, parallel - len(running), len(waiting))):
                 table = waiting.pop(0)
                 await open_bot_table(fake, table, rng)
                 running.append(table)
-                # Tables open at a person's pace: ten in one burst would push the bot past
-                # Discord's global 50 requests per second (board, DMs, notices each).
-                await asyncio.sleep(0.25)
             seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds)
             for table in stalled:
                 now = seen[table.match_id]

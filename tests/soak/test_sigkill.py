@@ -3,7 +3,8 @@ every game finishes with the result of an uninterrupted run from the same seed a
 nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
 
 Default: 3 games played together through 3–4 kills. ``PARLOR_SOAK=1``: 50 games, 10 at a
-time, the bot killed every 0.1–0.6 s of its up-time, every game through at least one kill
+time, one new game opened between two kills, the bot killed every 0.1–0.6 s of its up-time,
+every game through at least 2 kills
 (``PARLOR_SOAK_GAMES``, ``PARLOR_SOAK_PARALLEL``, ``PARLOR_SOAK_SEED`` override;
 ``PARLOR_SOAK_REPORT=<file>`` writes the figures as JSON).
 """
@@ -43,13 +44,14 @@ KNOWN_BUG_KILL_DOUBLES_REVEAL = False
 
 async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
                 kills_per_game: int, *, max_kills: int | None = None,
-                up_seconds: tuple[float, float] = (0.3, 1.5),
+                up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
                 ) -> tuple[SoakRun, list[GameResult]]:
     rng = random.Random(SEED)
     tables = make_world(fake, games)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
                                  nudge_stalled=KNOWN_BUG_RESTART_LOSES_SCHEDULE,
-                                 max_kills=max_kills, up_seconds=up_seconds)
+                                 max_kills=max_kills, up_seconds=up_seconds,
+                                 open_per_cycle=open_per_cycle)
     print(f"\nSIGKILL soak: {run.summary()}")
     if not KNOWN_BUG_RESTART_LOSES_SCHEDULE:
         assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
@@ -82,7 +84,7 @@ async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
     tmp_path: Path, soak_discord: FakeDiscord
 ) -> None:
     await _soak(soak_discord, tmp_path, games=3, parallel=3, kills_per_game=3, max_kills=4,
-                up_seconds=(0.2, 0.8))
+                up_seconds=(0.2, 0.8), open_per_cycle=3)
 
 
 @pytest.mark.soak
@@ -93,5 +95,5 @@ async def test_fifty_games_killed_at_random_moments(
     games = int(os.environ.get("PARLOR_SOAK_GAMES", "50"))
     parallel = int(os.environ.get("PARLOR_SOAK_PARALLEL", "10"))
     _, results = await _soak(soak_discord, tmp_path, games=games, parallel=parallel,
-                             kills_per_game=1, up_seconds=(0.1, 0.6))
+                             kills_per_game=2, up_seconds=(0.1, 0.6))
     assert len(results) == games
