@@ -105,6 +105,36 @@ class Fuzzer:
                 self.known_matches.add(live.id)
                 self.hosts[live.id] = live.record.host_id
 
+    async def keep_tables_live(self) -> None:
+        """The first two channels always have a game in play: when one is over (or the fuzz
+        ended it, or opened a lobby there), people open the next one, fill it and start it."""
+        service = self.client.parlor.service
+        by_id = {u.id: u for u in self.users}
+        for channel in self.channels[:2]:
+            live = await service.open_in_channel(channel.id)
+            if live is not None and live.record.status != MatchStatus.LOBBY:
+                continue
+            if live is None:
+                host = self.rng.choice(self.players)
+                lobby = await Table(self.fake, self.client, channel).open(host)
+                live = await service.open_in_channel(channel.id)
+                assert live is not None
+            else:
+                host = by_id[live.record.host_id]
+                record = next(m for m in await self.client.parlor.repo.messages(live.id)
+                              if m.kind == "lobby")
+                lobby = self.fake.message(record.message_id)
+            self.known_matches.add(live.id)
+            self.hosts[live.id] = host.id
+            joining = [u for u in self.players if live.seat_of(u.id) is None]
+            self.rng.shuffle(joining)
+            for user in joining[:self.rng.randint(0, 3)]:
+                await self.fake.click(user, lobby, f"pl:l:{live.id}:join")
+            while len((await service.get(live.id)).seats) < 4:
+                await self.fake.click(host, lobby, f"pl:l:{live.id}:addbot")
+            await self.fake.click(host, lobby, f"pl:l:{live.id}:start")
+            assert (await service.get(live.id)).record.status == MatchStatus.ACTIVE
+
     def public_messages(self) -> list[FakeMessage]:
         return [m for channel in self.channels for m in self.fake.messages_in(channel)
                 if m.author_id == self.fake.bot_user.id]
@@ -358,6 +388,7 @@ async def _play(fuzzer: Fuzzer, count: int) -> int:
                 batch.append(one)
         await fuzzer.settle(batch)
         fuzzer.sent.extend(batch)
+        await fuzzer.keep_tables_live()
     return len(fuzzer.sent)
 
 
