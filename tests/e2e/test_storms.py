@@ -97,7 +97,7 @@ async def test_a_429_storm_slows_the_game_but_loses_nothing(
     fired = sum(count - rule.remaining for rule, count in rules)
     for rule, _ in rules:
         rule.remaining = 0  # the game may end before the storm does
-    assert fired >= 30, "the storm hit the table"
+    assert fired >= 20, "the storm hit the table"
     assert len([r for r in fake.requests if r.cause == "injected"]) == fired
     assert fake.client_errors == []
 
@@ -126,6 +126,7 @@ async def test_a_move_landing_while_the_board_waits_out_a_429_is_shown(
             await asyncio.sleep(0.15)  # the first edit is now waiting out its 429
         assert (await table.live()).version == version + 2
         await wait_board_current(fake, client, live.id, timeout=5)
+    assert fake.client_errors == []
 
 
 async def test_a_500_storm_is_retried_and_the_table_goes_on(
@@ -258,6 +259,9 @@ async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_g
 async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
+    """The host ends the game while the edit of the last move waits out a 429: the board must
+    end up saying the game was ended, without buttons (regression: the slowed edit once landed
+    last and left a cancelled table showing live buttons)."""
     fake = fake_discord
     users = [fake.create_user(n) for n in ("alice", "bob", "carol", "dave")]
     channel = fake.text_channel(fake.create_guild("G", members=users))
@@ -277,3 +281,4 @@ async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
         board = await board_message(fake, client, live.id)
         assert board is not None
         assert board.content == t("board.cancelled") and not board.custom_ids()
+    assert fake.client_errors == []
