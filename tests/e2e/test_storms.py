@@ -26,11 +26,6 @@ from tests.fakediscord.faults import FaultRule
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 
-# A board edit slowed down (by a 429, or just latency) can land after the final board and stay
-# there (the xfail test at the end of this module). Until that is fixed, the storm test does
-# not ask for the final board; set this to False with the fix.
-KNOWN_BUG_SLOW_EDIT_OVERWRITES_FINAL_BOARD = False
-
 
 async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> None:
     panel = await table.open_panel(user)
@@ -40,14 +35,13 @@ async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> 
         panel = await click.wait_original()
 
 
-async def _finished_and_shown(fake: FakeDiscord, table: Table, *, board: bool = True) -> None:
+async def _finished_and_shown(fake: FakeDiscord, table: Table) -> None:
     """Over; the log replays; the board shows the end; the reveal was posted once."""
     live = await table.live()
     assert live.record.status == MatchStatus.FINISHED
     await assert_log_replays(table.client.parlor.repo, live.id)
-    if board:
-        shown = await wait_board_current(fake, table.client, live.id)
-        assert shown.content == t("board.finished") and not shown.custom_ids()
+    shown = await wait_board_current(fake, table.client, live.id)
+    assert shown.content == t("board.finished") and not shown.custom_ids()
     title = t("lifeboat.reveal.title")
     await fake.wait_for_message(table.channel, lambda m: title in m.text())
     assert len([m for m in fake.messages_in(table.channel) if title in m.text()]) == 1
@@ -92,8 +86,7 @@ async def test_a_429_storm_slows_the_game_but_loses_nothing(
         storming = asyncio.create_task(storm())
         await table.play_to_the_end({0: alice, 1: bob}, seed=7)
         storming.cancel()
-        await _finished_and_shown(fake, table,
-                                  board=not KNOWN_BUG_SLOW_EDIT_OVERWRITES_FINAL_BOARD)
+        await _finished_and_shown(fake, table)
     fired = sum(count - rule.remaining for rule, count in rules)
     for rule, _ in rules:
         rule.remaining = 0  # the game may end before the storm does

@@ -14,7 +14,6 @@ from tests.soak.botprocess import BotProcess
 from tests.soak.tables import (
     Progress,
     SoakTable,
-    nudge,
     open_bot_table,
     progress,
     timers,
@@ -78,16 +77,14 @@ async def run_sigkill_soak(
     parallel: int,
     up_seconds: tuple[float, float] = (0.3, 1.5),
     stall_seconds: float = 4.0,
-    nudge_stalled: bool = False,
     max_kills: int | None = None,
     open_per_cycle: int = 1,
 ) -> SoakRun:
     """Keep up to ``parallel`` games running, opening at most ``open_per_cycle`` new ones
     between two kills; between kills the bot runs for a random time in
     ``up_seconds``; after ``max_kills`` kills the games play on undisturbed. A game that stops
-    moving is recorded in ``stalled``; with ``nudge_stalled`` its host then nudges it (see
-    ``tables.nudge``) so the run goes on, else it is given up. Returns when every game is
-    over or given up."""
+    moving is recorded in ``stalled`` and given up. Returns when every game is over or given
+    up."""
     run = SoakRun(games=len(tables))
     began = time.monotonic()
     # Boards are edited at most once per BOARD_EDIT_DELAY each: at soak speed (bots move every
@@ -112,10 +109,7 @@ async def run_sigkill_soak(
                 run.stalled[table.match_id] = (
                     f"{now.status} at version {now.version} after {bot.kills} kills; stored "
                     f"timers (seat, version, deadline): {timers(bot.database, table.match_id)}")
-                if nudge_stalled:
-                    await nudge(fake, table)
-                else:
-                    running.remove(table)
+                running.remove(table)
             running = [t for t in running if seen[t.match_id].status != FINISHED]
             if not running and not waiting:
                 break

@@ -89,14 +89,3 @@ def timers(database: Path, match_id: int) -> list[tuple[int, int, str]]:
     finally:
         connection.close()
     return [(int(seat), int(version), str(deadline)) for seat, version, deadline in rows]
-
-
-async def nudge(fake: FakeDiscord, table: SoakTable) -> None:
-    """The host takes their seat back from the bot and leaves again, as a player might when a
-    table stops moving: two seat changes (no action), each of which re-arms the schedule."""
-    hand = f"pl:h:{table.match_id}"
-    board = next(m for m in reversed(fake.messages_in(table.channel)) if hand in m.custom_ids())
-    panel = await (await fake.click(table.host, board, hand, timeout=10)).wait_original()
-    panel = await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:back")
-    panel = await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:leave")
-    await _accepted_click(fake, table.host, panel, f"pl:seat:{table.match_id}:leaveyes")

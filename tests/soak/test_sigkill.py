@@ -28,20 +28,6 @@ from tests.soak.tables import make_world
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
 SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
 
-# A kill between saving an action and storing the next timers leaves a bot-only game that
-# never moves again (test_restart_gaps.py has the minimal case). Until that is fixed the soak
-# records such stalls, lets the host nudge the game and goes on checking everything else;
-# set this to False with the fix, and any stall fails the soak.
-KNOWN_BUG_RESTART_LOSES_SCHEDULE = False
-# A kill between the final action and the stats (two transactions) loses the game's stats,
-# and nothing records them after a restart (test_restart_gaps.py has the minimal case). Until
-# that is fixed the soak counts such games instead of failing; set this to False with the fix.
-KNOWN_BUG_KILL_LOSES_FINAL_STATS = False
-# A kill after the reveal was posted and before its id was saved makes the restarted bot post
-# it again (test_restart_gaps.py). Until fixed, doubles are counted; False with the fix.
-KNOWN_BUG_KILL_DOUBLES_REVEAL = False
-
-
 async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
                 kills_per_game: int, *, max_kills: int | None = None,
                 up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
@@ -49,25 +35,19 @@ async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
     rng = random.Random(SEED)
     tables = make_world(fake, games)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
-                                 nudge_stalled=KNOWN_BUG_RESTART_LOSES_SCHEDULE,
                                  max_kills=max_kills, up_seconds=up_seconds,
                                  open_per_cycle=open_per_cycle)
     print(f"\nSIGKILL soak: {run.summary()}")
-    if not KNOWN_BUG_RESTART_LOSES_SCHEDULE:
-        assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
+    assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
     lived = [run.kills_by_game.get(table.match_id, 0) for table in tables]
     assert min(lived) >= kills_per_game, f"kills lived through, game by game: {lived}"
     assert not run.severe_log_lines, "\n".join(run.severe_log_lines)
     async with SqliteRepository(workdir / "parlor.db") as repo:
         results = [await verify_game(repo, fake, table) for table in tables]
     unrecorded = [r.match_id for r in results if not r.stats_recorded]
-    print(f"SIGKILL soak: games whose stats were lost: {unrecorded}")
-    if not KNOWN_BUG_KILL_LOSES_FINAL_STATS:
-        assert not unrecorded, f"stats lost for matches {unrecorded}"
+    assert not unrecorded, f"stats lost for matches {unrecorded}"
     doubled = [r.match_id for r in results if r.reveals > 1]
-    print(f"SIGKILL soak: games whose reveal was posted twice: {doubled}")
-    if not KNOWN_BUG_KILL_DOUBLES_REVEAL:
-        assert not doubled, f"reveals posted more than once for matches {doubled}"
+    assert not doubled, f"reveals posted more than once for matches {doubled}"
     assert fake.client_errors == [], "avoidable 4xx from the bot"
     report = os.environ.get("PARLOR_SOAK_REPORT")
     if report:
