@@ -54,13 +54,14 @@ import platform
 import pstats
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import tempfile
 import threading
 import time
 import tracemalloc
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -267,11 +268,49 @@ def thread_cpu_seconds() -> dict[int, float]:
 REPOSITORY = Path(__file__).resolve().parent.parent
 
 
-class StackSampler:
-    """Where the event loop's thread spends its time: every few milliseconds a helper thread
-    looks at the loop thread's stack and files the sample under the innermost frame it can
-    place (the fake Discord, discord.py, the bot, ...). The loop thread is where everything
-    but SQLite runs, so this splits the process's work between the fake and the bot."""
+class GcClock:
+    """Seconds the cyclic garbage collector ran (the loop stands still meanwhile)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.longest = 0.0
+        self.full = 0  # collections of the oldest generation
+        self._started = 0.0
+
+    def start(self) -> None:
+        gc.callbacks.append(self._callback)
+
+    def stop(self) -> None:
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def __enter__(self) -> GcClock:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            took = time.perf_counter() - self._started
+            self.seconds += took
+            self.longest = max(self.longest, took)
+            self.full += info.get("generation") == 2
+
+    CALLBACK = _callback.__code__
+
+
+class CpuSampler:
+    """Where the process's CPU time goes. ``setitimer(ITIMER_PROF)`` sends SIGPROF after every
+    ``every`` seconds of CPU used by any of the process's threads; Python runs the handler in
+    the main thread, which runs the event loop, with the frame it was executing, and the
+    sample is filed under the innermost frame that can be placed (the fake Discord,
+    discord.py, the bot, ...). A sample that finds the loop waiting in epoll is CPU another
+    thread used: SQLite's. (A sampling thread would be no good here: it can only look when the
+    loop thread lets go of the GIL, which it does mostly while waiting in epoll.)"""
 
     PLACES = (
         (str(REPOSITORY / "tests" / "fakediscord"), "fake Discord"),
@@ -285,36 +324,32 @@ class StackSampler:
         ("/aiosqlite/", "storage (loop side)"),
         (str(REPOSITORY / "bot"), "bot: service, scheduler, boards, renderers"),
     )
+    OTHER_THREADS = "other threads (SQLite)"
 
-    def __init__(self, every: float = 0.004) -> None:
+    def __init__(self, every: float = 0.002) -> None:
         self.every = every
-        # Seconds by place. Each sample stands for the time since the one before: a sample of
-        # a busy loop thread waits for the GIL (up to the 5 ms switch interval) and a sample of
-        # an idle one does not, so counting samples would overstate idleness.
-        self.counts: dict[str, float] = defaultdict(float)
-        self._loop_thread = threading.get_ident()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="stack-sampler", daemon=True)
+        self.counts: Counter[str] = Counter()
+        self._previous: Any = None
 
     def start(self) -> None:
-        self._thread.start()
+        self._previous = signal.signal(signal.SIGPROF, self._handler)
+        signal.setitimer(signal.ITIMER_PROF, self.every, self.every)
 
     def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        signal.signal(signal.SIGPROF, self._previous or signal.SIG_DFL)
 
-    def _run(self) -> None:
-        last = time.perf_counter()
-        while not self._stop.wait(self.every):
-            frame = sys._current_frames().get(self._loop_thread)
-            now = time.perf_counter()
-            self.counts[self.place(frame)] += now - last
-            last = now
+    def _handler(self, signum: int, frame: Any) -> None:
+        self.counts[self.place(frame)] += 1
 
     @classmethod
     def place(cls, frame: Any) -> str:
         if frame is not None and frame.f_code.co_filename.endswith("selectors.py"):
-            return "idle (waiting for sockets, timers, SQLite's thread)"
+            return cls.OTHER_THREADS
+        if frame is not None and frame.f_code is GcClock.CALLBACK:
+            # A collection runs without stopping for signals; the handler runs right after it,
+            # in the clock's "stop" callback, with the collection's samples.
+            return "garbage collector"
         while frame is not None:
             name = frame.f_code.co_filename
             for needle, place in cls.PLACES:
@@ -368,9 +403,25 @@ class ActMeter:
         return sum(1 for at in self.refusals if start <= at <= end)
 
 
-def shares(seconds: dict[str, float]) -> str:
-    total = max(1e-9, sum(seconds.values()))
-    ranked = sorted(seconds.items(), key=lambda item: -item[1])
+BOT_ALONE = "the bot alone"
+
+
+def cpu_split(w: WindowResult) -> dict[str, float]:
+    """CPU seconds of the fake, the meters and the bot alone. A collection runs without letting
+    signals in, so samples undercount it: GC comes from the clock, and the samples split the
+    rest."""
+    others = {place: n for place, n in w.places.items() if place != "garbage collector"}
+    total = max(1, sum(others.values()))
+    rest = max(0.0, w.cpu_seconds - w.gc_seconds)
+    split = {place: rest * others.get(place, 0) / total
+             for place in ("fake Discord", "the benchmark's own probes")}
+    split[BOT_ALONE] = w.cpu_seconds - sum(split.values())
+    return split
+
+
+def shares(samples: Counter[str]) -> str:
+    total = max(1, sum(samples.values()))
+    ranked = samples.most_common()
     return ", ".join(f"{place} {100 * n / total:.0f}%" for place, n in ranked)
 
 
@@ -752,7 +803,9 @@ class RestoreResult:
     burst_seconds: float = 0.0  # from ready until every match with a due timer was loaded
     untried: int = 0  # sample clicks left out when the time budget ran out
     timeline: list[tuple[float, int, int]] = field(default_factory=list)
-    places: dict[str, float] = field(default_factory=dict)
+    places: Counter[str] = field(default_factory=Counter)
+    gc_seconds: float = 0.0
+    gc_longest: float = 0.0
     wall_seconds: float = 0.0
     cpu_seconds: float = 0.0
     cpu_wait: float = 0.0
@@ -859,6 +912,7 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
 
     client.setup_hook = timed_hook  # type: ignore[method-assign]
     lag = LoopLag()
+    gc_clock: GcClock | None = None
 
     def note(moment: str) -> None:
         result.rss[moment] = rss_bytes()
@@ -883,7 +937,9 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
         result.hook_seconds = marks.get("hook", started) - started
         note("at ready")
         ready_at = time.perf_counter()
-        sampler = StackSampler()
+        gc_clock = GcClock()
+        gc_clock.start()
+        sampler = CpuSampler()
         sampler.start()
         profiler = start_profile() if args.profile else None
         watch = asyncio.create_task(watch_loads(repo, meter, ready_at, result.timeline))
@@ -921,13 +977,17 @@ async def measure_restore(built: BuiltDatabase, fake: FakeDiscord, args: argpars
         note(f"{args.observe:g} s later")
         watch.cancel()
         sampler.stop()
+        gc_clock.stop()
         result.places = sampler.counts
+        result.gc_seconds, result.gc_longest = gc_clock.seconds, gc_clock.longest
         if profiler is not None:
             print_profile(profiler, "the restart, from ready to the end")
         result.wall_seconds = time.perf_counter() - started
         result.cpu_seconds = time.process_time() - cpu
         result.cpu_wait = cpu_wait_seconds() - waited
     finally:
+        if gc_clock is not None:
+            gc_clock.stop()
         await client.close()
         try:
             await asyncio.wait_for(task, 10.0)
@@ -991,8 +1051,10 @@ def report_restore(title: str, due_matches: int, result: RestoreResult,
           f"{result.wall_seconds:.1f} s, CPU {100 * result.cpu_seconds / result.wall_seconds:.0f}%"
           f" of one core, waiting for a core {100 * result.cpu_wait / result.wall_seconds:.0f}%.")
 
-    print("  The loop thread from ready to the end, by stack samples: "
-          + shares(result.places))
+    print(f"  Garbage collector from ready to the end: {result.gc_seconds:.1f} s, the longest "
+          f"pause {ms(result.gc_longest)} ms. The other CPU, by SIGPROF samples: "
+          + shares(Counter({p: n for p, n in result.places.items()
+                            if p != "garbage collector"})))
     if result.clicks:
         print(f"\nClicks on boards posted before the restart ({len(result.clicks)} matches, "
               "one after the other; cold = the click loads the match, warm = a second click):")
@@ -1229,7 +1291,10 @@ class WindowResult:
     rss: int
     refused: int  # act calls refused (a bot or timer acting on a version that moved on)
     loop_cpu: float  # CPU seconds of the event loop's thread (the rest: SQLite's thread)
-    places: dict[str, float]  # the loop thread's seconds, by who was running (sampled)
+    gc_seconds: float
+    gc_longest: float
+    gc_full: int
+    places: Counter[str]  # CPU samples, by who was running
 
 
 class RequestLog:
@@ -1377,16 +1442,17 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
     offset = time.perf_counter() - loop.time()  # request records carry loop time
     loop_thread = threading.get_native_id()
     threads = thread_cpu_seconds()
-    sampler = StackSampler()
-    sampler.start()
-    start, cpu, waited = time.perf_counter(), time.process_time(), cpu_wait_seconds()
-    profiler = start_profile() if profile else None
-    await asyncio.sleep(seconds)
-    if profiler is not None:
-        print_profile(profiler, f"the {name} window")
-    end, cpu_used = time.perf_counter(), time.process_time() - cpu
-    waited = cpu_wait_seconds() - waited
-    sampler.stop()
+    with GcClock() as gc_clock:
+        sampler = CpuSampler()
+        sampler.start()
+        start, cpu, waited = time.perf_counter(), time.process_time(), cpu_wait_seconds()
+        profiler = start_profile() if profile else None
+        await asyncio.sleep(seconds)
+        if profiler is not None:
+            print_profile(profiler, f"the {name} window")
+        end, cpu_used = time.perf_counter(), time.process_time() - cpu
+        waited = cpu_wait_seconds() - waited
+        sampler.stop()
     loop_cpu = thread_cpu_seconds().get(loop_thread, 0.0) - threads.get(loop_thread, 0.0)
     requests.lighten()
     records = requests.between(start - offset, end - offset)
@@ -1401,7 +1467,7 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         len(records) - interaction, failed, lag.between(start, end), probes, probe_failures,
         cpu_used, waited, sum(1 for at in finishes.at if start <= at <= end),
         tables - len(finishes.at), rss_bytes(), meter.refused_between(start, end),
-        loop_cpu, sampler.counts)
+        loop_cpu, gc_clock.seconds, gc_clock.longest, gc_clock.full, sampler.counts)
 
 
 @dataclass
@@ -1455,6 +1521,9 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
 
                         await asyncio.gather(*(one(t) for t in tables))
                         setup_seconds = time.perf_counter() - started
+                        if args.gc_freeze:
+                            gc.collect()
+                            gc.freeze()  # what-if: what exists now is never scanned again
                         meter.machines_may_move.set()
                         prober = Prober(fake, tables, args.probe_every, args.seed)
                         prober.start()
@@ -1516,36 +1585,43 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
             f"{(w.interaction_requests + w.bot_token_requests) / w.seconds:.0f}",
             f"{bot_token:.0f}", f"{100 * w.cpu_seconds / w.seconds:.0f}%",
             f"{100 * w.cpu_wait / w.seconds:.0f}%", f"{w.refused / w.seconds:.0f}",
+            f"{100 * w.gc_seconds / w.seconds:.0f}% / {ms(w.gc_longest)}",
             ms(percentile(w.lag, 0.99)),
             f"{ms(percentile(w.probes, 0.5))} / {ms(percentile(w.probes, 0.99))}",
             f"{w.finished}", mib(w.rss),
         ])
     print_table(["window", "s", "actions/s", "act p50 ms", "act p99 ms", "REST/s",
-                 "bot-token REST/s", "CPU", "CPU wait", "refused/s", "loop lag p99 ms",
+                 "bot-token REST/s", "CPU", "CPU wait", "refused/s", "GC / longest ms",
+                 "loop lag p99 ms",
                  "My hand p50/p99 ms", "games ended", "RSS MiB"], rows)
     print("  act: service.act end to end (match lock, engine, append, and the listeners it "
           "awaits: the next timers are written before it returns). CPU: this process's CPU "
           "time in % of one core; CPU wait: time its threads were ready but other processes "
           "held the cores. refused/s: bot moves refused because the match moved on first "
-          f"(act.stale). Discord allows {DISCORD_GLOBAL_PER_SECOND} bot-token requests/s per "
+          "(act.stale). GC: wall time in the cyclic garbage collector, the whole process stands "
+          f"still meanwhile. Discord allows {DISCORD_GLOBAL_PER_SECOND} bot-token requests/s per "
           "bot; interaction answers are exempt.")
-    print("\nWhere the CPU went (the loop thread's stack sampled every few ms; SQLite runs on "
-          "its own thread):")
+    print("\nWhere the CPU went (per action; threads from /proc; the fake's share from SIGPROF "
+          "samples of the process's CPU time):")
     rows = []
     for w in result.windows:
         applied = max(1, len(w.acts))
-        busy = sum(n for place, n in w.places.items() if not place.startswith("idle"))
-        fake = w.places.get("fake Discord", 0.0) / max(1e-9, busy)
-        loop_bot = w.loop_cpu * (1 - fake)
-        rows.append([w.name, f"{w.cpu_seconds / applied * 1000:.2f}",
-                     f"{(w.cpu_seconds - w.loop_cpu) / applied * 1000:.2f}",
-                     f"{w.loop_cpu / applied * 1000:.2f}", f"{100 * fake:.0f}%",
-                     f"{(loop_bot + w.cpu_seconds - w.loop_cpu) / applied * 1000:.2f}",
-                     f"{applied / max(1e-9, loop_bot + w.cpu_seconds - w.loop_cpu):.0f}"])
-    print_table(["window", "CPU ms/action", "SQLite thread", "loop thread", "of it the fake",
-                 "without the fake", "actions per CPU-second"], rows)
+        split = cpu_split(w)
+
+        def per_action(seconds: float, n: int = applied) -> str:
+            return f"{seconds / n * 1000:.2f}"
+
+        rows.append([w.name, per_action(w.cpu_seconds), per_action(w.cpu_seconds - w.loop_cpu),
+                     per_action(w.gc_seconds), per_action(split["fake Discord"]),
+                     per_action(split["the benchmark's own probes"]),
+                     per_action(split[BOT_ALONE]),
+                     f"{applied / max(1e-9, split[BOT_ALONE]):.0f}"])
+    print_table(["window", "CPU ms/action", "SQLite thread", "GC", "the fake", "the meters",
+                 "the bot alone", "actions per bot CPU-second"], rows)
+    print("  (GC: measured; the fake and the meters: their share of SIGPROF samples of the rest. "
+          "The bot alone: all but the fake and the meters, GC included.)")
     for w in result.windows:
-        print(f"  {w.name}: {shares(w.places)}")
+        print(f"  {w.name}, by samples: {shares(w.places)}")
     for w in result.windows:
         print(f"\nRequests in the {w.name} window, per second:")
         rows = [[describe_route(route), route, f"{count / w.seconds:.1f}"]
@@ -1636,6 +1712,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="tables being opened at the same time")
     parser.add_argument("--probe-every", type=float, default=0.5,
                         help="seconds between two 'My hand' clicks during the windows")
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="tables what-if: gc.freeze() once the tables are open")
+    parser.add_argument("--gc-threshold", type=int, default=None, metavar="N",
+                        help="tables what-if: the garbage collector's first threshold (700)")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the restart (from ready) and the saturated window")
     parser.add_argument("--seed", type=int, default=1)
@@ -1690,8 +1770,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n== Restart and memory: {args.matches:,} active Lifeboat matches ==")
         asyncio.run(run_restore_and_memory(args))
     if args.part == "tables":
+        if args.gc_threshold is not None:
+            gc.set_threshold(args.gc_threshold, *gc.get_threshold()[1:])
         print(f"\n== {args.tables:,} tables at once in one ParlorClient, over the fake Discord "
               "in the same process ==")
+        if args.gc_freeze or args.gc_threshold is not None:
+            print(f"What-if: garbage collector thresholds {gc.get_threshold()}"
+                  + (", gc.freeze() once the tables are open" if args.gc_freeze else ""))
         with counted_logs() as logged:
             result = asyncio.run(measure_tables(args))
         report_tables(result, args)
