@@ -280,6 +280,8 @@ class PostgresRepository(Repository):
         return _match(row)
 
     async def get_match(self, match_id: int) -> MatchRecord:
+        if not 0 < match_id < 2**63:  # no stored id is outside bigint
+            raise MatchNotFound(f"no match {match_id}")
         row = await self.pool.fetchrow(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = $1", match_id
         )

@@ -308,6 +308,8 @@ class SqliteRepository(Repository):
         return _match(rows[0])
 
     async def get_match(self, match_id: int) -> MatchRecord:
+        if not 0 < match_id < 2**63:  # no stored id is outside SQLite's 64-bit integers
+            raise MatchNotFound(f"no match {match_id}")
         row = await self._read_one(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         )

@@ -195,3 +195,10 @@ async def test_iter_open_matches_streams_page_by_page(backend: Backend) -> None:
         late = await asyncio.wait_for(new_match(repo, channel_id=99), timeout=2)
         seen += [m.id async for m in walk]
     assert seen == [i for i in ids if i != ids[8]] + [late.id]
+
+
+async def test_ids_no_database_can_store_are_simply_not_found(repo: Repository) -> None:
+    """Rule: a match number from a forged click is looked up safely, whatever its size."""
+    for match_id in (0, -1, 2**63, 10**40):
+        with pytest.raises(MatchNotFound):
+            await repo.get_match(match_id)
