@@ -1100,6 +1100,7 @@ class MemoryResult:
     sites: list[tuple[str, float]]  # allocation site -> bytes per match
     fewer_events: int  # the what-if's buffer size
     total_with_fewer: float  # bytes per match with that buffer
+    parse_seconds: float  # a state parsed from its snapshot JSON, and its prompts
 
 
 RSS_PROBE_LINE = "rss-per-match:"
@@ -1213,6 +1214,11 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
             parsed_with_prompts = traced()
         finally:
             tracemalloc.stop()
+        started = time.perf_counter()
+        for snapshot in snapshots:
+            if snapshot is not None:
+                game.pending(game.parse_state(snapshot[1]))
+        parse_seconds = (time.perf_counter() - started) / max(1, len(snapshots))
     finally:
         await repo.close()
 
@@ -1231,7 +1237,8 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
              for stat in loaded.compare_to(first, "filename")[:8]]
     return MemoryResult(count, load_seconds, rss_per_match, parts, (gone - base) / n,
                         (parsed - parsed_before) / n, (parsed_with_prompts - parsed) / n,
-                        events_kept, mean_step, sites, args.what_if_events, fewer)
+                        events_kept, mean_step, sites, args.what_if_events, fewer,
+                        parse_seconds)
 
 
 def report_memory(result: MemoryResult) -> None:
@@ -1252,7 +1259,9 @@ def report_memory(result: MemoryResult) -> None:
           f"{bot_service.RECENT_EVENTS}: {kib(result.total_with_fewer)} KiB per match "
           "(measured, same matches).")
     print(f"What-if: a state parsed from its snapshot JSON instead of replayed: "
-          f"{kib(result.parsed_state)} KiB, its prompts {kib(result.parsed_prompts)} KiB. "
+          f"{result.parse_seconds * 1e6:.0f} µs (with its prompts) instead of "
+          f"{ms(result.load_seconds)} ms; {kib(result.parsed_state)} KiB, its prompts "
+          f"{kib(result.parsed_prompts)} KiB. "
           f"Still held after every match was dropped (engine caches): "
           f"{kib(result.leftover)} KiB per match.")
     print("Where the loaded matches' bytes were allocated (by file, per match):")
@@ -1534,7 +1543,7 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                         await asyncio.sleep(args.settle)
                         windows.append(await measure_window(
                             f"production pace (bots move {BOT_MOVE_DELAY:g} s after "
-                            "their prompt)", args.seconds, profile=False, **common))
+                            "their prompt)", args.seconds, profile=args.profile, **common))
                         settings.bot_move_delay = args.bot_delay
                         await asyncio.sleep(2.0 + BOT_MOVE_DELAY)  # entries armed before
                         windows.append(await measure_window(
@@ -1717,7 +1726,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--gc-threshold", type=int, default=None, metavar="N",
                         help="tables what-if: the garbage collector's first threshold (700)")
     parser.add_argument("--profile", action="store_true",
-                        help="cProfile the restart (from ready) and the saturated window")
+                        help="cProfile the restart (from ready) and both windows")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     args = parser.parse_args(argv)
