@@ -5,7 +5,8 @@ file in a temporary directory, through the service's own lobby calls (create_lob
 add_bot, start), and plays them with the built-in bot, one coroutine per match. Each move is
 ``game.choose`` from the acting seat's own view, then ``service.act(..., source="bot")``. The
 choice is timed apart from the action: the figures for ``act`` are the engine, the match lock and
-the append, end to end. Two phases:
+the append, end to end. The process is pinned to ``--cpus`` CPUs (1 by default: the target is
+for one core; aiosqlite's worker thread shares it). Two phases:
 
 * saturation: every match acts back-to-back for ``--seconds``. Gives the ceiling in actions/s;
   the latency of one call is then mostly time spent queueing behind the other 999 matches.
@@ -13,19 +14,29 @@ the append, end to end. Two phases:
   scheduler's bot moves do), for ``--seconds``. The latency of ``act`` at the target load, and the
   lag behind each move's due time (it grows without bound when the process cannot keep up).
 
+Where the time goes is measured, not guessed: CPU per thread (from /proc), the engine's
+``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
+(``gc.callbacks``) and SQLite's own time per statement on aiosqlite's thread. Other processes'
+use of the same CPUs is reported too: on a shared machine it explains bad runs. The ``--gc-*``,
+``--recent-events`` and ``--no-autocheckpoint`` flags are what-ifs for proposed fixes;
+``--with-timers`` wires in the real Scheduler as ``bot.app.Parlor`` does.
+
 Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
 ``tests/fakediscord`` and plays whole tables through the users' clicks: humans with bots, tables
-that are all bots but the host, all-human tables. Every REST request the bot made for a table is
-counted (interaction callbacks and webhooks apart from bot-token routes) and divided by the
-actions applied at that table. The bot's delays, the humans' thinking time and the fake's rate
-limit windows are all multiplied by ``--time-scale`` (0.1 by default); 1 is production.
+that are all bots but the host (Discord seats the host), all-human tables. People click on the
+board when it offers their move and otherwise in their private panel. Every REST request the
+bot made for a table is counted (interaction callbacks and webhooks apart from bot-token routes)
+and divided by the actions applied at that table. The bot's delays, the people's thinking time
+and the fake's rate-limit windows are all multiplied by ``--time-scale`` (0.1 by default, which
+gives the same ratios as production pace within run-to-run noise); 1 is production pace.
 
 Run it from the repository root, either way:
 
-    .venv/bin/python -m bench.service                  # both parts, about 2-3 minutes
+    .venv/bin/python -m bench.service                  # both parts, about 2 minutes
     .venv/bin/python bench/service.py --quick          # a smoke run
-    .venv/bin/python -m bench.service --part service --matches 1000 --seconds 30 --cpus 2
-    .venv/bin/python -m bench.service --part rest --time-scale 1 --tables 2   # production pace
+    .venv/bin/python -m bench.service --part service --with-timers
+    .venv/bin/python -m bench.service --part service --gc-thresholds 700 10 1000000
+    .venv/bin/python -m bench.service --part rest --time-scale 1 --tables 1   # ~8 minutes
     .venv/bin/python -m bench.service --part service --profile                # cProfile
 """
 
@@ -205,6 +216,38 @@ class TimedRepository(SqliteRepository):
             self.append_seconds.append(time.perf_counter() - started)
 
 
+class StatementClock:
+    """Times every call aiosqlite's worker thread runs (the SQLite work itself, checkpoints
+    included, without the queueing), by standing in front of the connection's private queue.
+    The worker keeps reading the real queue; this only wraps what is put into it."""
+
+    def __init__(self, queue: Any) -> None:
+        self._queue = queue
+        self.seconds: list[float] = []
+
+    @classmethod
+    def install(cls, connection: Any) -> StatementClock:
+        clock = cls(connection._tx)
+        connection._tx = clock
+        return clock
+
+    def put_nowait(self, item: tuple[Any, Callable[[], Any]]) -> None:
+        future, function = item
+        seconds = self.seconds
+
+        def timed() -> Any:
+            started = time.perf_counter()
+            try:
+                return function()
+            finally:
+                seconds.append(time.perf_counter() - started)
+
+        self._queue.put_nowait((future, timed))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._queue, name)
+
+
 @dataclass
 class EngineClock:
     """CPU time of the loop's thread spent in the engine's ``apply`` and in serializing states
@@ -212,7 +255,8 @@ class EngineClock:
 
     apply_seconds: float = 0.0
     json_seconds: float = 0.0
-    enabled: bool = True
+    # Collections that run inside a timed call are the collector's time, not the call's.
+    gc: GcWatch = field(default_factory=lambda: GcWatch())
 
     def instrument(self, game: Game[Any, Any]) -> Callable[[], None]:
         """Wrap ``game.apply`` and the state class's ``model_dump_json``; returns the undo."""
@@ -223,18 +267,20 @@ class EngineClock:
         own_dump = "model_dump_json" in vars(state_cls)
 
         def timed_apply(state: Any, action: Action) -> Any:
-            started = time.thread_time()
+            started, collected = time.thread_time(), clock.gc.cpu_seconds
             try:
                 return apply(state, action)
             finally:
-                clock.apply_seconds += time.thread_time() - started
+                clock.apply_seconds += (time.thread_time() - started
+                                        - (clock.gc.cpu_seconds - collected))
 
         def timed_dump(self: Any, **kwargs: Any) -> str:
-            started = time.thread_time()
+            started, collected = time.thread_time(), clock.gc.cpu_seconds
             try:
                 return dump(self, **kwargs)
             finally:
-                clock.json_seconds += time.thread_time() - started
+                clock.json_seconds += (time.thread_time() - started
+                                       - (clock.gc.cpu_seconds - collected))
 
         # Instance and class attributes set for the benchmark's lifetime, then taken back.
         setattr(game, "apply", timed_apply)  # noqa: B010
@@ -269,6 +315,7 @@ class PhaseResult:
     append: list[float] = field(default_factory=list)
     gc: GcWatch = field(default_factory=GcWatch)
     timer_writes: int = 0  # set_timer / clear_timers calls (with --with-timers)
+    statements: list[float] = field(default_factory=list)  # SQLite work per call, worker thread
     finished: int = 0
     refused: Counter[str] = field(default_factory=Counter)
     offered_rate: float | None = None
@@ -293,6 +340,7 @@ class _PhaseStart:
     appends: int
     cpus_busy: float
     timer_writes: int
+    statements: int
 
 
 class TimerHost:
@@ -320,17 +368,22 @@ class TimerHost:
 class ServiceBench:
     """1,000 matches in one SQLite file, played by bots through ``MatchService``."""
 
-    def __init__(self, path: Path, matches: int, seed: int, *, with_timers: bool = False
-                 ) -> None:
+    def __init__(self, path: Path, matches: int, seed: int, *, with_timers: bool = False,
+                 autocheckpoint: bool = True) -> None:
+        self.autocheckpoint = autocheckpoint
         self.repo = TimedRepository(path)
         self._seeds = iter(range(seed * 1_000_003, 2**62))
         self.service = MatchService(self.repo, new_seed=lambda: next(self._seeds))
+        self.with_timers = with_timers
         if with_timers:
             from bot.scheduler import Scheduler
 
-            # As in bot.app.Parlor: the scheduler hears every change and arms the timers.
+            # Wired as bot.app.Parlor wires it: the schedule is stored before each save (under
+            # the match's lock, inside act) and reconciled after it.
             host: Any = TimerHost(self.repo, self.service)
-            self.service.subscribe(Scheduler(host).on_change)
+            scheduler = Scheduler(host)
+            self.service.before_save(scheduler.arm)
+            self.service.subscribe(scheduler.on_change)
         self.game: Game[Any, Any] = registry.get(GAME)
         self.matches = matches
         self.match_ids: list[int] = []
@@ -338,6 +391,7 @@ class ServiceBench:
         self._channels = iter(range(10_000_000, 2**40))
         self.lobby_ops = 0
         self.clock = EngineClock()
+        self.statements = StatementClock(None)  # installed on the connection by setup()
 
     async def open_match(self, index: int) -> int:
         """A started match of 4-6 seats: a host, one player who joins, and bots."""
@@ -355,6 +409,10 @@ class ServiceBench:
 
     async def setup(self) -> float:
         await self.repo.open()
+        if not self.autocheckpoint:
+            # What-if: no checkpoint inside a commit (the WAL just grows during the run).
+            await self.repo.connection.execute("PRAGMA wal_autocheckpoint = 0")
+        self.statements = StatementClock.install(self.repo.connection)
         started = time.perf_counter()
         gate = asyncio.Semaphore(64)
 
@@ -379,9 +437,9 @@ class ServiceBench:
             result.finished += 1
             self.match_ids[slot] = await self.open_match(slot)
             live = await self.service.get(self.match_ids[slot])
-        started = time.thread_time()
+        started, collected = time.thread_time(), result.gc.cpu_seconds
         seat, action = self.choose(live, rng)
-        result.choose.append(time.thread_time() - started)
+        result.choose.append(time.thread_time() - started - (result.gc.cpu_seconds - collected))
         chosen = time.perf_counter()
         try:
             await self.service.act(live.id, version=live.version, seat=seat, action=action,
@@ -395,10 +453,11 @@ class ServiceBench:
     async def _phase(self, result: PhaseResult) -> AsyncIterator[None]:
         """Measures what ``result`` reports around the phase's body."""
         self.clock.reset()
+        self.clock.gc = result.gc
         cpus = sorted(os.sched_getaffinity(0))
         start = _PhaseStart(time.perf_counter(), time.process_time(), thread_cpu_seconds(),
                             len(self.repo.append_seconds), cpu_busy_seconds(cpus),
-                            self.repo.timer_writes)
+                            self.repo.timer_writes, len(self.statements.seconds))
         with result.gc:
             yield
         result.seconds = time.perf_counter() - start.wall
@@ -416,6 +475,7 @@ class ServiceBench:
         result.json_seconds = self.clock.json_seconds
         result.append = self.repo.append_seconds[start.appends:]
         result.timer_writes = self.repo.timer_writes - start.timer_writes
+        result.statements = self.statements.seconds[start.statements:]
 
     async def saturate(self, seconds: float) -> PhaseResult:
         result = PhaseResult("saturation")
@@ -445,7 +505,9 @@ class ServiceBench:
             async def player(slot: int) -> None:
                 rng = random.Random(f"paced:{slot}")
                 due = start + period * slot / slots
-                while due < end:
+                # A process that cannot keep up is stopped after twice the phase's length;
+                # the moves it never made show as a rate below the offered one.
+                while due < end and loop.time() < end + seconds:
                     await asyncio.sleep(max(0.0, due - loop.time()))
                     result.lag.append(loop.time() - due)
                     await self.one_move(slot, rng, result)
@@ -505,6 +567,18 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
     print_table(["phase", "act", "act outside append", "append", "append p50 ms",
                  "append p99 ms"], rows)
 
+    print("\nSQLite's own work per statement on aiosqlite's thread (no queueing):")
+    rows = []
+    for r in results:
+        slow = sum(1 for x in r.statements if x > 0.020)
+        rows.append([r.name, str(len(r.statements)),
+                     f"{len(r.statements) / max(1, r.actions):.2f}",
+                     f"{statistics.fmean(r.statements) * 1e6:.0f}" if r.statements else "-",
+                     ms(percentile(r.statements, 0.99)), ms(max(r.statements, default=0)),
+                     str(slow), f"{sum(r.statements) / max(r.seconds, 1e-9) * 100:.0f}%"])
+    print_table(["phase", "statements", "per action", "mean µs", "p99 ms", "max ms",
+                 "over 20 ms", "thread busy"], rows)
+
     print("\nGarbage collector pauses (the loop stands still during each):")
     rows = []
     for r in results:
@@ -515,7 +589,7 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
     print_table(["phase", "collections gen0/1/2", "paused s", "of wall", "max gen0 ms",
                  "max gen1 ms", "max gen2 ms", "objects freed"], rows)
     for r in results:
-        if r.timer_writes:
+        if bench.with_timers:
             print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} timer writes per action "
                   "(each its own statement and commit)")
         if r.refused:
@@ -525,7 +599,8 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
 async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
     with tempfile.TemporaryDirectory(prefix="parlor-bench-") as tmp:
         bench = ServiceBench(Path(tmp) / "service.db", args.matches, args.seed,
-                             with_timers=args.with_timers)
+                             with_timers=args.with_timers,
+                             autocheckpoint=not args.no_autocheckpoint)
         setup_seconds = await bench.setup()
         undo = bench.clock.instrument(bench.game)
         results = []
@@ -649,10 +724,14 @@ class Person:
         version = live.version
         fake = self.table.fake
         board = await self.table.board()
-        button = f"pl:a:{live.id}:{version}:{self.seat}:{index}"
-        if button in board.custom_ids():
+        # The board offers this seat's public moves once it shows this version (its buttons
+        # and selects, scopes "b" and "t", number the board's own actions).
+        on_board = (f"pl:b:{live.id}:{version}:{self.seat}:",
+                    f"pl:t:{live.id}:{version}:{self.seat}:")
+        if index in self.table.app.desk.board_action_indices(live, prompt) and any(
+                c.startswith(on_board) for c in board.custom_ids()):
             self.run.human_clicks["board"] += 1
-            await fake.click(self.user, board, button)
+            await self._choose_in(board, version, index)
             return
         self.run.panel_moves[self._why_panel(live, prompt, index)] += 1
         if self.panel is None or not self._panel_current(live.id, version):
@@ -665,9 +744,14 @@ class Person:
             if (await self.table.live()).version != version:
                 return  # the game moved on while the panel opened: look again
         self.run.human_clicks["panel"] += 1
+        await self._choose_in(self.panel, version, index)
+
+    async def _choose_in(self, message: Any, version: int, index: int) -> None:
+        """Click the move in the board or the panel; a game that moved on meanwhile is no
+        error (the person looks again)."""
         try:
-            await self.table.choose_in_panel(self.user, self.panel, self.seat, version, index)
-        except AssertionError:
+            await self.table.choose_in_panel(self.user, message, self.seat, version, index)
+        except (AssertionError, ValueError):
             if (await self.table.live()).version == version:
                 raise
 
@@ -912,6 +996,7 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
         kinds.setdefault(run.kind.name, []).append(run)
     grand: Counter[tuple[str, str]] = Counter()
     grand_actions = 0
+    kind_ratios: list[float] = []
     for name, group in kinds.items():
         requests: Counter[tuple[str, str]] = Counter()
         sources: Counter[str] = Counter()
@@ -922,6 +1007,7 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
         actions = sum(sources.values())
         grand_actions += actions
         total = sum(requests.values())
+        kind_ratios.append(total / max(1, actions))
         interaction = sum(n for (_, k), n in requests.items() if k.startswith("interaction"))
         game_only = sum(n for (phase, _), n in requests.items() if phase == "game")
         per_game_min = statistics.fmean(run.wall_seconds / scale / 60 for run in group)
@@ -941,7 +1027,8 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
     total = sum(grand.values())
     print(f"\nAll tables: {total} requests for {grand_actions} actions = "
           f"{total / max(1, grand_actions):.2f} requests per action "
-          f"(target <= {TARGET_REQUESTS_PER_ACTION})")
+          f"(target <= {TARGET_REQUESTS_PER_ACTION}); each kind of table weighted alike "
+          f"(long games no longer count more): {statistics.fmean(kind_ratios):.2f}")
     print("\nBreakdown, all tables (setup = /lifeboat start, joins, bots and the start click, "
           "whose answer waits for the first board and the opening DMs; game = every move, "
           "board edit and the reveal):")
@@ -976,8 +1063,8 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
 
 def configure_gc(args: argparse.Namespace) -> str:
     registry.get(GAME)  # start-up: the game and its models are loaded before any match
-    if args.gc_threshold is not None:
-        gc.set_threshold(args.gc_threshold, *gc.get_threshold()[1:])
+    if args.gc_thresholds is not None:
+        gc.set_threshold(*args.gc_thresholds)
     if args.gc_freeze:
         gc.collect()
         gc.freeze()
@@ -1000,8 +1087,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="CPUs the process may use (1: the 'one core' target)")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the saturation phase (slows it down)")
-    parser.add_argument("--gc-threshold", type=int, default=None, metavar="N",
-                        help="try a garbage collector setting: gen0 threshold N (default 700)")
+    parser.add_argument("--gc-thresholds", type=int, nargs=3, default=None,
+                        metavar=("GEN0", "GEN1", "GEN2"),
+                        help="try other collector thresholds (CPython's are 700 10 10)")
     parser.add_argument("--gc-freeze", action="store_true",
                         help="try gc.freeze() after start-up (before the matches exist)")
     parser.add_argument("--gc-off", action="store_true",
@@ -1009,6 +1097,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--with-timers", action="store_true",
                         help="subscribe the real Scheduler, as the bot does: act then also "
                              "writes the turn-timer rows (Discord's board listener stays out)")
+    parser.add_argument("--no-autocheckpoint", action="store_true",
+                        help="try SQLite without its automatic WAL checkpoints (what-if)")
     parser.add_argument("--recent-events", type=int, default=None, metavar="N",
                         help="try another size of the service's per-match event buffer "
                              f"(bot.service.RECENT_EVENTS, {bot_service.RECENT_EVENTS} now)")
@@ -1049,6 +1139,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.part in ("service", "both"):
         print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent Lifeboat matches "
               f"(4-6 seats, all moves by the built-in bot) ==")
+        if args.with_timers:
+            print("With the Scheduler wired in as the bot wires it (timer rows on every move)")
+        if args.no_autocheckpoint:
+            print("What-if: SQLite's automatic WAL checkpoints are off")
         asyncio.run(run_service_part(args))
     if args.part in ("rest", "both"):
         print("\n== Part 2: REST requests per action, the real client against the fake "
