@@ -1,30 +1,33 @@
 """Scale benchmark: a restart over 10,000 matches, memory per active match, 1,000 tables at once.
 
-Three parts, each printing its own table (``--part`` picks one):
+Three parts, each printing its own tables (``--part`` picks; ``all`` runs the database parts
+and the tables part each in a fresh interpreter):
 
 * restore: a SQLite file with ``--matches`` active Lifeboat matches at every stage of play, with
   the turn timers and bot moves the scheduler would have left in it, then the real
-  ``ParlorClient`` started on it against the fake Discord of ``tests/fakediscord``. Measures the
-  time from start to ready and until the first click on a board posted before the restart is
-  answered (that match is loaded on demand, by replaying its log), the cold and warm latency of
-  more such clicks, how many matches the start loaded (only those whose timer fell due), and the
-  process RSS along the way.
+  ``ParlorClient`` started on it against the fake Discord of ``tests/fakediscord``, twice: on a
+  copy where nothing is due, and on the file as a stop of ``--downtime`` seconds leaves it (the
+  bot moves and the turns that ran out meanwhile fire at once). Measures start to ready, the
+  first click on a board posted before the restart (that match is loaded on demand, by
+  replaying its log), cold and warm clicks, the matches loaded, RSS, and where the CPU went.
 * memory: ``--sample`` matches of that file loaded into a ``MatchService`` cache, measured with
-  tracemalloc and as RSS; the bytes of one live match are split into its state, the prompts
-  cached on it, its recent events and the rest by dropping each part in turn.
+  tracemalloc (and as RSS in a fresh interpreter); one live match is split into its state, the
+  prompts cached on it, its recent events and the rest by dropping each part in turn.
 * tables: ``--tables`` Lifeboat tables opened through slash commands and clicks in one
   ``ParlorClient``; each host leaves right after the start, so a bot plays every seat. Two
   measured windows: bots at the production pace (a move 1.5 s after the prompt), then bots with
-  no delay (the process saturated). Reports applied actions/s, ``service.act`` latency, REST
-  requests/s by kind, event-loop lag and the answer time of "My hand" clicks made meanwhile.
+  no delay. Reports applied actions/s, ``service.act`` latency, REST requests/s by kind, garbage
+  collector time, event-loop lag, the answer time of "My hand" clicks made meanwhile, and the
+  CPU per action split between the bot, the fake and the meters.
 
 The fake Discord, the bot and SQLite's worker thread share one process (and the machine's
 cores); every figure includes the fake's own work. Run from the repository root:
 
     .venv/bin/python -m bench.scale                     # everything, about 5 minutes
-    .venv/bin/python bench/scale.py --quick             # small sizes, a smoke run
-    .venv/bin/python -m bench.scale --part restore --matches 10000
-    .venv/bin/python -m bench.scale --part tables --tables 1000 --seconds 30
+    .venv/bin/python bench/scale.py --quick             # small sizes, under a minute
+    .venv/bin/python -m bench.scale --part restore+memory --matches 10000
+    .venv/bin/python -m bench.scale --part tables --tables 1000 --seconds 20
+    .venv/bin/python -m bench.scale --part tables --gc-freeze --gc-threshold 50000
 """
 
 from __future__ import annotations
@@ -112,8 +115,6 @@ APPEND_SQL = (
     "INSERT INTO action_appends (match_id, expected_version, seat, user_id, source, action, "
     "state, created_at, finished, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-
-log = logging.getLogger("bench.scale")
 
 
 # ==============================================================================================
@@ -1296,7 +1297,6 @@ class WindowResult:
     cpu_seconds: float
     cpu_wait: float  # seconds the process was ready to run but other processes had the CPUs
     finished: int
-    active_tables: int
     rss: int
     refused: int  # act calls refused (a bot or timer acting on a version that moved on)
     loop_cpu: float  # CPU seconds of the event loop's thread (the rest: SQLite's thread)
@@ -1446,7 +1446,7 @@ class Finishes:
 
 async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter: ActMeter,
                          requests: RequestLog, lag: LoopLag, prober: Prober,
-                         finishes: Finishes, tables: int, profile: bool) -> WindowResult:
+                         finishes: Finishes, profile: bool) -> WindowResult:
     loop = asyncio.get_running_loop()
     offset = time.perf_counter() - loop.time()  # request records carry loop time
     loop_thread = threading.get_native_id()
@@ -1475,7 +1475,7 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         name, end - start, meter.between(start, end), by_route, interaction,
         len(records) - interaction, failed, lag.between(start, end), probes, probe_failures,
         cpu_used, waited, sum(1 for at in finishes.at if start <= at <= end),
-        tables - len(finishes.at), rss_bytes(), meter.refused_between(start, end),
+        rss_bytes(), meter.refused_between(start, end),
         loop_cpu, gc_clock.seconds, gc_clock.longest, gc_clock.full, sampler.counts)
 
 
@@ -1538,7 +1538,7 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                         prober.start()
                         common: dict[str, Any] = {
                             "fake": fake, "meter": meter, "requests": requests, "lag": lag,
-                            "prober": prober, "finishes": finishes, "tables": len(tables)}
+                            "prober": prober, "finishes": finishes}
                         # Every table's first bot moves were held back; let that wave pass.
                         await asyncio.sleep(args.settle)
                         windows.append(await measure_window(
