@@ -112,8 +112,12 @@ class Scheduler:
     async def arm(self, live: LiveMatch) -> None:
         if live.record.status != MatchStatus.ACTIVE:
             return  # what a closed or paused match no longer needs goes after the save
+        wanted, seconds = await self._wanted(live)
+        await self._add(live, wanted, seconds)
+
+    async def _add(self, live: LiveMatch, wanted: dict[int, Prompt], seconds: float) -> None:
+        """Add or refresh the entries of the ``wanted`` seats."""
         async with self._lock_for(live.id):
-            wanted, seconds = await self._wanted(live)
             now = time.time()
             for seat, prompt in wanted.items():
                 is_bot = live.seats[seat].is_bot
@@ -142,13 +146,15 @@ class Scheduler:
             return
         async with self.app.service.match_lock(change.live.id):
             live = await self.app.service.get(change.live.id)
-            await self.arm(live)
+            active = live.record.status == MatchStatus.ACTIVE
+            if active:
+                wanted, seconds = await self._wanted(live)
+                await self._add(live, wanted, seconds)
             lock = self._lock_for(live.id)
             async with lock:
-                if live.record.status != MatchStatus.ACTIVE:
+                if not active:
                     await self._clear(live.id)
                 else:
-                    wanted, _ = await self._wanted(live)
                     for key in [k for k in self._entries
                                 if k[0] == live.id and k[1] not in wanted]:
                         self._entries.pop(key, None)
