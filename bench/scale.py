@@ -70,7 +70,6 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, cast
 
-from bot import service as bot_service
 from bot.app import ParlorClient
 from bot.service import LiveMatch, MatchService, Refusal
 from bot.table import Desk
@@ -1099,8 +1098,6 @@ class MemoryResult:
     events_kept: float  # mean events in a match's recent buffer
     mean_step: float
     sites: list[tuple[str, float]]  # allocation site -> bytes per match
-    fewer_events: int  # the what-if's buffer size
-    total_with_fewer: float  # bytes per match with that buffer
     parse_seconds: float  # a state parsed from its snapshot JSON, and its prompts
 
 
@@ -1192,20 +1189,6 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
             lives.clear()
             gone = traced()
 
-            # What-if: the same matches with a shorter recent-events buffer (LiveMatch reads
-            # the module constant when it is made).
-            kept = bot_service.RECENT_EVENTS
-            bot_service.RECENT_EVENTS = args.what_if_events
-            try:
-                fewer_base = traced()
-                for match_id in by_trace:
-                    (await service.get(match_id)).pending()
-                fewer = (traced() - fewer_base) / max(1, count)
-                for match_id in by_trace:
-                    service.forget(match_id)
-            finally:
-                bot_service.RECENT_EVENTS = kept
-
             snapshots = [await repo.snapshot(match_id) for match_id in by_trace]
             parsed_before = traced()
             states = [game.parse_state(s[1]) for s in snapshots if s is not None]
@@ -1238,7 +1221,7 @@ async def measure_memory(path: Path, args: argparse.Namespace) -> MemoryResult:
              for stat in loaded.compare_to(first, "filename")[:8]]
     return MemoryResult(count, load_seconds, rss_per_match, parts, (gone - base) / n,
                         (parsed - parsed_before) / n, (parsed_with_prompts - parsed) / n,
-                        events_kept, mean_step, sites, args.what_if_events, fewer,
+                        events_kept, mean_step, sites,
                         parse_seconds)
 
 
@@ -1256,9 +1239,6 @@ def report_memory(result: MemoryResult) -> None:
     print(f"Target <= {TARGET_BYTES_PER_MATCH // 1024} KiB per match: {verdict}. "
           f"Recent events: {result.events_kept:.1f} kept per match, "
           f"{result.parts['recent events'] / max(1.0, result.events_kept):.0f} bytes each.")
-    print(f"What-if: keeping {result.fewer_events} recent events instead of "
-          f"{bot_service.RECENT_EVENTS}: {kib(result.total_with_fewer)} KiB per match "
-          "(measured, same matches).")
     print(f"What-if: a state parsed from its snapshot JSON instead of replayed: "
           f"{result.parse_seconds * 1e6:.0f} µs (with its prompts) instead of "
           f"{ms(result.load_seconds)} ms; {kib(result.parsed_state)} KiB, its prompts "
@@ -1706,8 +1686,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds watched after the clicks")
     parser.add_argument("--sample", type=int, default=1_000,
                         help="matches loaded for the memory measurement")
-    parser.add_argument("--what-if-events", type=int, default=12,
-                        help="memory: a shorter recent-events buffer to measure as well")
     parser.add_argument("--tables", type=int, default=1_000,
                         help="tables playing at once (tables part)")
     parser.add_argument("--seconds", type=float, default=20.0,

@@ -18,7 +18,7 @@ Where the time goes is measured, not guessed: CPU per thread (from /proc), the e
 ``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
 (``gc.callbacks``) and SQLite's own time per statement on aiosqlite's thread. Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. The ``--gc-*``,
-``--recent-events`` and ``--no-autocheckpoint`` flags are what-ifs for proposed fixes;
+``--no-autocheckpoint`` flag is a what-if for proposed fixes;
 ``--with-timers`` wires in the real Scheduler as ``bot.app.Parlor`` does.
 
 Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
@@ -73,7 +73,6 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import service as bot_service
 from bot.service import LiveMatch, MatchService, Refusal
 from games import registry
 from games.core import Action, Game, Prompt
@@ -1099,9 +1098,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "writes the turn-timer rows (Discord's board listener stays out)")
     parser.add_argument("--no-autocheckpoint", action="store_true",
                         help="try SQLite without its automatic WAL checkpoints (what-if)")
-    parser.add_argument("--recent-events", type=int, default=None, metavar="N",
-                        help="try another size of the service's per-match event buffer "
-                             f"(bot.service.RECENT_EVENTS, {bot_service.RECENT_EVENTS} now)")
     parser.add_argument("--tables", type=int, default=2,
                         help="tables of each kind in part 2 (all played at once)")
     parser.add_argument("--time-scale", type=float, default=0.1,
@@ -1130,10 +1126,6 @@ def main(argv: list[str] | None = None) -> int:
     # Warnings and errors are counted and summed up in the report (LogCounter), not printed.
     logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
     print(f"Machine: {machine_line(cpus)}")
-    if args.recent_events is not None:
-        # A what-if only: LiveMatch reads the module constant when it is created.
-        bot_service.RECENT_EVENTS = args.recent_events
-        print(f"What-if: the service keeps {args.recent_events} recent events per match")
     gc_note = configure_gc(args)
     print(f"Garbage collector: {gc_note}")
     if args.part in ("service", "both"):

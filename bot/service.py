@@ -11,20 +11,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets as _secrets
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.recent import RecentEvents
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
 from storage import MatchRecord, MatchStatus, Repository, SeatRecord, StaleVersion, StatRecord
 from storage.records import OPEN_STATUSES
 
 log = logging.getLogger(__name__)
-
-RECENT_EVENTS = 40
 
 
 class Refusal(Exception):
@@ -48,7 +47,7 @@ class LiveMatch:
     record: MatchRecord
     seats: list[SeatRecord]
     state: Any | None = None
-    recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    recent: RecentEvents = field(default_factory=RecentEvents)
     # Turns in a row each seat let the timer play (reset by a move of its own).
     missed: dict[int, int] = field(default_factory=dict)
 

@@ -109,7 +109,7 @@ class Desk:
         state = live.state
         public = game.view(state, None)
         embed = renderer.board_embed(live, public, locale)
-        recent = [e for e in live.recent if e.to is None][-6:]
+        recent = live.recent.public()
         if recent:
             lines = [renderer.event_line(live, e, locale) for e in recent]
             embed.add_field(name=t("board.log", locale), value="\n".join(lines)[-1024:],
@@ -157,7 +157,7 @@ class Desk:
         game = live.game
         own = game.view(live.state, seat)
         embed = renderer.panel_embed(live, own, seat, locale)
-        mine = [e for e in live.recent if e.to is not None and seat in e.to][-5:]
+        mine = live.recent.for_seat(seat)
         if mine:
             embed.add_field(name=t("panel.recent", locale),
                             value="\n".join(renderer.event_line(live, e, locale)
