@@ -20,7 +20,7 @@ import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any, TypeAlias
+from typing import Any
 
 import asyncpg
 
@@ -37,24 +37,21 @@ from storage.records import (
     TimerRecord,
 )
 from storage.repository import MatchNotFound, Repository, StaleVersion
+from storage.rows import (
+    ACTION_COLUMNS,
+    MATCH_COLUMNS,
+    MESSAGE_COLUMNS,
+    SEAT_COLUMNS,
+    STAT_COLUMNS,
+    TIMER_COLUMNS,
+    RecordReader,
+    to_json,
+)
 
 _OPEN_SQL = "(" + ", ".join(f"'{s.value}'" for s in OPEN_STATUSES) + ")"
 _PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
 _CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
 _ONE_OPEN_PER_CHANNEL = "matches_one_open_per_channel"
-
-_MATCH_COLUMNS = (
-    "id, game, guild_id, channel_id, host_id, status, version, seed, options, outcome, locale, "
-    "created_at, updated_at"
-)
-_SEAT_COLUMNS = "match_id, seat, user_id, display_name, is_bot, locale"
-_TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
-_STAT_COLUMNS = (
-    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at"
-)
-
-Row: TypeAlias = asyncpg.Record
-
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
@@ -71,67 +68,11 @@ def _utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
-def _to_json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_read = RecordReader(_utc)
 
 
 def _json_or_none(value: dict[str, Any] | None) -> str | None:
-    return None if value is None else _to_json(value)
-
-
-def _match(row: Row) -> MatchRecord:
-    return MatchRecord(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        status=MatchStatus(row["status"]),
-        version=row["version"],
-        seed=int(row["seed"]),
-        options=json.loads(row["options"]),
-        outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
-        locale=row["locale"],
-        created_at=_utc(row["created_at"]),
-        updated_at=_utc(row["updated_at"]),
-    )
-
-
-def _seat(row: Row) -> SeatRecord:
-    return SeatRecord(
-        match_id=row["match_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        is_bot=row["is_bot"],
-        locale=row["locale"],
-    )
-
-
-def _timer(row: Row) -> TimerRecord:
-    return TimerRecord(
-        match_id=row["match_id"],
-        seat=row["seat"],
-        version=row["version"],
-        deadline=_utc(row["deadline"]),
-        warned=row["warned"],
-    )
-
-
-def _stat(row: Row) -> StatRecord:
-    return StatRecord(
-        match_id=row["match_id"],
-        seat=row["seat"],
-        guild_id=row["guild_id"],
-        game=row["game"],
-        user_id=row["user_id"],
-        is_bot=row["is_bot"],
-        score=row["score"],
-        won=row["won"],
-        role=row["role"],
-        with_bots=row["with_bots"],
-        finished_at=_utc(row["finished_at"]),
-    )
+    return None if value is None else to_json(value)
 
 
 def _seat_params(seat: SeatRecord) -> tuple[Any, ...]:
@@ -262,14 +203,14 @@ class PostgresRepository(Repository):
             row = await self.pool.fetchrow(
                 "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, "
                 "seed, options, locale, created_at, updated_at) "
-                f"VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $9) RETURNING {_MATCH_COLUMNS}",
+                f"VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $9) RETURNING {MATCH_COLUMNS}",
                 game,
                 guild_id,
                 channel_id,
                 host_id,
                 MatchStatus.LOBBY.value,
                 Decimal(int(seed)),
-                _to_json(options),
+                to_json(options),
                 locale,
                 now,
             )
@@ -277,25 +218,25 @@ class PostgresRepository(Repository):
             if error.constraint_name == _ONE_OPEN_PER_CHANNEL:
                 raise ValueError(f"channel {channel_id} already has an open match") from error
             raise
-        return _match(row)
+        return _read.match(row)
 
     async def get_match(self, match_id: int) -> MatchRecord:
         if not 0 < match_id < 2**63:  # no stored id is outside bigint
             raise MatchNotFound(f"no match {match_id}")
         row = await self.pool.fetchrow(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = $1", match_id
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1", match_id
         )
         if row is None:
             raise MatchNotFound(f"no match {match_id}")
-        return _match(row)
+        return _read.match(row)
 
     async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
         row = await self.pool.fetchrow(
-            f"SELECT {_MATCH_COLUMNS} FROM matches "
+            f"SELECT {MATCH_COLUMNS} FROM matches "
             f"WHERE channel_id = $1 AND status IN {_OPEN_SQL}",
             channel_id,
         )
-        return None if row is None else _match(row)
+        return None if row is None else _read.match(row)
 
     async def iter_open_matches(self) -> AsyncIterator[MatchRecord]:
         # Keyset pages, each its own short query on whichever connection is free: no
@@ -304,13 +245,13 @@ class PostgresRepository(Repository):
         last_id = 0
         while True:
             rows = await self.pool.fetch(
-                f"SELECT {_MATCH_COLUMNS} FROM matches "
+                f"SELECT {MATCH_COLUMNS} FROM matches "
                 f"WHERE status IN {_OPEN_SQL} AND id > $1 ORDER BY id LIMIT $2",
                 last_id,
                 self.page_size,
             )
             for row in rows:
-                yield _match(row)
+                yield _read.match(row)
             if len(rows) < self.page_size:
                 return
             last_id = rows[-1]["id"]
@@ -328,13 +269,13 @@ class PostgresRepository(Repository):
             row = await conn.fetchrow(
                 "UPDATE matches SET options = COALESCE($1::jsonb, options), "
                 "host_id = COALESCE($2, host_id), updated_at = $3 "
-                f"WHERE id = $4 RETURNING {_MATCH_COLUMNS}",
+                f"WHERE id = $4 RETURNING {MATCH_COLUMNS}",
                 _json_or_none(options),
                 host_id,
                 now,
                 match_id,
             )
-        return _match(row)
+        return _read.match(row)
 
     async def set_status(
         self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
@@ -348,7 +289,7 @@ class PostgresRepository(Repository):
             try:
                 row = await conn.fetchrow(
                     "UPDATE matches SET status = $1, outcome = COALESCE($2::jsonb, outcome), "
-                    f"updated_at = $3 WHERE id = $4 RETURNING {_MATCH_COLUMNS}",
+                    f"updated_at = $3 WHERE id = $4 RETURNING {MATCH_COLUMNS}",
                     status.value,
                     _json_or_none(outcome),
                     now,
@@ -363,21 +304,21 @@ class PostgresRepository(Repository):
             if status in _CLOSED:
                 # A closed match has no turns left; its timers would only fire into nothing.
                 await conn.execute("DELETE FROM timers WHERE match_id = $1", match_id)
-        return _match(row)
+        return _read.match(row)
 
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
         rows = await self.pool.fetch(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id = $1 ORDER BY id DESC LIMIT $2",
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE guild_id = $1 ORDER BY id DESC LIMIT $2",
             guild_id,
             limit,
         )
-        return [_match(row) for row in rows]
+        return [_read.match(row) for row in rows]
 
     async def finished_without_message(
         self, kind: str, since: datetime, limit: int = 100
     ) -> list[MatchRecord]:
         rows = await self.pool.fetch(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
             "AND updated_at >= $1 AND NOT EXISTS (SELECT 1 FROM messages "
             "WHERE messages.match_id = matches.id AND messages.kind = $2 "
             "AND messages.message_id <> 0) "
@@ -386,7 +327,7 @@ class PostgresRepository(Repository):
             kind,
             limit,
         )
-        return [_match(row) for row in rows]
+        return [_read.match(row) for row in rows]
 
     # -- seats -----------------------------------------------------------------------------
     @staticmethod
@@ -403,7 +344,7 @@ class PostgresRepository(Repository):
         await conn.execute("DELETE FROM seats WHERE match_id = $1", match_id)
         if seats:
             await conn.executemany(
-                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)",
+                f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)",
                 [_seat_params(s) for s in seats],
             )
 
@@ -414,9 +355,9 @@ class PostgresRepository(Repository):
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self.pool.fetch(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = $1 ORDER BY seat", match_id
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id = $1 ORDER BY seat", match_id
         )
-        return [_seat(row) for row in rows]
+        return [_read.seat(row) for row in rows]
 
     async def replace_seat(self, seat: SeatRecord) -> None:
         changed = _changed_rows(
@@ -482,7 +423,7 @@ class PostgresRepository(Repository):
             seat,
             user_id,
             source,
-            _to_json(action),
+            to_json(action),
             state_json,
             _aware(self._clock()),
             finished,
@@ -503,22 +444,10 @@ class PostgresRepository(Repository):
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
         rows = await self.pool.fetch(
-            "SELECT match_id, version, seat, user_id, source, action, created_at FROM actions "
-            "WHERE match_id = $1 ORDER BY version",
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = $1 ORDER BY version",
             match_id,
         )
-        return [
-            ActionRecord(
-                match_id=row["match_id"],
-                version=row["version"],
-                seat=row["seat"],
-                user_id=row["user_id"],
-                source=row["source"],
-                action=json.loads(row["action"]),
-                created_at=_utc(row["created_at"]),
-            )
-            for row in rows
-        ]
+        return [_read.action(row) for row in rows]
 
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         row = await self.pool.fetchrow(
@@ -548,26 +477,16 @@ class PostgresRepository(Repository):
 
     async def messages(self, match_id: int) -> list[MessageRecord]:
         rows = await self.pool.fetch(
-            "SELECT match_id, kind, channel_id, message_id, created_at FROM messages "
-            "WHERE match_id = $1 ORDER BY kind",
+            f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE match_id = $1 ORDER BY kind",
             match_id,
         )
-        return [
-            MessageRecord(
-                match_id=row["match_id"],
-                kind=row["kind"],
-                channel_id=row["channel_id"],
-                message_id=row["message_id"],
-                created_at=_utc(row["created_at"]),
-            )
-            for row in rows
-        ]
+        return [_read.message(row) for row in rows]
 
     # -- timers ----------------------------------------------------------------------------
     async def set_timer(self, timer: TimerRecord) -> None:
         try:
             await self.pool.execute(
-                f"INSERT INTO timers ({_TIMER_COLUMNS}) VALUES ($1, $2, $3, $4, $5) "
+                f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES ($1, $2, $3, $4, $5) "
                 "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
                 "deadline = excluded.deadline, warned = excluded.warned",
                 timer.match_id,
@@ -595,23 +514,23 @@ class PostgresRepository(Repository):
     async def timers(self, match_id: int | None = None) -> list[TimerRecord]:
         if match_id is None:
             rows = await self.pool.fetch(
-                f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY deadline, match_id, seat"
+                f"SELECT {TIMER_COLUMNS} FROM timers ORDER BY deadline, match_id, seat"
             )
         else:
             rows = await self.pool.fetch(
-                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE match_id = $1 "
+                f"SELECT {TIMER_COLUMNS} FROM timers WHERE match_id = $1 "
                 "ORDER BY deadline, seat",
                 match_id,
             )
-        return [_timer(row) for row in rows]
+        return [_read.timer(row) for row in rows]
 
     async def due_timers(self, now: datetime) -> list[TimerRecord]:
         rows = await self.pool.fetch(
-            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE deadline <= $1 "
+            f"SELECT {TIMER_COLUMNS} FROM timers WHERE deadline <= $1 "
             "ORDER BY deadline, match_id, seat",
             _aware(now),
         )
-        return [_timer(row) for row in rows]
+        return [_read.timer(row) for row in rows]
 
     # -- guild settings ----------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
@@ -626,7 +545,7 @@ class PostgresRepository(Repository):
             "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, "
             "updated_at = excluded.updated_at",
             record.guild_id,
-            _to_json(record.data),
+            to_json(record.data),
             _aware(self._clock()),
         )
 
@@ -653,7 +572,7 @@ class PostgresRepository(Repository):
         try:
             async with self._transaction() as conn:
                 await conn.executemany(
-                    f"INSERT INTO stats ({_STAT_COLUMNS}) "
+                    f"INSERT INTO stats ({STAT_COLUMNS}) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
                     "ON CONFLICT (match_id, seat) DO UPDATE SET guild_id = excluded.guild_id, "
                     "game = excluded.game, user_id = excluded.user_id, "
@@ -673,11 +592,11 @@ class PostgresRepository(Repository):
         if game is not None:
             where.add("game", game)
         rows = await self.pool.fetch(
-            f"SELECT {_STAT_COLUMNS} FROM stats WHERE {where.sql} "
+            f"SELECT {STAT_COLUMNS} FROM stats WHERE {where.sql} "
             "ORDER BY finished_at DESC, match_id DESC",
             *where.params,
         )
-        return [_stat(row) for row in rows]
+        return [_read.stat(row) for row in rows]
 
     async def leaderboard(
         self,
@@ -702,10 +621,7 @@ class PostgresRepository(Repository):
             *where.params,
             limit,
         )
-        return [
-            (int(row["user_id"]), int(row["games"]), int(row["wins"]), float(row["average"]))
-            for row in rows
-        ]
+        return [_read.leaderboard_entry(row) for row in rows]
 
 
 class _Where:

@@ -38,6 +38,16 @@ from storage.records import (
     TimerRecord,
 )
 from storage.repository import MatchNotFound, Repository, StaleVersion
+from storage.rows import (
+    ACTION_COLUMNS,
+    MATCH_COLUMNS,
+    MESSAGE_COLUMNS,
+    SEAT_COLUMNS,
+    STAT_COLUMNS,
+    TIMER_COLUMNS,
+    RecordReader,
+    to_json,
+)
 
 DEFAULT_DB_PATH = Path("data") / "parlor.db"
 
@@ -46,16 +56,6 @@ _PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
 # The message of the ``action_appends`` trigger's refusal (migration 0002).
 _APPEND_REFUSED = "parlor: append refused"
 _CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
-
-_MATCH_COLUMNS = (
-    "id, game, guild_id, channel_id, host_id, status, version, seed, options, outcome, locale, "
-    "created_at, updated_at"
-)
-_SEAT_COLUMNS = "match_id, seat, user_id, display_name, is_bot, locale"
-_TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
-_STAT_COLUMNS = (
-    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at"
-)
 
 Params = Sequence[Any]
 
@@ -76,63 +76,7 @@ def from_db_time(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
-def _to_json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _match(row: sqlite3.Row) -> MatchRecord:
-    return MatchRecord(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        status=MatchStatus(row["status"]),
-        version=row["version"],
-        seed=int(row["seed"]),
-        options=json.loads(row["options"]),
-        outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
-        locale=row["locale"],
-        created_at=from_db_time(row["created_at"]),
-        updated_at=from_db_time(row["updated_at"]),
-    )
-
-
-def _seat(row: sqlite3.Row) -> SeatRecord:
-    return SeatRecord(
-        match_id=row["match_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        is_bot=bool(row["is_bot"]),
-        locale=row["locale"],
-    )
-
-
-def _timer(row: sqlite3.Row) -> TimerRecord:
-    return TimerRecord(
-        match_id=row["match_id"],
-        seat=row["seat"],
-        version=row["version"],
-        deadline=from_db_time(row["deadline"]),
-        warned=bool(row["warned"]),
-    )
-
-
-def _stat(row: sqlite3.Row) -> StatRecord:
-    return StatRecord(
-        match_id=row["match_id"],
-        seat=row["seat"],
-        guild_id=row["guild_id"],
-        game=row["game"],
-        user_id=row["user_id"],
-        is_bot=bool(row["is_bot"]),
-        score=row["score"],
-        won=bool(row["won"]),
-        role=row["role"],
-        with_bots=bool(row["with_bots"]),
-        finished_at=from_db_time(row["finished_at"]),
-    )
+_read = RecordReader(from_db_time)
 
 
 def _seat_params(seat: SeatRecord) -> tuple[Any, ...]:
@@ -260,7 +204,7 @@ class SqliteRepository(Repository):
 
     async def _match_row(self, conn: aiosqlite.Connection, match_id: int) -> sqlite3.Row:
         rows = await self._fetch(
-            conn, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+            conn, f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         )
         if not rows:
             raise MatchNotFound(f"no match {match_id}")
@@ -285,7 +229,7 @@ class SqliteRepository(Repository):
                     self.connection,
                     "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, "
                     "seed, options, locale, created_at, updated_at) "
-                    f"VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING {_MATCH_COLUMNS}",
+                    f"VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING {MATCH_COLUMNS}",
                     (
                         game,
                         guild_id,
@@ -293,7 +237,7 @@ class SqliteRepository(Repository):
                         host_id,
                         MatchStatus.LOBBY.value,
                         str(int(seed)),
-                        _to_json(options),
+                        to_json(options),
                         locale,
                         now,
                         now,
@@ -305,25 +249,25 @@ class SqliteRepository(Repository):
                         f"channel {channel_id} already has an open match"
                     ) from error
                 raise
-        return _match(rows[0])
+        return _read.match(rows[0])
 
     async def get_match(self, match_id: int) -> MatchRecord:
         if not 0 < match_id < 2**63:  # no stored id is outside SQLite's 64-bit integers
             raise MatchNotFound(f"no match {match_id}")
         row = await self._read_one(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         )
         if row is None:
             raise MatchNotFound(f"no match {match_id}")
-        return _match(row)
+        return _read.match(row)
 
     async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
         row = await self._read_one(
-            f"SELECT {_MATCH_COLUMNS} FROM matches "
+            f"SELECT {MATCH_COLUMNS} FROM matches "
             f"WHERE channel_id = ? AND status IN {_OPEN_SQL}",
             (channel_id,),
         )
-        return None if row is None else _match(row)
+        return None if row is None else _read.match(row)
 
     async def iter_open_matches(self) -> AsyncIterator[MatchRecord]:
         # Keyset pages, each its own short query: nothing is held between pages, neither rows
@@ -331,12 +275,12 @@ class SqliteRepository(Repository):
         last_id = 0
         while True:
             rows = await self._read(
-                f"SELECT {_MATCH_COLUMNS} FROM matches "
+                f"SELECT {MATCH_COLUMNS} FROM matches "
                 f"WHERE status IN {_OPEN_SQL} AND id > ? ORDER BY id LIMIT ?",
                 (last_id, self.page_size),
             )
             for row in rows:
-                yield _match(row)
+                yield _read.match(row)
             if len(rows) < self.page_size:
                 return
             last_id = rows[-1]["id"]
@@ -355,10 +299,10 @@ class SqliteRepository(Repository):
                 conn,
                 "UPDATE matches SET options = COALESCE(?, options), "
                 "host_id = COALESCE(?, host_id), updated_at = ? "
-                f"WHERE id = ? RETURNING {_MATCH_COLUMNS}",
-                (None if options is None else _to_json(options), host_id, now, match_id),
+                f"WHERE id = ? RETURNING {MATCH_COLUMNS}",
+                (None if options is None else to_json(options), host_id, now, match_id),
             )
-        return _match(rows[0])
+        return _read.match(rows[0])
 
     async def set_status(
         self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
@@ -373,10 +317,10 @@ class SqliteRepository(Repository):
                 rows = await self._fetch(
                     conn,
                     "UPDATE matches SET status = ?, outcome = COALESCE(?, outcome), "
-                    f"updated_at = ? WHERE id = ? RETURNING {_MATCH_COLUMNS}",
+                    f"updated_at = ? WHERE id = ? RETURNING {MATCH_COLUMNS}",
                     (
                         status.value,
-                        None if outcome is None else _to_json(outcome),
+                        None if outcome is None else to_json(outcome),
                         now,
                         match_id,
                     ),
@@ -390,27 +334,27 @@ class SqliteRepository(Repository):
             if status in _CLOSED:
                 # A closed match has no turns left; its timers would only fire into nothing.
                 await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-        return _match(rows[0])
+        return _read.match(rows[0])
 
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
         rows = await self._read(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
             (guild_id, limit),
         )
-        return [_match(row) for row in rows]
+        return [_read.match(row) for row in rows]
 
     async def finished_without_message(
         self, kind: str, since: datetime, limit: int = 100
     ) -> list[MatchRecord]:
         rows = await self._read(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'finished' "
             "AND updated_at >= ? AND NOT EXISTS (SELECT 1 FROM messages "
             "WHERE messages.match_id = matches.id AND messages.kind = ? "
             "AND messages.message_id <> 0) "
             "ORDER BY id LIMIT ?",
             (to_db_time(since), kind, limit),
         )
-        return [_match(row) for row in rows]
+        return [_read.match(row) for row in rows]
 
     # -- seats -----------------------------------------------------------------------------
     async def _replace_seats(
@@ -425,7 +369,7 @@ class SqliteRepository(Repository):
             raise ValueError(f"seat numbers repeat: {sorted(numbers)}")
         await conn.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
         await conn.executemany(
-            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
             [_seat_params(s) for s in seats],
         )
 
@@ -436,9 +380,9 @@ class SqliteRepository(Repository):
 
     async def seats(self, match_id: int) -> list[SeatRecord]:
         rows = await self._read(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
-        return [_seat(row) for row in rows]
+        return [_read.seat(row) for row in rows]
 
     async def replace_seat(self, seat: SeatRecord) -> None:
         async with self._transaction() as conn:
@@ -505,11 +449,11 @@ class SqliteRepository(Repository):
             seat,
             user_id,
             source,
-            _to_json(action),
+            to_json(action),
             state_json,
             to_db_time(self._clock()),
             int(finished),
-            None if outcome is None else _to_json(outcome),
+            None if outcome is None else to_json(outcome),
         )
         async with self._lock:
             conn = self.connection
@@ -536,22 +480,10 @@ class SqliteRepository(Repository):
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
         rows = await self._read(
-            "SELECT match_id, version, seat, user_id, source, action, created_at FROM actions "
-            "WHERE match_id = ? ORDER BY version",
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = ? ORDER BY version",
             (match_id,),
         )
-        return [
-            ActionRecord(
-                match_id=row["match_id"],
-                version=row["version"],
-                seat=row["seat"],
-                user_id=row["user_id"],
-                source=row["source"],
-                action=json.loads(row["action"]),
-                created_at=from_db_time(row["created_at"]),
-            )
-            for row in rows
-        ]
+        return [_read.action(row) for row in rows]
 
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         row = await self._read_one(
@@ -579,27 +511,17 @@ class SqliteRepository(Repository):
 
     async def messages(self, match_id: int) -> list[MessageRecord]:
         rows = await self._read(
-            "SELECT match_id, kind, channel_id, message_id, created_at FROM messages "
-            "WHERE match_id = ? ORDER BY kind",
+            f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE match_id = ? ORDER BY kind",
             (match_id,),
         )
-        return [
-            MessageRecord(
-                match_id=row["match_id"],
-                kind=row["kind"],
-                channel_id=row["channel_id"],
-                message_id=row["message_id"],
-                created_at=from_db_time(row["created_at"]),
-            )
-            for row in rows
-        ]
+        return [_read.message(row) for row in rows]
 
     # -- timers ----------------------------------------------------------------------------
     async def set_timer(self, timer: TimerRecord) -> None:
         deadline = to_db_time(timer.deadline)
         try:
             await self._write(
-                f"INSERT INTO timers ({_TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
+                f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
                 "deadline = excluded.deadline, warned = excluded.warned",
                 (timer.match_id, timer.seat, timer.version, deadline, int(timer.warned)),
@@ -625,23 +547,23 @@ class SqliteRepository(Repository):
     async def timers(self, match_id: int | None = None) -> list[TimerRecord]:
         if match_id is None:
             rows = await self._read(
-                f"SELECT {_TIMER_COLUMNS} FROM timers ORDER BY deadline, match_id, seat"
+                f"SELECT {TIMER_COLUMNS} FROM timers ORDER BY deadline, match_id, seat"
             )
         else:
             rows = await self._read(
-                f"SELECT {_TIMER_COLUMNS} FROM timers WHERE match_id = ? "
+                f"SELECT {TIMER_COLUMNS} FROM timers WHERE match_id = ? "
                 "ORDER BY deadline, seat",
                 (match_id,),
             )
-        return [_timer(row) for row in rows]
+        return [_read.timer(row) for row in rows]
 
     async def due_timers(self, now: datetime) -> list[TimerRecord]:
         rows = await self._read(
-            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE deadline <= ? "
+            f"SELECT {TIMER_COLUMNS} FROM timers WHERE deadline <= ? "
             "ORDER BY deadline, match_id, seat",
             (to_db_time(now),),
         )
-        return [_timer(row) for row in rows]
+        return [_read.timer(row) for row in rows]
 
     # -- guild settings ----------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
@@ -657,7 +579,7 @@ class SqliteRepository(Repository):
             "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data, "
             "updated_at = excluded.updated_at",
-            (record.guild_id, _to_json(record.data), now),
+            (record.guild_id, to_json(record.data), now),
         )
 
     # -- stats ------------------------------------------------------------------------------
@@ -681,7 +603,7 @@ class SqliteRepository(Repository):
         async with self._transaction() as conn:
             try:
                 await conn.executemany(
-                    f"INSERT OR REPLACE INTO stats ({_STAT_COLUMNS}) "
+                    f"INSERT OR REPLACE INTO stats ({STAT_COLUMNS}) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     params,
                 )
@@ -694,13 +616,13 @@ class SqliteRepository(Repository):
     async def stats_for_user(
         self, guild_id: int, user_id: int, game: str | None = None
     ) -> list[StatRecord]:
-        sql = f"SELECT {_STAT_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
+        sql = f"SELECT {STAT_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
         params: list[Any] = [guild_id, user_id]
         if game is not None:
             sql += " AND game = ?"
             params.append(game)
         rows = await self._read(sql + " ORDER BY finished_at DESC, match_id DESC", params)
-        return [_stat(row) for row in rows]
+        return [_read.stat(row) for row in rows]
 
     async def leaderboard(
         self,
@@ -725,7 +647,4 @@ class SqliteRepository(Repository):
         sql += " GROUP BY user_id ORDER BY wins DESC, average DESC, games ASC, user_id LIMIT ?"
         params.append(limit)
         rows = await self._read(sql, params)
-        return [
-            (int(row["user_id"]), int(row["games"]), int(row["wins"]), float(row["average"]))
-            for row in rows
-        ]
+        return [_read.leaderboard_entry(row) for row in rows]

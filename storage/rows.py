@@ -1,0 +1,136 @@
+"""Database rows to records, for both backends.
+
+SQLite and PostgreSQL hand back the same columns under the same names; they differ in how a time
+arrives (fixed-width ISO text from SQLite, a ``datetime`` from asyncpg) and in how flags arrive
+(0/1 or ``bool``, both read with ``bool``). So one ``RecordReader`` serves both, given the
+backend's time parser. JSON columns arrive as text from both (asyncpg hands ``jsonb`` back as
+text unless told otherwise), and every JSON value is written by ``to_json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from storage.records import (
+    ActionRecord,
+    MatchRecord,
+    MatchStatus,
+    MessageRecord,
+    SeatRecord,
+    StatRecord,
+    TimerRecord,
+)
+
+MATCH_COLUMNS = (
+    "id, game, guild_id, channel_id, host_id, status, version, seed, options, outcome, locale, "
+    "created_at, updated_at"
+)
+SEAT_COLUMNS = "match_id, seat, user_id, display_name, is_bot, locale"
+ACTION_COLUMNS = "match_id, version, seat, user_id, source, action, created_at"
+MESSAGE_COLUMNS = "match_id, kind, channel_id, message_id, created_at"
+TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
+STAT_COLUMNS = (
+    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at"
+)
+
+
+class Row(Protocol):
+    """A result row read by column name: ``sqlite3.Row`` and ``asyncpg.Record`` both are."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+TimeParser = Callable[[Any], datetime]
+
+
+def to_json(value: Any) -> str:
+    """Compact JSON text, non-ASCII kept as it is (names in Chinese stay readable)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordReader:
+    """Records from rows; ``time`` turns a stored time into a timezone-aware UTC ``datetime``."""
+
+    time: TimeParser
+
+    def match(self, row: Row) -> MatchRecord:
+        return MatchRecord(
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            status=MatchStatus(row["status"]),
+            version=row["version"],
+            seed=int(row["seed"]),
+            options=json.loads(row["options"]),
+            outcome=None if row["outcome"] is None else json.loads(row["outcome"]),
+            locale=row["locale"],
+            created_at=self.time(row["created_at"]),
+            updated_at=self.time(row["updated_at"]),
+        )
+
+    @staticmethod
+    def seat(row: Row) -> SeatRecord:
+        return SeatRecord(
+            match_id=row["match_id"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            display_name=row["display_name"],
+            is_bot=bool(row["is_bot"]),
+            locale=row["locale"],
+        )
+
+    def action(self, row: Row) -> ActionRecord:
+        return ActionRecord(
+            match_id=row["match_id"],
+            version=row["version"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            source=row["source"],
+            action=json.loads(row["action"]),
+            created_at=self.time(row["created_at"]),
+        )
+
+    def message(self, row: Row) -> MessageRecord:
+        return MessageRecord(
+            match_id=row["match_id"],
+            kind=row["kind"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            created_at=self.time(row["created_at"]),
+        )
+
+    def timer(self, row: Row) -> TimerRecord:
+        return TimerRecord(
+            match_id=row["match_id"],
+            seat=row["seat"],
+            version=row["version"],
+            deadline=self.time(row["deadline"]),
+            warned=bool(row["warned"]),
+        )
+
+    def stat(self, row: Row) -> StatRecord:
+        return StatRecord(
+            match_id=row["match_id"],
+            seat=row["seat"],
+            guild_id=row["guild_id"],
+            game=row["game"],
+            user_id=row["user_id"],
+            is_bot=bool(row["is_bot"]),
+            score=row["score"],
+            won=bool(row["won"]),
+            role=row["role"],
+            with_bots=bool(row["with_bots"]),
+            finished_at=self.time(row["finished_at"]),
+        )
+
+    @staticmethod
+    def leaderboard_entry(row: Row) -> tuple[int, int, int, float]:
+        """(user id, games, wins, average score) of a leaderboard query's row."""
+        return int(row["user_id"]), int(row["games"]), int(row["wins"]), float(row["average"])
