@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -45,6 +45,7 @@ from storage.rows import (
     STAT_COLUMNS,
     TIMER_COLUMNS,
     RecordReader,
+    timer_set_json,
     to_json,
 )
 
@@ -278,10 +279,16 @@ class PostgresRepository(Repository):
         return _read.match(row)
 
     async def set_status(
-        self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
+        self,
+        match_id: int,
+        status: MatchStatus,
+        *,
+        outcome: dict[str, Any] | None = None,
+        timers: Sequence[TimerRecord] | None = None,
     ) -> MatchRecord:
         status = MatchStatus(status)
         now = _aware(self._clock())
+        timer_set = None if timers is None else timer_set_json(match_id, timers)
         async with self._transaction() as conn:
             current = await self._lock_match(conn, match_id)
             if current in _CLOSED and status != current:
@@ -304,6 +311,8 @@ class PostgresRepository(Repository):
             if status in _CLOSED:
                 # A closed match has no turns left; its timers would only fire into nothing.
                 await conn.execute("DELETE FROM timers WHERE match_id = $1", match_id)
+            elif timer_set is not None:
+                await self._write_timer_set(conn, match_id, timer_set)
         return _read.match(row)
 
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
@@ -359,26 +368,54 @@ class PostgresRepository(Repository):
         )
         return [_read.seat(row) for row in rows]
 
-    async def replace_seat(self, seat: SeatRecord) -> None:
-        changed = _changed_rows(
-            await self.pool.execute(
-                "UPDATE seats SET user_id = $1, display_name = $2, is_bot = $3, locale = $4 "
-                "WHERE match_id = $5 AND seat = $6",
-                seat.user_id,
-                seat.display_name,
-                seat.is_bot,
-                seat.locale,
-                seat.match_id,
-                seat.seat,
-            )
+    async def replace_seat(
+        self, seat: SeatRecord, *, timers: Sequence[TimerRecord] | None = None
+    ) -> None:
+        if timers is None:
+            # One statement, no transaction: the common case (a bot takes over) stays cheap.
+            if _changed_rows(await self._update_seat(self.pool, seat)) == 0:
+                await self.get_match(seat.match_id)  # MatchNotFound names the likelier mistake
+                raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
+            return
+        timer_set = timer_set_json(seat.match_id, timers)
+        async with self._transaction() as conn:
+            # The match row's lock, as an append takes it: timer sets of one match never mix.
+            await self._lock_match(conn, seat.match_id)
+            if _changed_rows(await self._update_seat(conn, seat)) == 0:
+                raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
+            await self._write_timer_set(conn, seat.match_id, timer_set)
+
+    @staticmethod
+    async def _update_seat(on: asyncpg.Pool | asyncpg.Connection, seat: SeatRecord) -> str:
+        """The seat row's UPDATE; its command tag."""
+        status: str = await on.execute(
+            "UPDATE seats SET user_id = $1, display_name = $2, is_bot = $3, locale = $4 "
+            "WHERE match_id = $5 AND seat = $6",
+            seat.user_id,
+            seat.display_name,
+            seat.is_bot,
+            seat.locale,
+            seat.match_id,
+            seat.seat,
         )
-        if changed == 0:
-            await self.get_match(seat.match_id)  # MatchNotFound names the likelier mistake
-            raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
+        return status
+
+    @staticmethod
+    async def _write_timer_set(conn: asyncpg.Connection, match_id: int, timer_set: str) -> None:
+        """Make the match's timers ``timer_set`` (``timer_set_json``), by migration 0003."""
+        await conn.execute("SELECT replace_timers($1, $2::jsonb)", match_id, timer_set)
 
     # -- the game ---------------------------------------------------------------------------
-    async def start_match(self, match_id: int, seats: list[SeatRecord], state_json: str) -> None:
+    async def start_match(
+        self,
+        match_id: int,
+        seats: list[SeatRecord],
+        state_json: str,
+        *,
+        timers: Sequence[TimerRecord] | None = None,
+    ) -> None:
         now = _aware(self._clock())
+        timer_set = None if timers is None else timer_set_json(match_id, timers)
         async with self._transaction() as conn:
             status = await self._lock_match(conn, match_id)
             if status is not MatchStatus.LOBBY:
@@ -399,6 +436,8 @@ class PostgresRepository(Repository):
                 state_json,
                 now,
             )
+            if timer_set is not None:
+                await self._write_timer_set(conn, match_id, timer_set)
 
     async def append_action(
         self,
@@ -412,12 +451,13 @@ class PostgresRepository(Repository):
         state_json: str,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
+        timers: Sequence[TimerRecord] | None = None,
     ) -> int:
         """See ``Repository.append_action``. Also raises ``MatchNotFound``, and ``ValueError``
         when the match is at the expected version but not active or paused."""
         row = await self.pool.fetchrow(
             "SELECT new_version, found_version, found_status "
-            "FROM append_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "FROM append_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             match_id,
             expected_version,
             seat,
@@ -428,6 +468,7 @@ class PostgresRepository(Repository):
             _aware(self._clock()),
             finished,
             _json_or_none(outcome),
+            None if timers is None else timer_set_json(match_id, timers),
         )
         if row["new_version"] is not None:
             return int(row["new_version"])

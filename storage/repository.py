@@ -4,7 +4,7 @@ now, PostgreSQL for sharded deployments) implements exactly this."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -35,6 +35,26 @@ class MatchNotFound(LookupError):
 
 
 class Repository(ABC):
+    """Where Parlor keeps everything.
+
+    *Timers written with the change.* ``append_action``, ``start_match``, ``set_status`` and
+    ``replace_seat`` take ``timers``, the whole set of the match's turn timers once the change
+    is made, so that a move and the clocks it starts or stops are committed together (one
+    transaction, and on SQLite one statement for an append):
+
+    - ``None`` leaves the match's timer rows as they are;
+    - a sequence makes them exactly that set: rows of seats not in it are deleted; a given
+      timer whose stored deadline is the same is left untouched (it keeps its ``warned`` flag,
+      so a caller may send unchanged timers every time); any other is written as given
+      (version, deadline, warned).
+
+    Every record must be for the changed match, with distinct seats and a timezone-aware
+    deadline (``ValueError`` before anything is written). When the change is refused
+    (``StaleVersion``, ``ValueError``, ``MatchNotFound``) the timers are not touched either. A
+    change that closes the match (a finishing append, a finished or cancelled status) leaves it
+    no timers, whatever was given.
+    """
+
     # -- lifecycle -------------------------------------------------------------------------
     @abstractmethod
     async def open(self) -> None:
@@ -77,8 +97,16 @@ class Repository(ABC):
 
     @abstractmethod
     async def set_status(
-        self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
-    ) -> MatchRecord: ...
+        self,
+        match_id: int,
+        status: MatchStatus,
+        *,
+        outcome: dict[str, Any] | None = None,
+        timers: Sequence[TimerRecord] | None = None,
+    ) -> MatchRecord:
+        """Change the status (a finished or cancelled match stays so: ``ValueError``) and, when
+        given, the outcome. Closing the match deletes its timers. ``timers``: see
+        *Timers written with the change* on the class."""
 
     @abstractmethod
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]: ...
@@ -101,13 +129,24 @@ class Repository(ABC):
         """Ordered by seat."""
 
     @abstractmethod
-    async def replace_seat(self, seat: SeatRecord) -> None:
-        """Change who plays one seat mid-game (a bot takes over, a player returns)."""
+    async def replace_seat(
+        self, seat: SeatRecord, *, timers: Sequence[TimerRecord] | None = None
+    ) -> None:
+        """Change who plays one seat mid-game (a bot takes over, a player returns). ``timers``
+        (of ``seat.match_id``): see *Timers written with the change* on the class."""
 
     # -- the game ---------------------------------------------------------------------------
     @abstractmethod
-    async def start_match(self, match_id: int, seats: list[SeatRecord], state_json: str) -> None:
-        """Lobby → active in one transaction: seats, version 0 and the first snapshot."""
+    async def start_match(
+        self,
+        match_id: int,
+        seats: list[SeatRecord],
+        state_json: str,
+        *,
+        timers: Sequence[TimerRecord] | None = None,
+    ) -> None:
+        """Lobby → active in one transaction: seats, version 0 and the first snapshot (and the
+        timers, when given: see *Timers written with the change* on the class)."""
 
     @abstractmethod
     async def append_action(
@@ -122,11 +161,13 @@ class Repository(ABC):
         state_json: str,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
+        timers: Sequence[TimerRecord] | None = None,
     ) -> int:
         """In one transaction: append the action at ``expected_version``, bump the version,
-        write the snapshot (and the finished status and outcome when the game ended). Returns
-        the new version. Raises ``StaleVersion`` when the match is not at ``expected_version``
-        and changes nothing."""
+        write the snapshot (and the finished status and outcome when the game ended, which
+        deletes the match's timers), and the timers when given (see *Timers written with the
+        change* on the class). Returns the new version. Raises ``StaleVersion`` when the match
+        is not at ``expected_version`` and changes nothing."""
 
     @abstractmethod
     async def actions(self, match_id: int) -> list[ActionRecord]:

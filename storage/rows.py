@@ -1,4 +1,4 @@
-"""Database rows to records, for both backends.
+"""Database rows to records and records to column values, for both backends.
 
 SQLite and PostgreSQL hand back the same columns under the same names; they differ in how a time
 arrives (fixed-width ISO text from SQLite, a ``datetime`` from asyncpg) and in how flags arrive
@@ -10,9 +10,9 @@ text unless told otherwise), and every JSON value is written by ``to_json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from storage.records import (
@@ -50,6 +50,30 @@ TimeParser = Callable[[Any], datetime]
 def to_json(value: Any) -> str:
     """Compact JSON text, non-ASCII kept as it is (names in Chinese stay readable)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def to_db_time(moment: datetime) -> str:
+    """UTC ISO text of one fixed width, so text order is time order (SQLite's time columns;
+    PostgreSQL reads it too). Naive times are refused: storage cannot know which zone they
+    meant."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"a timezone-aware datetime is required, got naive {moment!r}")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def timer_set_json(match_id: int, timers: Sequence[TimerRecord]) -> str:
+    """The match's whole timer set as the migrations' functions take it: a JSON array of
+    ``[seat, version, deadline, warned]``, the deadline as ``to_db_time`` text.
+
+    Raises ``ValueError`` for a record of another match, a seat given twice or a naive
+    deadline, before anything reaches the database."""
+    strangers = sorted({t.match_id for t in timers} - {match_id})
+    if strangers:
+        raise ValueError(f"timers for matches {strangers} given for match {match_id}")
+    seats = [t.seat for t in timers]
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"timer seats repeat: {sorted(seats)}")
+    return to_json([[t.seat, t.version, to_db_time(t.deadline), t.warned] for t in timers])
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,8 @@ from storage.rows import (
     STAT_COLUMNS,
     TIMER_COLUMNS,
     RecordReader,
+    timer_set_json,
+    to_db_time,
     to_json,
 )
 
@@ -62,14 +64,6 @@ Params = Sequence[Any]
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def to_db_time(moment: datetime) -> str:
-    """UTC ISO text of one fixed width, so text order is time order. Naive times are refused:
-    storage cannot know which zone they meant."""
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(f"a timezone-aware datetime is required, got naive {moment!r}")
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def from_db_time(text: str) -> datetime:
@@ -305,10 +299,16 @@ class SqliteRepository(Repository):
         return _read.match(rows[0])
 
     async def set_status(
-        self, match_id: int, status: MatchStatus, *, outcome: dict[str, Any] | None = None
+        self,
+        match_id: int,
+        status: MatchStatus,
+        *,
+        outcome: dict[str, Any] | None = None,
+        timers: Sequence[TimerRecord] | None = None,
     ) -> MatchRecord:
         status = MatchStatus(status)
         now = to_db_time(self._clock())
+        timer_set = None if timers is None else timer_set_json(match_id, timers)
         async with self._transaction() as conn:
             current = MatchStatus((await self._match_row(conn, match_id))["status"])
             if current in _CLOSED and status != current:
@@ -334,6 +334,8 @@ class SqliteRepository(Repository):
             if status in _CLOSED:
                 # A closed match has no turns left; its timers would only fire into nothing.
                 await conn.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            elif timer_set is not None:
+                await self._write_timer_set(conn, match_id, timer_set)
         return _read.match(rows[0])
 
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]:
@@ -384,7 +386,10 @@ class SqliteRepository(Repository):
         )
         return [_read.seat(row) for row in rows]
 
-    async def replace_seat(self, seat: SeatRecord) -> None:
+    async def replace_seat(
+        self, seat: SeatRecord, *, timers: Sequence[TimerRecord] | None = None
+    ) -> None:
+        timer_set = None if timers is None else timer_set_json(seat.match_id, timers)
         async with self._transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE seats SET user_id = ?, display_name = ?, is_bot = ?, locale = ? "
@@ -401,10 +406,20 @@ class SqliteRepository(Repository):
             if cursor.rowcount == 0:
                 await self._match_row(conn, seat.match_id)
                 raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
+            if timer_set is not None:
+                await self._write_timer_set(conn, seat.match_id, timer_set)
 
     # -- the game ---------------------------------------------------------------------------
-    async def start_match(self, match_id: int, seats: list[SeatRecord], state_json: str) -> None:
+    async def start_match(
+        self,
+        match_id: int,
+        seats: list[SeatRecord],
+        state_json: str,
+        *,
+        timers: Sequence[TimerRecord] | None = None,
+    ) -> None:
         now = to_db_time(self._clock())
+        timer_set = None if timers is None else timer_set_json(match_id, timers)
         async with self._transaction() as conn:
             status = (await self._match_row(conn, match_id))["status"]
             if status != MatchStatus.LOBBY.value:
@@ -415,6 +430,17 @@ class SqliteRepository(Repository):
                 (MatchStatus.ACTIVE.value, now, match_id),
             )
             await self._write_snapshot(conn, match_id, 0, state_json, now)
+            if timer_set is not None:
+                await self._write_timer_set(conn, match_id, timer_set)
+
+    @staticmethod
+    async def _write_timer_set(
+        conn: aiosqlite.Connection, match_id: int, timer_set: str
+    ) -> None:
+        """Make the match's timers ``timer_set`` (``timer_set_json``), by migration 0003."""
+        await conn.execute(
+            "INSERT INTO timer_sets (match_id, timers) VALUES (?, ?)", (match_id, timer_set)
+        )
 
     @staticmethod
     async def _write_snapshot(
@@ -439,6 +465,7 @@ class SqliteRepository(Repository):
         state_json: str,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
+        timers: Sequence[TimerRecord] | None = None,
     ) -> int:
         """See ``Repository.append_action``. Also raises ``MatchNotFound``, and ``ValueError``
         when the match is at the expected version but not active or paused (a lobby has no
@@ -454,14 +481,15 @@ class SqliteRepository(Repository):
             to_db_time(self._clock()),
             int(finished),
             None if outcome is None else to_json(outcome),
+            None if timers is None else timer_set_json(match_id, timers),
         )
         async with self._lock:
             conn = self.connection
             try:
                 await conn.execute(
                     "INSERT INTO action_appends (match_id, expected_version, seat, user_id, "
-                    "source, action, state, created_at, finished, outcome) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "source, action, state, created_at, finished, outcome, timers) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     params,
                 )
             except sqlite3.IntegrityError as error:

@@ -138,3 +138,44 @@ async def test_using_a_closed_repository_says_so(db_path: Path) -> None:
     await repo.close()  # closing twice is harmless
     with pytest.raises(RuntimeError, match="open"):
         await repo.get_match(1)
+
+
+async def test_a_database_at_migration_0002_with_games_in_it_upgrades(db_path: Path) -> None:
+    """Migration 0003 rebuilds the append view with a ``timers`` column: a database written by
+    the previous release keeps its games, timers and warnings, and takes timer sets after."""
+    db_path.parent.mkdir(parents=True)
+    before_0003 = [m for m in available_migrations() if m.version <= 2]
+    now = "2025-03-01T12:00:00.000000+00:00"
+    deadline = "2025-03-01T12:01:00.000000+00:00"
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        assert await migrate(conn, before_0003) == [1, 2]
+        await conn.executescript(
+            "INSERT INTO matches (id, game, guild_id, channel_id, host_id, status, version, "
+            f"seed, created_at, updated_at) VALUES (1, 'lifeboat', 1, 2, 3, 'active', 0, '7', "
+            f"'{now}', '{now}');"
+            f"INSERT INTO snapshots VALUES (1, 0, '{{}}', '{now}');"
+            f"INSERT INTO timers VALUES (1, 0, 0, '{deadline}', 1);"
+            "INSERT INTO action_appends (match_id, expected_version, seat, user_id, source, "
+            f"action, state, created_at, finished, outcome) VALUES (1, 0, 0, 5, 'player', "
+            f"'{{\"n\":0}}', '{{\"s\":1}}', '{now}', 0, NULL);"
+        )
+
+    async with SqliteRepository(db_path) as repo:
+        assert _recorded(db_path)[-1][0] == available_migrations()[-1].version
+        assert (await repo.get_match(1)).version == 1
+        assert [a.action for a in await repo.actions(1)] == [{"n": 0}]
+        (kept,) = await repo.timers(1)
+        assert (kept.seat, kept.warned) == (0, True)
+        # The old writer's ten columns still append, leaving the timers alone.
+        await repo.connection.execute(
+            "INSERT INTO action_appends (match_id, expected_version, seat, user_id, source, "
+            "action, state, created_at, finished, outcome) "
+            f"VALUES (1, 1, 0, 5, 'player', '{{}}', '{{}}', '{now}', 0, NULL)"
+        )
+        assert await repo.timers(1) == [kept]
+        moved = kept.model_copy(update={"seat": 1, "version": 2, "warned": False})
+        assert await repo.append_action(
+            1, expected_version=2, seat=1, user_id=6, source="player", action={},
+            state_json="{}", timers=[kept, moved],
+        ) == 3
+        assert await repo.timers(1) == [kept, moved]

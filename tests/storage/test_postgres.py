@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -181,6 +182,46 @@ async def test_processes_starting_together_migrate_once(
         assert await _ledger(conn) == shipped
     finally:
         await asyncio.gather(*(r.close() for r in repos))
+
+
+async def test_a_database_at_migration_0002_with_games_in_it_upgrades(
+    dsn: str, schema: str, conn: asyncpg.Connection
+) -> None:
+    """Migration 0003 replaces ``append_action`` with one taking ``p_timers``: a database
+    written by the previous release keeps its games, timers and warnings; a process still on
+    that release (ten arguments) keeps appending; the new one sends timer sets."""
+    before_0003 = [m for m in available_migrations(MIGRATIONS_PACKAGE) if m.version <= 2]
+    assert await migrate(conn, before_0003) == [1, 2]
+    now = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+    deadline = now + timedelta(minutes=1)
+    await conn.execute(
+        "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, seed, "
+        "created_at, updated_at) VALUES ('lifeboat', 1, 2, 3, 'active', 0, 7, $1, $1)",
+        now,
+    )
+    await conn.execute("INSERT INTO snapshots VALUES (1, 0, '{}', $1)", now)
+    await conn.execute("INSERT INTO timers VALUES (1, 0, 0, $1, true)", deadline)
+    old_append = (
+        "SELECT new_version FROM append_action(1, $1, 0, 5, 'player', '{}', '{}', $2, false, "
+        "NULL)"
+    )
+    assert await conn.fetchval(old_append, 0, now) == 1
+
+    async with _repo(dsn, schema, clock=FakeClock()) as repo:
+        shipped = [(m.version, m.name) for m in available_migrations(MIGRATIONS_PACKAGE)]
+        assert await _ledger(conn) == shipped
+        assert (await repo.get_match(1)).version == 1
+        (kept,) = await repo.timers(1)
+        assert (kept.seat, kept.deadline, kept.warned) == (0, deadline, True)
+        assert await conn.fetchval(old_append, 1, now) == 2  # the old call still resolves
+        assert await repo.timers(1) == [kept]
+        moved = kept.model_copy(update={"seat": 1, "version": 2, "warned": False})
+        assert await repo.append_action(
+            1, expected_version=2, seat=1, user_id=6, source="player", action={},
+            state_json="{}", timers=[kept, moved],
+        ) == 3
+        assert await repo.timers(1) == [kept, moved]
+        assert [a.version for a in await repo.actions(1)] == [0, 1, 2]
 
 
 # -- several processes on one database --------------------------------------------------------
