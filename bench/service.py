@@ -18,7 +18,7 @@ Where the time goes is measured, not guessed: CPU per thread (from /proc), the e
 ``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
 (``gc.callbacks``) and SQLite's own time per statement on aiosqlite's thread. Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. The ``--gc-*``,
-``--no-autocheckpoint`` flag is a what-if for proposed fixes;
+``--no-autocheckpoint`` flags are what-ifs for proposed fixes;
 ``--with-timers`` wires in the real Scheduler as ``bot.app.Parlor`` does.
 
 Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
@@ -345,7 +345,7 @@ class _PhaseStart:
 class TimerHost:
     """What ``bot.scheduler.Scheduler`` reaches through its app, without Discord: the
     repository, the settings and the servers' configs. Its loop is never started, so nothing
-    fires; the benchmark only pays for arming (the timer rows written after each action)."""
+    fires; the benchmark only pays for planning (the timer rows written with each action)."""
 
     def __init__(self, repo: SqliteRepository, service: MatchService) -> None:
         from bot.settings import Settings
@@ -377,12 +377,10 @@ class ServiceBench:
         if with_timers:
             from bot.scheduler import Scheduler
 
-            # Wired as bot.app.Parlor wires it: the schedule is stored before each save (under
-            # the match's lock, inside act) and reconciled after it.
+            # Wired as bot.app.Parlor wires it: the schedule is planned under the match's lock
+            # and its rows written by the same statement as the move.
             host: Any = TimerHost(self.repo, self.service)
-            scheduler = Scheduler(host)
-            self.service.before_save(scheduler.arm)
-            self.service.subscribe(scheduler.on_change)
+            self.service.set_planner(Scheduler(host))
         self.game: Game[Any, Any] = registry.get(GAME)
         self.matches = matches
         self.match_ids: list[int] = []

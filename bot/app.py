@@ -15,6 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
 from bot.guild_config import GuildConfig, load_config, save_config
 from bot.interactions import InteractionHandler
@@ -43,8 +44,7 @@ class Parlor:
         self.interactions = InteractionHandler(self)
         self._configs: dict[int, GuildConfig] = {}
         self.service.subscribe(self.desk.on_change)
-        self.service.before_save(self.timers.arm)
-        self.service.subscribe(self.timers.on_change)
+        self.service.set_planner(self.timers)
 
     async def config_for(self, guild_id: int) -> GuildConfig:
         config = self._configs.get(guild_id)
@@ -96,6 +96,7 @@ class ParlorClient(commands.AutoShardedBot):
         )
         self.settings = settings
         self.parlor = Parlor(settings, repo, self)
+        self._collector = Collector()
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -107,15 +108,20 @@ class ParlorClient(commands.AutoShardedBot):
         await self.sync_commands_if_changed()
         await self.parlor.timers.start()
         self._reveals = asyncio.create_task(self.parlor.desk.post_missing_reveals())
+        # What is loaded by now (modules, commands, the schedule) lives as long as the process.
+        self._collector.start()
 
     async def close(self) -> None:
         reveals = getattr(self, "_reveals", None)
         if reveals is not None:
             reveals.cancel()
             await asyncio.gather(reveals, return_exceptions=True)
+        self._collector.stop()
         await self.parlor.timers.stop()
         self.parlor.desk.stop()
         await super().close()
+        # Clicks dispatched before the gateway closed may still be saving their move.
+        await self.parlor.service.close()
         await self.parlor.repo.close()
 
     async def sync_commands_if_changed(self) -> None:

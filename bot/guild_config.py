@@ -44,12 +44,19 @@ class GuildConfig(BaseModel):
     def game(self, name: str) -> GameConfig:
         return self.games.get(name) or GameConfig()
 
+    def turn_seconds_for(self, name: str) -> int | None:
+        """One game's turn timer (None: the bot's default; 0: off). Asked on every move, so
+        without building the whole ``Effective``."""
+        game = self.games.get(name)
+        return self.turn_seconds if game is None or game.turn_seconds is None \
+            else game.turn_seconds
+
     def effective(self, name: str) -> Effective:
         game = self.game(name)
         return Effective(
             options=dict(game.options),
             enabled=game.enabled,
-            turn_seconds=self.turn_seconds if game.turn_seconds is None else game.turn_seconds,
+            turn_seconds=self.turn_seconds_for(name),
             host_role_id=self.host_role_id if game.host_role_id is None else game.host_role_id,
             bots_allowed=self.bots_allowed if game.bots_allowed is None else game.bots_allowed,
             afk_turns=self.afk_turns,

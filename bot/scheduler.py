@@ -2,15 +2,24 @@
 
 Every seat the game waits for gets an entry: a human's turn timer (warning at half time, the
 prompt's default action at the deadline) or a bot's move (after a short, human-paced delay).
-Entries are kept in the database, so after a restart they re-arm and games continue without
-loading every match up front. An expired entry acts through ``MatchService`` like a click, so a
-timeout is an ordinary logged action.
+
+The schedule is the service's ``Planner``: before each save it says which entries the match
+will have, and those rows are written in the same transaction as the change (one statement
+for a move), so the stored schedule always matches the stored state, whatever point a process
+is killed at. After a restart the rows re-arm without loading any match.
+
+Entries live in a heap ordered by time, with an index by (match, seat); a replaced entry stays
+in the heap until it surfaces and is skipped. So a change costs O(log n) and a wake O(1),
+whatever the number of tables. Only a few expiries run at once, oldest first: after a stop,
+a thousand timers fall due together, and clicks must still get the event loop between them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import random
 import time
@@ -22,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.service import LiveMatch, MatchChange, Refusal
-from games.core import Prompt
+from bot.service import LiveMatch, Refusal
+from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
 
 if TYPE_CHECKING:
@@ -31,31 +40,58 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Expiries and warnings running at once. Each loads a match (from its snapshot when it is not
+# in memory) and saves a move: a handful keeps the database busy while the loop stays free.
+MAX_RUNNING = 8
+# A scheduled move that failed (the engine refused it, the database was busy) is tried again
+# after this long, unless a change to its match replaced it first.
+RETRY_AFTER = 5.0
+DUE, WARN = 0, 1
 
-@dataclass
+
+@dataclass(slots=True, eq=False)
 class Entry:
     match_id: int
     seat: int
-    version: int
+    version: int  # the match version the entry was made at
     deadline: float  # epoch seconds
     warn_at: float | None  # epoch seconds, None when no warning is due
-    prompt_kind: str
+    prompt_kind: str  # "" for an entry re-armed from the database, not yet matched to a prompt
     bot: bool
+    fired: bool = False  # its deadline came: taken off the heap, its move under way
+    moved: bool = False  # its move was chosen, the change being saved is that move
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.match_id, self.seat
+
+    def record(self) -> TimerRecord:
+        return TimerRecord(match_id=self.match_id, seat=self.seat, version=self.version,
+                           deadline=datetime.fromtimestamp(self.deadline, UTC),
+                           warned=self.warn_at is None and not self.bot)
 
 
 class Scheduler:
     def __init__(self, app: Parlor) -> None:
         self.app = app
         self._entries: dict[tuple[int, int], Entry] = {}
+        self._by_match: dict[int, dict[int, Entry]] = {}
+        self._heap: list[tuple[float, int, int, Entry]] = []  # (when, order, DUE/WARN, entry)
+        self._order = itertools.count()
+        # Entries ``plan`` chose for a save in progress, adopted by ``saved`` once it landed.
+        self._planned: dict[int, dict[int, Entry]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
-        # Changes to one match arrive concurrently; its schedule is rebuilt one at a time.
-        self._arming: dict[int, asyncio.Lock] = {}
+        self._max_running = MAX_RUNNING
 
     def deadline(self, match_id: int, seat: int) -> float | None:
         entry = self._entries.get((match_id, seat))
         return None if entry is None or entry.bot else entry.deadline
+
+    def pending(self) -> int:
+        """Entries armed (for tests and the benchmarks)."""
+        return len(self._entries)
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -68,9 +104,8 @@ class Scheduler:
                     owned[record.match_id] = self.app.owns_guild(match.guild_id)
                 if not owned[record.match_id]:
                     continue  # another process's shard plays this table
-            deadline = record.deadline.timestamp()
-            self._entries[(record.match_id, record.seat)] = Entry(
-                record.match_id, record.seat, record.version, deadline, None, "", bot=False)
+            self._put(Entry(record.match_id, record.seat, record.version,
+                            record.deadline.timestamp(), None, "", bot=False))
         if self._entries:
             log.info("re-armed %d timers", len(self._entries))
         self._task = asyncio.create_task(self._run())
@@ -79,148 +114,186 @@ class Scheduler:
         """Stop firing and wait for moves in flight, so none is cut off mid-save."""
         if self._task is not None:
             self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
         running = list(self._running)
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
 
-    # -- arming ------------------------------------------------------------------------------
-    # Two halves around every save (see MatchService in bot/service.py): ``arm`` runs before
-    # the save and adds or refreshes what the changed match will wait for; ``on_change`` runs
-    # after it and drops what the match no longer waits for. A process killed anywhere in
-    # between leaves a superset of the timers it needs: a surplus timer finds nothing to do.
+    # -- the index and the heap ----------------------------------------------------------------
+    def _put(self, entry: Entry) -> None:
+        self._entries[entry.key] = entry
+        self._by_match.setdefault(entry.match_id, {})[entry.seat] = entry
+        heapq.heappush(self._heap, (entry.deadline, next(self._order), DUE, entry))
+        if entry.warn_at is not None:
+            heapq.heappush(self._heap, (entry.warn_at, next(self._order), WARN, entry))
 
-    async def _clear(self, match_id: int) -> None:
-        for key in [k for k in self._entries if k[0] == match_id]:
-            self._entries.pop(key, None)
-        await self.app.repo.clear_timers(match_id)
+    def _drop(self, entry: Entry) -> None:
+        """Forget ``entry`` (its heap items are skipped when they surface)."""
+        if self._entries.get(entry.key) is entry:
+            del self._entries[entry.key]
+            seats = self._by_match.get(entry.match_id)
+            if seats is not None:
+                seats.pop(entry.seat, None)
+                if not seats:
+                    del self._by_match[entry.match_id]
 
-    def _lock_for(self, match_id: int) -> asyncio.Lock:
-        return self._arming.setdefault(match_id, asyncio.Lock())
+    def _current(self, entry: Entry) -> bool:
+        return self._entries.get(entry.key) is entry
 
-    async def _wanted(self, live: LiveMatch) -> tuple[dict[int, Prompt], float]:
-        """The seats that get a schedule entry (bots always, people when timers are on)."""
-        config = await self.app.config_for(live.record.guild_id)
-        seconds = config.effective(live.record.game).turn_seconds
+    # -- planning (the service's Planner) -------------------------------------------------------
+    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord]:
+        """The entries ``upcoming`` waits for: a seat still asked the same question keeps its
+        entry and its clock; a new question gets a fresh deadline."""
+        if upcoming.record.status != MatchStatus.ACTIVE:
+            self._planned[upcoming.id] = {}
+            return []
+        config = await self.app.config_for(upcoming.record.guild_id)
+        seconds = config.turn_seconds_for(upcoming.record.game)
         if seconds is None:
             seconds = self.app.settings.default_turn_seconds
-        wanted = {p.seat: p for p in live.pending()
-                  if p.blocking and (live.seats[p.seat].is_bot or seconds > 0)}
-        return wanted, float(seconds)
-
-    async def arm(self, live: LiveMatch) -> None:
-        if live.record.status != MatchStatus.ACTIVE:
-            return  # what a closed or paused match no longer needs goes after the save
-        wanted, seconds = await self._wanted(live)
-        await self._add(live, wanted, seconds)
-
-    async def _add(self, live: LiveMatch, wanted: dict[int, Prompt], seconds: float) -> None:
-        """Add or refresh the entries of the ``wanted`` seats."""
-        async with self._lock_for(live.id):
-            now = time.time()
-            for seat, prompt in wanted.items():
-                is_bot = live.seats[seat].is_bot
-                current = self._entries.get((live.id, seat))
-                if current is not None and current.prompt_kind == prompt.kind \
-                        and current.bot == is_bot:
-                    continue  # the same decision is still open: its clock keeps running
+        now = time.time()
+        existing = self._by_match.get(upcoming.id, {})
+        chosen: dict[int, Entry] = {}
+        for prompt in upcoming.pending():
+            is_bot = upcoming.seats[prompt.seat].is_bot
+            if not prompt.blocking or not (is_bot or seconds > 0):
+                continue
+            entry = existing.get(prompt.seat)
+            if entry is not None and entry.prompt_kind == "":
+                self._adopt(entry, current)
+            if entry is not None and entry.fired and entry.prompt_kind == prompt.kind \
+                    and entry.bot == is_bot and not entry.moved:
+                # Its time is up, but another change got in before its move: still due.
+                entry = Entry(upcoming.id, prompt.seat, entry.version, entry.deadline, None,
+                              prompt.kind, bot=is_bot)
+            elif entry is None or entry.fired or entry.prompt_kind != prompt.kind \
+                    or entry.bot != is_bot:
                 if is_bot:
-                    entry = Entry(live.id, seat, live.version,
+                    entry = Entry(upcoming.id, prompt.seat, upcoming.version,
                                   now + self.app.settings.bot_move_delay, None, prompt.kind,
                                   bot=True)
                 else:
-                    entry = Entry(live.id, seat, live.version, now + seconds,
+                    entry = Entry(upcoming.id, prompt.seat, upcoming.version, now + seconds,
                                   now + seconds / 2, prompt.kind, bot=False)
-                self._entries[(live.id, seat)] = entry
-                await self.app.repo.set_timer(TimerRecord(
-                    match_id=live.id, seat=seat, version=live.version,
-                    deadline=datetime.fromtimestamp(entry.deadline, UTC)))
-        self._wake.set()
+            chosen[prompt.seat] = entry
+        self._planned[upcoming.id] = chosen
+        return [entry.record() for entry in chosen.values()]
 
-    async def on_change(self, change: MatchChange) -> None:
-        """After a save: reconcile the schedule with the match as it is now, under the match's
-        lock, so a later change caught halfway (its timers stored, its seats not yet) is never
-        mistaken for the match."""
-        if change.kind == "lobby":
-            return
-        async with self.app.service.match_lock(change.live.id):
-            live = await self.app.service.get(change.live.id)
-            active = live.record.status == MatchStatus.ACTIVE
-            if active:
-                wanted, seconds = await self._wanted(live)
-                await self._add(live, wanted, seconds)
-            lock = self._lock_for(live.id)
-            async with lock:
-                if not active:
-                    await self._clear(live.id)
-                else:
-                    for key in [k for k in self._entries
-                                if k[0] == live.id and k[1] not in wanted]:
-                        self._entries.pop(key, None)
-                        await self.app.repo.clear_timers(live.id, key[1])
-            if live.record.status != MatchStatus.ACTIVE and not lock.locked():
-                self._arming.pop(live.id, None)
+    @staticmethod
+    def _adopt(entry: Entry, current: LiveMatch) -> None:
+        """An entry re-armed from the database was made for the match as stored, which is
+        ``current``: it belongs to the question that seat is asked there."""
+        prompt = None if current.state is None else \
+            current.game.prompt_for(current.state, entry.seat)
+        if prompt is not None and prompt.blocking:
+            entry.prompt_kind = prompt.kind
+            entry.bot = current.seats[entry.seat].is_bot
+
+    def saved(self, live: LiveMatch, timers: list[TimerRecord]) -> None:
+        chosen = self._planned.pop(live.id, {})
+        for entry in list(self._by_match.get(live.id, {}).values()):
+            if chosen.get(entry.seat) is not entry:
+                self._drop(entry)
+        for entry in chosen.values():
+            if not self._current(entry):
+                self._put(entry)
+        self._wake.set()
 
     # -- firing ------------------------------------------------------------------------------
     async def _run(self) -> None:
         while True:
             now = time.time()
-            next_at = now + 3600.0
-            for key, entry in list(self._entries.items()):
-                if entry.deadline <= now:
-                    del self._entries[key]
-                    self._spawn(self._expire(entry))
+            while self._heap and len(self._running) < self._max_running:
+                when, _, kind, entry = self._heap[0]
+                if not self._current(entry) or (
+                        entry.deadline != when if kind == DUE else entry.warn_at != when):
+                    heapq.heappop(self._heap)  # replaced or moved since it was pushed
                     continue
-                if entry.warn_at is not None and entry.warn_at <= now:
+                if when > now:
+                    break
+                heapq.heappop(self._heap)
+                if kind == DUE:
+                    entry.fired = True
+                    self._spawn(self._expire(entry))
+                else:
                     entry.warn_at = None
                     self._spawn(self._warn(entry))
-                next_at = min(next_at, entry.deadline,
-                              entry.warn_at if entry.warn_at is not None else next_at)
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                timeout = max(0.01, next_at - time.time())
-                await asyncio.wait_for(self._wake.wait(), timeout=timeout)
+            if len(self._running) >= self._max_running:
+                await self._wake.wait()  # a finished task wakes the loop
+                continue
+            timeout = max(0.0, self._heap[0][0] - time.time()) if self._heap else 3600.0
+            # A plain timer on the event rather than ``asyncio.wait_for``, whose inner task
+            # can outlive a cancellation that lands as the timer fires (Python 3.11).
+            alarm = asyncio.get_running_loop().call_later(timeout, self._wake.set)
+            try:
+                await self._wake.wait()
+            finally:
+                alarm.cancel()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._running.add(task)
-        task.add_done_callback(self._running.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
+        self._wake.set()
 
     async def _expire(self, entry: Entry) -> None:
+        def decide(live: LiveMatch, prompt: Prompt) -> tuple[Action, str] | None:
+            # Under the match's lock: a change since this entry was due replaced it, and the
+            # replacement has its own time.
+            if not self._current(entry) or not prompt.blocking:
+                return None
+            if live.seats[entry.seat].is_bot:
+                # Seeded by match, version and seat: asked again, a bot makes the same move.
+                rng = random.Random(f"{live.id}:{live.version}:{entry.seat}")
+                decided: tuple[Action, str] | None = (
+                    live.game.choose(live.game.view(live.state, entry.seat), prompt, rng),
+                    "bot")
+            else:
+                default = prompt.default_action()
+                decided = None if default is None else (default, "timer")
+            entry.moved = decided is not None
+            return decided
+
         try:
-            live = await self.app.service.settled(entry.match_id)
+            played = await self.app.service.play_for_seat(entry.match_id, entry.seat, decide)
         except MatchNotFound:
-            await self.app.repo.clear_timers(entry.match_id)
+            await self._forget_stale(entry)
             return
-        prompt = live.game.prompt_for(live.state, entry.seat) if live.state is not None else None
-        if live.record.status != MatchStatus.ACTIVE or prompt is None or not prompt.blocking:
-            await self.app.repo.clear_timers(entry.match_id, entry.seat)
-            return
-        seat = live.seats[entry.seat]
-        if seat.is_bot:
-            rng = random.Random(f"{live.id}:{live.version}:{entry.seat}")
-            action = live.game.choose(live.game.view(live.state, entry.seat), prompt, rng)
-            source = "bot"
-        else:
-            action = prompt.default_action()  # type: ignore[assignment]
-            source = "timer"
-        if action is None:
-            return
-        try:
-            live, _ = await self.app.service.act(entry.match_id, version=live.version,
-                                                 seat=entry.seat, action=action, user_id=None,
-                                                 source=source)
-            if source == "timer":
-                await self._afk_ladder(live, entry.seat)
         except Refusal as refusal:
-            # The match moved on meanwhile; the change that moved it re-armed the schedule.
             log.debug("scheduled move for match %s refused: %s", entry.match_id, refusal.key)
-            if refusal.key == "act.stale":
-                live = await self.app.service.get(entry.match_id)
-                await self.arm(live)
+            self._retry(entry)
+            return
         except Exception:
             log.exception("scheduled move for match %s failed", entry.match_id)
+            self._retry(entry)
+            return
+        if played is None:
+            await self._forget_stale(entry)
+            return
+        live, _ = played
+        if live.missed.get(entry.seat, 0) and not live.seats[entry.seat].is_bot:
+            await self._afk_ladder(live, entry.seat)
+
+    def _retry(self, entry: Entry) -> None:
+        """A move that could not be saved is tried again later, unless its match changed
+        meanwhile (the change planned what the match waits for now)."""
+        if self._current(entry):
+            self._put(Entry(entry.match_id, entry.seat, entry.version,
+                            time.time() + RETRY_AFTER, None, entry.prompt_kind, bot=entry.bot))
+
+    async def _forget_stale(self, entry: Entry) -> None:
+        """An entry that fired with nothing to do (a match gone, a question no longer asked):
+        only ever a leftover, since every change stores its match's exact schedule."""
+        if self._current(entry):
+            self._drop(entry)
+            with contextlib.suppress(Exception):
+                await self.app.repo.clear_timers(entry.match_id, entry.seat)
 
     async def _afk_ladder(self, live: LiveMatch, seat: int) -> None:
         """After too many turns in a row played by the timer, a bot takes the seat (托管);
@@ -234,6 +307,8 @@ class Scheduler:
 
     async def _warn(self, entry: Entry) -> None:
         """Half time: a nudge by DM, or a mention at the table when DMs are closed."""
+        if not self._current(entry) or entry.bot:
+            return
         try:
             live = await self.app.service.get(entry.match_id)
         except MatchNotFound:

@@ -9,18 +9,28 @@ then, outside the lock, tell the listeners (board, timers, bots) what changed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets as _secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
+from bot.log_checks import LogChecks
 from bot.recent import RecentEvents
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
-from storage import MatchRecord, MatchStatus, Repository, SeatRecord, StaleVersion, StatRecord
+from storage import (
+    MatchRecord,
+    MatchStatus,
+    Repository,
+    SeatRecord,
+    StaleVersion,
+    StatRecord,
+    TimerRecord,
+)
 from storage.records import OPEN_STATUSES
 
 log = logging.getLogger(__name__)
@@ -97,10 +107,23 @@ class MatchChange:
 
 
 Listener = Callable[[MatchChange], Awaitable[None]]
-# Called under the match's lock with the match as it is about to be saved, before the save: the
-# schedule (turn timers, bot moves) is stored first, so a process killed right after a save
-# never leaves a match that waits for a move nobody will make.
-BeforeSave = Callable[[LiveMatch], Awaitable[None]]
+# A move nobody clicked (a bot's, a timer's default), decided under the match's lock at its
+# current version: the action and its source ("bot", "timer"), or None when there is nothing
+# to do any more.
+Decide = Callable[["LiveMatch", Prompt], "tuple[Action, str] | None"]
+
+
+class Planner(Protocol):
+    """What the match will wait for once a change is saved (turn timers, bot moves).
+
+    ``plan`` runs under the match's lock before each save; its rows are written in the same
+    transaction as the change, so a process killed at any point leaves a match whose stored
+    schedule is exactly the one its stored state needs. ``saved`` runs under the lock right
+    after the save landed (never when it failed)."""
+
+    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord]: ...
+
+    def saved(self, live: LiveMatch, timers: list[TimerRecord]) -> None: ...
 
 
 class MatchService:
@@ -112,32 +135,68 @@ class MatchService:
         self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
         self._max_cached = max_cached
         self._listeners: list[Listener] = []
-        self._before_save: list[BeforeSave] = []
+        self._planner: Planner | None = None
+        # Loads in flight, shared by everyone asking for the same match meanwhile: two copies
+        # of one match in memory could drift apart.
+        self._loading: dict[int, asyncio.Future[LiveMatch]] = {}
+        self.log_checks = LogChecks(self.check_log)
+        self._busy = 0  # operations that may still write
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._closing = False
 
     # -- plumbing --------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    def before_save(self, hook: BeforeSave) -> None:
-        self._before_save.append(hook)
+    def set_planner(self, planner: Planner) -> None:
+        self._planner = planner
 
-    async def _prepare(self, live: LiveMatch, **changes: Any) -> None:
-        """Run the before-save hooks on the match as it will be once ``changes`` are saved."""
-        if not self._before_save:
-            return
+    async def _plan(self, live: LiveMatch, **changes: Any) -> list[TimerRecord] | None:
+        """The schedule of the match as it will be once ``changes`` are saved (None: no planner,
+        the stored schedule is left alone)."""
+        if self._planner is None:
+            return None
         upcoming = LiveMatch(
             record=live.record.model_copy(update=changes.pop("record", {})),
             seats=changes.pop("seats", live.seats),
             state=changes.pop("state", live.state),
         )
-        for hook in self._before_save:
-            await hook(upcoming)
+        return await self._planner.plan(live, upcoming)
+
+    def _planned(self, live: LiveMatch, timers: list[TimerRecord] | None) -> None:
+        if self._planner is not None and timers is not None:
+            self._planner.saved(live, timers)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
         if lock is None:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
+
+    @contextlib.asynccontextmanager
+    async def _changing(self, match_id: int) -> AsyncIterator[None]:
+        """The match's lock, for a change that may write; refused once the service closes."""
+        if self._closing:
+            raise Refusal("bot.restarting")
+        self._busy += 1
+        self._idle.clear()
+        try:
+            async with self._lock(match_id):
+                if self._closing:
+                    raise Refusal("bot.restarting")
+                yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    async def close(self) -> None:
+        """Take no more changes and wait for those under way, so none is cut off by the
+        repository closing under it."""
+        self._closing = True
+        await self.log_checks.stop()
+        await self._idle.wait()
 
     def _remember(self, live: LiveMatch) -> None:
         self._cache[live.id] = live
@@ -151,6 +210,10 @@ class MatchService:
     def forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
 
+    def is_cached(self, match_id: int) -> bool:
+        """Whether ``get`` answers from memory (else it reads the database first)."""
+        return match_id in self._cache
+
     async def _notify(self, change: MatchChange) -> None:
         for listener in self._listeners:
             try:
@@ -163,31 +226,55 @@ class MatchService:
         if cached is not None:
             self._cache.move_to_end(match_id)
             return cached
+        loading = self._loading.get(match_id)
+        if loading is None:
+            loading = self._loading[match_id] = asyncio.ensure_future(self._load(match_id))
+            loading.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, match_id: int) -> LiveMatch:
         record = await self.repo.get_match(match_id)
         seats = await self.repo.seats(match_id)
         live = LiveMatch(record=record, seats=seats)
         if record.status not in (MatchStatus.LOBBY, MatchStatus.CANCELLED):
-            live.state = await self._rebuild(live)
+            snapshot = await self.repo.snapshot(match_id)
+            if snapshot is not None and snapshot[0] == record.version:
+                # Parsing the snapshot takes microseconds where replaying the log takes
+                # milliseconds (a restart may load a thousand matches at once); the log, which
+                # is the truth, is checked against it in the background.
+                live.state = live.game.parse_state(snapshot[1])
+                self.log_checks.add(match_id)
+            else:
+                live.state = await self.replay(live)
         self._remember(live)
         return live
 
-    async def _rebuild(self, live: LiveMatch) -> Any:
-        """The state from the log replayed from the seed (the log is the truth), keeping the
-        recent events; a snapshot that disagrees is reported and replaced."""
+    async def replay(self, live: LiveMatch) -> Any:
+        """The state from the log replayed from the seed (the log is the truth), with the
+        latest events put back into ``live.recent``."""
         game = live.game
         state = game.setup(len(live.seats), live.record.options, seed=live.record.seed)
+        recent = RecentEvents()
         for entry in await self.repo.actions(live.id):
             transition = game.apply(state, game.parse_action(entry.action))
-            live.recent.extend(transition.events)
+            recent.extend(transition.events)
             state = transition.state
-        snapshot = await self.repo.snapshot(live.id)
-        if (
-            snapshot is not None
-            and snapshot[0] == live.record.version
-            and game.parse_state(snapshot[1]) != state
-        ):
-            log.error("match %s: snapshot differs from the replayed log", live.id)
+        live.recent = recent
         return state
+
+    async def check_log(self, match_id: int) -> None:
+        """Replay a loaded match's log and compare it with the state in memory (loaded from
+        the snapshot). Under the lock, so the log and the state are at the same version. A
+        disagreement is reported and the replayed state wins: the log is the truth."""
+        async with self._lock(match_id):
+            live = self._cache.get(match_id)
+            if live is None or live.state is None:
+                return  # evicted meanwhile: the next load checks again
+            replayed = await self.replay(live)
+            if replayed != live.state:
+                log.error("match %s: the snapshot differs from the replayed log; playing on "
+                          "from the log", match_id)
+                live.state = replayed
 
     def match_lock(self, match_id: int) -> asyncio.Lock:
         """The lock every change of the match is made under (for listeners that must see the
@@ -248,7 +335,7 @@ class MatchService:
     async def _lobby_change(
         self, match_id: int, change: Callable[[LiveMatch], list[SeatRecord] | None]
     ) -> LiveMatch:
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status != MatchStatus.LOBBY:
                 raise Refusal("lobby.not_open")
@@ -315,7 +402,7 @@ class MatchService:
             raise Refusal("lobby.host_only")
 
     async def start(self, match_id: int, by_user: int) -> LiveMatch:
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status != MatchStatus.LOBBY:
                 raise Refusal("lobby.not_open")
@@ -327,36 +414,40 @@ class MatchService:
                 state = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed)
             except IllegalAction as refused:
                 raise Refusal.from_engine(refused) from None
-            await self._prepare(live, state=state, record={"status": MatchStatus.ACTIVE,
-                                                           "version": 0})
-            await self.repo.start_match(match_id, live.seats, state.model_dump_json())
+            timers = await self._plan(live, state=state, record={"status": MatchStatus.ACTIVE,
+                                                                 "version": 0})
+            await self.repo.start_match(match_id, live.seats, state.model_dump_json(),
+                                        timers=timers)
             live.record = await self.repo.get_match(match_id)
             live.state = state
+            self._planned(live, timers)
         await self._notify(MatchChange("started", live))
         return live
 
     async def cancel(self, match_id: int, by_user: int, *, moderator: bool = False) -> LiveMatch:
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status not in OPEN_STATUSES:
                 raise Refusal("match.not_running")
             self._require_host(live, by_user, moderator=moderator)
-            await self._prepare(live, record={"status": MatchStatus.CANCELLED})
-            live.record = await self.repo.set_status(match_id, MatchStatus.CANCELLED)
-            await self.repo.clear_timers(match_id)
+            timers = await self._plan(live, record={"status": MatchStatus.CANCELLED})
+            live.record = await self.repo.set_status(match_id, MatchStatus.CANCELLED,
+                                                     timers=timers)
+            self._planned(live, timers)
         await self._notify(MatchChange("cancelled", live))
         return live
 
     async def pause(self, match_id: int, reason: str) -> LiveMatch | None:
         """Stop the clock when Discord will not let the table be shown (permissions lost, the
         channel deleted). Returns None when the match was not running."""
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status != MatchStatus.ACTIVE:
                 return None
-            await self._prepare(live, record={"status": MatchStatus.PAUSED})
-            live.record = await self.repo.set_status(match_id, MatchStatus.PAUSED)
-            await self.repo.clear_timers(match_id)
+            timers = await self._plan(live, record={"status": MatchStatus.PAUSED})
+            live.record = await self.repo.set_status(match_id, MatchStatus.PAUSED,
+                                                     timers=timers)
+            self._planned(live, timers)
             event = Event(key=f"match.paused.{reason}", params={})
             live.recent.append(event)
         await self._notify(MatchChange("paused", live, [event]))
@@ -364,13 +455,15 @@ class MatchService:
 
     async def resume(self, match_id: int, by_user: int, *, moderator: bool = False
                      ) -> LiveMatch:
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status != MatchStatus.PAUSED:
                 raise Refusal("match.not_paused")
             self._require_host(live, by_user, moderator=moderator)
-            await self._prepare(live, record={"status": MatchStatus.ACTIVE})
-            live.record = await self.repo.set_status(match_id, MatchStatus.ACTIVE)
+            timers = await self._plan(live, record={"status": MatchStatus.ACTIVE})
+            live.record = await self.repo.set_status(match_id, MatchStatus.ACTIVE,
+                                                     timers=timers)
+            self._planned(live, timers)
         await self._notify(MatchChange("resumed", live))
         return live
 
@@ -390,14 +483,8 @@ class MatchService:
     ) -> tuple[LiveMatch, Transition]:
         """Apply one action. ``index`` picks from the seat's current prompt (clicks), ``action``
         is a whole action (bots, timers). Raises ``Refusal`` and changes nothing otherwise."""
-        async with self._lock(match_id):
-            live = await self.get(match_id)
-            if live.record.status == MatchStatus.PAUSED:
-                raise Refusal("match.paused")
-            if live.record.status != MatchStatus.ACTIVE or live.state is None:
-                raise Refusal("match.not_running")
-            if not 0 <= seat < len(live.seats):
-                raise Refusal("act.malformed")
+        async with self._changing(match_id):
+            live = await self._playable(match_id, seat)
             if source == "player":
                 owner = live.seats[seat]
                 if live.seat_of(user_id or 0) is None:
@@ -406,8 +493,7 @@ class MatchService:
                     raise Refusal("act.not_your_seat")
             if version != live.record.version:
                 raise Refusal("act.stale")
-            game = live.game
-            prompt = game.prompt_for(live.state, seat)
+            prompt = live.game.prompt_for(live.state, seat)
             if prompt is None:
                 raise Refusal("act.not_your_turn")
             if action is None and index is None and pick is not None:
@@ -416,58 +502,96 @@ class MatchService:
                 if index is None or not 0 <= index < len(prompt.actions):
                     raise Refusal("act.malformed")
                 action = prompt.actions[index]
-            try:
-                transition = game.apply(live.state, action)
-            except IllegalAction as refused:
-                raise Refusal.from_engine(refused) from None
-            outcome = game.outcome(transition.state)
-            await self._prepare(live, state=transition.state, record={
-                "version": version + 1,
-                "status": MatchStatus.FINISHED if outcome else MatchStatus.ACTIVE})
-            try:
-                new_version = await self.repo.append_action(
-                    match_id,
-                    expected_version=version,
-                    seat=seat,
-                    user_id=user_id,
-                    source=source,
-                    action=action.model_dump(mode="json"),
-                    state_json=transition.state.model_dump_json(),
-                    finished=outcome is not None,
-                    outcome=None if outcome is None else outcome.model_dump(mode="json"),
-                )
-            except StaleVersion:
-                # Another process moved this match on: drop our copy, the next read reloads.
-                self.forget(match_id)
-                raise Refusal("act.stale") from None
-            live.state = transition.state
-            live.recent.extend(transition.events)
-            if source == "timer":
-                live.missed[seat] = live.missed.get(seat, 0) + 1
-            elif source == "player":
-                live.missed[seat] = 0
-            live.record = live.record.model_copy(
-                update={
-                    "version": new_version,
-                    "status": MatchStatus.FINISHED if outcome else live.record.status,
-                    "outcome": None if outcome is None else outcome.model_dump(mode="json"),
-                }
-            )
-            if outcome is not None:
-                await self._record_stats(live, outcome)
-                await self.repo.clear_timers(match_id)
+            transition, outcome = await self._apply(live, seat, action, user_id, source)
         kind = "finished" if outcome is not None else "acted"
         await self._notify(
             MatchChange(kind, live, transition.events, action, source, origin_message_id)
         )
         return live, transition
 
+    async def play_for_seat(self, match_id: int, seat: int, decide: Decide
+                            ) -> tuple[LiveMatch, Transition] | None:
+        """A move nobody clicked: ``decide`` chooses it under the lock, at whatever version
+        the match is at by then, so a bot or a timer is never refused as stale and retried.
+        None when ``decide`` found nothing to do. Raises ``Refusal`` and changes nothing when
+        the match cannot take a move."""
+        async with self._changing(match_id):
+            live = await self._playable(match_id, seat)
+            prompt = live.game.prompt_for(live.state, seat)
+            decided = None if prompt is None else decide(live, prompt)
+            if decided is None:
+                return None
+            action, source = decided
+            transition, outcome = await self._apply(live, seat, action, None, source)
+        kind = "finished" if outcome is not None else "acted"
+        await self._notify(MatchChange(kind, live, transition.events, action, source))
+        return live, transition
+
+    async def _playable(self, match_id: int, seat: int) -> LiveMatch:
+        live = await self.get(match_id)
+        if live.record.status == MatchStatus.PAUSED:
+            raise Refusal("match.paused")
+        if live.record.status != MatchStatus.ACTIVE or live.state is None:
+            raise Refusal("match.not_running")
+        if not 0 <= seat < len(live.seats):
+            raise Refusal("act.malformed")
+        return live
+
+    async def _apply(self, live: LiveMatch, seat: int, action: Action, user_id: int | None,
+                     source: str) -> tuple[Transition, Outcome | None]:
+        """Under the lock: let the engine apply ``action``, then log it, the snapshot and the
+        schedule in one transaction, then update the match in memory."""
+        game = live.game
+        version = live.record.version
+        try:
+            transition = game.apply(live.state, action)
+        except IllegalAction as refused:
+            raise Refusal.from_engine(refused) from None
+        outcome = game.outcome(transition.state)
+        timers = await self._plan(live, state=transition.state, record={
+            "version": version + 1,
+            "status": MatchStatus.FINISHED if outcome else MatchStatus.ACTIVE})
+        try:
+            new_version = await self.repo.append_action(
+                live.id,
+                expected_version=version,
+                seat=seat,
+                user_id=user_id,
+                source=source,
+                action=action.model_dump(mode="json"),
+                state_json=transition.state.model_dump_json(),
+                finished=outcome is not None,
+                outcome=None if outcome is None else outcome.model_dump(mode="json"),
+                timers=timers,
+            )
+        except StaleVersion:
+            # Another process moved this match on: drop our copy, the next read reloads.
+            self.forget(live.id)
+            raise Refusal("act.stale") from None
+        live.state = transition.state
+        live.recent.extend(transition.events)
+        if source == "timer":
+            live.missed[seat] = live.missed.get(seat, 0) + 1
+        elif source == "player":
+            live.missed[seat] = 0
+        live.record = live.record.model_copy(
+            update={
+                "version": new_version,
+                "status": MatchStatus.FINISHED if outcome else live.record.status,
+                "outcome": None if outcome is None else outcome.model_dump(mode="json"),
+            }
+        )
+        self._planned(live, timers)
+        if outcome is not None:
+            await self._record_stats(live, outcome)
+        return transition, outcome
+
     # -- seats changing hands ----------------------------------------------------------------
     async def hand_to_bot(self, match_id: int, seat: int, *, reason: str,
                           keep_owner: bool = True) -> LiveMatch:
         """A bot plays ``seat`` from now on (托管). With ``keep_owner`` the player may take the
         seat back from "My hand"; a kicked player may not."""
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status != MatchStatus.ACTIVE:
                 raise Refusal("match.not_running")
@@ -478,10 +602,11 @@ class MatchService:
                 raise Refusal("seat.already_bot")
             changed = current.model_copy(update={
                 "is_bot": True, "user_id": current.user_id if keep_owner else None})
-            await self._prepare(live, seats=[changed if s.seat == seat else s
-                                             for s in live.seats])
-            await self.repo.replace_seat(changed)
+            timers = await self._plan(live, seats=[changed if s.seat == seat else s
+                                                   for s in live.seats])
+            await self.repo.replace_seat(changed, timers=timers)
             live.seats[seat] = changed
+            self._planned(live, timers)
             live.missed.pop(seat, None)
             event = Event(key=f"seat.to_bot.{reason}",
                           params={"seat": seat, "mention": f"<@{current.user_id}>"})
@@ -490,7 +615,7 @@ class MatchService:
         return live
 
     async def take_back(self, match_id: int, user_id: int) -> LiveMatch:
-        async with self._lock(match_id):
+        async with self._changing(match_id):
             live = await self.get(match_id)
             if live.record.status != MatchStatus.ACTIVE:
                 raise Refusal("match.not_running")
@@ -501,10 +626,11 @@ class MatchService:
             if not current.is_bot:
                 raise Refusal("seat.already_yours")
             changed = current.model_copy(update={"is_bot": False})
-            await self._prepare(live, seats=[changed if s.seat == seat else s
-                                             for s in live.seats])
-            await self.repo.replace_seat(changed)
+            timers = await self._plan(live, seats=[changed if s.seat == seat else s
+                                                   for s in live.seats])
+            await self.repo.replace_seat(changed, timers=timers)
             live.seats[seat] = changed
+            self._planned(live, timers)
             live.missed.pop(seat, None)
             event = Event(key="seat.taken_back", params={"seat": seat})
             live.recent.append(event)

@@ -27,13 +27,14 @@ async def _hand_every_seat_to_bots(fake: FakeDiscord, client: ParlorClient, tabl
     assert all(seat.is_bot for seat in live.seats)
 
 
-async def test_the_schedule_is_stored_before_every_save_so_a_kill_loses_no_move(
+async def test_the_schedule_is_saved_with_every_move_so_a_kill_loses_no_move(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
-    """Rule: what a change makes the game wait for is scheduled (stored) before the change is
-    saved; what it no longer waits for is dropped only after. A process killed at any point
-    between leaves every timer a restart needs (and maybe surplus ones that find nothing to
-    do), so a bot-only game always moves on after a restart."""
+    """Rule: what a move makes the game wait for is stored by the same statement that logs the
+    move. (The soak once found the schedule stored by a listener after the move's transaction: a
+    kill in between left a bot-only game waiting forever.) So whenever the process dies, the
+    stored schedule is exactly what the stored state waits for, and a bot-only game always
+    moves on after a restart."""
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
@@ -47,13 +48,17 @@ async def test_the_schedule_is_stored_before_every_save_so_a_kill_loses_no_move(
         async def append_checking_the_schedule(match_id: int, **fields: Any) -> int:
             nonlocal checked
             upcoming = game.parse_state(fields["state_json"])
+            version = await append(match_id, **fields)
+            stored = {timer.seat for timer in await repo.timers(match_id)}
             if game.outcome(upcoming) is None:
-                stored = {timer.seat for timer in await repo.timers(match_id)}
                 waiting = {p.seat for p in game.pending(upcoming) if p.blocking}
                 bots = {s.seat for s in (await table.live()).seats if s.is_bot}
-                assert waiting & bots <= stored, "a move was saved before its schedule"
+                assert {t.seat for t in fields["timers"]} == waiting & bots == stored, \
+                    "a move was saved without its schedule"
                 checked += 1
-            return await append(match_id, **fields)
+            else:
+                assert stored == set()
+            return version
 
         repo.append_action = append_checking_the_schedule  # type: ignore[method-assign]
         await _hand_every_seat_to_bots(fake, first, table, alice)
