@@ -18,8 +18,8 @@ Where the time goes is measured, not guessed: CPU per thread (from /proc), the e
 ``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
 (``gc.callbacks``) and SQLite's own time per statement on aiosqlite's thread. Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. The ``--gc-*``,
-``--no-autocheckpoint`` flags are what-ifs for proposed fixes;
-``--with-timers`` wires in the real Scheduler as ``bot.app.Parlor`` does.
+``--no-autocheckpoint``, ``--python-gc`` and ``--without-timers`` flags are what-ifs; by default
+the Scheduler is wired in and the collector set as ``bot.app.Parlor`` does.
 
 Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
 ``tests/fakediscord`` and plays whole tables through the users' clicks: humans with bots, tables
@@ -34,7 +34,7 @@ Run it from the repository root, either way:
 
     .venv/bin/python -m bench.service                  # both parts, about 2 minutes
     .venv/bin/python bench/service.py --quick          # a smoke run
-    .venv/bin/python -m bench.service --part service --with-timers
+    .venv/bin/python -m bench.service --part service --without-timers
     .venv/bin/python -m bench.service --part service --gc-thresholds 700 10 1000000
     .venv/bin/python -m bench.service --part rest --time-scale 1 --tables 1   # ~8 minutes
     .venv/bin/python -m bench.service --part service --profile                # cProfile
@@ -73,6 +73,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import collector
 from bot.service import LiveMatch, MatchService, Refusal
 from games import registry
 from games.core import Action, Game, Prompt
@@ -587,8 +588,8 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
                  "max gen1 ms", "max gen2 ms", "objects freed"], rows)
     for r in results:
         if bench.with_timers:
-            print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} timer writes per action "
-                  "(each its own statement and commit)")
+            print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} separate timer writes "
+                  "per action (the rows ride on the append)")
         if r.refused:
             print(f"  {r.name}: refused {dict(r.refused)}")
 
@@ -1060,6 +1061,14 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
 
 def configure_gc(args: argparse.Namespace) -> str:
     registry.get(GAME)  # start-up: the game and its models are loaded before any match
+    if not args.python_gc and args.gc_thresholds is None and not args.gc_off:
+        # As ParlorClient.setup_hook does through bot.collector.Collector.start (its slow
+        # full collection every ten minutes never comes within a run).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*collector.THRESHOLDS)
+        return (f"the bot's: thresholds {gc.get_threshold()}, {gc.get_freeze_count()} "
+                "start-up objects frozen")
     if args.gc_thresholds is not None:
         gc.set_threshold(*args.gc_thresholds)
     if args.gc_freeze:
@@ -1091,9 +1100,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="try gc.freeze() after start-up (before the matches exist)")
     parser.add_argument("--gc-off", action="store_true",
                         help="try without the cyclic garbage collector (an upper bound only)")
-    parser.add_argument("--with-timers", action="store_true",
-                        help="subscribe the real Scheduler, as the bot does: act then also "
-                             "writes the turn-timer rows (Discord's board listener stays out)")
+    parser.add_argument("--without-timers", dest="with_timers", action="store_false",
+                        help="leave the real Scheduler out (the bot plans every move's turn "
+                             "timers and bot moves with it; Discord's board listener stays out)")
+    parser.add_argument("--python-gc", action="store_true",
+                        help="CPython's collector settings instead of the bot's (bot/collector.py)")
     parser.add_argument("--no-autocheckpoint", action="store_true",
                         help="try SQLite without its automatic WAL checkpoints (what-if)")
     parser.add_argument("--tables", type=int, default=2,
@@ -1130,7 +1141,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent Lifeboat matches "
               f"(4-6 seats, all moves by the built-in bot) ==")
         if args.with_timers:
-            print("With the Scheduler wired in as the bot wires it (timer rows on every move)")
+            print("With the Scheduler wired in as the bot wires it (each move's timer rows "
+                  "written by its own append)")
+        else:
+            print("What-if: without the Scheduler")
         if args.no_autocheckpoint:
             print("What-if: SQLite's automatic WAL checkpoints are off")
         asyncio.run(run_service_part(args))
