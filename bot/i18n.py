@@ -8,7 +8,7 @@ parameters (python-brace-format). Engines emit keys and parameters; only rendere
 from __future__ import annotations
 
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,9 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
 
 
+# Asked on every text of every board (dozens per move): Discord sends a few dozen locale names,
+# so the answers are remembered.
+@lru_cache(maxsize=256)
 def normalize_locale(locale: str | None) -> str:
     """Discord's locale (``en-US``, ``zh-CN``…) to a catalog we have, falling back to English."""
     if not locale:
@@ -72,10 +75,14 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     shown (and logged) rather than failing a player's click.
     """
     loc = normalize_locale(locale)
+    # Looked up through ``catalog`` every time (not remembered per key): the catalog tests swap
+    # it to record which keys the renderers ask for.
     text = catalog(loc).get(key) or catalog(DEFAULT_LOCALE).get(key)
     if text is None:
         log.warning("missing message key %s", key)
         return key
+    if not params and "{" not in text:
+        return text  # most labels: nothing to format
     try:
         return text.format_map(_Missing(params))
     except (ValueError, IndexError):
