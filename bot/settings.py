@@ -39,6 +39,12 @@ class Settings(BaseSettings):
     bot_move_delay: float = 1.5
     # Least seconds between two edits of a board (moves in between are folded into one edit).
     board_edit_delay: float = 1.2
+    # The same while the table waits only for bots: slower than their moves, so two or so fold
+    # into one edit (the board's log still lists each move).
+    board_edit_delay_bots: float = 3.0
+    # Board edits and other messages the bot posts for tables, per second for the whole process
+    # (Discord's global limit is 50 requests/s per bot; interaction answers do not count).
+    board_edits_per_second: float = Field(default=40.0, gt=0)
     # Turn timer default when a server has not configured one; 0 turns timers off.
     default_turn_seconds: int = 120
     # Where the hash of the last synced command tree is kept (sync only when it changes).
