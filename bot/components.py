@@ -35,9 +35,23 @@ def _handler(interaction: discord.Interaction[Any]) -> InteractionHandler:
 
 # Scopes of an action component's number: "a"/"s" index the seat's whole prompt (private
 # panels); "b"/"t" index only the actions shown on the public board, so that a board button's
-# custom id says nothing about how many private moves the player has.
+# custom id says nothing about how many private moves the player has. "q"/"r" are the board's
+# questions put to several seats at once: the id names no seat (whoever clicks answers for the
+# seat they play) and numbers the places among the questions' board actions, in board order.
 PANEL, BOARD = "a", "b"
 SELECT_SCOPE = {PANEL: "s", BOARD: "t"}
+
+
+def _places(interaction: discord.Interaction[Any]) -> list[int]:
+    """The numbers a select sent, or none if any is not plain digits."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    places: list[int] = []
+    for value in list(data.get("values") or []):
+        # str.isdigit() also says yes to "²", which int() refuses: plain digits only.
+        if not (str(value).isascii() and str(value).isdigit()):
+            return []
+        places.append(int(value))
+    return places
 
 
 class ActButton(
@@ -90,17 +104,57 @@ class ActSelect(
                    int(match["part"]), scope=match["scope"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values: list[Any] = list(data.get("values") or [])
-        indices: list[int] = []
-        for value in values:
-            # str.isdigit() also says yes to "²", which int() refuses: plain digits only.
-            if not (str(value).isascii() and str(value).isdigit()):
-                indices = []
-                break
-            indices.append(int(value))
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
-                                        indices, on_board=self.scope == SELECT_SCOPE[BOARD])
+                                        _places(interaction),
+                                        on_board=self.scope == SELECT_SCOPE[BOARD])
+
+
+class AskedButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:q:(?P<match>\d+):(?P<version>\d+):(?P<place>\d+)",
+):
+    """An answer to a question the board puts to several seats at once."""
+
+    def __init__(self, match: int, version: int, place: int, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        self.match, self.version, self.place = match, version, place
+        super().__init__(ui.Button(label=label[:80] or "…", style=style,
+                                   custom_id=f"{PREFIX}:q:{match}:{version}:{place}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> AskedButton:
+        return cls(int(match["match"]), int(match["version"]), int(match["place"]),
+                   getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).answer(interaction, self.match, self.version, [self.place])
+
+
+class AskedSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"{PREFIX}:r:(?P<match>\d+):(?P<version>\d+):(?P<part>\d+)",
+):
+    """The select twin of ``AskedButton``; its values are places."""
+
+    def __init__(self, match: int, version: int, part: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.match, self.version = match, version
+        super().__init__(ui.Select(
+            custom_id=f"{PREFIX}:r:{match}:{version}:{part}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=(placeholder or "")[:150] or None,
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> AskedSelect:
+        return cls(int(match["match"]), int(match["version"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).answer(interaction, self.match, self.version,
+                                           _places(interaction))
 
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"{PREFIX}:h:(?P<match>\d+)"):
@@ -187,7 +241,8 @@ class LobbyButton(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActButton, ActSelect, HandButton, PanelPageButton, LobbyButton, SeatButton,
+    ActButton, ActSelect, AskedButton, AskedSelect, HandButton, PanelPageButton, LobbyButton,
+    SeatButton,
 )
 
 
@@ -201,6 +256,21 @@ class _Block:
     as_select: bool
 
 
+def _as_select(renderer: Renderer, group: str, choices: int) -> bool:
+    return choices > MAX_BUTTONS_PER_ROW or group in renderer.select_groups
+
+
+def rows_needed(renderer: Renderer, prompt: Prompt, indices: list[int]) -> int:
+    """How many action rows the actions ``indices`` of ``prompt`` take (as ``_blocks`` lays
+    them out), without rendering their labels."""
+    sizes: dict[str, int] = {}
+    for index in indices:
+        group = renderer.action_group(prompt.actions[index])
+        sizes[group] = sizes.get(group, 0) + 1
+    return sum(-(-n // MAX_SELECT_OPTIONS) if _as_select(renderer, group, n) else 1
+               for group, n in sizes.items())
+
+
 def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
             indices: list[int], locale: str | None) -> list[_Block]:
     groups: dict[str, list[tuple[int, str]]] = {}
@@ -210,7 +280,7 @@ def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
         groups.setdefault(renderer.action_group(action), []).append((index, label))
     blocks: list[_Block] = []
     for group, choices in groups.items():
-        if len(choices) <= MAX_BUTTONS_PER_ROW and group not in renderer.select_groups:
+        if not _as_select(renderer, group, len(choices)):
             blocks.append(_Block(group, choices, as_select=False))
             continue
         for start in range(0, len(choices), MAX_SELECT_OPTIONS):
@@ -275,6 +345,45 @@ def action_view(
             more = PanelPageButton(live.id, page + 1, t("panel.more", locale))
             more.item.row = nav_row
             view_ui.add_item(more)
+    return view_ui
+
+
+def question_view(
+    renderer: Renderer,
+    live: LiveMatch,
+    view: Any,
+    questions: list[tuple[Prompt, list[int]]],
+    locale: str | None,
+    *,
+    leading: list[ui.Item[Any]] | None = None,
+) -> ui.View:
+    """The board's components for questions put to several seats at once: each question once
+    (``prompt`` is one of the seats asked it, ``indices`` its actions shown on the board), its
+    choices numbered by their place among all the questions' choices. The caller has checked
+    that they fit (``rows_needed``); nothing here pages."""
+    view_ui = ui.View(timeout=None)
+    for item in leading or []:
+        item.row = 0
+        view_ui.add_item(item)
+    row = 1 if leading else 0
+    place = 0
+    for prompt, indices in questions:
+        number = {index: place + offset for offset, index in enumerate(indices)}
+        place += len(indices)
+        for block in _blocks(renderer, live, view, prompt, indices, locale):
+            if block.as_select:
+                options = [discord.SelectOption(label=label[:100], value=str(number[index]))
+                           for index, label in block.choices]
+                select = AskedSelect(live.id, live.version, row, options,
+                                     renderer.group_label(block.group, locale))
+                select.item.row = row
+                view_ui.add_item(select)
+            else:
+                for index, label in block.choices:
+                    button = AskedButton(live.id, live.version, number[index], label)
+                    button.item.row = row
+                    view_ui.add_item(button)
+            row += 1
     return view_ui
 
 

@@ -2,7 +2,8 @@
 
 A click is answered with one response whenever possible (an edit of the message it came from),
 which is also the cheapest path: interaction responses do not count against the global REST
-limit. Slow work (a contended lock) defers first and edits afterwards.
+limit. Slow work (a contended lock, a match that must be read from storage first) defers first
+and edits afterwards.
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
         await interaction.response.edit_message(**fields)
 
 
+async def send_private(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """A new message only the clicker sees (a follow-up once the click was deferred)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=True, **fields)
+    else:
+        await interaction.response.send_message(ephemeral=True, **fields)
+
+
 class InteractionHandler:
     def __init__(self, app: Parlor) -> None:
         self.app = app
@@ -77,6 +86,10 @@ class InteractionHandler:
         if not 0 < match_id < 2**63:  # beyond any stored id (SQLite integers are 64-bit)
             await refuse(interaction, "act.unknown_match")
             return None
+        if not self.app.service.is_cached(match_id) and not interaction.response.is_done():
+            # Loading may mean replaying a log, or queueing behind a storm of loads after a
+            # restart: acknowledge first (a component defer shows nothing), answer by editing.
+            await interaction.response.defer()
         try:
             return await self.app.service.get(match_id)
         except MatchNotFound:
@@ -117,6 +130,46 @@ class InteractionHandler:
         elif live is not None:
             await self.app.desk.answer_with_board(interaction, live)
 
+    async def answer(self, interaction: discord.Interaction[Any], match_id: int, version: int,
+                     places: list[int]) -> None:
+        """A choice on the board's question put to several seats at once: the clicker answers
+        for the seat they play, if that seat is asked this question. The answer is the fresh
+        board, which no longer lists them among those it waits for."""
+        if len(places) != 1:
+            await refuse(interaction, "act.malformed")
+            return
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "act.not_a_player")
+            return
+        place = places[0]
+        desk = self.app.desk
+        if live.state is not None and live.version == version and \
+                live.record.status == MatchStatus.ACTIVE:
+            # Said here rather than as the service's "malformed": the board the clicker saw
+            # is current, it just asks someone else (the service checks again under the lock).
+            prompt = live.game.prompt_for(live.state, seat)
+            if prompt is None or not prompt.blocking:
+                await refuse(interaction, "act.not_your_turn")
+                return
+            if desk.question_action(live, prompt, place) is None:
+                await refuse(interaction, "act.not_asked")
+                return
+        origin = None if interaction.message is None else interaction.message.id
+        try:
+            acted, _ = await self._within_budget(interaction, self.app.service.act(
+                match_id, version=version, seat=seat,
+                pick=lambda lv, prompt: desk.question_action(lv, prompt, place),
+                user_id=interaction.user.id, source="player", origin_message_id=origin,
+            ))
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        await desk.answer_with_board(interaction, acted)
+
     # -- the private panel -------------------------------------------------------------------
     async def show_panel(self, interaction: discord.Interaction[Any], match_id: int, *,
                          page: int = 0, edit: bool | None = None, notice: str | None = None
@@ -143,8 +196,7 @@ class InteractionHandler:
         if edit:
             await update_message(interaction, content=content, embeds=embeds, view=view)
         else:
-            await interaction.response.send_message(content=content, embeds=embeds, view=view,
-                                                    ephemeral=True)
+            await send_private(interaction, content=content, embeds=embeds, view=view)
 
     # -- seats changing hands ------------------------------------------------------------------
     async def seat(self, interaction: discord.Interaction[Any], match_id: int, op: str) -> None:

@@ -1,7 +1,10 @@
 """The table's messages: the lobby, the public board, opening secrets by DM, the reveal.
 
 One board message per match, edited as the game moves (edits in a burst are coalesced into
-one), replaced by a fresh one before Discord stops allowing edits to old messages.
+one), replaced by a fresh one before Discord stops allowing edits to old messages. Edits come
+slower while the table waits only for bots, and every message the Desk sends with the bot's
+token waits for the process's edit budget (``bot.edit_budget``), tables a person waits for
+first.
 """
 
 from __future__ import annotations
@@ -10,13 +13,22 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import HandButton, SeatButton, action_view
+from bot.components import (
+    MAX_ROWS,
+    HandButton,
+    SeatButton,
+    action_view,
+    question_view,
+    rows_needed,
+)
+from bot.edit_budget import EditBudget
 from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
@@ -50,26 +62,78 @@ class BoardRef:
     channel_id: int
     message_id: int
     posted_at: float
-    rendered_version: int = -1
+    # The Desk's count of the match's changes that the message shows (-1: not known).
+    rendered: int = -1
+
+
+@dataclass
+class BoardQuestion:
+    """One public question the board puts to one or more of the seats it waits for."""
+
+    prompt: Prompt  # the first seat's: its labels and layout stand for every seat's
+    asked: dict[int, list[int]] = field(default_factory=dict)  # seat -> its board indices
+    first_place: int = 0  # the place of its first choice among all the board's choices
+
+    @property
+    def size(self) -> int:
+        return len(self.asked[self.prompt.seat])
+
+
+def _settle(future: asyncio.Future[bool], value: bool) -> None:
+    if not future.done():
+        future.set_result(value)
 
 
 class Desk:
     def __init__(self, app: Parlor) -> None:
         self.app = app
+        self._budget: EditBudget | None = None
         self._boards: dict[int, BoardRef] = {}
         self._edits: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._failures: dict[int, int] = {}
         self._board_locks: dict[int, asyncio.Lock] = {}
+        # Changes seen per match: a board shows the count it was rendered at (seat changes and
+        # pauses change the board without changing the match's version).
+        self._changes: dict[int, int] = {}
+        self._wakes: dict[int, asyncio.Future[bool]] = {}
+        self._background: set[asyncio.Task[None]] = set()
 
     def _board_lock(self, match_id: int) -> asyncio.Lock:
         return self._board_locks.setdefault(match_id, asyncio.Lock())
 
+    @property
+    def budget(self) -> EditBudget:
+        """The process's budget of bot-token requests (made on first use: rendering alone
+        needs no settings)."""
+        if self._budget is None:
+            self._budget = EditBudget(self.app.settings.board_edits_per_second)
+        return self._budget
+
     def stop(self) -> None:
-        """Drop pending board edits (the next process renders the current state anyway)."""
-        for task in self._edits.values():
+        """Drop pending board edits (the next process renders the current state anyway, and
+        posts any reveal this one did not)."""
+        for task in [*self._edits.values(), *self._background]:
             task.cancel()
         self._edits.clear()
+        if self._budget is not None:
+            self._budget.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _stamp(self, match_id: int) -> int:
+        return self._changes.get(match_id, 0)
+
+    @staticmethod
+    def waits_for_a_person(live: LiveMatch) -> bool:
+        return any(p.blocking and not live.seats[p.seat].is_bot for p in live.pending())
+
+    def _urgent(self, live: LiveMatch) -> bool:
+        """Whether the board's next edit goes before those of tables waiting only for bots."""
+        return live.record.status != MatchStatus.ACTIVE or self.waits_for_a_person(live)
 
     # -- rendering -------------------------------------------------------------------------
     def table_locale(self, live: LiveMatch) -> str | None:
@@ -132,10 +196,17 @@ class Desk:
         content = "\n".join(waiting)[:1900]
         hand = HandButton(live.id, t("board.my_hand", locale))
         view: discord.ui.View
-        if len(blocking) == 1 and not live.seats[blocking[0].seat].is_bot:
-            indices = renderer.board_actions(live, public, blocking[0])
-            view = action_view(renderer, live, public, blocking[0], locale, indices=indices,
+        asked = [p for p in blocking if not live.seats[p.seat].is_bot]
+        questions = self.board_questions(live, public, asked) if len(asked) > 1 else []
+        if len(asked) == 1:
+            # One person asked: their buttons name their seat (the board names them anyway).
+            indices = renderer.board_actions(live, public, asked[0])
+            view = action_view(renderer, live, public, asked[0], locale, indices=indices,
                                leading=[hand], board=True)
+        elif questions:
+            view = question_view(renderer, live, public,
+                                 [(q.prompt, q.asked[q.prompt.seat]) for q in questions],
+                                 locale, leading=[hand])
         else:
             view = discord.ui.View(timeout=None)
             view.add_item(hand)
@@ -150,6 +221,50 @@ class Desk:
         """The prompt index of the ``place``-th action shown on the board (None if none)."""
         shown = self.board_action_indices(live, prompt)
         return shown[place] if 0 <= place < len(shown) else None
+
+    def board_questions(self, live: LiveMatch, public: Any, asked: list[Prompt]
+                        ) -> list[BoardQuestion]:
+        """The public questions among the prompts of the people the board waits for: seats
+        whose board choices are the same question (``Renderer.board_question``) share one set
+        of components, as many questions as fit under the "My hand" row, in seat order. Only
+        public facts decide this, so the board's components give nothing private away."""
+        renderer = renderer_for(live.record.game)
+        found: dict[Any, BoardQuestion] = {}
+        for prompt in sorted(asked, key=lambda p: p.seat):
+            indices = renderer.board_actions(live, public, prompt)
+            if not indices:
+                continue
+            key = renderer.board_question(live, public, prompt, indices)
+            question = found.setdefault(key, BoardQuestion(prompt))
+            question.asked[prompt.seat] = indices
+        rows = MAX_ROWS - 1
+        place = 0
+        shown: list[BoardQuestion] = []
+        for question in found.values():
+            needed = rows_needed(renderer, question.prompt, question.asked[question.prompt.seat])
+            if needed > rows:
+                continue  # its seats answer in their panels
+            rows -= needed
+            question.first_place = place
+            place += question.size
+            shown.append(question)
+        return shown
+
+    def question_action(self, live: LiveMatch, prompt: Prompt, place: int) -> int | None:
+        """The index in ``prompt`` (its seat's) of the board's ``place``-th choice among the
+        questions it puts to several people at once; None unless that seat is asked the
+        question the place belongs to."""
+        if live.state is None or not prompt.blocking:
+            return None
+        asked = [p for p in live.pending() if p.blocking and not live.seats[p.seat].is_bot]
+        if len(asked) < 2:
+            return None  # the board shows one person's buttons, named by seat
+        public = live.game.view(live.state, None)
+        for question in self.board_questions(live, public, asked):
+            if question.first_place <= place < question.first_place + question.size:
+                indices = question.asked.get(prompt.seat)
+                return None if indices is None else indices[place - question.first_place]
+        return None
 
     def panel(self, live: LiveMatch, seat: int, locale: str | None, *, page: int = 0
               ) -> tuple[str, list[discord.Embed], discord.ui.View]:
@@ -192,6 +307,7 @@ class Desk:
     # -- reacting to changes -----------------------------------------------------------------
     async def on_change(self, change: MatchChange) -> None:
         live = change.live
+        self._changes[live.id] = self._stamp(live.id) + 1
         if change.kind == "started":
             await self.post_board(live)
             await self.send_openings(live)
@@ -201,13 +317,20 @@ class Desk:
             self.schedule_edit(live)
             await self.post_notices(live, change)
         elif change.kind == "finished":
-            await self._edit_board(live.id)
-            await self.post_reveal(live)
+            # In the background: the move's click (or bot) need not wait for a token. Never
+            # dropped: a stop before it is done leaves a reveal the next process posts.
+            self._spawn(self._finish(live))
         elif change.kind == "cancelled" and live.state is not None:
+            self._hurry(live.id)
             await self._edit_board(live.id)
         elif change.kind == "resumed":
             self._failures.pop(live.id, None)
             await self.post_board(live)
+
+    async def _finish(self, live: LiveMatch) -> None:
+        self._hurry(live.id)
+        await self._edit_board(live.id)
+        await self.post_reveal(live)
 
     async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
                                 ) -> None:
@@ -217,11 +340,12 @@ class Desk:
 
         ref = await self._board_ref(live.id)
         if ref is None or interaction.message is None or interaction.message.id != ref.message_id:
-            await interaction.response.defer()
+            if not interaction.response.is_done():  # (a slow click was deferred already)
+                await interaction.response.defer()
             self.schedule_edit(live)
             return
         content, embeds, view = self.board(live, self.table_locale(live))
-        ref.rendered_version = live.version
+        ref.rendered = self._stamp(live.id)
         await update_message(interaction, content=content, embeds=embeds, view=view,
                              allowed_mentions=NO_PINGS)
 
@@ -239,8 +363,11 @@ class Desk:
         async with self._board_lock(live.id):
             await self._post_board(live)
 
-    async def _post_board(self, live: LiveMatch) -> None:
-        version = live.version  # ``live`` moves on while the request is in flight
+    async def _post_board(self, live: LiveMatch, *, paid: bool = False) -> None:
+        """Post a fresh board (``paid``: the caller holds a token of the budget for it)."""
+        if not paid:
+            await self.budget.take(live.id)
+        stamp = self._stamp(live.id)  # ``live`` moves on while the request is in flight
         content, embeds, view = self.board(live, self.table_locale(live))
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
         try:
@@ -255,36 +382,73 @@ class Desk:
             return
         self._failures.pop(live.id, None)
         old = self._boards.get(live.id)
-        self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(),
-                                         version)
+        self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(), stamp)
         await self.app.repo.save_message(live.id, "board", live.record.channel_id, message.id)
         if old is not None:
             # The old board keeps its picture but loses its buttons.
+            await self.budget.take(live.id)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old.message_id).edit(view=None)
 
     def schedule_edit(self, live: LiveMatch) -> None:
         task = self._edits.get(live.id)
         if task is not None and not task.done():
-            return  # the pending edit will render the latest state
+            # The pending edit will render the latest state; if a person now waits, sooner.
+            if self.waits_for_a_person(live):
+                self._hurry(live.id)
+            return
         self._edits[live.id] = asyncio.create_task(self._edit_later(live.id))
+
+    def _hurry(self, match_id: int) -> None:
+        """The match's pending edit is wanted sooner: a person waits, or the game ended."""
+        wake = self._wakes.get(match_id)
+        if wake is not None:
+            _settle(wake, True)
+        self.budget.hurry(match_id)
 
     async def _edit_later(self, match_id: int) -> None:
         # One edit per interval at most: Discord allows about five message edits per five
         # seconds in a channel, and every move in between is folded into the next edit. A move
         # that lands while an edit is in flight gets the next round of this loop.
-        interval = self.app.settings.board_edit_delay
         while True:
-            since = time.monotonic() - self._last_edit.get(match_id, -interval)
-            await asyncio.sleep(max(interval - since, interval / 4))
-            self._last_edit[match_id] = time.monotonic()
+            await self._paced(match_id)
             await self._edit_board(match_id)
             if self._failures.get(match_id):
                 return  # a retry with back-off took over
             live = await self.app.service.get(match_id)
             ref = self._boards.get(match_id)
-            if ref is None or ref.rendered_version >= live.version or \
+            if ref is None or ref.rendered >= self._stamp(match_id) or \
                     live.record.status != MatchStatus.ACTIVE:
+                return
+
+    async def _paced(self, match_id: int) -> None:
+        """Until the board may be edited again: ``board_edit_delay`` after the last edit while
+        a person is waited for, ``board_edit_delay_bots`` while only bots are (their moves fold
+        into fewer edits), and at least a quarter of that from now, so that a burst of moves
+        folds into one edit. A table that starts waiting for a person meanwhile cuts the wait
+        short (``_hurry``)."""
+        settings = self.app.settings
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        while True:
+            live = await self.app.service.get(match_id)
+            interval = settings.board_edit_delay if self._urgent(live) \
+                else max(settings.board_edit_delay, settings.board_edit_delay_bots)
+            due = max(self._last_edit.get(match_id, float("-inf")) + interval,
+                      started + interval / 4)
+            delay = due - time.monotonic()
+            if delay <= 0:
+                return
+            wake: asyncio.Future[bool] = loop.create_future()
+            self._wakes[match_id] = wake
+            timer = loop.call_later(delay, _settle, wake, False)
+            try:
+                hurried = await wake
+            finally:
+                timer.cancel()
+                if self._wakes.get(match_id) is wake:
+                    del self._wakes[match_id]
+            if not hurried:
                 return
 
     async def _edit_board(self, match_id: int) -> None:
@@ -301,18 +465,26 @@ class Desk:
         if ref is None:
             await self._post_board(live)
             return
-        if ref.rendered_version == live.version and live.record.status == MatchStatus.ACTIVE:
+        if ref.rendered == self._stamp(match_id):
             return
+        # Waiting for the token under the board's lock: whatever else wants to write this
+        # board meanwhile finds it current afterwards, so the wait folds every change in.
+        await self.budget.take(match_id, urgent=self._urgent(live))
+        live = await self.app.service.get(match_id)
+        stamp = self._stamp(match_id)
+        if live.state is None or live.record.status == MatchStatus.PAUSED or \
+                ref.rendered == stamp:
+            return  # paused, or a click's answer showed it meanwhile
+        self._last_edit[match_id] = time.monotonic()
         if time.time() - ref.posted_at > BOARD_MAX_AGE:
-            await self._post_board(live)
+            await self._post_board(live, paid=True)
             return
-        version = live.version  # ``live`` moves on while the edit is in flight
         content, embeds, view = self.board(live, self.table_locale(live))
         channel = self.app.client.get_partial_messageable(ref.channel_id)
         try:
             await channel.get_partial_message(ref.message_id).edit(
                 content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS)
-            ref.rendered_version = version
+            ref.rendered = stamp
             self._failures.pop(match_id, None)
         except discord.NotFound as failure:
             if failure.code == UNKNOWN_CHANNEL:
@@ -341,7 +513,9 @@ class Desk:
                  game=t(f"{live.record.game}.title", locale),
                  channel=f"<#{live.record.channel_id}>", command=f"/{live.record.game} resume")
         try:
+            await self.budget.take()
             dm = await self.app.client.create_dm(discord.Object(id=live.record.host_id))
+            await self.budget.take()
             await dm.send(text)
         except discord.HTTPException:
             log.warning("match %s: could not tell the host about the pause", match_id)
@@ -365,6 +539,7 @@ class Desk:
         if not lines:
             return
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        await self.budget.take()
         try:
             await channel.send("\n".join(lines)[:2000],
                                allowed_mentions=discord.AllowedMentions(users=True))
@@ -382,7 +557,9 @@ class Desk:
             view = live.game.view(live.state, seat.seat)
             embed = renderer.opening_embed(live, view, seat.seat, seat.locale)
             try:
+                await self.budget.take()
                 dm = await self.app.client.create_dm(discord.Object(id=seat.user_id))
+                await self.budget.take()
                 await dm.send(content=t("dm.opening", seat.locale,
                                         game=t(f"{live.record.game}.title", seat.locale)),
                               embed=embed)
@@ -394,6 +571,7 @@ class Desk:
         if closed:
             channel = self.app.client.get_partial_messageable(live.record.channel_id)
             mentions = " ".join(f"<@{uid}>" for uid in closed)
+            await self.budget.take()
             try:
                 await channel.send(t("dm.closed", self.table_locale(live), mentions=mentions),
                                    allowed_mentions=discord.AllowedMentions(users=True))
@@ -425,6 +603,7 @@ class Desk:
         marker = self.reveal_marker(live)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
         me = self.app.client.user
+        await self.budget.take()
         try:
             async for message in channel.history(limit=REVEAL_SEARCH_DEPTH):
                 if me is not None and message.author.id == me.id and any(
@@ -460,6 +639,7 @@ class Desk:
         await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
                                          REVEAL_INTENT)
         for attempt in range(6):
+            await self.budget.take()
             try:
                 message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
             except discord.HTTPException as failure:

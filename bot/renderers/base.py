@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -58,6 +60,17 @@ class Renderer:
         """Indices of the actions that may be shown as buttons on the public board (their
         labels reveal nothing). Everything else is offered in the player's private panel."""
         return []
+
+    def board_question(self, live: LiveMatch, view: Any, prompt: Prompt, indices: list[int]
+                       ) -> Hashable:
+        """What the board asks this seat with its actions ``indices`` (from ``board_actions``),
+        such that seats asked equal questions can share one set of buttons on the board, each
+        answering for itself: by default the prompt's kind and those actions without their
+        seat, in order. Public facts only, like the actions themselves."""
+        return (prompt.kind, tuple(
+            json.dumps(prompt.actions[i].model_dump(mode="json", exclude={"seat"}),
+                       sort_keys=True)
+            for i in indices))
 
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)

@@ -40,6 +40,13 @@ def make_settings(tmp_path: Path, fake: FakeDiscord, **overrides: Any) -> Settin
         "command_sync_state": tmp_path / "commands.sha256",
     }
     values.update(overrides)
+    # Settings newer than this helper's callers follow the squeeze of time they chose through
+    # board_edit_delay (1.2 s in production): the slower pace of boards waiting only for bots
+    # (3 s), and the edit budget (40 a second), so that squeezed tables neither wait seconds
+    # for their boards nor queue for tokens that production pace would have had to spare.
+    squeeze = max(float(values["board_edit_delay"]), 0.001) / 1.2
+    values.setdefault("board_edit_delay_bots", 3.0 * squeeze)
+    values.setdefault("board_edits_per_second", 40.0 / squeeze)
     return Settings(_env_file=None, **values)
 
 
@@ -167,6 +174,60 @@ class Table:
             result = await self.fake.click(user, panel, more[0])
             panel = await result.wait_original()
         raise AssertionError(f"action {index} is not offered in the panel")
+
+    def board_offers(self, board: FakeMessage, live: LiveMatch, seat: int, index: int) -> bool:
+        """Whether ``board`` shows action ``index`` of ``seat``'s prompt at the match's current
+        version: among the seat's own board buttons, or in a question the board puts to
+        several people at once (whose ids name no seat)."""
+        return self._board_id(board, live, seat, index) is not None
+
+    def _board_id(self, board: FakeMessage, live: LiveMatch, seat: int, index: int
+                  ) -> tuple[str, str | None] | None:
+        """(custom id, select value or None) of that action on ``board``, if shown."""
+        prompt = live.game.prompt_for(live.state, seat)
+        if prompt is None:
+            return None
+        desk = self.app.desk
+        public = live.game.view(live.state, None)
+        asked = [p for p in live.pending() if p.blocking and not live.seats[p.seat].is_bot]
+        ids = board.custom_ids()
+        head = f"pl:{{}}:{live.id}:{live.version}:"
+        if len(asked) > 1:
+            for question in desk.board_questions(live, public, asked):
+                shown = question.asked.get(seat, [])
+                if index in shown:
+                    number, scopes = question.first_place + shown.index(index), "qr"
+                    break
+            else:
+                return None
+        else:
+            shown = desk.board_action_indices(live, prompt)
+            if index not in shown:
+                return None
+            number, scopes = shown.index(index), "bt"
+            head += f"{seat}:"
+        button = head.format(scopes[0]) + str(number)
+        if button in ids:
+            return button, None
+        for custom_id in ids:
+            if custom_id.startswith(head.format(scopes[1])):
+                options = (board.find_component(custom_id) or {}).get("options", [])
+                if str(number) in [o["value"] for o in options]:
+                    return custom_id, str(number)
+        return None
+
+    async def choose_on_board(self, user: FakeUser, board: FakeMessage, seat: int,
+                              index: int) -> Any:
+        """Click action ``index`` of ``seat``'s prompt on the public board (see
+        ``board_offers``); AssertionError if the board does not show it now."""
+        live = await self.live()
+        found = self._board_id(board, live, seat, index)
+        if found is None:
+            raise AssertionError(f"the board does not offer action {index} of seat {seat}")
+        custom_id, value = found
+        if value is None:
+            return await self.fake.click(user, board, custom_id)
+        return await self.fake.select(user, board, custom_id, [value])
 
     async def play_human_move(self, user: FakeUser, seat: int, rng: random.Random) -> bool:
         """One move for a human seat the game waits for, chosen sensibly and made through the
@@ -367,3 +428,25 @@ async def private_reply(result: Any) -> str:
     assert callback.accepted and callback.ephemeral, "refusals are private"
     message = await result.wait_original()
     return str(message.content)
+
+
+def shared_question(live: LiveMatch, desk: Any) -> Any | None:
+    """The first question the board puts to two or more people at once, if any (a
+    ``bot.table.BoardQuestion``: the seats asked and each one's board actions)."""
+    if live.state is None or live.record.status != MatchStatus.ACTIVE:
+        return None
+    asked = [p for p in live.pending() if p.blocking and not live.seats[p.seat].is_bot]
+    if len(asked) < 2:
+        return None
+    public = live.game.view(live.state, None)
+    return next((q for q in desk.board_questions(live, public, asked) if len(q.asked) > 1),
+                None)
+
+
+def question_button(live: LiveMatch, question: Any, kind: str) -> str:
+    """The custom id of the board's answer ``kind`` to ``question`` (no seat in it: the place
+    among all the board questions' choices)."""
+    prompt = question.prompt
+    indices = question.asked[prompt.seat]
+    offset = next(i for i, index in enumerate(indices) if prompt.actions[index].kind == kind)
+    return f"pl:q:{live.id}:{live.version}:{question.first_place + offset}"

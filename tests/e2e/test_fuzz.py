@@ -46,6 +46,8 @@ LARGEST_SQLITE_ID = 2**63 - 1
 RAW_KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 ACT_ID = re.compile(r"^pl:([ab]):(\d+):(\d+):(\d+):(\d+)$")
 SELECT_ID = re.compile(r"^pl:([st]):(\d+):(\d+):(\d+):(\d+)$")
+# The board's questions to several seats at once: no seat in the id (the clicker's is meant).
+ASKED_ID = re.compile(r"^pl:([qr]):(\d+):(\d+):(\d+)$")
 
 
 @dataclass
@@ -213,10 +215,37 @@ class Fuzzer:
         component = message.find_component(custom_id) or {}
         if int(component.get("type", BUTTON)) == SELECT:
             values = [self.rng.choice([str(o["value"]) for o in component["options"]])]
+            acts = await self._asked_acts(user, custom_id, values)
             result = await self.fake.select(user, message, custom_id, values, wait=False)
-            return Sent("select", user, result, _acts_of(custom_id, values))
+            return Sent("select", user, result, _acts_of(custom_id, values) + acts)
+        acts = await self._asked_acts(user, custom_id, None)
         result = await self.fake.click(user, message, custom_id, wait=False)
-        return Sent("click", user, result, _acts_of(custom_id, None))
+        return Sent("click", user, result, _acts_of(custom_id, None) + acts)
+
+    async def _asked_acts(self, user: FakeUser, custom_id: str, values: list[str] | None
+                          ) -> list[tuple[int, int, int, int, bool]]:
+        """What a click on a board question could apply, worked out as it is sent: the id
+        names no seat, so the action is the clicker's seat's answer at the id's version, and
+        only while the match is still at that version (versions only grow)."""
+        found = ASKED_ID.match(custom_id)
+        if not found:
+            return []
+        match, version, number = (int(g) for g in found.groups()[1:])
+        places = [number] if found.group(1) == "q" else [
+            int(v) for v in values or [] if v.isascii() and v.isdigit()]
+        try:
+            live = await self.client.parlor.service.get(match)
+        except MatchNotFound:
+            return []
+        seat = live.seat_of(user.id)
+        if seat is None or live.version != version or live.state is None:
+            return []
+        prompt = live.game.prompt_for(live.state, seat)
+        if prompt is None:
+            return []
+        desk = self.client.parlor.desk
+        indices = [desk.question_action(live, prompt, place) for place in places]
+        return [(match, version, seat, index, False) for index in indices if index is not None]
 
     async def owner_move(self) -> Sent | None:
         """A seated player the game waits for opens their panel and clicks one of its choices
@@ -277,11 +306,15 @@ class Fuzzer:
         index = self.rng.choice([*range(12), 40, 10**6])
         zeros = "0" * self.rng.choice([0, 0, 0, 1, 3])
         custom_id = f"pl:a:{match}:{zeros}{version}:{seat}:{index}"
+        if self.rng.random() < 0.2:  # a board question's answer: no seat
+            custom_id = f"pl:{self.rng.choice('qr')}:{match}:{zeros}{version}:{index}"
         kind = BUTTON if self.rng.random() < 0.95 else SELECT
-        values = ["0"] if kind == SELECT else None
+        values = None if kind != SELECT else \
+            [self.odd_value(6)] if custom_id.startswith("pl:r:") else ["0"]
+        acts = await self._asked_acts(user, custom_id, values)
         result = await self.fake.raw_component(user, message, custom_id, values, kind,
                                                wait=False)
-        return Sent("forged_act", user, result, _acts_of(custom_id, None))
+        return Sent("forged_act", user, result, _acts_of(custom_id, None) + acts)
 
     async def forged_select(self) -> Sent | None:
         user = self.rng.choice(self.users)
