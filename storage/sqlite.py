@@ -10,6 +10,9 @@ is one atomic transaction); several statements run between ``BEGIN IMMEDIATE`` a
 taking the write lock up front so a transaction never has to upgrade (and fail) half-way. Each
 statement is a round trip to aiosqlite's thread, so the hot path, ``append_action``, is a single
 statement: an insert into the ``action_appends`` view, whose trigger does the whole append.
+
+WAL checkpoints run in the background on a second connection (``storage.checkpoints``), not
+inside whichever commit crosses SQLite's threshold.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.checkpoints import DEFAULT_INTERVAL, SAFETY_NET_PAGES, WalCheckpointer
 from storage.migrate import migrate
 from storage.records import (
     OPEN_STATUSES,
@@ -92,7 +96,10 @@ class SqliteRepository(Repository):
     """``Repository`` on one SQLite file (or ``":memory:"``).
 
     ``clock`` supplies the created/updated times (tests pin it); ``page_size`` is how many rows
-    ``iter_open_matches`` fetches per query.
+    ``iter_open_matches`` fetches per query. ``checkpoint_interval`` is how often (seconds) the
+    background checkpointer looks for new writes to copy back into the database file; None
+    leaves checkpoints to SQLite, inside commits, as by default. A ``":memory:"`` database has
+    no log to checkpoint.
     """
 
     def __init__(
@@ -102,14 +109,19 @@ class SqliteRepository(Repository):
         busy_timeout_ms: int = 5_000,
         page_size: int = 200,
         clock: Callable[[], datetime] = _utc_now,
+        checkpoint_interval: float | None = DEFAULT_INTERVAL,
     ) -> None:
         if page_size < 1:
             raise ValueError("page_size must be positive")
+        if checkpoint_interval is not None and checkpoint_interval <= 0:
+            raise ValueError("checkpoint_interval must be positive (or None)")
         self.path = path
         self.busy_timeout_ms = busy_timeout_ms
         self.page_size = page_size
+        self.checkpoint_interval = checkpoint_interval
         self._clock = clock
         self._conn: aiosqlite.Connection | None = None
+        self._checkpointer: WalCheckpointer | None = None
         self._lock = asyncio.Lock()
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -117,12 +129,19 @@ class SqliteRepository(Repository):
     def is_memory(self) -> bool:
         return str(self.path) == ":memory:"
 
+    @property
+    def checkpointer(self) -> WalCheckpointer | None:
+        """The background checkpointer while open (None for ``":memory:"`` or when off)."""
+        return self._checkpointer
+
     async def open(self) -> None:
         if self._conn is not None:
             return
         if not self.is_memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        interval = None if self.is_memory else self.checkpoint_interval
         conn = await aiosqlite.connect(self.path, isolation_level=None)
+        checkpointer = None
         try:
             conn.row_factory = sqlite3.Row
             # WAL: readers never block the writer and a commit appends to the log instead of
@@ -131,20 +150,34 @@ class SqliteRepository(Repository):
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            if interval is not None:
+                await conn.execute(f"PRAGMA wal_autocheckpoint = {SAFETY_NET_PAGES}")
             await migrate(conn)
+            if interval is not None:
+                checkpointer = WalCheckpointer(
+                    self.path, interval=interval, hold_writes=lambda: self._lock
+                )
+                await checkpointer.start()
         except BaseException:
             await conn.close()
             raise
         self._conn = conn
+        self._checkpointer = checkpointer
 
     async def close(self) -> None:
         conn, self._conn = self._conn, None
-        if conn is None:
-            return
-        async with self._lock:
-            with contextlib.suppress(sqlite3.Error):
-                await conn.execute("PRAGMA optimize")
-            await conn.close()
+        checkpointer, self._checkpointer = self._checkpointer, None
+        try:
+            # First, so the repository's connection is the last one on the file: closing it
+            # checkpoints what is left and removes the log.
+            if checkpointer is not None:
+                await checkpointer.stop()
+        finally:
+            if conn is not None:
+                async with self._lock:
+                    with contextlib.suppress(sqlite3.Error):
+                        await conn.execute("PRAGMA optimize")
+                    await conn.close()
 
     async def __aenter__(self) -> SqliteRepository:
         await self.open()

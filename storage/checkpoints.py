@@ -1,0 +1,151 @@
+"""WAL checkpoints for the SQLite repository, off the path of its statements.
+
+Left to itself, SQLite checkpoints inside whichever commit takes the write-ahead log past
+``wal_autocheckpoint`` pages: that one commit copies the log back into the database file and
+syncs it, and an ordinary append takes tens of milliseconds. ``WalCheckpointer`` does that work
+on a connection of its own (so on a thread of its own, aiosqlite running each connection on
+one) about once per ``interval`` while anything is being written. The repository raises
+``wal_autocheckpoint`` to ``SAFETY_NET_PAGES``, so SQLite's own checkpoint only runs if this
+one falls far behind.
+
+A round is a PASSIVE checkpoint, which neither waits for nor blocks the repository's
+connection: it copies the log as it was when the round began. SQLite starts the log over from
+its beginning (instead of growing the file) only at a write that finds *every* frame copied, and
+under steady writes a PASSIVE pass never gets there, since frames keep arriving while it copies.
+Left so, the log grows to the safety net and SQLite's own checkpoint, inside a commit, ends up
+doing the restart anyway. So once the log is ``RESTART_FRAMES`` long and writes came in during
+the pass, the round ends with a second pass inside ``hold_writes`` (the repository's lock): it
+copies only what arrived meanwhile, and the next write restarts the log. That pass holds the
+repository's statements for a few milliseconds, once per round and only under sustained
+writes; see docs/storage.md for the measurements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+DEFAULT_INTERVAL = 1.0  # seconds
+# SQLite's own checkpoint, kept for when the background one cannot keep up (about 40 MB of log
+# at 4 KiB pages), instead of its default 1,000 pages.
+SAFETY_NET_PAGES = 10_000
+# A log this long (SQLite's own default threshold, about 4 MB) is worth a short hold of the
+# writer to start it over; a shorter one just waits for a quiet moment.
+RESTART_FRAMES = 1_000
+
+
+HoldWrites = Callable[[], AbstractAsyncContextManager[object]]
+
+
+class WalCheckpointer:
+    """Checkpoints the WAL of the database at ``path`` in the background; see the module.
+
+    ``hold_writes`` gives a context in which the database's writer makes no statement (the
+    repository's lock); without it, rounds are PASSIVE passes only."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        interval: float = DEFAULT_INTERVAL,
+        hold_writes: HoldWrites | None = None,
+    ) -> None:
+        if interval <= 0:
+            raise ValueError("the checkpoint interval must be positive")
+        self.path = path
+        self.interval = interval
+        self.hold_writes = hold_writes
+        self.checkpoints = 0  # passes run, for tests and diagnostics
+        self._conn: aiosqlite.Connection | None = None
+        self._task: asyncio.Task[None] | None = None
+        # The database's data_version as this connection last saw it; None until the first
+        # round, which therefore also copies back whatever log an earlier run left behind.
+        self._seen: int | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def start(self) -> None:
+        if self._conn is not None:
+            return
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            # The checkpoint syncs the log and the database file as the repository's own
+            # connection would (synchronous=NORMAL); it never waits on a busy handler.
+            await conn.execute("PRAGMA synchronous = NORMAL")
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+        self._task = asyncio.create_task(self._run(conn), name=f"wal-checkpoints {self.path}")
+
+    async def stop(self) -> None:
+        """Stop the rounds and close the connection. A checkpoint in progress finishes on its
+        thread first (aiosqlite closes after the queued statement); nothing is left running."""
+        task, self._task = self._task, None
+        conn, self._conn = self._conn, None
+        try:
+            if task is not None:
+                task.cancel()
+                # ``wait``, not ``await task``: a cancellation of the caller itself still
+                # reaches the caller instead of being taken for the task's.
+                await asyncio.wait([task])
+                if not task.cancelled() and task.exception() is not None:
+                    log.error(
+                        "the WAL checkpointer of %s had stopped",
+                        self.path,
+                        exc_info=task.exception(),
+                    )
+        finally:
+            if conn is not None:
+                await conn.close()
+
+    async def checkpoint(self) -> tuple[int, int, int]:
+        """One PASSIVE checkpoint now: (busy, frames in the log, frames copied back)."""
+        if self._conn is None:
+            raise RuntimeError("the checkpointer is not started")
+        return await self._checkpoint(self._conn)
+
+    async def _checkpoint(self, conn: aiosqlite.Connection) -> tuple[int, int, int]:
+        (row,) = await conn.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+        self.checkpoints += 1
+        return int(row[0]), int(row[1]), int(row[2])
+
+    async def _changed(self, conn: aiosqlite.Connection) -> bool:
+        """Whether another connection committed since the last look."""
+        (row,) = await conn.execute_fetchall("PRAGMA data_version")
+        seen, self._seen = self._seen, int(row[0])
+        return seen != self._seen
+
+    async def _round(self, conn: aiosqlite.Connection) -> None:
+        if not await self._changed(conn):
+            return
+        busy, in_log, copied = await self._checkpoint(conn)
+        if busy or self.hold_writes is None:
+            return  # another checkpoint is running (SQLite's own, a backup's): next round
+        if in_log < RESTART_FRAMES:
+            return
+        if copied == in_log and not await self._changed(conn):
+            return  # all copied and nothing written since: the next write restarts the log
+        async with self.hold_writes():
+            await self._checkpoint(conn)
+
+    async def _run(self, conn: aiosqlite.Connection) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                await self._round(conn)
+            except sqlite3.Error as error:
+                # A failed round (a full disk, an I/O error) is tried again next round, written
+                # to or not; the safety net still bounds the log meanwhile.
+                self._seen = None
+                log.warning("WAL checkpoint of %s failed: %s", self.path, error)
