@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -67,9 +66,11 @@ class Renderer:
         such that seats asked equal questions can share one set of buttons on the board, each
         answering for itself: by default the prompt's kind and those actions without their
         seat, in order. Public facts only, like the actions themselves."""
+        # The repr of the fields rather than a dump (asked for every seat on every render of a
+        # board that waits for several people); fields come in their declared order.
         return (prompt.kind, tuple(
-            json.dumps(prompt.actions[i].model_dump(mode="json", exclude={"seat"}),
-                       sort_keys=True)
+            repr({name: value for name, value in vars(prompt.actions[i]).items()
+                  if name != "seat"})
             for i in indices))
 
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
