@@ -8,8 +8,11 @@
 -- given. Callers hold the match row's lock (the append's UPDATE, or SELECT ... FOR UPDATE), so
 -- two changes of one match never interleave their timer sets.
 
+-- PL/pgSQL rather than SQL: it keeps each statement's plan for the session, where a SQL function
+-- of several statements is planned again at every call.
 CREATE FUNCTION replace_timers(p_match_id bigint, p_timers jsonb) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
     DELETE FROM timers
     WHERE match_id = p_match_id
       AND seat NOT IN (SELECT (e ->> 0)::integer FROM jsonb_array_elements(p_timers) AS e);
@@ -21,6 +24,7 @@ LANGUAGE sql AS $$
     ON CONFLICT (match_id, seat) DO UPDATE
     SET version = excluded.version, deadline = excluded.deadline, warned = excluded.warned
     WHERE timers.deadline <> excluded.deadline;
+END;
 $$;
 
 -- ``append_action`` of migration 0002 with one more parameter, ``p_timers``: NULL (the default,
