@@ -722,14 +722,15 @@ class Person:
         version = live.version
         fake = self.table.fake
         board = await self.table.board()
-        # The board offers this seat's public moves once it shows this version (its buttons
-        # and selects, scopes "b" and "t", number the board's own actions).
-        on_board = (f"pl:b:{live.id}:{version}:{self.seat}:",
-                    f"pl:t:{live.id}:{version}:{self.seat}:")
-        if index in self.table.app.desk.board_action_indices(live, prompt) and any(
-                c.startswith(on_board) for c in board.custom_ids()):
+        # The board offers this seat's public moves once it shows this version: the seat's own
+        # buttons, or a question put to several people at once (whose ids name no seat).
+        if self.table.board_offers(board, live, self.seat, index):
             self.run.human_clicks["board"] += 1
-            await self._choose_in(board, version, index)
+            try:
+                await self.table.choose_on_board(self.user, board, self.seat, index)
+            except (AssertionError, ValueError):
+                if (await self.table.live()).version == version:
+                    raise
             return
         self.run.panel_moves[self._why_panel(live, prompt, index)] += 1
         if self.panel is None or not self._panel_current(live.id, version):
