@@ -109,13 +109,8 @@ class WalCheckpointer:
             if conn is not None:
                 await conn.close()
 
-    async def checkpoint(self) -> tuple[int, int, int]:
-        """One PASSIVE checkpoint now: (busy, frames in the log, frames copied back)."""
-        if self._conn is None:
-            raise RuntimeError("the checkpointer is not started")
-        return await self._checkpoint(self._conn)
-
     async def _checkpoint(self, conn: aiosqlite.Connection) -> tuple[int, int, int]:
+        """One PASSIVE pass: (busy, frames in the log, frames copied back)."""
         (row,) = await conn.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
         self.checkpoints += 1
         return int(row[0]), int(row[1]), int(row[2])
@@ -130,9 +125,9 @@ class WalCheckpointer:
         if not await self._changed(conn):
             return
         busy, in_log, copied = await self._checkpoint(conn)
-        if busy or self.hold_writes is None:
+        if busy:
             return  # another checkpoint is running (SQLite's own, a backup's): next round
-        if in_log < RESTART_FRAMES:
+        if self.hold_writes is None or in_log < RESTART_FRAMES:
             return
         if copied == in_log and not await self._changed(conn):
             return  # all copied and nothing written since: the next write restarts the log
