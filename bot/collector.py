@@ -21,7 +21,7 @@ import time
 
 log = logging.getLogger(__name__)
 
-THRESHOLDS = (10_000, 10, 1_000_000)
+THRESHOLDS = (700, 10, 1_000_000)
 FULL_COLLECTION_EVERY = 600.0  # seconds
 
 
