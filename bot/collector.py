@@ -7,9 +7,10 @@ no reference cycles for it to free. So, once started:
 
 - everything loaded at start-up (modules, commands, the schedule) is frozen: moved to a
   generation the collector never walks again;
-- young collections run less often (a higher gen0 threshold), and full collections never run by
-  themselves: one runs on a slow timer instead, so a cycle that does form (a traceback, a
-  discarded task) is still freed within minutes.
+- full collections never run by themselves: one runs on a slow timer instead, so a cycle that
+  does form (a traceback, a discarded task) is still freed within minutes. Young collections
+  keep CPython's pace: a higher gen0 threshold was tried and made each young collection walk
+  more survivors (gen1 pauses of 150-190 ms at a thousand tables, against 30-40 ms).
 """
 
 from __future__ import annotations
