@@ -367,8 +367,9 @@ class ActSample:
 
 
 class ActMeter:
-    """Times every ``service.act`` (the engine, the match lock, the append and the listeners
-    it awaits: the scheduler writing the next timers, the board edit being queued)."""
+    """Times every ``service.act`` and ``service.play_for_seat`` (a bot's or a timer's move):
+    the engine, the match lock, the append with its timer rows, and the listeners it awaits
+    (the board edit being queued)."""
 
     def __init__(self, service: MatchService) -> None:
         self.samples: list[ActSample] = []
@@ -393,8 +394,25 @@ class ActMeter:
             self.samples.append(ActSample(now, now - started, str(kwargs.get("source"))))
             return result
 
-        # An instance attribute: the scheduler and the click handler both call through it.
+        scheduled = service.play_for_seat
+
+        async def timed_scheduled(match_id: int, seat: int, decide: Any) -> Any:
+            await self.machines_may_move.wait()
+            started = time.perf_counter()
+            try:
+                result = await scheduled(match_id, seat, decide)
+            except Refusal as refusal:
+                self.refused[refusal.key] += 1
+                self.refusals.append(time.perf_counter())
+                raise
+            if result is not None:
+                now = time.perf_counter()
+                self.samples.append(ActSample(now, now - started, "scheduled"))
+            return result
+
+        # Instance attributes: the scheduler and the click handler call through them.
         service.act = timed  # type: ignore[method-assign]
+        service.play_for_seat = timed_scheduled  # type: ignore[method-assign]
 
     def between(self, start: float, end: float) -> list[ActSample]:
         return [s for s in self.samples if start <= s.finished_at <= end]
@@ -816,12 +834,21 @@ class RestoreResult:
     problems: list[str] = field(default_factory=list)
 
 
-def hand_answer_works(result: Any, match_id: int) -> bool:
-    """The private panel came back: an ephemeral answer carrying the panel's own buttons."""
+async def hand_answer_works(result: Any, match_id: int) -> bool:
+    """The private panel came back: an ephemeral answer carrying the panel's own buttons,
+    either at once or, for a match that was not in memory, deferred and then edited in."""
     callback = result.callback
-    return bool(callback is not None and callback.accepted and callback.type == 4
-                and callback.ephemeral
-                and f"pl:h:{match_id}" in custom_ids_in((callback.data or {}).get("components")))
+    if callback is None or not callback.accepted or not callback.ephemeral:
+        return False
+    if callback.type == 4:
+        return f"pl:h:{match_id}" in custom_ids_in((callback.data or {}).get("components"))
+    if callback.type != 5:
+        return False
+    try:
+        panel = await result.wait_original(timeout=10)
+    except AssertionError:
+        return False
+    return f"pl:h:{match_id}" in panel.custom_ids()
 
 
 async def click_old_board(fake: FakeDiscord, client: ParlorClient, match: PlannedMatch,
@@ -844,9 +871,9 @@ async def click_old_board(fake: FakeDiscord, client: ParlorClient, match: Planne
     assert callback is not None
     if moves:
         version = (await client.parlor.repo.get_match(match.match_id)).version
-        works = callback.accepted and callback.type == 7 and version == match.step + 1
+        works = callback.accepted and callback.type in (6, 7) and version == match.step + 1
     else:
-        works = hand_answer_works(result, match.match_id)
+        works = await hand_answer_works(result, match.match_id)
     return Click(match, kind, callback.elapsed, works)
 
 
@@ -860,7 +887,7 @@ async def click_hand_again(fake: FakeDiscord, click: Click, board_id: int) -> No
         return
     assert result.callback is not None
     click.warm_seconds = result.callback.elapsed
-    click.warm_works = hand_answer_works(result, click.match.match_id)
+    click.warm_works = await hand_answer_works(result, click.match.match_id)
 
 
 async def watch_loads(repo: CountingRepository, meter: ActMeter, since: float,

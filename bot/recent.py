@@ -3,15 +3,31 @@
 Only what can be shown is kept: the board lists the table's last few public events and a
 panel the last few private events of its seat. A match in memory used to keep a long buffer
 of every event and filter it on each render; the buffer was most of a live match's memory and
-of the objects the garbage collector walks (docs/benchmarks.md, "Scale").
+of the objects the garbage collector walks (docs/benchmarks.md, "Scale"). Events are held as
+plain tuples, not models: a pydantic model carries its own field dict and a set of the fields
+given, twice the size of what it says. They become ``Event``s again when a board or a panel is
+drawn.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from games.core import Event
+
+# (key, params, to): what an Event says, without the model around it.
+Held = tuple[str, dict[str, Any], tuple[int, ...] | None]
+
+
+def _held(event: Event) -> Held:
+    return event.key, event.params, event.to
+
+
+def _event(held: Held) -> Event:
+    # The fields were validated when the engine made the event.
+    return Event.model_construct(key=held[0], params=held[1], to=held[2])
 
 # How many lines the board's log and a panel's "recent" field show.
 BOARD_EVENTS = 6
@@ -24,31 +40,32 @@ class RecentEvents:
     __slots__ = ("_private", "_public")
 
     def __init__(self) -> None:
-        self._public: deque[Event] = deque(maxlen=BOARD_EVENTS)
-        self._private: dict[int, deque[Event]] = {}
+        self._public: deque[Held] = deque(maxlen=BOARD_EVENTS)
+        self._private: dict[int, deque[Held]] = {}
 
     def extend(self, events: Iterable[Event]) -> None:
         for event in events:
             self.append(event)
 
     def append(self, event: Event) -> None:
+        held = _held(event)
         if event.to is None:
-            self._public.append(event)
+            self._public.append(held)
             return
         for seat in event.to:
             tail = self._private.get(seat)
             if tail is None:
                 tail = self._private[seat] = deque(maxlen=PANEL_EVENTS)
-            tail.append(event)
+            tail.append(held)
 
     def public(self) -> list[Event]:
         """The table's latest events, oldest first."""
-        return list(self._public)
+        return [_event(held) for held in self._public]
 
     def for_seat(self, seat: int) -> list[Event]:
         """The latest events only ``seat`` (and whoever shares them) may see, oldest first."""
         tail = self._private.get(seat)
-        return [] if tail is None else list(tail)
+        return [] if tail is None else [_event(held) for held in tail]
 
     def clear(self) -> None:
         self._public.clear()
@@ -60,6 +77,8 @@ class RecentEvents:
 
     def __iter__(self) -> Iterator[Event]:
         """Every event held: the public tail, then each seat's private tail."""
-        yield from self._public
+        for held in self._public:
+            yield _event(held)
         for tail in self._private.values():
-            yield from tail
+            for held in tail:
+                yield _event(held)
