@@ -836,19 +836,24 @@ class RestoreResult:
 
 async def hand_answer_works(result: Any, match_id: int) -> bool:
     """The private panel came back: an ephemeral answer carrying the panel's own buttons,
-    either at once or, for a match that was not in memory, deferred and then edited in."""
+    either at once or, for a match that was not in memory, as a private follow-up to a click
+    acknowledged first."""
     callback = result.callback
-    if callback is None or not callback.accepted or not callback.ephemeral:
+    if callback is None or not callback.accepted:
         return False
     if callback.type == 4:
-        return f"pl:h:{match_id}" in custom_ids_in((callback.data or {}).get("components"))
-    if callback.type != 5:
+        return callback.ephemeral and f"pl:h:{match_id}" in custom_ids_in(
+            (callback.data or {}).get("components"))
+    if callback.type not in (5, 6):
         return False
     try:
-        panel = await result.wait_original(timeout=10)
-    except AssertionError:
+        if callback.type == 5:
+            panel = await result.wait_original(timeout=10)
+        else:
+            [panel] = await result.wait_followups(1, timeout=10)
+    except (AssertionError, ValueError):
         return False
-    return f"pl:h:{match_id}" in panel.custom_ids()
+    return bool(panel.ephemeral) and f"pl:h:{match_id}" in panel.custom_ids()
 
 
 async def click_old_board(fake: FakeDiscord, client: ParlorClient, match: PlannedMatch,
