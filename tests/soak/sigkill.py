@@ -79,6 +79,7 @@ async def run_sigkill_soak(
     stall_seconds: float = 4.0,
     max_kills: int | None = None,
     open_per_cycle: int = 1,
+    bot_move_delay: float = 0.03,
 ) -> SoakRun:
     """Keep up to ``parallel`` games running, opening at most ``open_per_cycle`` new ones
     between two kills; between kills the bot runs for a random time in
@@ -90,7 +91,8 @@ async def run_sigkill_soak(
     # Boards are edited at most once per BOARD_EDIT_DELAY each: at soak speed (bots move every
     # 30 ms) this keeps the bot under Discord's global 50 requests per second with room for
     # tables opening meanwhile, as the real default (1.2 s) does at human speed.
-    bot = BotProcess(fake, workdir, BOARD_EDIT_DELAY=f"{0.1 * parallel:.2f}")
+    bot = BotProcess(fake, workdir, BOARD_EDIT_DELAY=f"{0.1 * parallel:.2f}",
+                     BOT_MOVE_DELAY=f"{bot_move_delay:.3f}")
     await bot.start()
     waiting = list(tables)
     running: list[SoakTable] = []

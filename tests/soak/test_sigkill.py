@@ -31,12 +31,13 @@ SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
 async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
                 kills_per_game: int, *, max_kills: int | None = None,
                 up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
-                ) -> tuple[SoakRun, list[GameResult]]:
+                bot_move_delay: float = 0.03) -> tuple[SoakRun, list[GameResult]]:
     rng = random.Random(SEED)
     tables = make_world(fake, games)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
                                  max_kills=max_kills, up_seconds=up_seconds,
-                                 open_per_cycle=open_per_cycle)
+                                 open_per_cycle=open_per_cycle,
+                                 bot_move_delay=bot_move_delay)
     print(f"\nSIGKILL soak: {run.summary()}")
     assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
     lived = [run.kills_by_game.get(table.match_id, 0) for table in tables]
@@ -74,6 +75,8 @@ async def test_fifty_games_killed_at_random_moments(
 ) -> None:
     games = int(os.environ.get("PARLOR_SOAK_GAMES", "50"))
     parallel = int(os.environ.get("PARLOR_SOAK_PARALLEL", "10"))
+    # Bots move every 60 ms here: since their moves stopped being refused as stale and retried,
+    # a game at 30 ms could end between two kills.
     _, results = await _soak(soak_discord, tmp_path, games=games, parallel=parallel,
-                             kills_per_game=2, up_seconds=(0.1, 0.6))
+                             kills_per_game=2, up_seconds=(0.1, 0.6), bot_move_delay=0.06)
     assert len(results) == games
