@@ -5,7 +5,8 @@ answers are not counted. A thousand tables whose bots move every 1.5 s would wan
 times that for their board edits alone, so every board edit and post waits here for a token.
 Tokens come at a steady rate into a small bucket; when they run short, tables a person is
 waiting for are served before tables that wait only for bots, each class first come first
-served. Taking a token costs O(1).
+served, except that a table of bots that has waited ``MAX_RELAXED_WAIT`` goes next whatever else
+waits, so no table is starved. Taking a token costs O(1).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
 URGENT, RELAXED = 0, 1
+# A relaxed waiter that has waited this long goes before the urgent ones: tables of people alone
+# may ask for more than the whole budget, and a table of bots must still show its moves.
+MAX_RELAXED_WAIT = 20.0
 # A token refilled by a sleep computed to the exact fraction may fall short of 1 by rounding
 # (and a clock at 1e3 s cannot move by 1e-15 s): that close counts as a whole token.
 WHOLE = 1 - 1e-9
@@ -28,6 +32,7 @@ class _Waiter:
     urgent: bool
     served: bool = False
     key: Hashable | None = field(default=None)
+    since: float = 0.0  # when it began to wait (the budget's clock)
 
 
 class EditBudget:
@@ -68,7 +73,8 @@ class EditBudget:
             self._tokens -= 1
             self.taken += 1
             return
-        waiter = _Waiter(asyncio.get_running_loop().create_future(), urgent, key=key)
+        waiter = _Waiter(asyncio.get_running_loop().create_future(), urgent, key=key,
+                         since=self._clock())
         self._queues[URGENT if urgent else RELAXED].append(waiter)
         self._waiting[URGENT if urgent else RELAXED] += 1
         if key is not None:
@@ -98,17 +104,30 @@ class EditBudget:
         self._queues[URGENT].append(waiter)
 
     def _next(self) -> _Waiter | None:
-        for cls in (URGENT, RELAXED):
-            queue = self._queues[cls]
-            while queue:
-                waiter = queue.popleft()
-                if waiter.served or waiter.urgent != (cls == URGENT):
-                    continue  # cancelled, or moved to the urgent queue
-                if waiter.future.done():  # cancelled, its task not yet resumed to say so
-                    waiter.served = True
-                    self._waiting[cls] -= 1
-                    continue
-                return waiter
+        relaxed = self._first(RELAXED)
+        if relaxed is not None and self._clock() - relaxed.since >= MAX_RELAXED_WAIT:
+            return self._queues[RELAXED].popleft()  # waited long enough: its turn now
+        urgent = self._first(URGENT)
+        if urgent is not None:
+            return self._queues[URGENT].popleft()
+        if relaxed is not None:
+            return self._queues[RELAXED].popleft()
+        return None
+
+    def _first(self, cls: int) -> _Waiter | None:
+        """The first live waiter of a class, left at the head of its queue."""
+        queue = self._queues[cls]
+        while queue:
+            waiter = queue[0]
+            if waiter.served or waiter.urgent != (cls == URGENT):
+                queue.popleft()  # cancelled, or moved to the urgent queue
+                continue
+            if waiter.future.done():  # cancelled, its task not yet resumed to say so
+                queue.popleft()
+                waiter.served = True
+                self._waiting[cls] -= 1
+                continue
+            return waiter
         return None
 
     async def _dispatch(self) -> None:

@@ -137,3 +137,26 @@ async def test_closing_lets_every_waiter_go() -> None:
 def test_a_rate_must_be_positive() -> None:
     with pytest.raises(ValueError):
         EditBudget(0)
+
+
+async def test_a_table_of_bots_is_not_starved_by_tables_of_people() -> None:
+    """Rule: tables a person waits for go first, but a table of bots that has waited
+    MAX_RELAXED_WAIT goes next even while people's tables alone ask for the whole budget."""
+    from bot.edit_budget import MAX_RELAXED_WAIT
+
+    clock = FakeClock()
+    bucket = budget(10, clock, burst=1)
+    await bucket.take()  # the bucket is empty now
+    served: dict[str, float] = {}
+
+    async def one(name: str, urgent: bool) -> None:
+        await bucket.take(name, urgent=urgent)
+        served[name] = clock.now
+
+    started = clock.now
+    people = 10 * int(MAX_RELAXED_WAIT) + 100  # more than the budget gives until then
+    await asyncio.gather(one("bots", False),
+                         *(one(f"people{i}", True) for i in range(people)))
+    waited = served["bots"] - started
+    assert MAX_RELAXED_WAIT <= waited <= MAX_RELAXED_WAIT + 0.2
+    assert served[f"people{people - 1}"] > served["bots"], "people's tables were still waiting"
