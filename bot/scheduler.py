@@ -191,7 +191,7 @@ class Scheduler:
             entry.prompt_kind = prompt.kind
             entry.bot = current.seats[entry.seat].is_bot
 
-    def saved(self, live: LiveMatch, timers: list[TimerRecord]) -> None:
+    def saved(self, live: LiveMatch) -> None:
         chosen = self._planned.pop(live.id, {})
         for entry in list(self._by_match.get(live.id, {}).values()):
             if chosen.get(entry.seat) is not entry:

@@ -123,7 +123,7 @@ class Planner(Protocol):
 
     async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord]: ...
 
-    def saved(self, live: LiveMatch, timers: list[TimerRecord]) -> None: ...
+    def saved(self, live: LiveMatch) -> None: ...
 
 
 class MatchService:
@@ -164,9 +164,9 @@ class MatchService:
         )
         return await self._planner.plan(live, upcoming)
 
-    def _planned(self, live: LiveMatch, timers: list[TimerRecord] | None) -> None:
-        if self._planner is not None and timers is not None:
-            self._planner.saved(live, timers)
+    def _planned(self, live: LiveMatch) -> None:
+        if self._planner is not None:
+            self._planner.saved(live)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -275,17 +275,6 @@ class MatchService:
                 log.error("match %s: the snapshot differs from the replayed log; playing on "
                           "from the log", match_id)
                 live.state = replayed
-
-    def match_lock(self, match_id: int) -> asyncio.Lock:
-        """The lock every change of the match is made under (for listeners that must see the
-        match whole, never halfway through a change)."""
-        return self._lock(match_id)
-
-    async def settled(self, match_id: int) -> LiveMatch:
-        """The match once any change being saved right now is saved (the schedule is stored
-        before a save, so it may fire before the save has landed)."""
-        async with self._lock(match_id):
-            return await self.get(match_id)
 
     async def open_in_channel(self, channel_id: int) -> LiveMatch | None:
         record = await self.repo.open_match_in_channel(channel_id)
@@ -420,7 +409,7 @@ class MatchService:
                                         timers=timers)
             live.record = await self.repo.get_match(match_id)
             live.state = state
-            self._planned(live, timers)
+            self._planned(live)
         await self._notify(MatchChange("started", live))
         return live
 
@@ -433,7 +422,7 @@ class MatchService:
             timers = await self._plan(live, record={"status": MatchStatus.CANCELLED})
             live.record = await self.repo.set_status(match_id, MatchStatus.CANCELLED,
                                                      timers=timers)
-            self._planned(live, timers)
+            self._planned(live)
         await self._notify(MatchChange("cancelled", live))
         return live
 
@@ -447,7 +436,7 @@ class MatchService:
             timers = await self._plan(live, record={"status": MatchStatus.PAUSED})
             live.record = await self.repo.set_status(match_id, MatchStatus.PAUSED,
                                                      timers=timers)
-            self._planned(live, timers)
+            self._planned(live)
             event = Event(key=f"match.paused.{reason}", params={})
             live.recent.append(event)
         await self._notify(MatchChange("paused", live, [event]))
@@ -463,7 +452,7 @@ class MatchService:
             timers = await self._plan(live, record={"status": MatchStatus.ACTIVE})
             live.record = await self.repo.set_status(match_id, MatchStatus.ACTIVE,
                                                      timers=timers)
-            self._planned(live, timers)
+            self._planned(live)
         await self._notify(MatchChange("resumed", live))
         return live
 
@@ -581,7 +570,7 @@ class MatchService:
                 "outcome": None if outcome is None else outcome.model_dump(mode="json"),
             }
         )
-        self._planned(live, timers)
+        self._planned(live)
         if outcome is not None:
             await self._record_stats(live, outcome)
         return transition, outcome
@@ -606,7 +595,7 @@ class MatchService:
                                                    for s in live.seats])
             await self.repo.replace_seat(changed, timers=timers)
             live.seats[seat] = changed
-            self._planned(live, timers)
+            self._planned(live)
             live.missed.pop(seat, None)
             event = Event(key=f"seat.to_bot.{reason}",
                           params={"seat": seat, "mention": f"<@{current.user_id}>"})
@@ -630,7 +619,7 @@ class MatchService:
                                                    for s in live.seats])
             await self.repo.replace_seat(changed, timers=timers)
             live.seats[seat] = changed
-            self._planned(live, timers)
+            self._planned(live)
             live.missed.pop(seat, None)
             event = Event(key="seat.taken_back", params={"seat": seat})
             live.recent.append(event)
