@@ -55,9 +55,18 @@ class Game(ABC, Generic[S, OptionsT]):
 
     # -- the running game --------------------------------------------------------------------
     def pending(self, state: S) -> list[Prompt]:
-        if state._pending is None:
-            state._pending = [] if self.outcome(state) is not None else self._pending(state)
-        return list(state._pending)
+        # The cache is read from pydantic's private store directly: ``state._pending`` goes
+        # through the model's ``__getattr__`` and a raised AttributeError, a few µs a read,
+        # and this runs several times per move.
+        private = state.__pydantic_private__
+        cached = None if private is None else private.get("_pending")
+        if cached is None:
+            cached = [] if self.outcome(state) is not None else self._pending(state)
+            if private is None:
+                state._pending = cached
+            else:
+                private["_pending"] = cached
+        return list(cached)
 
     def prompt_for(self, state: S, seat: int) -> Prompt | None:
         for prompt in self.pending(state):
@@ -82,12 +91,12 @@ class Game(ABC, Generic[S, OptionsT]):
         new = self.copy_state(state)
         events = self._apply(new, action, derive_rng(state.seed, state.step, "apply"))
         new.step = state.step + 1
-        new._pending = None
+        new.forget_pending()
         return Transition(state=new, events=events)
 
     def copy_state(self, state: S) -> S:
         copied = state.model_copy(deep=True)
-        copied._pending = None
+        copied.forget_pending()
         return copied
 
     def parse_action(self, data: Any) -> Action:

@@ -97,6 +97,14 @@ class StateBase(BaseModel):
     # Cache of ``pending`` for this exact state object; reset on every copy.
     _pending: list[Prompt] | None = PrivateAttr(default=None)
 
+    def forget_pending(self) -> None:
+        """Drop the cache (a copy's state is about to change)."""
+        private = self.__pydantic_private__
+        if private is None:
+            self._pending = None
+        else:
+            private["_pending"] = None
+
     def __eq__(self, other: object) -> bool:
         # Equality is by the rules' data only, never by the private cache.
         return type(self) is type(other) and self.__dict__ == other.__dict__
