@@ -9,7 +9,8 @@ for a move), so the stored schedule always matches the stored state, whatever po
 is killed at. After a restart the rows re-arm without loading any match.
 
 Entries live in a heap ordered by time, with an index by (match, seat); a replaced entry stays
-in the heap until it surfaces and is skipped. So a change costs O(log n) and a wake O(1),
+in the heap until it surfaces and is skipped, or until stale items outnumber live ones enough
+to rebuild the heap without them. So a change costs O(log n) amortised and a wake O(1),
 whatever the number of tables. Only a few expiries run at once, oldest first: after a stop,
 a thousand timers fall due together, and clicks must still get the event loop between them.
 """
@@ -47,6 +48,10 @@ MAX_RUNNING = 8
 # after this long, unless a change to its match replaced it first.
 RETRY_AFTER = 5.0
 DUE, WARN = 0, 1
+# The heap is rebuilt without its stale items once it holds this many times the live entries
+# (plus a floor, so a small schedule is never rebuilt): amortised O(1) per change.
+COMPACT_FACTOR = 3
+COMPACT_MINIMUM = 1_000
 
 
 @dataclass(slots=True, eq=False)
@@ -60,15 +65,21 @@ class Entry:
     bot: bool
     fired: bool = False  # its deadline came: taken off the heap, its move under way
     moved: bool = False  # its move was chosen, the change being saved is that move
+    row: TimerRecord | None = None  # ``record()``'s last answer
 
     @property
     def key(self) -> tuple[int, int]:
         return self.match_id, self.seat
 
     def record(self) -> TimerRecord:
-        return TimerRecord(match_id=self.match_id, seat=self.seat, version=self.version,
-                           deadline=datetime.fromtimestamp(self.deadline, UTC),
-                           warned=self.warn_at is None and not self.bot)
+        # Every move writes the rows of every seat still waited for, most of them unchanged:
+        # the row is made once per entry (and again once its warning went out).
+        warned = self.warn_at is None and not self.bot
+        if self.row is None or self.row.warned != warned:
+            self.row = TimerRecord(match_id=self.match_id, seat=self.seat, version=self.version,
+                                   deadline=datetime.fromtimestamp(self.deadline, UTC),
+                                   warned=warned)
+        return self.row
 
 
 class Scheduler:
@@ -128,6 +139,20 @@ class Scheduler:
         heapq.heappush(self._heap, (entry.deadline, next(self._order), DUE, entry))
         if entry.warn_at is not None:
             heapq.heappush(self._heap, (entry.warn_at, next(self._order), WARN, entry))
+        if len(self._heap) > COMPACT_FACTOR * len(self._entries) + COMPACT_MINIMUM:
+            self._compact()
+
+    def _compact(self) -> None:
+        """Drop the items of replaced entries at once. They would surface at their own time
+        (a human's turn: minutes), and at a thousand moves a second they piled up by the
+        hundred thousand: memory, and objects for every full collection to walk."""
+        self._heap = [item for item in self._heap if self._live_item(item)]
+        heapq.heapify(self._heap)
+
+    def _live_item(self, item: tuple[float, int, int, Entry]) -> bool:
+        when, _, kind, entry = item
+        return self._current(entry) and (
+            entry.deadline == when if kind == DUE else entry.warn_at == when)
 
     def _drop(self, entry: Entry) -> None:
         """Forget ``entry`` (its heap items are skipped when they surface)."""
@@ -207,8 +232,7 @@ class Scheduler:
             now = time.time()
             while self._heap and len(self._running) < self._max_running:
                 when, _, kind, entry = self._heap[0]
-                if not self._current(entry) or (
-                        entry.deadline != when if kind == DUE else entry.warn_at != when):
+                if not self._live_item(self._heap[0]):
                     heapq.heappop(self._heap)  # replaced or moved since it was pushed
                     continue
                 if when > now:
