@@ -3,13 +3,19 @@
 Every seat is the built-in bot; each step is what a live table costs: the pending prompts,
 the acting seat's view, the bot's choice and ``apply``. Run from the repository root:
 
-    .venv/bin/python bench/engine.py [--games N] [--seats 4 5 6 7] [--profile]
+    .venv/bin/python bench/engine.py [--games N] [--seats 4 5 6 7] [--profile] [--breakdown]
+
+``--breakdown`` times each verb of a live move separately (the new state's ``pending``, the
+acting seat's ``view``, the bot's ``choose``, ``apply``) over fresh games played side by side,
+as a service hosting many tables sees them: no game is replayed, so memoised prompts and
+views only help as much as they would there.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import random
 import sys
@@ -46,6 +52,77 @@ def engine_only(
     for action in actions:
         game.pending(state)
         state = game.apply(state, action).state
+
+
+VERBS = ("pending", "view", "choose", "apply")
+
+
+def breakdown(
+    game: Game[Any, Any], seats: int, games: int, tables: int = 200, first_seed: int = 0
+) -> dict[str, float]:
+    """Mean µs per action of each verb over ``games`` fresh games, ``tables`` played at once
+    (one move per table in turn)."""
+    options = game.options_for_conformance(seats)[0]  # type: ignore[attr-defined]
+    # The collector would charge its pauses to whichever verb happened to allocate last: it is
+    # off while timing, so each verb shows its own work (the service counts GC separately).
+    gc.collect()
+    gc.disable()
+    try:
+        return _breakdown(game, seats, games, tables, first_seed, options)
+    finally:
+        gc.enable()
+
+
+def _breakdown(
+    game: Game[Any, Any], seats: int, games: int, tables: int, first_seed: int, options: Any
+) -> dict[str, float]:
+    spent = dict.fromkeys(VERBS, 0)
+    steps = 0
+    clock = time.perf_counter_ns
+    seeds = iter(range(first_seed, first_seed + games))
+    live: list[tuple[Any, random.Random]] = []
+    while True:
+        while len(live) < tables:
+            seed = next(seeds, None)
+            if seed is None:
+                break
+            live.append((game.setup(seats, options, seed=seed), random.Random(seed)))
+        if not live:
+            break
+        still: list[tuple[Any, random.Random]] = []
+        for state, rng in live:
+            t0 = clock()
+            prompts = game.pending(state)
+            t1 = clock()
+            prompt = rng.choice([p for p in prompts if p.blocking])
+            t2 = clock()
+            view = game.view(state, prompt.seat)
+            t3 = clock()
+            action = game.choose(view, prompt, rng)
+            t4 = clock()
+            state = game.apply(state, action).state
+            t5 = clock()
+            spent["pending"] += t1 - t0
+            spent["view"] += t3 - t2
+            spent["choose"] += t4 - t3
+            spent["apply"] += t5 - t4
+            steps += 1
+            if game.outcome(state) is None:
+                still.append((state, rng))
+        live = still
+    return {verb: ns / steps / 1000 for verb, ns in spent.items()}
+
+
+def print_breakdown(game: Game[Any, Any], seat_counts: list[int], games: int) -> None:
+    print(f"Lifeboat, µs per action by verb: {games} fresh all-bot games per player count,")
+    print("200 tables at once, collector off; the fastest of 5 runs per verb (after one warm-up")
+    print("run; wall clock: pin the process to a quiet core)")
+    print(f"{'players':>7} " + " ".join(f"{verb:>8}" for verb in VERBS) + f" {'sum':>8}")
+    for seats in seat_counts:
+        runs = [breakdown(game, seats, games, first_seed=run * games) for run in range(6)][1:]
+        best = {verb: min(run[verb] for run in runs) for verb in VERBS}
+        cells = " ".join(f"{best[verb]:>8.1f}" for verb in VERBS)
+        print(f"{seats:>7} {cells} {sum(best.values()):>8.1f}")
 
 
 def _fastest(run: Callable[[], object], repeats: int) -> tuple[float, float]:
@@ -90,8 +167,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", type=int, nargs="*", default=[4, 5, 6, 7])
     parser.add_argument("--profile", action="store_true", help="profile the 6-player run")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="µs per action of pending, view, choose, apply"
+    )
     args = parser.parse_args()
     game = registry.get("lifeboat")
+    if args.breakdown:
+        print_breakdown(game, args.seats, args.games)
+        return
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

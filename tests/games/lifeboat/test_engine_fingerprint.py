@@ -1,0 +1,100 @@
+"""A fingerprint of everything the Lifeboat engine produces, to keep speed work honest.
+
+Seeded games (4 to 7 seats, every option set the conformance tests use) are played by a mix
+of the built-in bot and random moves. Every step feeds one SHA-256 per seat count: each
+seat's pending prompt (actions, order, default, params), the acting seat's view, the action
+taken, the events and the new state, all as JSON. Optimising the engine must leave every one
+of them unchanged: stored matches are replayed from their action logs, and the bot's choice
+for a given RNG is part of what a replay reproduces.
+
+If a rule change is intended, print the new digests with
+``.venv/bin/python -m tests.games.lifeboat.test_engine_fingerprint`` (and again with
+``LIFEBOAT_FINGERPRINT_LONG=1``) and update them in the same commit, saying why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+
+import pytest
+
+from games.core import Action, Prompt
+from games.lifeboat.state import LifeboatState
+from tests.games.lifeboat.builders import GAME
+
+SEAT_COUNTS = (4, 5, 6, 7)
+# The default run stays under ten seconds; LIFEBOAT_FINGERPRINT_LONG=1 plays 300 games per
+# seat count (about a minute) for a wider net when changing the engine's hot paths.
+LONG = os.environ.get("LIFEBOAT_FINGERPRINT_LONG") == "1"
+GAMES_PER_SEAT_COUNT = 300 if LONG else 40
+
+DIGESTS: dict[int, str] = {
+    4: "2607b756cbd50137ae416fa08e4d80de2353d1d6bf5b8aeb5d8e37e2fdbc6498",
+    5: "05f42b7b11c9343fec6ba6e388a5ee4fe27ddf7d84c0625df21bf75564d4d92a",
+    6: "9ef26a06389ef767063f78bde4090295687bc76bb623d7230a5801f4012b9ee1",
+    7: "58896b1f3e60148633af2a6c2b513cd6b728c78e8f888e1da854fbdac74e320c",
+}
+LONG_DIGESTS: dict[int, str] = {
+    4: "7dc66dbf0f39c73844622716d085b2666a18c9c1fbfadd5e1398be102de88ff3",
+    5: "8cb543f2f34d4671bb40b8c68b7a17e266af64895b4ad5728cdbeac2b88064e4",
+    6: "c853a8582d98807e299384fffcd11134bf4dabde65c4f2d3526f3b05075065b8",
+    7: "93aa4c5d80cd02d39d887d433ec5cc1a66cb431094ee98ad8e63607708fa3f2c",
+}
+
+
+def _pick(prompts: list[Prompt], state: LifeboatState, rng: random.Random) -> tuple[Action, int]:
+    """Mostly the bot on a blocking prompt; sometimes the bot on a free-move prompt, and
+    sometimes a random offer, so that states the bot never seeks (gifts, joined fights,
+    odd rows) are covered as well."""
+    blocking = [p for p in prompts if p.blocking]
+    roll = rng.random()
+    pool = prompts if roll < 0.1 or not blocking else blocking
+    prompt = rng.choice(pool)
+    if roll < 0.25:
+        return rng.choice(prompt.actions), prompt.seat
+    view = GAME.view(state, prompt.seat)
+    return GAME.choose(view, prompt, rng), prompt.seat
+
+
+def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
+    digest = hashlib.sha256()
+    options = GAME.options_for_conformance(seats)
+    for seed in range(games):
+        rng = random.Random(f"fingerprint:{seats}:{seed}")
+        state = GAME.setup(seats, options[seed % len(options)], seed=seed)
+        digest.update(state.model_dump_json().encode())
+        for _ in range(5_000):
+            if GAME.outcome(state) is not None:
+                break
+            prompts = GAME.pending(state)
+            for prompt in prompts:
+                digest.update(prompt.model_dump_json().encode())
+            action, seat = _pick(prompts, state, rng)
+            digest.update(GAME.view(state, seat).model_dump_json().encode())
+            digest.update(action.model_dump_json().encode())
+            transition = GAME.apply(state, action)
+            for event in transition.events:
+                digest.update(event.model_dump_json().encode())
+            state = transition.state
+            digest.update(state.model_dump_json().encode())
+        else:
+            raise AssertionError(f"no end after 5,000 steps (seats {seats}, seed {seed})")
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        digest.update(outcome.model_dump_json().encode())
+        digest.update(GAME.view(state, None).model_dump_json().encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_the_engine_produces_exactly_the_recorded_prompts_views_choices_events_and_states(
+    seats: int,
+) -> None:
+    assert fingerprint(seats) == (LONG_DIGESTS if LONG else DIGESTS)[seats]
+
+
+if __name__ == "__main__":
+    for count in SEAT_COUNTS:
+        print(f"    {count}: \"{fingerprint(count)}\",")
