@@ -78,7 +78,8 @@ def _breakdown(
 ) -> dict[str, float]:
     spent = dict.fromkeys(VERBS, 0)
     steps = 0
-    clock = time.perf_counter_ns
+    # CPU time of this process: time spent descheduled (a busy machine) is not counted.
+    clock = time.process_time_ns
     seeds = iter(range(first_seed, first_seed + games))
     live: list[tuple[Any, random.Random]] = []
     while True:
@@ -110,13 +111,24 @@ def _breakdown(
             if game.outcome(state) is None:
                 still.append((state, rng))
         live = still
-    return {verb: ns / steps / 1000 for verb, ns in spent.items()}
+    overhead = _clock_overhead_ns(clock)
+    return {verb: ns / steps / 1000 - overhead / 1000 for verb, ns in spent.items()}
+
+
+def _clock_overhead_ns(clock: Callable[[], int], samples: int = 20_000) -> float:
+    """What one timed interval adds by itself (the second clock call), to subtract."""
+    total = 0
+    for _ in range(samples):
+        t0 = clock()
+        t1 = clock()
+        total += t1 - t0
+    return total / samples
 
 
 def print_breakdown(game: Game[Any, Any], seat_counts: list[int], games: int) -> None:
     print(f"Lifeboat, µs per action by verb: {games} fresh all-bot games per player count,")
     print("200 tables at once, collector off; the fastest of 5 runs per verb (after one warm-up")
-    print("run; wall clock: pin the process to a quiet core)")
+    print("run; CPU time less the clock's own cost)")
     print(f"{'players':>7} " + " ".join(f"{verb:>8}" for verb in VERBS) + f" {'sum':>8}")
     for seats in seat_counts:
         runs = [breakdown(game, seats, games, first_seed=run * games) for run in range(6)][1:]

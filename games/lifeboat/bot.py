@@ -8,14 +8,15 @@ from games.core import Action, Prompt
 from games.lifeboat.actions import KeepRowed, PlayFaceUp, offer
 from games.lifeboat.bot_mind import THIRST_RISK, Mind
 from games.lifeboat.cards import card_type
+from games.lifeboat.prompts import PROMPT
 from games.lifeboat.views import SeatView
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
-    mind = Mind(view)
-    offers = Offers(prompt)
-    decide = _DECIDERS.get(prompt.kind.rsplit(".", 1)[-1], _free_move)
-    return decide(mind, offers, rng)
+    decide = _DECIDER_OF_KIND.get(prompt.kind)
+    if decide is None:
+        decide = _DECIDERS.get(prompt.kind.rsplit(".", 1)[-1], _free_move)
+    return decide(Mind(view), Offers(prompt), rng)
 
 
 class Offers:
@@ -144,7 +145,7 @@ def _robbery_value(mind: Mind, target: str, card: str) -> float:
     fightless = person.status != "awake" or (mind.me == "kid" and card == "hand")
     if fightless:
         return gain
-    mine = mind.strength(mind.me) + mind.my_hand_weapons()
+    mine = mind.my_fighting_strength()
     theirs = mind.strength(target)
     if mine <= theirs + 1:
         return 0.0
@@ -166,7 +167,7 @@ def _swap_value(mind: Mind, target: str) -> float:
     person = mind.people[target]
     if person.status != "awake":
         return 2.0
-    if mind.strength(mind.me) + mind.my_hand_weapons() > mind.strength(target) + 2:
+    if mind.my_fighting_strength() > mind.strength(target) + 2:
         return 1.2
     return 0.0
 
@@ -184,7 +185,7 @@ def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     attacker = str(offers.prompt.params.get("attacker"))
     weapon = offers.play_own(mind, _WEAPONS)
-    mine = mind.strength(mind.me) + mind.my_hand_weapons()
+    mine = mind.my_fighting_strength()
     theirs = mind.strength(attacker) if attacker in mind.people else 0
     resist = mine >= theirs
     if not resist:
@@ -212,7 +213,7 @@ def _fight(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 
     attackers_win_now = fight.attack > fight.defence
     now = outcome_value(attackers_win_now)
-    my_strength = mind.strength(mind.me) + mind.my_hand_weapons()
+    my_strength = mind.my_fighting_strength()
     best: tuple[float, Action] = (0.0, offers.first("stay_out") or offers.default())
     for action in offers.all("join_fight"):
         side = _field(action, "side")
@@ -298,3 +299,5 @@ _DECIDERS = {
     "ghost": _ghost,
     "thirst": _thirst,
 }
+# By full prompt kind, so that the common case needs no string splitting.
+_DECIDER_OF_KIND = {PROMPT + kind: decide for kind, decide in _DECIDERS.items()}

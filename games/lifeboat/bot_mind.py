@@ -8,7 +8,6 @@ Navigation cards, fights and gifts are judged by how they move wounds across tho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 
 from games.lifeboat.cards import (
     CHARACTERS,
@@ -35,29 +34,45 @@ class Mind:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.me = view.me.character
-        self.love = view.me.love
-        self.hate = view.me.hate
+        me = view.me
+        self.me = me.character
+        self.love = me.love
+        self.hate = me.hate
         self._nav_values: dict[str, float] = {}
         self._strengths: dict[str, int] = {}
         self._wants_land: bool | None = None
+        self._my_fighting_strength: int | None = None
+        self._people: dict[str, CharacterView] | None = None
+        self._boat: list[str] | None = None
+        self._awake: list[str] | None = None
+        self._stake_of: dict[str, float] | None = None
 
     # Most decisions (saying done, declaring ready) need none of these: computed on demand.
-    @cached_property
+    # Plain lazy properties: ``functools.cached_property`` takes a lock on every first use in
+    # Python 3.11, which cost more than computing these.
+    @property
     def people(self) -> dict[str, CharacterView]:
-        return {c.id: c for c in self.view.boat}
+        if self._people is None:
+            self._people = {c.id: c for c in self.view.boat}
+        return self._people
 
-    @cached_property
+    @property
     def boat(self) -> list[str]:
-        return [c.id for c in self.view.boat]
+        if self._boat is None:
+            self._boat = [c.id for c in self.view.boat]
+        return self._boat
 
-    @cached_property
+    @property
     def awake(self) -> list[str]:
-        return [c.id for c in self.view.boat if c.status == "awake"]
+        if self._awake is None:
+            self._awake = [c.id for c in self.view.boat if c.status == "awake"]
+        return self._awake
 
-    @cached_property
+    @property
     def stake(self) -> dict[str, float]:
-        return {c: self._stake(c) for c in self.people}
+        if self._stake_of is None:
+            self._stake_of = {c: self._stake(c) for c in self.people}
+        return self._stake_of
 
     def _stake(self, character: str) -> float:
         value = 0.0
@@ -98,6 +113,13 @@ class Mind:
 
     def my_hand_weapons(self) -> int:
         return sum(weapon_strength(c) for c in self.view.me.hand)
+
+    def my_fighting_strength(self) -> int:
+        """Own size, face-up weapons and the weapons in hand (asked once per possible target
+        when judging robberies and swaps)."""
+        if self._my_fighting_strength is None:
+            self._my_fighting_strength = self.strength(self.me) + self.my_hand_weapons()
+        return self._my_fighting_strength
 
     # -- points -------------------------------------------------------------------------------
     def valuables(self, cards: Sequence[str], holder: str) -> float:

@@ -42,7 +42,7 @@ from games.lifeboat.actions import (
     UseMedkit,
     offer,
 )
-from games.lifeboat.cards import card_type
+from games.lifeboat.cards import START_ORDER, card_type
 from games.lifeboat.fast import build
 from games.lifeboat.free_moves import giving_allowed
 from games.lifeboat.navigation import compass_usable
@@ -56,92 +56,129 @@ Made = tuple[list[Action], int, dict[str, Any]]  # the actions, the default, the
 # with a key are memoised together with the seat's free moves), and how to build it.
 Blocking = tuple[str, tuple[Any, ...] | None, Callable[[], Made]]
 
-# Keyed by everything a free-move list depends on: (seat, character, hand, awake, giving).
-_FREE_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+# Free moves are memoised by everything they depend on: (seat, character, hand, awake, giving),
+# with the awake characters as a bitmask (``_awake_mask``) so that keys hash cheaply: every
+# seat's key is looked up on every new state.
+FreeKey = tuple[int, str, tuple[str, ...], int, bool]
+_FREE_MOVES: dict[FreeKey, FreeMoves] = {}
 _CARD_MOVES: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _WATER_OFFERS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-_FREE_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
 _MERGED: dict[tuple[Any, ...], Prompt] = {}
 _CACHE_LIMIT = 50_000
+
+# One bit per character, in the fixed starting order.
+_BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(START_ORDER)}
+
+
+class FreeMoves:
+    """One seat's free moves for one key, and (built when first needed) the non-blocking
+    prompt offering them."""
+
+    __slots__ = ("moves", "prompt")
+
+    def __init__(self, moves: tuple[Action, ...]) -> None:
+        self.moves = moves
+        self.prompt: Prompt | None = None
+
+    def free_prompt(self, seat: int) -> Prompt:
+        if self.prompt is None:
+            self.prompt = build(
+                Prompt,
+                {
+                    "seat": seat,
+                    "kind": FREE_MOVES,
+                    "actions": list(self.moves),
+                    "blocking": False,
+                    "default": None,
+                    "params": {},
+                },
+            )
+        return self.prompt
 
 
 def pending(state: LifeboatState) -> list[Prompt]:
     if state.stage == "over":
         return []
     blocking = _blocking(state)
-    wounds = state.wounds
-    sizes = state.sizes
-    aboard = state.boat
-    # Free moves list targets in the fixed starting order, so swaps do not defeat the cache.
-    awake_key = tuple([c for c in state.characters if c in aboard and wounds[c] < sizes[c]])
+    awake = _awake_mask(state)
     giving = giving_allowed(state)
     hands = state.hand
     prompts: list[Prompt] = []
     for seat, character in enumerate(state.character_of):
         hand = hands[character]
-        free: tuple[Action, ...] = ()
-        free_key: tuple[Any, ...] = ()
-        if hand and character in awake_key:
-            free_key = (seat, character, tuple(hand), awake_key, giving)
+        free: FreeMoves | None = None
+        free_key: FreeKey | None = None
+        if hand and awake & _BIT[character]:
+            free_key = (seat, character, tuple(hand), awake, giving)
             free = _FREE_MOVES.get(free_key) or _free_moves(free_key)
         decision = blocking.get(seat)
         if decision is not None:
-            kind, key, make = decision
-            merged_key = (key, free_key) if key is not None else None
-            prompt = _MERGED.get(merged_key) if merged_key is not None else None
-            if prompt is None:
-                actions, default, params = make()
-                if free:
-                    actions = actions + list(free)
-                # Built without re-validation: every action here is already a validated model.
-                prompt = build(
-                    Prompt,
-                    {
-                        "seat": seat,
-                        "kind": PROMPT + kind,
-                        "actions": actions,
-                        "blocking": True,
-                        "default": default,
-                        "params": params,
-                    },
-                )
-                if merged_key is not None:
-                    _remember(_MERGED, merged_key, prompt)
-            prompts.append(prompt)
-        elif free:
-            prompts.append(_FREE_PROMPTS.get(free_key) or _free_prompt(free_key, free))
+            prompts.append(_blocking_prompt(seat, decision, free, free_key))
+        elif free is not None:
+            prompts.append(free.free_prompt(seat))
     return prompts
 
 
-def _free_prompt(key: tuple[Any, ...], free: tuple[Action, ...]) -> Prompt:
-    prompt = _FREE_PROMPTS.get(key)
-    if prompt is None:
-        prompt = build(
-            Prompt,
-            {
-                "seat": key[0],
-                "kind": FREE_MOVES,
-                "actions": list(free),
-                "blocking": False,
-                "default": None,
-                "params": {},
-            },
-        )
-        _remember(_FREE_PROMPTS, key, prompt)
+def _awake_mask(state: LifeboatState) -> int:
+    """The awake characters aboard as a bitmask; free moves list their targets in the fixed
+    starting order (``_awake_in_order``), so swapping places does not defeat the cache."""
+    wounds = state.wounds
+    sizes = state.sizes
+    aboard = state.boat
+    mask = 0
+    for character in aboard:
+        if wounds[character] < sizes[character]:
+            mask |= _BIT[character]
+    return mask
+
+
+def _awake_in_order(mask: int) -> tuple[str, ...]:
+    return tuple([c for c in START_ORDER if mask & _BIT[c]])
+
+
+def _blocking_prompt(
+    seat: int, decision: Blocking, free: FreeMoves | None, free_key: FreeKey | None
+) -> Prompt:
+    """A seat's decision followed by its free moves (memoised together when the decision
+    has a key)."""
+    kind, key, make = decision
+    merged_key = (key, free_key) if key is not None else None
+    if merged_key is not None:
+        prompt = _MERGED.get(merged_key)
+        if prompt is not None:
+            return prompt
+    actions, default, params = make()
+    if free is not None:
+        actions = actions + list(free.moves)
+    # Built without re-validation: every action here is already a validated model.
+    prompt = build(
+        Prompt,
+        {
+            "seat": seat,
+            "kind": PROMPT + kind,
+            "actions": actions,
+            "blocking": True,
+            "default": default,
+            "params": params,
+        },
+    )
+    if merged_key is not None:
+        _remember(_MERGED, merged_key, prompt)
     return prompt
 
 
-def _free_moves(key: tuple[Any, ...]) -> tuple[Action, ...]:
-    cached = _FREE_MOVES.get(key)
-    if cached is None:
-        seat, character, hand, awake, giving = key
-        cached = tuple(
+def _free_moves(key: FreeKey) -> FreeMoves:
+    seat, character, hand, awake, giving = key
+    targets = _awake_in_order(awake)
+    entry = FreeMoves(
+        tuple(
             move
             for card in hand
-            for move in _card_moves((seat, character, card, awake, giving))
+            for move in _card_moves((seat, character, card, targets, giving))
         )
-        _remember(_FREE_MOVES, key, cached)
-    return cached
+    )
+    _remember(_FREE_MOVES, key, entry)
+    return entry
 
 
 def _card_moves(key: tuple[Any, ...]) -> tuple[Action, ...]:
@@ -161,7 +198,7 @@ def _card_moves(key: tuple[Any, ...]) -> tuple[Action, ...]:
     return cached
 
 
-def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = value

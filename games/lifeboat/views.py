@@ -18,7 +18,7 @@ from games.lifeboat.fast import build
 from games.lifeboat.fight import side_strength
 from games.lifeboat.options import Options
 from games.lifeboat.scoring import breakdown
-from games.lifeboat.state import LifeboatState, Status, awake_characters, size_of, status_of
+from games.lifeboat.state import LifeboatState, Status, awake_characters, status_of
 
 Phase = Literal["supply", "action", "navigation", "over"]
 
@@ -186,44 +186,67 @@ _CHARACTER_VIEWS: dict[tuple[object, ...], CharacterView] = {}
 _CACHE_LIMIT = 50_000
 
 
-def _character(state: LifeboatState, character: str) -> CharacterView:
-    """The character's public facts; identical facts share one (frozen) view object."""
-    face_up = state.face_up[character]
-    place = state.boat.index(character) if character in state.boat else None
-    key = (
-        character,
-        state.seat_of[character],
-        size_of(state, character),
-        state.wounds[character],
-        place,
-        tuple(face_up),
-        state.parasol_open_by == character,
-        len(state.hand[character]),
-        character in state.row_markers,
-        character in state.fight_markers,
-    )
-    view = _CHARACTER_VIEWS.get(key)
-    if view is None:
-        view = build(
-            CharacterView,
-            {
-                "id": character,
-                "seat": key[1],
-                "size": key[2],
-                "survival": CHARACTERS[character].survival,
-                "wounds": key[3],
-                "status": status_of(state, character),
-                "place": place,
-                "face_up": face_up.copy(),
-                "parasol_open": key[6],
-                "hand_count": key[7],
-                "row_marker": key[8],
-                "fight_marker": key[9],
-            },
+def _characters(state: LifeboatState, characters: list[str]) -> list[CharacterView]:
+    """Each character's public facts; identical facts share one (frozen) view object.
+
+    Called for the boat and the lost on every view, so the state's dicts are read once into
+    locals and a row is only built when its facts were never seen.
+    """
+    boat = state.boat
+    seat_of = state.seat_of
+    sizes = state.sizes
+    wounds = state.wounds
+    face_ups = state.face_up
+    hands = state.hand
+    parasol = state.parasol_open_by
+    rowers = state.row_markers
+    fighters = state.fight_markers
+    rows: list[CharacterView] = []
+    for character in characters:
+        face_up = face_ups[character]
+        key = (
+            character,
+            seat_of[character],
+            sizes[character],
+            wounds[character],
+            boat.index(character) if character in boat else None,
+            tuple(face_up),
+            parasol == character,
+            len(hands[character]),
+            character in rowers,
+            character in fighters,
         )
-        if len(_CHARACTER_VIEWS) >= _CACHE_LIMIT:
-            _CHARACTER_VIEWS.clear()
-        _CHARACTER_VIEWS[key] = view
+        view = _CHARACTER_VIEWS.get(key)
+        if view is None:
+            view = _character_view(state, key, face_up)
+        rows.append(view)
+    return rows
+
+
+def _character_view(
+    state: LifeboatState, key: tuple[Any, ...], face_up: list[str]
+) -> CharacterView:
+    character = key[0]
+    view = build(
+        CharacterView,
+        {
+            "id": character,
+            "seat": key[1],
+            "size": key[2],
+            "survival": CHARACTERS[character].survival,
+            "wounds": key[3],
+            "status": status_of(state, character),
+            "place": key[4],
+            "face_up": face_up.copy(),
+            "parasol_open": key[6],
+            "hand_count": key[7],
+            "row_marker": key[8],
+            "fight_marker": key[9],
+        },
+    )
+    if len(_CHARACTER_VIEWS) >= _CACHE_LIMIT:
+        _CHARACTER_VIEWS.clear()
+    _CHARACTER_VIEWS[key] = view
     return view
 
 
@@ -260,8 +283,8 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
         "round": state.round,
         "phase": _PHASES.get(state.stage, "navigation"),
         "stage": state.stage,
-        "boat": [_character(state, c) for c in state.boat],
-        "lost": [_character(state, c) for c in state.lost],
+        "boat": _characters(state, state.boat),
+        "lost": _characters(state, state.lost) if state.lost else [],
         "birds": state.birds,
         "birds_to_land": BIRDS_TO_LAND,
         "supply_count": len(state.supply),
