@@ -39,18 +39,27 @@ Status = Literal["awake", "unconscious", "dead", "lost"]
 Part = TypeVar("Part", bound=BaseModel)
 
 
-def _copy_part(part: Part) -> Part:
-    """A copy of a small sub-state whose fields are scalars, lists and dicts (one level)."""
-    fields = {
-        name: value.copy() if isinstance(value, list | dict) else value
-        for name, value in part.__dict__.items()
-    }
+def _copy_part(part: Part, containers: tuple[str, ...]) -> Part:
+    """A copy of a small sub-state whose ``containers`` (its list and dict fields) are copied
+    one level deep; every other field is a scalar."""
+    fields = part.__dict__.copy()
+    for name in containers:
+        fields[name] = fields[name].copy()
     copied = part.__class__.__new__(part.__class__)
     object.__setattr__(copied, "__dict__", fields)
     object.__setattr__(copied, "__pydantic_fields_set__", set(part.__pydantic_fields_set__))
     object.__setattr__(copied, "__pydantic_extra__", None)
     object.__setattr__(copied, "__pydantic_private__", None)
     return copied
+
+
+def _containers(model: type[BaseModel], kinds: tuple[type, ...] = (list, dict)) -> tuple[str, ...]:
+    """The fields of ``model`` declared as one of ``kinds`` (list[...], dict[...])."""
+    return tuple(
+        name
+        for name, field in model.model_fields.items()
+        if getattr(field.annotation, "__origin__", None) in kinds
+    )
 
 
 class Demand(BaseModel):
@@ -66,7 +75,7 @@ class Demand(BaseModel):
     card: str | None = None
 
     def clone(self) -> Demand:
-        return _copy_part(self)
+        return _copy_part(self, _DEMAND_CONTAINERS)
 
 
 class Fight(BaseModel):
@@ -75,7 +84,7 @@ class Fight(BaseModel):
     ready: list[str] = Field(default_factory=list)
 
     def clone(self) -> Fight:
-        return _copy_part(self)
+        return _copy_part(self, _FIGHT_CONTAINERS)
 
 
 class Vote(BaseModel):
@@ -86,7 +95,7 @@ class Vote(BaseModel):
     allowers: list[str] = Field(default_factory=list)
 
     def clone(self) -> Vote:
-        return _copy_part(self)
+        return _copy_part(self, _VOTE_CONTAINERS)
 
 
 class Window(BaseModel):
@@ -105,7 +114,13 @@ class Window(BaseModel):
     thirst: dict[str, int] = Field(default_factory=dict)
 
     def clone(self) -> Window:
-        return _copy_part(self)
+        return _copy_part(self, _WINDOW_CONTAINERS)
+
+
+_DEMAND_CONTAINERS = _containers(Demand)
+_FIGHT_CONTAINERS = _containers(Fight)
+_VOTE_CONTAINERS = _containers(Vote)
+_WINDOW_CONTAINERS = _containers(Window)
 
 
 class LifeboatState(StateBase):
@@ -162,12 +177,15 @@ class LifeboatState(StateBase):
         nothing changes them after setup.
         """
         fields = self.__dict__.copy()
-        for name in _MUTABLE_LISTS:
-            fields[name] = fields[name].copy()
+        # The per-field copies run in C (map over the names): ``apply`` clones on every move.
+        lists = map(fields.__getitem__, _MUTABLE_LISTS)
+        fields.update(zip(_MUTABLE_LISTS, map(list.copy, lists), strict=True))
         fields["wounds"] = self.wounds.copy()
         fields["rowed_by"] = self.rowed_by.copy()
-        fields["hand"] = {c: cards.copy() for c, cards in self.hand.items()}
-        fields["face_up"] = {c: cards.copy() for c, cards in self.face_up.items()}
+        hand = self.hand
+        fields["hand"] = dict(zip(hand, map(list.copy, hand.values()), strict=True))
+        face_up = self.face_up
+        fields["face_up"] = dict(zip(face_up, map(list.copy, face_up.values()), strict=True))
         for name in ("demand", "fight", "vote", "window"):
             part = fields[name]
             if part is not None:
@@ -183,9 +201,7 @@ class LifeboatState(StateBase):
 # Lists that rules change during play (setup-only lists are shared by ``clone``).
 _SETUP_ONLY = frozenset({"characters", "character_of", "loves", "hates"})
 _MUTABLE_LISTS: tuple[str, ...] = tuple(
-    name
-    for name, field in LifeboatState.model_fields.items()
-    if getattr(field.annotation, "__origin__", None) is list and name not in _SETUP_ONLY
+    name for name in _containers(LifeboatState, (list,)) if name not in _SETUP_ONLY
 )
 
 
