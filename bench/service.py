@@ -17,7 +17,10 @@ for one core; aiosqlite's worker thread shares it). Two phases:
 Where the time goes is measured, not guessed: CPU per thread (from /proc), the engine's
 ``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
 (``gc.callbacks``) and SQLite's own time per statement on aiosqlite's thread. Other processes'
-use of the same CPUs is reported too: on a shared machine it explains bad runs. The ``--gc-*``,
+use of the same CPUs is reported too: on a shared machine it explains bad runs. Each paced act
+slower than the target is matched against what overlapped it (a collector pause, a slow
+statement, or neither: a backlog or the process not running), and at the end one full
+collection is timed, as the bot's collector runs one every ten minutes. The ``--gc-*``,
 ``--no-autocheckpoint``, ``--python-gc`` and ``--without-timers`` flags are what-ifs; by default
 the Scheduler is wired in and the collector set as ``bot.app.Parlor`` does.
 
@@ -38,6 +41,7 @@ Run it from the repository root, either way:
     .venv/bin/python -m bench.service --part service --gc-thresholds 700 10 1000000
     .venv/bin/python -m bench.service --part rest --time-scale 1 --tables 1   # ~8 minutes
     .venv/bin/python -m bench.service --part service --profile                # cProfile
+    .venv/bin/python -m bench.service --part service --profile paced --profile-sort cumulative
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ from storage.sqlite import SqliteRepository
 TARGET_RATE = 1_000.0
 TARGET_P99_MS = 20.0
 TARGET_REQUESTS_PER_ACTION = 1.5
+SLOW_STATEMENT = 0.005  # seconds on SQLite's thread worth naming as a cause of a slow act
 GAME = "lifeboat"
 
 
@@ -151,6 +156,7 @@ class GcWatch:
 
     def __init__(self) -> None:
         self.pauses: list[tuple[int, float]] = []  # (generation, wall seconds)
+        self.spans: list[tuple[float, float]] = []  # (perf_counter start, end) of each pause
         self.cpu_seconds = 0.0  # of the loop's thread, where collections run
         self.collected = 0
         self._started = self._started_cpu = 0.0
@@ -166,7 +172,9 @@ class GcWatch:
         if phase == "start":
             self._started, self._started_cpu = time.perf_counter(), time.thread_time()
         else:
-            self.pauses.append((info["generation"], time.perf_counter() - self._started))
+            ended = time.perf_counter()
+            self.pauses.append((info["generation"], ended - self._started))
+            self.spans.append((self._started, ended))
             self.cpu_seconds += time.thread_time() - self._started_cpu
             self.collected += info["collected"]
 
@@ -224,6 +232,7 @@ class StatementClock:
     def __init__(self, queue: Any) -> None:
         self._queue = queue
         self.seconds: list[float] = []
+        self.slow: list[tuple[float, float]] = []  # (start, end) of statements over 5 ms
 
     @classmethod
     def install(cls, connection: Any) -> StatementClock:
@@ -233,14 +242,17 @@ class StatementClock:
 
     def put_nowait(self, item: tuple[Any, Callable[[], Any]]) -> None:
         future, function = item
-        seconds = self.seconds
+        seconds, slow = self.seconds, self.slow
 
         def timed() -> Any:
             started = time.perf_counter()
             try:
                 return function()
             finally:
-                seconds.append(time.perf_counter() - started)
+                ended = time.perf_counter()
+                seconds.append(ended - started)
+                if ended - started > SLOW_STATEMENT:
+                    slow.append((started, ended))
 
         self._queue.put_nowait((future, timed))
 
@@ -318,6 +330,8 @@ class PhaseResult:
     statements: list[float] = field(default_factory=list)  # SQLite work per call, worker thread
     finished: int = 0
     refused: Counter[str] = field(default_factory=Counter)
+    slow_acts: list[tuple[float, float]] = field(default_factory=list)  # over the p99 target
+    slow_statements: list[tuple[float, float]] = field(default_factory=list)
     offered_rate: float | None = None
 
     @property
@@ -445,7 +459,10 @@ class ServiceBench:
         except Refusal as refusal:
             result.refused[refusal.key] += 1
             return
-        result.act.append(time.perf_counter() - chosen)
+        ended = time.perf_counter()
+        result.act.append(ended - chosen)
+        if ended - chosen > TARGET_P99_MS / 1000:
+            result.slow_acts.append((chosen, ended))
 
     @contextlib.asynccontextmanager
     async def _phase(self, result: PhaseResult) -> AsyncIterator[None]:
@@ -474,6 +491,7 @@ class ServiceBench:
         result.append = self.repo.append_seconds[start.appends:]
         result.timer_writes = self.repo.timer_writes - start.timer_writes
         result.statements = self.statements.seconds[start.statements:]
+        result.slow_statements = [(a, b) for a, b in self.statements.slow if b > start.wall]
 
     async def saturate(self, seconds: float) -> PhaseResult:
         result = PhaseResult("saturation")
@@ -590,8 +608,28 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
         if bench.with_timers:
             print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} separate timer writes "
                   "per action (the rows ride on the append)")
+        if r.slow_acts and r.offered_rate:  # at saturation every act queues: no news
+            print(f"  {r.name}: {blame(r)}")
         if r.refused:
             print(f"  {r.name}: refused {dict(r.refused)}")
+
+
+def blame(result: PhaseResult) -> str:
+    """What was going on during the acts slower than the p99 target: a collector pause
+    (over 2 ms), a statement over 5 ms on SQLite's thread (a checkpoint's held pass), or
+    neither (a backlog left by one of those, or the process not running)."""
+    def overlaps(span: tuple[float, float], others: list[tuple[float, float]]) -> bool:
+        return any(start < span[1] and end > span[0] for start, end in others)
+
+    pauses = [(a, b) for a, b in result.gc.spans if b - a > 0.002]
+    counts: Counter[str] = Counter()
+    for act in result.slow_acts:
+        in_gc, in_sql = overlaps(act, pauses), overlaps(act, result.slow_statements)
+        counts["a collector pause" if in_gc and not in_sql else
+               "a slow statement" if in_sql and not in_gc else
+               "both" if in_gc else "neither"] += 1
+    return (f"{len(result.slow_acts)} acts over {TARGET_P99_MS:.0f} ms; during them: "
+            + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
 
 
 async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
@@ -603,21 +641,38 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
         undo = bench.clock.instrument(bench.game)
         results = []
         try:
-            profiler = cProfile.Profile() if args.profile else None
-            if profiler is not None:
-                profiler.enable()
-            results.append(await bench.saturate(args.seconds))
-            if profiler is not None:
-                profiler.disable()
-                text = io.StringIO()
-                pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(25)
-                print(text.getvalue())
-            results.append(await bench.paced(args.seconds, args.rate))
+            for phase in ("saturation", "paced"):
+                profiler = cProfile.Profile() if args.profile == phase else None
+                if profiler is not None:
+                    profiler.enable()
+                results.append(await (bench.saturate(args.seconds) if phase == "saturation"
+                                      else bench.paced(args.seconds, args.rate)))
+                if profiler is not None:
+                    profiler.disable()
+                    text = io.StringIO()
+                    pstats.Stats(profiler, stream=text).sort_stats(args.profile_sort) \
+                        .print_stats(args.profile_lines)
+                    print(text.getvalue())
+            full = full_collection()
         finally:
             undo()
             await bench.repo.close()
         report_service(results, bench, setup_seconds)
+        print(f"\nThe bot's periodic full collection (bot/collector.py, every "
+              f"{collector.FULL_COLLECTION_EVERY:.0f} s), timed once now with "
+              f"{args.matches} matches live: {full}")
     return results
+
+
+def full_collection() -> str:
+    """One full collection as the bot's collector runs it: the loop's pause, what it walked
+    (every container not frozen at start-up) and what it freed."""
+    walked = len(gc.get_objects())
+    started = time.perf_counter()
+    freed = gc.collect()
+    paused = time.perf_counter() - started
+    return f"{ms(paused)} ms, {walked:,} objects walked, {freed:,} freed"
+
 
 
 # ==============================================================================================
@@ -1092,8 +1147,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="offered actions/s in the paced phase")
     parser.add_argument("--cpus", type=int, default=1,
                         help="CPUs the process may use (1: the 'one core' target)")
-    parser.add_argument("--profile", action="store_true",
-                        help="cProfile the saturation phase (slows it down)")
+    parser.add_argument("--profile", nargs="?", const="saturation",
+                        choices=["saturation", "paced"],
+                        help="cProfile one phase (slows it down; saturation by default)")
+    parser.add_argument("--profile-sort", default="tottime",
+                        help="pstats order: tottime, cumulative, ...")
+    parser.add_argument("--profile-lines", type=int, default=25)
     parser.add_argument("--gc-thresholds", type=int, nargs=3, default=None,
                         metavar=("GEN0", "GEN1", "GEN2"),
                         help="try other collector thresholds (CPython's are 700 10 10)")
