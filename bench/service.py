@@ -16,7 +16,8 @@ for one core; aiosqlite's worker thread shares it). Two phases:
 
 Where the time goes is measured, not guessed: CPU per thread (from /proc), the engine's
 ``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
-(``gc.callbacks``) and SQLite's own time per statement on aiosqlite's thread. Other processes'
+(``gc.callbacks``) and SQLite's own time per call on aiosqlite's thread (a group of appends
+committed together is one call, see ``storage.appends``). Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. Each paced act
 slower than the target is matched against what overlapped it (a collector pause, a slow
 statement, or neither: a backlog or the process not running), and at the end one full
@@ -583,7 +584,8 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
     print_table(["phase", "act", "act outside append", "append", "append p50 ms",
                  "append p99 ms"], rows)
 
-    print("\nSQLite's own work per statement on aiosqlite's thread (no queueing):")
+    print("\nSQLite's own work per call on aiosqlite's thread (no queueing; appends waiting "
+          "together share one call):")
     rows = []
     for r in results:
         slow = sum(1 for x in r.statements if x > 0.020)
@@ -592,7 +594,7 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
                      f"{statistics.fmean(r.statements) * 1e6:.0f}" if r.statements else "-",
                      ms(percentile(r.statements, 0.99)), ms(max(r.statements, default=0)),
                      str(slow), f"{sum(r.statements) / max(r.seconds, 1e-9) * 100:.0f}%"])
-    print_table(["phase", "statements", "per action", "mean µs", "p99 ms", "max ms",
+    print_table(["phase", "calls", "per action", "mean µs", "p99 ms", "max ms",
                  "over 20 ms", "thread busy"], rows)
 
     print("\nGarbage collector pauses (the loop stands still during each):")
@@ -616,8 +618,9 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
 
 def blame(result: PhaseResult) -> str:
     """What was going on during the acts slower than the p99 target: a collector pause
-    (over 2 ms), a statement over 5 ms on SQLite's thread (a checkpoint's held pass), or
-    neither (a backlog left by one of those, or the process not running)."""
+    (over 2 ms), a call over 5 ms on SQLite's thread (wall time: the worker's waits for the
+    GIL count, and the checkpointer's held pass delays the calls behind it), or neither (a
+    backlog left by one of those, or the process not running)."""
     def overlaps(span: tuple[float, float], others: list[tuple[float, float]]) -> bool:
         return any(start < span[1] and end > span[0] for start, end in others)
 
@@ -626,7 +629,7 @@ def blame(result: PhaseResult) -> str:
     for act in result.slow_acts:
         in_gc, in_sql = overlaps(act, pauses), overlaps(act, result.slow_statements)
         counts["a collector pause" if in_gc and not in_sql else
-               "a slow statement" if in_sql and not in_gc else
+               "a slow SQLite call" if in_sql and not in_gc else
                "both" if in_gc else "neither"] += 1
     return (f"{len(result.slow_acts)} acts over {TARGET_P99_MS:.0f} ms; during them: "
             + ", ".join(f"{k} {v}" for k, v in counts.most_common()))

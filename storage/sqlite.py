@@ -9,7 +9,8 @@ The connection is in autocommit mode. A write that is one statement runs alone (
 is one atomic transaction); several statements run between ``BEGIN IMMEDIATE`` and ``COMMIT``,
 taking the write lock up front so a transaction never has to upgrade (and fail) half-way. Each
 statement is a round trip to aiosqlite's thread, so the hot path, ``append_action``, is a single
-statement: an insert into the ``action_appends`` view, whose trigger does the whole append.
+statement: an insert into the ``action_appends`` view, whose trigger does the whole append; and
+the appends waiting at one moment share one trip and one commit (``storage.appends``).
 
 WAL checkpoints run in the background on a second connection (``storage.checkpoints``), not
 inside whichever commit crosses SQLite's threshold.
@@ -28,6 +29,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.appends import GroupCommit
 from storage.checkpoints import DEFAULT_INTERVAL, SAFETY_NET_PAGES, WalCheckpointer
 from storage.migrate import migrate
 from storage.records import (
@@ -41,7 +43,7 @@ from storage.records import (
     StatRecord,
     TimerRecord,
 )
-from storage.repository import MatchNotFound, Repository, StaleVersion
+from storage.repository import MatchNotFound, Repository
 from storage.rows import (
     ACTION_COLUMNS,
     MATCH_COLUMNS,
@@ -58,9 +60,6 @@ from storage.rows import (
 DEFAULT_DB_PATH = Path("data") / "parlor.db"
 
 _OPEN_SQL = "(" + ", ".join(f"'{s.value}'" for s in OPEN_STATUSES) + ")"
-_PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
-# The message of the ``action_appends`` trigger's refusal (migration 0002).
-_APPEND_REFUSED = "parlor: append refused"
 _CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
 
 Params = Sequence[Any]
@@ -123,6 +122,7 @@ class SqliteRepository(Repository):
         self._conn: aiosqlite.Connection | None = None
         self._checkpointer: WalCheckpointer | None = None
         self._lock = asyncio.Lock()
+        self._appends = GroupCommit(self._lock, lambda: self.connection)
 
     # -- lifecycle -------------------------------------------------------------------------
     @property
@@ -165,6 +165,8 @@ class SqliteRepository(Repository):
         self._checkpointer = checkpointer
 
     async def close(self) -> None:
+        if self._conn is not None:
+            await self._appends.drain()  # the appends already made are written, then closed
         conn, self._conn = self._conn, None
         checkpointer, self._checkpointer = self._checkpointer, None
         try:
@@ -185,6 +187,11 @@ class SqliteRepository(Repository):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+    @property
+    def appends(self) -> GroupCommit:
+        """The append queue (its ``trips`` and ``appended`` counts, for tests and benchmarks)."""
+        return self._appends
 
     @property
     def connection(self) -> aiosqlite.Connection:
@@ -516,27 +523,7 @@ class SqliteRepository(Repository):
             None if outcome is None else to_json(outcome),
             None if timers is None else timer_set_json(match_id, timers),
         )
-        async with self._lock:
-            conn = self.connection
-            try:
-                await conn.execute(
-                    "INSERT INTO action_appends (match_id, expected_version, seat, user_id, "
-                    "source, action, state, created_at, finished, outcome, timers) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    params,
-                )
-            except sqlite3.IntegrityError as error:
-                if _APPEND_REFUSED not in str(error):
-                    raise
-                # Still under the lock, so this is the match the trigger just looked at.
-                current = await self._match_row(conn, match_id)
-                if current["version"] != expected_version:
-                    raise StaleVersion(match_id, expected_version, current["version"]) from None
-                if MatchStatus(current["status"]) not in _PLAYABLE:
-                    raise ValueError(
-                        f"match {match_id} is {current['status']}; it takes no actions"
-                    ) from None
-                raise
+        await self._appends.append(match_id, expected_version, params)
         return expected_version + 1
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
