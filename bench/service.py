@@ -22,8 +22,9 @@ use of the same CPUs is reported too: on a shared machine it explains bad runs. 
 slower than the target is matched against what overlapped it (a collector pause, a slow
 statement, or neither: a backlog or the process not running), and at the end one full
 collection is timed, as the bot's collector runs one every ten minutes. The ``--gc-*``,
-``--no-autocheckpoint``, ``--python-gc`` and ``--without-timers`` flags are what-ifs; by default
-the Scheduler is wired in and the collector set as ``bot.app.Parlor`` does.
+``--no-autocheckpoint``, ``--python-gc``, ``--python-switch-interval`` and ``--without-timers``
+flags are what-ifs; by default the Scheduler is wired in and the collector and the GIL's switch
+interval set as ``bot.app.ParlorClient`` does.
 
 Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
 ``tests/fakediscord`` and plays whole tables through the users' clicks: humans with bots, tables
@@ -78,7 +79,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import collector
+from bot import collector, switching
 from bot.service import LiveMatch, MatchService, Refusal
 from games import registry
 from games.core import Action, Game, Prompt
@@ -1168,6 +1169,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "timers and bot moves with it; Discord's board listener stays out)")
     parser.add_argument("--python-gc", action="store_true",
                         help="CPython's collector settings instead of the bot's (bot/collector.py)")
+    parser.add_argument("--python-switch-interval", action="store_true",
+                        help="CPython's GIL switch interval (5 ms) instead of the bot's "
+                             "(bot/switching.py)")
     parser.add_argument("--no-autocheckpoint", action="store_true",
                         help="try SQLite without its automatic WAL checkpoints (what-if)")
     parser.add_argument("--tables", type=int, default=2,
@@ -1200,6 +1204,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Machine: {machine_line(cpus)}")
     gc_note = configure_gc(args)
     print(f"Garbage collector: {gc_note}")
+    if not args.python_switch_interval:
+        sys.setswitchinterval(switching.SWITCH_INTERVAL)  # as ParlorClient.setup_hook does
+    print(f"GIL switch interval: {sys.getswitchinterval() * 1000:g} ms")
     if args.part in ("service", "both"):
         print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent Lifeboat matches "
               f"(4-6 seats, all moves by the built-in bot) ==")

@@ -22,6 +22,7 @@ from bot.interactions import InteractionHandler
 from bot.scheduler import Scheduler
 from bot.service import MatchService
 from bot.settings import Settings, SettingsError
+from bot.switching import SwitchInterval
 from bot.table import Desk
 from bot.translator import CatalogTranslator
 from storage import Repository
@@ -97,6 +98,7 @@ class ParlorClient(commands.AutoShardedBot):
         self.settings = settings
         self.parlor = Parlor(settings, repo, self)
         self._collector = Collector()
+        self._switching = SwitchInterval()
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -110,6 +112,7 @@ class ParlorClient(commands.AutoShardedBot):
         self._reveals = asyncio.create_task(self.parlor.desk.post_missing_reveals())
         # What is loaded by now (modules, commands, the schedule) lives as long as the process.
         self._collector.start()
+        self._switching.start()
 
     async def close(self) -> None:
         reveals = getattr(self, "_reveals", None)
@@ -117,6 +120,7 @@ class ParlorClient(commands.AutoShardedBot):
             reveals.cancel()
             await asyncio.gather(reveals, return_exceptions=True)
         self._collector.stop()
+        self._switching.stop()
         await self.parlor.timers.stop()
         self.parlor.desk.stop()
         await super().close()

@@ -153,3 +153,22 @@ async def test_stats_history_and_the_spoiler_replay_of_a_finished_table(
         board = await fake.run_slash(alice, channel, "parlor leaderboard",
                                      {"include_bot_games": True})
         assert alice.mention in (await board.wait_original()).text()
+
+
+async def test_the_running_bot_tunes_the_interpreter_and_puts_it_back_on_close(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """The collector's thresholds and the GIL's switch interval (bot/collector.py,
+    bot/switching.py) hold while the bot runs; closing restores CPython's."""
+    import gc
+    import sys
+
+    from bot.collector import THRESHOLDS
+    from bot.switching import SWITCH_INTERVAL
+
+    before = (sys.getswitchinterval(), gc.get_threshold())
+    assert before[0] != SWITCH_INTERVAL
+    async with parlor(tmp_path, fake_discord):
+        assert sys.getswitchinterval() == SWITCH_INTERVAL
+        assert gc.get_threshold() == THRESHOLDS
+    assert (sys.getswitchinterval(), gc.get_threshold()) == before
