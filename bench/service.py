@@ -645,7 +645,7 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
         undo = bench.clock.instrument(bench.game)
         results = []
         try:
-            for phase in ("saturation", "paced"):
+            for phase in args.phases:
                 profiler = cProfile.Profile() if args.profile == phase else None
                 if profiler is not None:
                     profiler.enable()
@@ -1169,6 +1169,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "timers and bot moves with it; Discord's board listener stays out)")
     parser.add_argument("--python-gc", action="store_true",
                         help="CPython's collector settings instead of the bot's (bot/collector.py)")
+    parser.add_argument("--phases", nargs="+", choices=("saturation", "paced"),
+                        default=["saturation", "paced"],
+                        help="part 1's phases, in this order (paced alone: the target load on "
+                             "a database the saturation phase has not just filled)")
     parser.add_argument("--python-switch-interval", action="store_true",
                         help="CPython's GIL switch interval (5 ms) instead of the bot's "
                              "(bot/switching.py)")

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.memo import Memo
 from games.lifeboat.birds import BIRDS_TO_LAND
 from games.lifeboat.cards import CHARACTERS, EVERYONE, NAVIGATION, love_card
 from games.lifeboat.cards import hate_card as hate_card_id
@@ -182,8 +183,7 @@ class SeatView(PublicView):
     me: MeView
 
 
-_CHARACTER_VIEWS: dict[tuple[object, ...], CharacterView] = {}
-_CACHE_LIMIT = 50_000
+_CHARACTER_VIEWS: Memo[tuple[object, ...], CharacterView] = Memo(10_000)  # see prompts.py
 
 
 def _characters(state: LifeboatState, characters: list[str]) -> list[CharacterView]:
@@ -244,10 +244,7 @@ def _character_view(
             "fight_marker": key[9],
         },
     )
-    if len(_CHARACTER_VIEWS) >= _CACHE_LIMIT:
-        _CHARACTER_VIEWS.clear()
-    _CHARACTER_VIEWS[key] = view
-    return view
+    return _CHARACTER_VIEWS.remember(key, view)
 
 
 def waiting_characters(state: LifeboatState) -> list[str]:
