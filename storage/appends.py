@@ -24,12 +24,13 @@ import functools
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import aiosqlite
 
 from storage.records import MatchStatus
 from storage.repository import MatchNotFound, StaleVersion
+from storage.worker import run_on_thread
 
 APPEND_SQL = (
     "INSERT INTO action_appends (match_id, expected_version, seat, user_id, source, action, "
@@ -38,22 +39,6 @@ APPEND_SQL = (
 # The message of the ``action_appends`` trigger's refusal (migration 0002).
 APPEND_REFUSED = "parlor: append refused"
 PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
-
-T = TypeVar("T")
-
-
-async def run_on_thread(
-    connection: aiosqlite.Connection, function: Callable[[sqlite3.Connection], T]
-) -> T:
-    """Runs ``function`` on the connection's worker thread with its sqlite3 connection.
-
-    aiosqlite has no public call for this. ``_execute`` queues a callable for the worker (every
-    public statement goes through it) and ``_conn`` is the sqlite3 connection that thread owns;
-    both exist in the versions pyproject.toml admits, and every append test goes through here.
-    """
-    result: T = await connection._execute(function, connection._conn)
-    return result
-
 
 @dataclass(slots=True)
 class _Append:

@@ -165,3 +165,24 @@ async def test_a_failed_round_is_logged_and_the_next_one_runs(
             await asyncio.sleep(0.002)
         assert checkpointer.checkpoints > 0 and checkpointer.running
     assert "disk I/O error" in caplog.text
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "setpriority"), reason="no thread priorities")
+async def test_the_checkpointer_thread_yields_the_cpu_to_the_event_loop(db_path: Path) -> None:
+    """Its passes copy pages for tens of milliseconds without the GIL; at the loop's priority
+    the kernel split the CPU with the loop meanwhile, a stall of every move in flight."""
+    import os
+    import threading
+
+    from storage.worker import run_on_thread
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    checkpointer = WalCheckpointer(db_path)
+    await checkpointer.start()
+    try:
+        assert checkpointer._conn is not None
+        thread = await run_on_thread(checkpointer._conn, lambda _: threading.get_native_id())
+        assert os.getpriority(os.PRIO_PROCESS, thread) == checkpoints.NICE
+        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < checkpoints.NICE
+    finally:
+        await checkpointer.stop()
