@@ -642,6 +642,9 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
                              with_timers=args.with_timers,
                              autocheckpoint=not args.no_autocheckpoint)
         setup_seconds = await bench.setup()
+        # As bot.collector.Collector runs it, with the bot's collector settings.
+        young = asyncio.create_task(collector.young_collections()) if uses_bot_gc(args) \
+            else None
         undo = bench.clock.instrument(bench.game)
         results = []
         try:
@@ -660,6 +663,8 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
             full = full_collection()
         finally:
             undo()
+            if young is not None:
+                young.cancel()
             await bench.repo.close()
         report_service(results, bench, setup_seconds)
         print(f"\nThe bot's periodic full collection (bot/collector.py, every "
@@ -1119,16 +1124,22 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
         print(f"  ! {line}")
 
 
+def uses_bot_gc(args: argparse.Namespace) -> bool:
+    return not args.python_gc and args.gc_thresholds is None and not args.gc_off
+
+
 def configure_gc(args: argparse.Namespace) -> str:
     registry.get(GAME)  # start-up: the game and its models are loaded before any match
-    if not args.python_gc and args.gc_thresholds is None and not args.gc_off:
+    if uses_bot_gc(args):
         # As ParlorClient.setup_hook does through bot.collector.Collector.start (its slow
-        # full collection every ten minutes never comes within a run).
+        # full collection every ten minutes never comes within a run; its young collections
+        # every 20 ms run in part 1 as in the bot).
         gc.collect()
         gc.freeze()
         gc.set_threshold(*collector.THRESHOLDS)
         return (f"the bot's: thresholds {gc.get_threshold()}, {gc.get_freeze_count()} "
-                "start-up objects frozen")
+                f"start-up objects frozen, young collections every "
+                f"{collector.YOUNG_COLLECTION_EVERY * 1000:g} ms")
     if args.gc_thresholds is not None:
         gc.set_threshold(*args.gc_thresholds)
     if args.gc_freeze:

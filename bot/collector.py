@@ -15,7 +15,13 @@ no reference cycles for it to free. So, once started:
   CPython's pace (every tenth young collection) cost pauses of 30-40 ms at 1,000 actions a
   second, each re-walking tens of thousands of live states that had just been walked once, and
   those pauses were the whole of the service's 20 ms latency budget; a higher gen0 threshold
-  only made each young collection walk more survivors (150-190 ms).
+  only made each young collection walk more survivors (150-190 ms);
+- the youngest generation is also collected on a timer, every 20 ms. CPython counts a freed
+  object of any age against the young allocations that trigger a collection, and a move frees
+  the state it replaces (and, once the engines' memo tables are full, an old entry): the count
+  barely rose, so new states piled up for a quarter of a second or more and a young
+  collection then walked them all at once (25-60 ms). On the timer one walks at most 20 ms of
+  moves (a few milliseconds at 1,000 a second), and costs next to nothing when idle.
 """
 
 from __future__ import annotations
@@ -31,15 +37,18 @@ log = logging.getLogger(__name__)
 # themselves (a young collection counts once towards gen1's threshold).
 THRESHOLDS = (700, 1_000_000_000, 1_000_000_000)
 FULL_COLLECTION_EVERY = 600.0  # seconds
+YOUNG_COLLECTION_EVERY = 0.02  # seconds
 
 
 class Collector:
     def __init__(self, *, thresholds: tuple[int, int, int] = THRESHOLDS,
-                 full_every: float = FULL_COLLECTION_EVERY) -> None:
+                 full_every: float = FULL_COLLECTION_EVERY,
+                 young_every: float = YOUNG_COLLECTION_EVERY) -> None:
         self._thresholds = thresholds
         self._full_every = full_every
+        self._young_every = young_every
         self._saved: tuple[int, int, int] | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     def start(self) -> None:
         if self._saved is not None:
@@ -48,13 +57,14 @@ class Collector:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*self._thresholds)
-        self._task = asyncio.create_task(self._collect_now_and_then())
+        self._tasks = [asyncio.create_task(self._collect_now_and_then()),
+                       asyncio.create_task(young_collections(self._young_every))]
 
     def stop(self) -> None:
         """Back to the interpreter's settings (several clients share one test process)."""
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+        for task in self._tasks:
+            task.cancel()
+        self._tasks = []
         if self._saved is not None:
             gc.set_threshold(*self._saved)
             gc.unfreeze()
@@ -67,3 +77,10 @@ class Collector:
             freed = gc.collect()
             log.debug("full collection: %d objects freed in %.0f ms", freed,
                       (time.perf_counter() - started) * 1000)
+
+
+async def young_collections(every: float = YOUNG_COLLECTION_EVERY) -> None:
+    """Collects the youngest generation every ``every`` seconds, until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        gc.collect(0)
