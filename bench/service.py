@@ -20,7 +20,7 @@ Where the time goes is measured, not guessed: CPU per thread (from /proc), the e
 committed together is one call, see ``storage.appends``). Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. Each paced act
 slower than the target is matched against what overlapped it (a collector pause, a slow
-statement, or neither: a backlog or the process not running), and at the end one full
+SQLite call, or neither: a backlog or the process not running), and at the end one full
 collection is timed, as the bot's collector runs one every ten minutes. The ``--gc-*``,
 ``--no-autocheckpoint``, ``--python-gc``, ``--python-switch-interval`` and ``--without-timers``
 flags are what-ifs; by default the Scheduler is wired in and the collector and the GIL's switch

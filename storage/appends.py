@@ -40,6 +40,7 @@ APPEND_SQL = (
 APPEND_REFUSED = "parlor: append refused"
 PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
 
+
 @dataclass(slots=True)
 class _Append:
     match_id: int
@@ -60,9 +61,7 @@ class GroupCommit:
         self._connection = connection
         self._waiting: list[_Append] = []
         self._writer: asyncio.Task[None] | None = None
-        # Trips made and appends they carried, for tests and the benchmark.
-        self.trips = 0
-        self.appended = 0
+        self.trips = 0  # trips to SQLite's thread made, for tests
 
     async def append(self, match_id: int, expected_version: int, params: Sequence[Any]) -> None:
         """Writes one append (``params`` in ``APPEND_SQL``'s order); raises ``StaleVersion``,
@@ -104,7 +103,6 @@ class GroupCommit:
                     self._waiting = []
                     raise
             self.trips += 1
-            self.appended += len(group)
             for entry, outcome in zip(group, outcomes, strict=True):
                 if entry.future.done():
                     continue

@@ -190,7 +190,7 @@ class SqliteRepository(Repository):
 
     @property
     def appends(self) -> GroupCommit:
-        """The append queue (its ``trips`` and ``appended`` counts, for tests and benchmarks)."""
+        """The append queue (its ``trips`` count, for tests)."""
         return self._appends
 
     @property
