@@ -11,6 +11,7 @@ from bot.i18n import t
 from games.core import Action, Event, Outcome, Prompt
 
 if TYPE_CHECKING:
+    from bot.pictures import BoardPicture
     from bot.service import LiveMatch
 
 EMBED_COLOUR = 0x2B6CB0
@@ -83,6 +84,13 @@ class Renderer:
     # -- embeds ----------------------------------------------------------------------------
     def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
         return discord.Embed(title=t(f"{self.game}.title", locale), colour=self.colour)
+
+    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
+                      ) -> BoardPicture | None:
+        """A picture of the public board, attached to the board message beside its text (None:
+        the game has none). Built on the event loop from the public view, so keep it to
+        collecting facts; the drawing happens later, on the drawing thread."""
+        return None
 
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
                     ) -> discord.Embed:

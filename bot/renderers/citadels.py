@@ -13,6 +13,8 @@ import discord
 
 from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
 from bot.i18n import has, t
+from bot.pictures import BoardPicture
+from bot.pictures.citadels import cities_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch
@@ -313,6 +315,11 @@ class CitadelsRenderer(Renderer):
     def _short_district(self, d: DistrictView, locale: str | None) -> str:
         text = f"{self.district(d.name, locale)} {d.cost}"
         return text + ("✨" if d.beautified else "")
+
+    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
+                      ) -> BoardPicture | None:
+        assert isinstance(view, CitadelsView)
+        return cities_picture(self, live, view, locale)
 
     # -- private -----------------------------------------------------------------------------
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None

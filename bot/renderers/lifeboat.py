@@ -11,6 +11,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.pictures import BoardPicture
+from bot.pictures.lifeboat import boat_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch
@@ -229,6 +231,11 @@ class LifeboatRenderer(Renderer):
             embed.add_field(name=t("lifeboat.board.winners", locale), value=winners,
                             inline=False)
         return embed
+
+    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
+                      ) -> BoardPicture | None:
+        assert isinstance(view, PublicView)
+        return boat_picture(self, live, view, locale)
 
     # -- private -----------------------------------------------------------------------------
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None

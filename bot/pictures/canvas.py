@@ -1,0 +1,117 @@
+"""A picture being drawn: Pillow's image and drawing context, a few shapes the boards share,
+and a record of every text drawn (what the tests read instead of the pixels)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.pictures.fonts import REGULAR, font
+
+Colour = tuple[int, int, int]
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    text: str
+    font: ImageFont.FreeTypeFont
+    box: tuple[int, int, int, int]
+
+
+@dataclass
+class Canvas:
+    width: int
+    height: int
+    background: Colour
+    image: Image.Image = field(init=False)
+    draw: ImageDraw.ImageDraw = field(init=False)
+    texts: list[DrawnText] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        self.image = Image.new("RGB", (self.width, self.height), self.background)
+        self.draw = ImageDraw.Draw(self.image)
+
+    # -- text --------------------------------------------------------------------------------
+    @staticmethod
+    def measure(text: str, size: int, weight: int = REGULAR) -> int:
+        return int(font(size, weight).getlength(text))
+
+    @classmethod
+    def fit(cls, text: str, size: int, width: int, weight: int = REGULAR) -> str:
+        """``text``, cut with an ellipsis where it would run past ``width`` pixels."""
+        if cls.measure(text, size, weight) <= width:
+            return text
+        face = font(size, weight)
+        cut = len(text)
+        while cut > 0 and face.getlength(text[:cut] + ELLIPSIS) > width:
+            cut -= 1
+        return text[:cut].rstrip() + ELLIPSIS if cut else ""
+
+    def text(self, xy: tuple[int, int], text: str, size: int, colour: Colour, *,
+             weight: int = REGULAR, width: int | None = None, anchor: str = "la") -> int:
+        """Draw ``text`` (cut to ``width``); returns the x where it ends."""
+        if width is not None:
+            text = self.fit(text, size, width, weight)
+        if not text:
+            return xy[0]
+        face = font(size, weight)
+        self.draw.text(xy, text, font=face, fill=colour, anchor=anchor)
+        box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        self.texts.append(DrawnText(text, face, (int(box[0]), int(box[1]), int(box[2]),
+                                                 int(box[3]))))
+        return int(box[2])
+
+    # -- shapes ------------------------------------------------------------------------------
+    def box(self, box: tuple[int, int, int, int], fill: Colour | None, *, radius: int = 12,
+            outline: Colour | None = None, line: int = 2) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
+                                    width=line if outline else 0)
+
+    def pill(self, x: int, y: int, text: str, size: int, fill: Colour, colour: Colour, *,
+             weight: int = REGULAR, pad: int = 12, height: int | None = None,
+             max_width: int | None = None) -> int:
+        """A rounded label whose left edge is at ``x`` and top at ``y``; returns its right
+        edge."""
+        inner = None if max_width is None else max_width - 2 * pad
+        shown = text if inner is None else self.fit(text, size, inner, weight)
+        tall = height or size + pad
+        wide = self.measure(shown, size, weight) + 2 * pad
+        self.box((x, y, x + wide, y + tall), fill, radius=tall // 2)
+        self.text((x + wide // 2, y + tall // 2), shown, size, colour, weight=weight,
+                  anchor="mm")
+        return x + wide
+
+    def coin(self, centre: tuple[int, int], radius: int, value: str, size: int) -> None:
+        """A gold coin with a number on it."""
+        x, y = centre
+        self.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(236, 186, 56),
+                          outline=(160, 112, 20), width=3)
+        self.text((x, y), value, size, (70, 44, 4), weight=800, anchor="mm")
+
+    def crown(self, x: int, y: int, width: int, colour: Colour = (244, 196, 48)) -> None:
+        """A small crown whose box starts at (x, y)."""
+        h = int(width * 0.7)
+        points = [(x, y + h), (x, y + h * 0.25), (x + width * 0.27, y + h * 0.55),
+                  (x + width * 0.5, y), (x + width * 0.73, y + h * 0.55),
+                  (x + width, y + h * 0.25), (x + width, y + h)]
+        self.draw.polygon([(int(a), int(b)) for a, b in points], fill=colour,
+                          outline=(150, 100, 10))
+
+    def bird(self, centre: tuple[int, int], span: int, colour: Colour) -> None:
+        """A gull in flight, wings raised."""
+        x, y = centre
+        half = span // 2
+        wings = [(x - half, y - half // 5), (x - half // 2, y - half // 2), (x, y + half // 5),
+                 (x + half // 2, y - half // 2), (x + half, y - half // 5)]
+        self.draw.line(wings, fill=colour, width=max(3, span // 9), joint="curve")
+
+    def vertical_gradient(self, top: Colour, bottom: Colour, box: tuple[int, int, int, int]
+                          ) -> None:
+        x0, y0, x1, y1 = box
+        span = max(1, y1 - y0)
+        for y in range(y0, y1):
+            k = (y - y0) / span
+            colour = tuple(int(a + (b - a) * k) for a, b in zip(top, bottom, strict=True))
+            self.draw.line((x0, y, x1, y), fill=colour)

@@ -1,0 +1,270 @@
+"""The Citadels board as a picture: each player's city as coloured district tiles with their
+costs, the player's gold, hand size and progress towards a complete city, the crown, and the
+characters already revealed this round.
+
+Drawn from the public view only, like the text board.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.i18n import t
+from bot.pictures.canvas import Canvas, Colour
+from bot.pictures.fonts import BOLD, MEDIUM
+from bot.pictures.picture import BoardPicture
+from games.citadels.cards import CHARACTERS, COLOURS
+from games.citadels.views import CitadelsView
+
+if TYPE_CHECKING:
+    from bot.renderers.citadels import CitadelsRenderer
+    from bot.service import LiveMatch
+
+MARGIN = 24
+HEADER = 132
+PANEL_GAP = 18
+PANEL_HEAD = 70
+ROLES_ROW = 46
+TILE_HEIGHT = 74
+TILE_GAP = 10
+PAD = 16
+ONE_COLUMN_WIDTH = 960
+TWO_COLUMN_WIDTH = 1280
+# Up to this many players, one city per row; more share two columns.
+ONE_COLUMN_PLAYERS = 3
+
+PAPER: Colour = (241, 232, 214)
+PANEL: Colour = (253, 250, 243)
+PANEL_EDGE: Colour = (204, 188, 160)
+INK: Colour = (46, 36, 26)
+MUTED: Colour = (124, 106, 84)
+GOLD: Colour = (236, 186, 56)
+ACTING: Colour = (214, 150, 20)
+WHITE: Colour = (255, 255, 255)
+DISTRICT_COLOURS: dict[str, tuple[Colour, Colour]] = {
+    "yellow": ((234, 190, 60), (58, 42, 6)),
+    "blue": ((56, 106, 184), WHITE),
+    "green": ((58, 142, 78), WHITE),
+    "red": ((186, 54, 48), WHITE),
+    "purple": ((122, 68, 156), WHITE),
+}
+
+
+@dataclass(frozen=True)
+class Tile:
+    name: str
+    colour: str
+    cost: int
+    beautified: bool
+
+
+@dataclass(frozen=True)
+class City:
+    player: str
+    gold: int
+    hand: int
+    built: int
+    crown: bool
+    badge: str  # "completed first" / "completed" / ""
+    acting: bool
+    roles: tuple[str, ...]
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class CitiesScene:
+    title: str
+    subtitle: str
+    target: int
+    empty: str
+    cities: tuple[City, ...]
+
+
+def cities_scene(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView,
+                 locale: str | None) -> CitiesScene:
+    cities = []
+    order: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
+    for player in view.players:
+        badge = ""
+        if player.seat in view.completed:
+            badge = t("picture.citadels.completed_first" if view.completed[0] == player.seat
+                      else "picture.citadels.completed", locale)
+        tiles = tuple(
+            Tile(renderer.district(d.name, locale), d.colour, d.cost, d.beautified)
+            for d in sorted(player.city, key=lambda d: (order.get(d.colour, 9), d.cost)))
+        roles = tuple(renderer.ranked(name, locale)
+                      for name in sorted(player.characters, key=lambda n: CHARACTERS[n].rank))
+        cities.append(City(
+            player=renderer.seat_name(live, player.seat), gold=player.gold,
+            hand=player.hand_count, built=len(player.city), crown=player.crown, badge=badge,
+            acting=view.acting == player.seat, roles=roles, tiles=tiles))
+    return CitiesScene(
+        title=t("picture.title", locale, round=view.round,
+                phase=t(f"citadels.phase.{view.phase}", locale)),
+        subtitle=t("picture.citadels.summary", locale, target=view.target,
+                   deck=view.deck_count),
+        target=view.target, empty=t("picture.citadels.empty_city", locale),
+        cities=tuple(cities))
+
+
+def cities_picture(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView,
+                   locale: str | None) -> BoardPicture:
+    return BoardPicture(cities_scene(renderer, live, view, locale), paint_cities)
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    columns: int
+    column_width: int
+    per_row: int
+    tile_width: int
+
+
+def layout(scene: CitiesScene) -> Layout:
+    columns = 1 if len(scene.cities) <= ONE_COLUMN_PLAYERS else 2
+    width = ONE_COLUMN_WIDTH if columns == 1 else TWO_COLUMN_WIDTH
+    column_width = (width - 2 * MARGIN - (columns - 1) * PANEL_GAP) // columns
+    inner = column_width - 2 * PAD
+    per_row = 4 if columns == 1 else 3
+    tile_width = (inner - (per_row - 1) * TILE_GAP) // per_row
+    return Layout(width, columns, column_width, per_row, tile_width)
+
+
+def panel_height(city: City, grid: Layout) -> int:
+    rows = max(1, math.ceil(len(city.tiles) / grid.per_row))
+    roles = ROLES_ROW if city.roles or city.badge else 0
+    return PANEL_HEAD + roles + rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + PAD
+
+
+def paint_cities(scene: CitiesScene) -> Canvas:
+    grid = layout(scene)
+    heights = [panel_height(city, grid) for city in scene.cities]
+    rows = [heights[i:i + grid.columns] for i in range(0, len(heights), grid.columns)]
+    total = HEADER + sum(max(row) + PANEL_GAP for row in rows) + MARGIN - PANEL_GAP
+    canvas = Canvas(grid.width, total, PAPER)
+    canvas.text((MARGIN + 4, 26), scene.title, 40, INK, weight=BOLD,
+                width=grid.width - 2 * MARGIN)
+    canvas.text((MARGIN + 4, 80), scene.subtitle, 26, MUTED, weight=MEDIUM,
+                width=grid.width - 2 * MARGIN)
+    y = HEADER
+    for start in range(0, len(scene.cities), grid.columns):
+        row = scene.cities[start:start + grid.columns]
+        tallest = max(heights[start:start + grid.columns])
+        for column, city in enumerate(row):
+            x = MARGIN + column * (grid.column_width + PANEL_GAP)
+            _panel(canvas, scene, city, grid, x, y, tallest)
+        y += tallest + PANEL_GAP
+    return canvas
+
+
+def _panel(canvas: Canvas, scene: CitiesScene, city: City, grid: Layout, x: int, y: int,
+           height: int) -> None:
+    right = x + grid.column_width
+    canvas.box((x, y, right, y + height), PANEL, radius=16,
+               outline=ACTING if city.acting else PANEL_EDGE, line=5 if city.acting else 2)
+    # Right to left: progress, hand, gold; the name takes the room that is left.
+    mid = y + PANEL_HEAD // 2 + 2
+    edge = right - PAD
+    progress = f"{city.built}/{scene.target}"
+    edge = canvas.text((edge, mid), progress, 30, INK, weight=BOLD, anchor="rm")
+    edge = right - PAD - canvas.measure(progress, 30, BOLD) - 10
+    _tower(canvas, edge - 26, mid)
+    edge -= 52
+    hand = str(city.hand)
+    canvas.text((edge, mid), hand, 30, INK, weight=BOLD, anchor="rm")
+    edge -= canvas.measure(hand, 30, BOLD) + 8
+    _card_back(canvas, edge - 22, mid)
+    edge -= 56
+    canvas.coin((edge - 22, mid), 22, str(city.gold), 24)
+    edge -= 60
+    name_x = x + PAD
+    if city.crown:
+        canvas.crown(name_x, mid - 16, 44)
+        name_x += 54
+    canvas.text((name_x, mid), city.player, 32, INK, weight=BOLD, width=edge - name_x,
+                anchor="lm")
+    top = y + PANEL_HEAD
+    if city.roles or city.badge:
+        cx = x + PAD
+        if city.badge:
+            cx = canvas.pill(cx, top, city.badge, 22, ACTING, WHITE, weight=BOLD, height=36,
+                             max_width=right - PAD - cx) + 8
+        for role in city.roles:
+            if cx + 120 > right - PAD:
+                break
+            cx = canvas.pill(cx, top, role, 22, (232, 222, 200), INK, weight=MEDIUM,
+                             height=36, max_width=right - PAD - cx) + 8
+        top += ROLES_ROW
+    if not city.tiles:
+        canvas.box((x + PAD, top, right - PAD, top + TILE_HEIGHT), None, radius=10,
+                   outline=PANEL_EDGE, line=2)
+        canvas.text(((x + right) // 2, top + TILE_HEIGHT // 2), scene.empty, 24, MUTED,
+                    weight=MEDIUM, anchor="mm")
+        return
+    for i, tile in enumerate(city.tiles):
+        row, col = divmod(i, grid.per_row)
+        tx = x + PAD + col * (grid.tile_width + TILE_GAP)
+        ty = top + row * (TILE_HEIGHT + TILE_GAP)
+        _tile(canvas, tile, tx, ty, grid.tile_width)
+
+
+def _tile(canvas: Canvas, tile: Tile, x: int, y: int, width: int) -> None:
+    fill, ink = DISTRICT_COLOURS.get(tile.colour, ((150, 150, 150), WHITE))
+    canvas.box((x, y, x + width, y + TILE_HEIGHT), fill, radius=10)
+    coin = 19
+    canvas.coin((x + width - coin - 8, y + coin + 8), coin, str(tile.cost), 22)
+    room = width - 2 * coin - 28
+    size, lines = _tile_lines(tile.name, room)
+    ty = y + TILE_HEIGHT // 2 - (len(lines) - 1) * 14
+    for line in lines:
+        canvas.text((x + 12, ty), line, size, ink, weight=MEDIUM, width=room, anchor="lm")
+        ty += 28
+    if tile.beautified:
+        _star(canvas, x + width - coin - 8, y + TILE_HEIGHT - 14, 10)
+
+
+def _tile_lines(text: str, width: int) -> tuple[int, list[str]]:
+    """The size and lines of a district's name: one line if it fits; else a smaller size for a
+    single word, or two lines split on the last fitting space (or character, for Chinese)."""
+    size = 22
+    if Canvas.measure(text, size, MEDIUM) <= width:
+        return size, [text]
+    if " " not in text and text.isascii():
+        while size > 16 and Canvas.measure(text, size, MEDIUM) > width:
+            size -= 1
+        return size, [text]
+    cut = len(text)
+    while cut > 1 and Canvas.measure(text[:cut], size, MEDIUM) > width:
+        cut -= 1
+    space = text.rfind(" ", 0, cut + 1)
+    if space > 0:
+        cut = space
+    return size, [text[:cut].rstrip(), text[cut:].strip()]
+
+
+def _tower(canvas: Canvas, x: int, y: int) -> None:
+    """A small castle tower centred on (x, y)."""
+    colour = (110, 92, 70)
+    canvas.draw.rectangle((x - 12, y - 10, x + 12, y + 16), fill=colour)
+    for dx in (-12, -3, 6):
+        canvas.draw.rectangle((x + dx, y - 17, x + dx + 6, y - 10), fill=colour)
+    canvas.draw.rectangle((x - 4, y + 4, x + 4, y + 16), fill=PANEL)
+
+
+def _card_back(canvas: Canvas, x: int, y: int) -> None:
+    """Two overlapping card backs centred on (x, y): the hand."""
+    for dx, dy, fill in ((-6, -4, (150, 60, 50)), (2, 2, (176, 76, 62))):
+        canvas.box((x + dx - 11, y + dy - 16, x + dx + 11, y + dy + 16), fill, radius=4,
+                   outline=(250, 240, 220), line=2)
+
+
+def _star(canvas: Canvas, x: int, y: int, radius: int) -> None:
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((int(x + r * math.cos(angle)), int(y - r * math.sin(angle))))
+    canvas.draw.polygon(points, fill=(255, 236, 140), outline=(150, 100, 10))
