@@ -1,0 +1,139 @@
+"""The map: which tiles the team can walk between, where it can explore, and breaking through.
+
+The house and the yard are laid out on grids of their own; the only way between them is the
+Dining Room window, which opens onto the Patio.
+"""
+
+from __future__ import annotations
+
+from games.zombie.state import Opening, PlacedTile, ZombieState, here, placed, tile_at
+from games.zombie.tiles import DIRECTIONS, OPPOSITE, PATIO, TILES, Area, neighbour
+
+
+def _opened(state: ZombieState, a: str, b: str) -> bool:
+    return any({o.a, o.b} == {a, b} for o in state.openings)
+
+
+def linked(state: ZombieState, a: PlacedTile, direction: str, b: PlacedTile) -> bool:
+    """Whether the team can walk from ``a`` to ``b``, its neighbour towards ``direction``."""
+    if _opened(state, a.tile, b.tile):
+        return True
+    return TILES[a.tile].passable(direction, a.turns) and TILES[b.tile].passable(
+        OPPOSITE[direction], b.turns
+    )
+
+
+def walkable_neighbours(state: ZombieState, tile_id: str) -> list[str]:
+    """The explored tiles the team can walk to from ``tile_id``, in a fixed order."""
+    start = placed(state, tile_id)
+    assert start is not None
+    found: list[str] = []
+    for direction in DIRECTIONS:
+        x, y = neighbour(start.x, start.y, direction)
+        other = tile_at(state, start.area, x, y)
+        if other is not None and linked(state, start, direction, other):
+            found.append(other.tile)
+    for opening in state.openings:
+        if opening.kind == "window" and tile_id in (opening.a, opening.b):
+            found.append(opening.b if opening.a == tile_id else opening.a)
+    return found
+
+
+def stack_of(state: ZombieState, area: Area) -> list[str]:
+    return state.house_stack if area == "house" else state.yard_stack
+
+
+def _free(state: ZombieState, tile: PlacedTile, direction: str) -> bool:
+    x, y = neighbour(tile.x, tile.y, direction)
+    return tile_at(state, tile.area, x, y) is None
+
+
+def explore_directions(state: ZombieState) -> list[str]:
+    """Directions out of the team's tile that lead onto unexplored ground."""
+    tile = here(state)
+    if not stack_of(state, tile.area):
+        return []
+    return [
+        d for d in DIRECTIONS if TILES[tile.tile].passable(d, tile.turns) and _free(state, tile, d)
+    ]
+
+
+def way_on(state: ZombieState, area: Area) -> bool:
+    """Whether any explored tile of ``area`` still has a way out onto unexplored ground."""
+    for tile in state.tiles:
+        if tile.area != area:
+            continue
+        for d in DIRECTIONS:
+            if TILES[tile.tile].passable(d, tile.turns) and _free(state, tile, d):
+                return True
+    return False
+
+
+def breach_directions(state: ZombieState) -> list[str]:
+    """Walls (or hedges) of the team's tile the leader may have broken: only when the team's
+    part of the map has no way on and tiles are left to find there."""
+    tile = here(state)
+    if not stack_of(state, tile.area) or way_on(state, tile.area):
+        return []
+    if tile.tile == PATIO.id:
+        # The Patio's house side is the window, never a hedge.
+        return [d for d in DIRECTIONS if _free(state, tile, d) and d != _patio_house_side()]
+    return [d for d in DIRECTIONS if _free(state, tile, d)]
+
+
+def _patio_house_side() -> str:
+    return "N"
+
+
+def window_open(state: ZombieState) -> bool:
+    return placed(state, PATIO.id) is not None
+
+
+def can_break_window(state: ZombieState) -> bool:
+    return state.at == "dining_room" and not window_open(state)
+
+
+def turnings(tile_id: str, towards: str | None) -> list[int]:
+    """The quarter turns the leader may give a new tile entered from ``towards`` (the side of
+    the new tile facing back); every distinct turning when ``towards`` is None (a breach)."""
+    tile = TILES[tile_id]
+    seen: set[tuple[str, ...]] = set()
+    allowed: list[int] = []
+    for turns in range(4):
+        if towards is not None and not tile.passable(towards, turns):
+            continue
+        layout = tuple(tile.side(d, turns) for d in DIRECTIONS)
+        if layout in seen:
+            continue
+        seen.add(layout)
+        allowed.append(turns)
+    return allowed
+
+
+def lay(state: ZombieState, tile_id: str, direction: str, turns: int) -> PlacedTile:
+    """Puts ``tile_id`` beyond the team's tile towards ``direction``."""
+    origin = here(state)
+    x, y = neighbour(origin.x, origin.y, direction)
+    new = PlacedTile(tile=tile_id, x=x, y=y, turns=turns)
+    state.tiles.append(new)
+    return new
+
+
+def lay_patio(state: ZombieState) -> PlacedTile:
+    patio = PlacedTile(tile=PATIO.id, x=0, y=0, turns=0)
+    state.tiles.append(patio)
+    state.openings.append(Opening(kind="window", a="dining_room", b=PATIO.id))
+    return patio
+
+
+def distances(state: ZombieState, start: str) -> dict[str, int]:
+    """Walking distance in moves from ``start`` to every reachable explored tile."""
+    dist = {start: 0}
+    queue = [start]
+    while queue:
+        current = queue.pop(0)
+        for nxt in walkable_neighbours(state, current):
+            if nxt not in dist:
+                dist[nxt] = dist[current] + 1
+                queue.append(nxt)
+    return dist

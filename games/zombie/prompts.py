@@ -1,0 +1,162 @@
+"""What each seat may decide right now: one prompt per seat.
+
+The seat the game waits for gets a blocking prompt (its decision, then its free moves); every
+other player still standing gets a non-blocking prompt of free moves, if it has any.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.core import Action, Pick, Prompt
+from games.zombie import actions as a
+from games.zombie.board import turnings, walkable_neighbours
+from games.zombie.fight import arms_choices, remainder_of
+from games.zombie.health import dying, standing
+from games.zombie.items import can_refuel, unfound
+from games.zombie.rounds import round_choices
+from games.zombie.state import ZombieState, acting_leader
+from games.zombie.tiles import OPPOSITE
+
+PROMPT = "zombie.prompt."
+FREE_MOVES = PROMPT + "free_moves"
+# A pick lists every subset as an action while there are at most this many.
+_LISTED_SUBSETS = 30
+
+
+def pending(state: ZombieState) -> list[Prompt]:
+    if state.stage in ("over", "auto"):
+        return []
+    waiting = _blocking(state)
+    prompts: list[Prompt] = []
+    for seat in range(state.seats):
+        free = free_moves(state, seat)
+        decision = waiting.get(seat)
+        if decision is not None:
+            actions = [*decision.actions, *free]
+            prompts.append(decision.model_copy(update={"actions": actions}))
+        elif free:
+            prompts.append(
+                Prompt(seat=seat, kind=FREE_MOVES, actions=free, blocking=False, default=None)
+            )
+    return prompts
+
+
+def free_moves(state: ZombieState, seat: int) -> list[Action]:
+    """Giving items and the totem, drinking the Concoction, refuelling the chainsaw."""
+    able = standing(state)
+    if seat not in able:
+        return []
+    player = state.players[seat]
+    moves: list[Action] = []
+    others = [s for s in able if s != seat]
+    for item in dict.fromkeys(player.items):
+        moves += [a.Give(seat=seat, item=item, to=to) for to in others]
+    if state.totem == "held" and state.totem_holder == seat:
+        moves += [a.GiveTotem(seat=seat, to=to) for to in others]
+    if "soda" in player.items:
+        moves += [a.Drink(seat=seat, target=t) for t in able if state.players[t].health < 6]
+    if can_refuel(state, seat):
+        moves.append(a.Refuel(seat=seat))
+    return moves
+
+
+def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: int | None = 0,
+            clock: str = "turn", question: str | None = None, pick: object = None,
+            **params: object) -> Prompt:
+    return Prompt.model_validate(
+        {
+            "seat": seat,
+            "kind": PROMPT + state.stage,
+            "actions": actions,
+            "default": default,
+            "params": params,
+            "question": question or f"{state.stage}#{state.ask}",
+            "clock": clock,
+            "pick": pick,
+        }
+    )
+
+
+def _blocking(state: ZombieState) -> dict[int, Prompt]:
+    stage = state.stage
+    lead = acting_leader(state)
+    options: list[Action]
+    if stage == "lead":
+        return {lead: _prompt(state, lead, round_choices(state, lead))}
+    if stage == "turn":
+        assert state.drawn_tile is not None and state.drawn_from is not None
+        towards = None if state.breach else OPPOSITE[state.drawn_from]
+        options = [a.Turn(seat=lead, turns=t) for t in turnings(state.drawn_tile, towards)]
+        return {lead: _prompt(state, lead, options, tile=state.drawn_tile)}
+    if stage == "victim":
+        options = [a.Hurt(seat=lead, target=t) for t in standing(state)]
+        return {lead: _prompt(state, lead, options, why=state.victim_for)}
+    if stage == "item":
+        options = [a.LeaveItem(seat=lead), a.TakeItem(seat=lead)]
+        return {lead: _prompt(state, lead, options, item=state.offered_item)}
+    if stage == "other_item":
+        options = [a.ChooseItem(seat=lead, item=i) for i in unfound(state)]
+        return {lead: _prompt(state, lead, options)}
+    if stage == "fight":
+        return _fight_prompts(state)
+    if stage == "arms":
+        window = state.windows.top
+        assert window is not None
+        seat = window.asked()[0]
+        options = [a.Arm.model_validate({"seat": seat, "choice": c})
+                   for c in arms_choices(state, seat)]
+        return {seat: _prompt(state, seat, options, clock="response",
+                              question=window.question(seat))}
+    if stage == "remainder":
+        return {lead: _remainder_prompt(state, lead)}
+    if stage == "rescue":
+        window = state.windows.top
+        assert window is not None
+        seat = window.asked()[0]
+        has_soda = "soda" in state.players[seat].items
+        options = [a.Rescue(seat=seat, target=t) for t in dying(state) if has_soda]
+        options.append(a.Rescue(seat=seat, target=None))
+        return {seat: _prompt(state, seat, options, clock="response",
+                              question=window.question(seat), dying=dying(state))}
+    if stage == "bequest":
+        window = state.windows.top
+        assert window is not None
+        seat = window.asked()[0]
+        options = [a.Bequeath(seat=seat, to=t) for t in standing(state)]
+        return {seat: _prompt(state, seat, options, question=window.question(seat))}
+    if stage == "flee":
+        options = [a.Flee(seat=lead, to=t) for t in walkable_neighbours(state, state.at)]
+        return {lead: _prompt(state, lead, options)}
+    if stage == "totem":
+        options = [a.NameHolder(seat=lead, to=t) for t in standing(state)]
+        return {lead: _prompt(state, lead, options)}
+    raise AssertionError(f"no prompt for stage {stage}")
+
+
+def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
+    """Every seat of the window keeps the same open question until the last one commits, so
+    nobody can tell who has chosen, and a seat may change its mind. A seat's own prompt (seen
+    by nobody else) defaults to its answer so far, so its clock running out keeps that answer;
+    a seat that never answered flees."""
+    window = state.windows.top
+    assert window is not None and state.fight is not None
+    prompts: dict[int, Prompt] = {}
+    for seat in window.seats:
+        options: list[Action] = [a.Commit(seat=seat, choice="flee"),
+                                 a.Commit(seat=seat, choice="fight")]
+        default = 1 if window.answers.get(seat) == "fight" else 0
+        prompts[seat] = _prompt(state, seat, options, clock="response", default=default,
+                                question=window.question(seat), zombies=state.fight.zombies)
+    return prompts
+
+
+def _remainder_prompt(state: ZombieState, lead: int) -> Prompt:
+    fighters, share, remainder = remainder_of(state)
+    ids = tuple(str(s) for s in fighters)
+    template = a.Settle(seat=lead, seats=())
+    pick = Pick(field="seats", options=ids, min=remainder, max=remainder, template=template)
+    subsets = list(combinations(ids, remainder))
+    listed = subsets if len(subsets) <= _LISTED_SUBSETS else subsets[:1]
+    options: list[Action] = [pick.build(chosen) for chosen in listed]
+    return _prompt(state, lead, options, pick=pick, share=share, remainder=remainder)

@@ -1,0 +1,157 @@
+"""The complete state of a Zombie in My Pocket game and the small queries every module uses."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import StateBase
+from games.core.windows import Windows
+from games.zombie.options import Options
+from games.zombie.tiles import TILES, Area, neighbour
+
+Stage = Literal[
+    "auto",  # the engine works through ``plan`` by itself
+    "lead",  # the leader chooses the round: cower, move, explore or a room action
+    "turn",  # the leader turns the drawn tile
+    "victim",  # the leader names who loses 1 (the window, a broken wall)
+    "item",  # the leader takes the item drawn or lets it go
+    "other_item",  # the leader picks an item the team has not found yet
+    "fight",  # every living player commits to fight or flee (a together window)
+    "arms",  # holders of the chainsaw or of the candle's fuel decide (an in-order window)
+    "remainder",  # the leader settles the damage that does not divide evenly
+    "rescue",  # the Concoction's holder may save a dying player (an in-order window)
+    "bequest",  # the dead leave their items and the totem to a living player
+    "flee",  # the leader leads the fleeing team to an explored neighbour
+    "totem",  # the leader names who carries the totem
+    "over",
+]
+
+Result = Literal["won", "lost"]
+Totem = Literal["hidden", "held", "buried"]
+
+
+class Player(BaseModel):
+    health: int
+    items: list[str] = Field(default_factory=list)
+    alive: bool = True
+    # Players who die at the same moment share a number; the highest died last.
+    death: int | None = None
+
+
+class PlacedTile(BaseModel):
+    tile: str
+    x: int
+    y: int
+    turns: int = 0
+
+    @property
+    def area(self) -> Area:
+        return TILES[self.tile].area
+
+
+class Opening(BaseModel):
+    """A way between two tiles whatever their sides say: a broken wall or hedge, the window."""
+
+    kind: Literal["wall", "hedge", "window"]
+    a: str
+    b: str
+
+
+class Fight(BaseModel):
+    zombies: int
+    fighters: list[int] = Field(default_factory=list)
+    fled: list[int] = Field(default_factory=list)
+    revved: bool = False
+    burned: bool = False
+    damage: int = 0
+
+
+class ZombieState(StateBase):
+    options: Options = Field(default_factory=Options)
+    extra_zombies: int
+    players: list[Player]
+    leader: int
+    round: int = 1
+    hour: int = 9
+    deck: list[str]
+    discard: list[str] = Field(default_factory=list)
+    reshuffles: int = 0
+    tiles: list[PlacedTile]
+    openings: list[Opening] = Field(default_factory=list)
+    at: str
+    house_stack: list[str]
+    yard_stack: list[str]
+    totem: Totem = "hidden"
+    totem_holder: int | None = None
+    searched: list[str] = Field(default_factory=list)
+    found: list[str] = Field(default_factory=list)
+    chainsaw_fuel: int = 0
+    deaths: int = 0
+    stage: Stage = "auto"
+    plan: list[str] = Field(default_factory=list)
+    windows: Windows = Field(default_factory=Windows)
+    ask: int = 0  # counts the questions put, so a question asked again gets a new id
+    # What the current round is in the middle of.
+    drawn_tile: str | None = None
+    drawn_from: str | None = None  # the direction from ``at`` the drawn tile goes
+    breach: bool = False  # the drawn tile goes behind a broken wall or hedge
+    victim_for: Literal["window", "wall", "hedge"] | None = None
+    offered_item: str | None = None
+    fight: Fight | None = None
+    horde_met: bool = False  # a zombie event came up in this round
+    held_on: bool = True  # nobody met zombies, or a fighter is still standing
+    result: Result | None = None
+
+
+def living(state: ZombieState) -> list[int]:
+    return [seat for seat, p in enumerate(state.players) if p.alive]
+
+
+def clockwise_from(state: ZombieState, start: int) -> list[int]:
+    """Living seats, starting at ``start`` (if alive) and going clockwise."""
+    order = [(start + k) % state.seats for k in range(state.seats)]
+    return [seat for seat in order if state.players[seat].alive]
+
+
+def acting_leader(state: ZombieState) -> int:
+    """The leader, or the next living player clockwise if the leader has fallen this round."""
+    order = clockwise_from(state, state.leader)
+    return order[0] if order else state.leader
+
+
+def tile_at(state: ZombieState, area: Area, x: int, y: int) -> PlacedTile | None:
+    for placed in state.tiles:
+        if placed.x == x and placed.y == y and placed.area == area:
+            return placed
+    return None
+
+
+def placed(state: ZombieState, tile_id: str) -> PlacedTile | None:
+    for tile in state.tiles:
+        if tile.tile == tile_id:
+            return tile
+    return None
+
+
+def here(state: ZombieState) -> PlacedTile:
+    tile = placed(state, state.at)
+    assert tile is not None
+    return tile
+
+
+def cell_beyond(tile: PlacedTile, direction: str) -> tuple[int, int]:
+    return neighbour(tile.x, tile.y, direction)
+
+
+def holder_of(state: ZombieState, item: str) -> int | None:
+    for seat, player in enumerate(state.players):
+        if player.alive and item in player.items:
+            return seat
+    return None
+
+
+def new_question(state: ZombieState, stage: Stage) -> None:
+    state.stage = stage
+    state.ask += 1
