@@ -25,11 +25,13 @@ from bot.settings import Settings, SettingsError
 from bot.switching import SwitchInterval
 from bot.table import Desk
 from bot.translator import CatalogTranslator
+from games import registry
 from storage import Repository
 
 log = logging.getLogger("parlor")
 
-COGS = ("bot.cogs.parlor", "bot.cogs.lifeboat", "bot.cogs.citadels")
+# Parlor's own commands, then one command group per registered game, found by its name.
+COGS = ("bot.cogs.parlor", *(f"bot.cogs.{game}" for game in registry.names()))
 
 
 class Parlor:

@@ -5,7 +5,9 @@ group and command description, option description and choice name, once per Disc
 what it answers is sent as ``description_localizations`` / ``name_localizations`` and Discord
 shows it to each member in their client's language.
 
-Keys are derived from where a string sits, so the cogs need no change:
+Keys are derived from where a string sits, so the cogs need no change (a game's ``start`` and
+``config`` options, derived from its ``Options`` by ``bot/cogs/options.py``, take their English
+from these same keys when the catalog has them):
 
 - ``command.<group>.description`` — a command group (``/lifeboat``)
 - ``command.<group>.<command>.description`` — a command (``/lifeboat start``)

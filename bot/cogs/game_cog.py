@@ -1,10 +1,14 @@
-"""What every game's command group shares: start, rules, status, end and config.
+"""What every game's command group shares: start, rules, status, end, resume and config.
 
-A game's cog only declares its slash command options (its variants) and passes them here.
+A game's cog is one line: ``class LifeboatCog(GameCog, game="lifeboat"): ...``. The group's
+name is the game's; ``start`` and ``config`` offer one option per field of the game's
+``Options`` model (``bot/cogs/options.py``), plus any presets the cog names; the group's and
+the commands' English descriptions are the catalog's (``command.<game>.description``, …).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -12,11 +16,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Parlor, ParlorClient
+from bot.cogs.options import (
+    Preset,
+    SlashOption,
+    chosen_options,
+    english,
+    field_options,
+    preset_options,
+    slash_command,
+)
 from bot.components import lobby_view
 from bot.i18n import t
 from bot.interactions import refuse, user_locale
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, Refusal
+from games import registry
 from storage import MatchStatus
 
 # What the bot needs in a table's channel, checked before a table opens there.
@@ -25,8 +39,58 @@ REQUIRED_CHANNEL_PERMISSIONS = discord.Permissions(
 )
 
 
+# The server settings every game's ``config`` offers beside the game's own options.
+CONFIG_SETTINGS = (
+    SlashOption("turn_seconds", int, "Turn timer in seconds (15–3600), 0 for none."),
+    SlashOption("host_role", discord.Role, "Only members with this role may start tables."),
+    SlashOption("clear_host_role", bool, "Let anyone start tables again."),
+    SlashOption("bots_allowed", bool, "Whether bots may fill seats."),
+)
+
+
+async def _start_command(cog: GameCog, interaction: discord.Interaction[Any],
+                         values: dict[str, Any]) -> None:
+    await cog.start_table(interaction, chosen_options(values, cog.presets))
+
+
+async def _config_command(cog: GameCog, interaction: discord.Interaction[Any],
+                          values: dict[str, Any]) -> None:
+    settings = {option.name: values.pop(option.name) for option in CONFIG_SETTINGS}
+    await cog.save_config(interaction, variants=chosen_options(values, cog.presets),
+                          **settings)
+
+
+# Default member permissions of every game's group (sent to Discord with the group).
+@app_commands.default_permissions()
 class GameCog(commands.GroupCog):
     game_name: str = ""
+    presets: Sequence[Preset] = ()
+
+    def __init_subclass__(cls, *, game: str = "", presets: Sequence[Preset] = (),
+                          **kwargs: Any) -> None:
+        """Make ``cls`` the command group of ``game``: its name, description and the
+        ``start`` and ``config`` commands, read from the registry and the catalogs."""
+        super().__init_subclass__(**kwargs)
+        if not game:
+            return
+        spec = registry.get(game).spec
+        cls.game_name = game
+        cls.presets = tuple(presets)
+        cls.__cog_group_name__ = game
+        cls.__cog_group_description__ = \
+            english(f"command.{game}.description") or spec.title
+        variants = [*preset_options(game, cls.presets),
+                    *field_options(game, registry.get(game).Options)]
+        cls.start = slash_command(  # type: ignore[attr-defined]
+            cls, "start",
+            english(f"command.{game}.start.description")
+            or f"Open a {spec.title} table in this channel.",
+            variants, _start_command)
+        cls.config = slash_command(  # type: ignore[attr-defined]
+            cls, "config",
+            english(f"command.{game}.config.description")
+            or f"Server defaults for {spec.title} (Manage Server).",
+            [*variants, *CONFIG_SETTINGS], _config_command)
 
     def __init__(self, client: ParlorClient) -> None:
         self.client = client
@@ -208,4 +272,4 @@ class GameCog(commands.GroupCog):
             ephemeral=True)
 
 
-__all__ = ["GameCog", "MatchStatus"]
+__all__ = ["GameCog", "MatchStatus", "Preset"]

@@ -5,12 +5,9 @@ from __future__ import annotations
 import importlib
 
 from bot.renderers.base import Renderer
-
-# Modules imported on first use; each registers its renderer at import time.
-BUILTIN_RENDERERS = ("bot.renderers.lifeboat", "bot.renderers.citadels")
+from games import registry
 
 _RENDERERS: dict[str, Renderer] = {}
-_loaded = False
 
 
 def register_renderer(renderer: Renderer) -> Renderer:
@@ -19,9 +16,8 @@ def register_renderer(renderer: Renderer) -> Renderer:
 
 
 def renderer_for(game: str) -> Renderer:
-    global _loaded
-    if not _loaded:
-        for module in BUILTIN_RENDERERS:
-            importlib.import_module(module)
-        _loaded = True
+    """The renderer of a registered game, found by its name: ``bot.renderers.<game>``, imported
+    on first use, registers it. KeyError for a name that is not a registered game."""
+    if game not in _RENDERERS and game in registry.names():
+        importlib.import_module(f"bot.renderers.{game}")
     return _RENDERERS[game]

@@ -1,0 +1,195 @@
+"""A game's slash command options, read from its ``Options`` model.
+
+Every field of the model becomes an optional option of ``/<game> start`` and ``/<game> config``:
+
+- the option's name is the field's name;
+- its type follows the annotation: ``bool``; ``Literal[...]`` becomes a string or integer option
+  offering exactly those values as choices; ``int`` and ``float`` carry the field's bounds
+  (``ge``/``le``, ``gt``/``lt`` on integers) as Discord's minimum and maximum
+  (``app_commands.Range``); ``str``;
+- its description is the English catalog text ``command.<game>.option.<field>`` when the game
+  words it for players there, otherwise the field's own ``description`` (Discord allows 100
+  characters); a choice's name is ``command.<game>.option.<field>.choice.<value>``, otherwise
+  the value itself. Other languages come from the same keys (``bot/translator.py``).
+
+A *preset* is one more option whose every choice sets several fields at once (Citadels'
+``characters`` sets ranks 1–8); a field given in the same command wins over the preset.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Optional
+
+import annotated_types
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from bot.i18n import DEFAULT_LOCALE, catalog
+
+DESCRIPTION_LIMIT = 100  # Discord's limit for a command's or an option's description
+CHOICE_LIMIT = 25  # Discord's limit for the choices of one option
+
+# Discord's own bounds for an integer option, used where a field gives only one side.
+INTEGER_MIN, INTEGER_MAX = -(2**53), 2**53
+
+Handler = Callable[[Any, discord.Interaction[Any], dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """An option that sets several fields at once: ``choices`` maps each choice's value to the
+    fields it sets, in the order the choices are offered."""
+
+    name: str
+    choices: Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class SlashOption:
+    """One optional option of a slash command, as discord.py reads it from a signature."""
+
+    name: str
+    annotation: Any  # bool, str, int, float, an app_commands.Range, discord.Role, ...
+    description: str
+    choices: tuple[Choice[Any], ...] = ()
+
+
+def english(key: str) -> str | None:
+    """The English catalog text of ``key``, if the catalogs have one."""
+    return catalog(DEFAULT_LOCALE).get(key) or None
+
+
+def checked_description(text: str | None, where: str) -> str:
+    if not text:
+        raise ValueError(f"{where} has no description: give the field one, or add it to the "
+                         "English catalog")
+    if len(text) > DESCRIPTION_LIMIT:
+        raise ValueError(f"{where}: {text!r} is longer than Discord's {DESCRIPTION_LIMIT} "
+                         "characters; word it for players in the English catalog")
+    return text
+
+
+def _choices(game: str, option: str, values: Sequence[Any]) -> tuple[Choice[Any], ...]:
+    if len(values) > CHOICE_LIMIT:
+        raise ValueError(f"/{game} {option}: Discord offers at most {CHOICE_LIMIT} choices")
+    return tuple(
+        Choice(name=english(f"command.{game}.option.{option}.choice.{value}") or str(value),
+               value=value)
+        for value in values
+    )
+
+
+def _bounds(field: FieldInfo) -> tuple[Any, Any]:
+    low: Any = None
+    high: Any = None
+    for rule in field.metadata:
+        if isinstance(rule, annotated_types.Ge):
+            low = rule.ge
+        elif isinstance(rule, annotated_types.Gt):
+            low = rule.gt + 1 if isinstance(rule.gt, int) else rule.gt
+        elif isinstance(rule, annotated_types.Le):
+            high = rule.le
+        elif isinstance(rule, annotated_types.Lt):
+            high = rule.lt - 1 if isinstance(rule.lt, int) else rule.lt
+    return low, high
+
+
+def _annotation(game: str, name: str, field: FieldInfo) -> tuple[Any, tuple[Any, ...]]:
+    """What discord.py should read for a field, and the values it offers as choices."""
+    kind = field.annotation
+    if typing.get_origin(kind) is Literal:
+        values = typing.get_args(kind)
+        value_types = {type(value) for value in values}
+        if value_types == {str} or value_types == {int}:
+            return value_types.pop(), values
+        raise TypeError(f"/{game} {name}: a Literal of strings or of integers only")
+    if kind is bool or kind is str:
+        return kind, ()
+    if kind is int or kind is float:
+        low, high = _bounds(field)
+        if low is None and high is None:
+            return kind, ()
+        if kind is int:
+            return app_commands.Range[int, low if low is not None else INTEGER_MIN,
+                                      high if high is not None else INTEGER_MAX], ()
+        return app_commands.Range[float, low, high], ()
+    raise TypeError(f"/{game} {name}: no slash option type for {kind!r}")
+
+
+def field_options(game: str, model: type[BaseModel]) -> list[SlashOption]:
+    """A slash option per field of ``model``, in the model's order."""
+    options = []
+    for name, field in model.model_fields.items():
+        annotation, values = _annotation(game, name, field)
+        description = english(f"command.{game}.option.{name}") or field.description
+        options.append(SlashOption(
+            name=name, annotation=annotation,
+            description=checked_description(description, f"/{game} option {name}"),
+            choices=_choices(game, name, values),
+        ))
+    return options
+
+
+def preset_options(game: str, presets: Sequence[Preset]) -> list[SlashOption]:
+    return [
+        SlashOption(
+            name=preset.name, annotation=str,
+            description=checked_description(english(f"command.{game}.option.{preset.name}"),
+                                            f"/{game} option {preset.name}"),
+            choices=_choices(game, preset.name, list(preset.choices)),
+        )
+        for preset in presets
+    ]
+
+
+def chosen_options(values: Mapping[str, Any], presets: Sequence[Preset]) -> dict[str, Any]:
+    """The ``Options`` fields a command asked for: presets first, fields given on their own
+    over them; an option left out (None) leaves its fields to the server's defaults."""
+    chosen: dict[str, Any] = {}
+    by_name = {preset.name: preset for preset in presets}
+    for name, value in values.items():
+        if name in by_name and value is not None:
+            chosen.update(by_name[name].choices[value])
+    chosen.update({name: value for name, value in values.items()
+                   if name not in by_name and value is not None})
+    return chosen
+
+
+def slash_command(owner: type, name: str, description: str, options: Sequence[SlashOption],
+                  handler: Handler) -> app_commands.Command[Any, ..., None]:
+    """A slash command defined on ``owner`` (a cog class) whose options are ``options``, all
+    optional; ``handler(cog, interaction, values)`` gets every option by name (None if left
+    out)."""
+    names = [option.name for option in options]
+
+    async def callback(self: Any, interaction: discord.Interaction[Any], **values: Any) -> None:
+        await handler(self, interaction, {name: values.get(name) for name in names})
+
+    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+        inspect.Parameter("self", plain),
+        inspect.Parameter("interaction", plain, annotation=discord.Interaction),
+        *(inspect.Parameter(option.name, plain, default=None,
+                            annotation=Optional[option.annotation])  # noqa: UP045
+          for option in options),
+    ])
+    # discord.py binds a callback to its cog when it reads as a method of a class.
+    callback.__name__ = name
+    callback.__qualname__ = f"{owner.__qualname__}.{name}"
+    with_texts = app_commands.describe(**{option.name: option.description
+                                          for option in options})(callback)
+    choices = {option.name: list(option.choices) for option in options if option.choices}
+    if choices:
+        with_texts = app_commands.choices(**choices)(with_texts)
+    return app_commands.command(name=name, description=description)(with_texts)
+
+
+__all__ = ["Preset", "SlashOption", "chosen_options", "field_options", "preset_options",
+           "slash_command"]
