@@ -116,6 +116,9 @@ class ParlorClient(commands.AutoShardedBot):
         self._collector.start()
         self._switching.start()
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await self.parlor.interactions.answer_unreadable(interaction)
+
     async def close(self) -> None:
         reveals = getattr(self, "_reveals", None)
         if reveals is not None:

@@ -30,6 +30,7 @@ from bot.components import (
 )
 from bot.edit_budget import EditBudget
 from bot.i18n import t
+from bot.lobby_options import seat_range
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
 from games.core import Prompt
@@ -141,13 +142,16 @@ class Desk:
 
     def lobby_embed(self, live: LiveMatch, locale: str | None) -> discord.Embed:
         renderer = renderer_for(live.record.game)
-        spec = live.game.spec
         status = live.record.status
+        # The seats these options allow, as the engine says (Lifeboat seats a 7th player only
+        # with the Cannibalism expansion).
+        fewest, most = seat_range(live.record.game, live.record.options)
         embed = discord.Embed(title=t(f"{live.record.game}.title", locale),
                               colour=renderer.colour)
         if status == MatchStatus.LOBBY:
-            embed.description = t("lobby.description", locale, min=spec.min_players,
-                                  max=spec.max_players)
+            embed.description = t("lobby.description", locale, min=fewest, max=most)
+            if len(live.seats) > most:
+                embed.description += "\n" + t("lobby.over_seat_limit", locale, max=most)
         else:
             embed.description = t(f"lobby.status.{status.value}", locale)
         players = [
@@ -155,8 +159,7 @@ class Desk:
               name=s.display_name, mention=f"<@{s.user_id}>")
             for s in live.seats
         ]
-        embed.add_field(name=t("lobby.players", locale, count=len(players),
-                               max=spec.max_players),
+        embed.add_field(name=t("lobby.players", locale, count=len(players), max=most),
                         value="\n".join(players) or "—", inline=False)
         variants = renderer.option_lines(live.record.options, locale)
         embed.add_field(name=t("lobby.variants", locale),
@@ -295,6 +298,22 @@ class Desk:
         view = action_view(renderer, live, own, prompt, locale, page=page,
                            leading=[refresh, leave])
         return content, [embed], view
+
+    def closed_panel(self, live: LiveMatch, seat: int, locale: str | None
+                     ) -> tuple[str, list[discord.Embed]]:
+        """The panel of a table that is over: the seat's last private view, and where the
+        result is (the reveal, posted in the table's channel). It offers no component."""
+        renderer = renderer_for(live.record.game)
+        embed = renderer.panel_embed(live, live.game.view(live.state, seat), seat, locale)
+        mine = live.recent.for_seat(seat)
+        if mine:
+            embed.add_field(name=t("panel.recent", locale),
+                            value="\n".join(renderer.event_line(live, e, locale)
+                                            for e in mine)[-1024:], inline=False)
+        channel = f"<#{live.record.channel_id}>"
+        key = "panel.game_over" if live.record.status == MatchStatus.FINISHED \
+            else "panel.table_cancelled"
+        return t(key, locale, channel=channel), [embed]
 
     def leave_confirmation(self, live: LiveMatch, locale: str | None
                            ) -> tuple[str, discord.ui.View]:
