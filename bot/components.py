@@ -7,6 +7,7 @@ The handlers only parse; ``bot.interactions`` authorizes and calls the service.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,12 +16,15 @@ import discord
 from discord import ui
 
 from bot.i18n import t
+from bot.lobby_options import choice_parts, encode_choice, lobby_options, value_key
 from games.core import Prompt
 
 if TYPE_CHECKING:
     from bot.interactions import InteractionHandler
     from bot.renderers.base import Renderer
     from bot.service import LiveMatch
+
+log = logging.getLogger(__name__)
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -240,9 +244,42 @@ class LobbyButton(
         await _handler(interaction).lobby(interaction, self.match, self.op)
 
 
+# The lobby's option selects: "t" the toggles (a multi-select of the bool options, the chosen
+# ones on), "c<part>" a part of the choices (each value names its field: ``field=<json>``).
+TOGGLES, CHOICES = "t", "c"
+
+
+class LobbyOptionSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"{PREFIX}:l:(?P<match>\d+):(?P<kind>[tc])(?P<part>\d+)",
+):
+    def __init__(self, match: int, kind: str, part: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.match, self.kind, self.part = match, kind, part
+        toggles = kind == TOGGLES and options is not None
+        super().__init__(ui.Select(
+            custom_id=f"{PREFIX}:l:{match}:{kind}{part}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=(placeholder or "")[:150] or None,
+            min_values=0 if toggles else 1,
+            max_values=len(options or []) if toggles else 1,
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> LobbyOptionSelect:
+        return cls(int(match["match"]), match["kind"], int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(value) for value in list(data.get("values") or [])]
+        await _handler(interaction).lobby_options(interaction, self.match, self.kind, values)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActButton, ActSelect, AskedButton, AskedSelect, HandButton, PanelPageButton, LobbyButton,
-    SeatButton,
+    LobbyOptionSelect, SeatButton,
 )
 
 
@@ -387,14 +424,53 @@ def question_view(
     return view_ui
 
 
-def lobby_view(match_id: int, locale: str | None) -> ui.View:
+LOBBY_BUTTON_ROWS = -(-len(LOBBY_OPS) // MAX_BUTTONS_PER_ROW)
+
+
+def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptionSelect]:
+    """The selects that change the table's options, derived from the game's ``Options`` (see
+    ``bot.lobby_options``): the toggles first, then the choices, as many as fit under the
+    lobby's buttons."""
+    game = live.record.game
+    offered = lobby_options(game)
+    current = live.record.options
+    selects: list[LobbyOptionSelect] = []
+    if offered.toggles:
+        toggles = [discord.SelectOption(label=t(f"{game}.option.{name}", locale)[:100],
+                                        value=name, default=bool(current.get(name)))
+                   for name in offered.toggles]
+        selects.append(LobbyOptionSelect(live.id, TOGGLES, 0, toggles,
+                                         t("lobby.options.toggles", locale)))
+    for part, fields in enumerate(choice_parts(offered)):
+        choices = [
+            discord.SelectOption(
+                label=(("✓ " if current.get(c.field) == value else "")
+                       + t(value_key(game, c.field, value), locale))[:100],
+                value=encode_choice(c.field, value))
+            for c in fields for value in c.values
+        ]
+        selects.append(LobbyOptionSelect(live.id, CHOICES, part, choices,
+                                         t("lobby.options.choices", locale)))
+    room = MAX_ROWS - LOBBY_BUTTON_ROWS
+    if len(selects) > room:
+        log.warning("%s: %d option selects, the lobby shows %d", game, len(selects), room)
+    return selects[:room]
+
+
+def lobby_view(live: LiveMatch, locale: str | None) -> ui.View:
+    """The lobby's buttons, and the selects that change its options."""
     view = ui.View(timeout=None)
     styles = {
         "join": discord.ButtonStyle.success,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
     }
-    for op in LOBBY_OPS:
-        view.add_item(LobbyButton(match_id, op, t(f"lobby.button.{op}", locale),
-                                  styles.get(op, discord.ButtonStyle.secondary)))
+    for place, op in enumerate(LOBBY_OPS):
+        button = LobbyButton(live.id, op, t(f"lobby.button.{op}", locale),
+                             styles.get(op, discord.ButtonStyle.secondary))
+        button.item.row = place // MAX_BUTTONS_PER_ROW
+        view.add_item(button)
+    for row, select in enumerate(lobby_option_selects(live, locale), start=LOBBY_BUTTON_ROWS):
+        select.item.row = row
+        view.add_item(select)
     return view

@@ -411,6 +411,26 @@ class MatchService:
 
         return await self._lobby_change(match_id, change)
 
+    async def set_lobby_options(self, match_id: int, by_user: int,
+                                changes: dict[str, Any]) -> LiveMatch:
+        """The host changes some of the table's options before the start (validated by the
+        game, as at creation)."""
+        async with self._changing(match_id):
+            live = await self.get(match_id)
+            if live.record.status != MatchStatus.LOBBY:
+                raise Refusal("lobby.not_open")
+            if by_user != live.record.host_id:
+                raise Refusal("lobby.options_host_only")
+            try:
+                options = self.game_options(live.record.game,
+                                            {**live.record.options, **changes})
+            except ValueError:
+                raise Refusal("act.malformed") from None
+            if options != live.record.options:
+                live.record = await self.repo.update_lobby(match_id, options=options)
+        await self._notify(MatchChange("lobby", live))
+        return live
+
     @staticmethod
     def _require_host(live: LiveMatch, user_id: int, *, moderator: bool = False) -> None:
         if user_id != live.record.host_id and not moderator:

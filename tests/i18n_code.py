@@ -30,6 +30,7 @@ from discord import app_commands
 from bot.app import COGS, ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.components import LOBBY_OPS
+from bot.lobby_options import lobby_options, value_key
 from bot.renderers import renderer_for
 from bot.renderers.base import Renderer
 from bot.settings import Settings
@@ -292,7 +293,12 @@ def enumerated_families(roles: dict[str, set[str]]) -> dict[str, set[str]]:
                          if not overrides(renderer_for(g), "option_lines")
                          for o, f in registry.get(g).Options.model_fields.items()
                          if f.annotation is bool},
+        # The lobby's option selects: every toggle, every value of every choice.
+        "{}.option.{}.{}": {value_key(g, c.field, v) for g in hosted
+                            for c in lobby_options(g).choices for v in c.values},
     }
+    families["{}.option.{}"] |= {f"{g}.option.{name}" for g in hosted
+                                 for name in lobby_options(g).toggles}
     if "lifeboat" in hosted:
         for pattern, keys in lifeboat_families().items():
             families.setdefault(pattern, set()).update(keys)

@@ -61,14 +61,18 @@ NOT_CHINESE_ON_PURPOSE = {
 # -- reading the catalogs --------------------------------------------------------------------
 @cache
 def domain_texts() -> dict[str, dict[str, dict[str, str]]]:
-    """locale -> domain -> key -> text, read straight from the files (duplicates stay visible)."""
+    """locale -> domain -> key -> text, read straight from the files (duplicates stay visible).
+    A plural entry is here by its most general (last) form; tests/test_plurals.py checks its
+    forms."""
     texts: dict[str, dict[str, dict[str, str]]] = {}
     for directory in sorted(p for p in LOCALES_DIR.iterdir() if p.is_dir()):
         for path in sorted((directory / "LC_MESSAGES").glob("*.po")):
             with path.open("rb") as handle:
                 po = read_po(handle, locale=directory.name)
             texts.setdefault(directory.name, {})[path.stem] = {
-                str(m.id): str(m.string) for m in po if m.id
+                str(m.id[0] if isinstance(m.id, tuple) else m.id):
+                    str(m.string[-1] if isinstance(m.string, tuple) else m.string)
+                for m in po if m.id
             }
     return texts
 

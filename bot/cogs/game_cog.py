@@ -150,7 +150,7 @@ class GameCog(commands.GroupCog):
             return
         response = await interaction.response.send_message(
             embed=self.app.desk.lobby_embed(live, table_locale),
-            view=lobby_view(live.id, table_locale),
+            view=lobby_view(live, table_locale),
         )
         if response.message_id is not None:
             await self.app.repo.save_message(live.id, "lobby", interaction.channel_id,

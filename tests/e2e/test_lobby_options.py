@@ -1,0 +1,103 @@
+"""The lobby's options through the fake Discord: the host changes them with the lobby's selects
+(derived from the game's ``Options``), the lobby says the seats they allow, and only the host
+may change them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.i18n import t
+from games.lifeboat.cards import EXPANSION_CHARACTER
+from storage import MatchStatus
+from tests.e2e.parlor import Table, parlor, private_reply
+from tests.fakediscord import FakeDiscord
+
+
+def seats_line(low: int, high: int) -> str:
+    return t("lobby.description", None, min=low, max=high)
+
+
+async def test_the_host_turns_on_cannibalism_in_the_lobby_and_seats_seven(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rule: seven Lifeboat seats need the Cannibalism expansion; the lobby says 4–6 without
+    it, refuses to start seven, and the host can switch it on there and start."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    guild = fake.create_guild("Game night", members=[alice, bob])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, channel)
+        lobby = await table.open(alice)
+        toggles = f"pl:l:{table.match_id}:t0"
+        assert toggles in lobby.custom_ids()
+        offered = [o["value"] for o in (lobby.find_component(toggles) or {})["options"]]
+        assert set(offered) == {"sharks", "quick", "one_card_rowing", "cannibalism"}
+        assert seats_line(4, 6) in lobby.text()
+
+        await table.lobby_click(bob, "join")
+        for _ in range(5):
+            await table.lobby_click(alice, "addbot")
+        assert len((await table.live()).seats) == 7
+        assert t("lobby.over_seat_limit", None, max=6) in lobby.text()
+        refused = await private_reply(await table.lobby_click(alice, "start"))
+        assert refused == t("lifeboat.needs_expansion")
+        assert (await table.live()).record.status == MatchStatus.LOBBY
+
+        # Someone else's pick is refused, privately, and changes nothing.
+        answer = await private_reply(await fake.select(bob, lobby, toggles, ["cannibalism"]))
+        assert answer == t("lobby.options_host_only")
+        assert (await table.live()).record.options["cannibalism"] is False
+
+        chosen = await fake.select(alice, lobby, toggles, ["cannibalism", "sharks"])
+        assert chosen.callback.accepted and not chosen.callback.ephemeral
+        options = (await table.live()).record.options
+        assert options["cannibalism"] is True and options["sharks"] is True
+        assert options["quick"] is False
+        assert seats_line(4, 7) in lobby.text()
+        assert t("lobby.over_seat_limit", None, max=6) not in lobby.text()
+        component = lobby.find_component(toggles) or {}
+        on = {o["value"] for o in component["options"] if o.get("default")}
+        assert on == {"cannibalism", "sharks"}, "the select shows what is on"
+
+        # Unticking switches off (the select sends only what stays on).
+        await fake.select(alice, lobby, toggles, ["cannibalism"])
+        assert (await table.live()).record.options["sharks"] is False
+
+        started = await table.lobby_click(alice, "start")
+        assert started.callback.accepted
+        live = await table.live()
+        assert live.record.status == MatchStatus.ACTIVE
+        assert len(live.seats) == 7
+        assert EXPANSION_CHARACTER in {live.game.role_of(live.state, seat) for seat in range(7)}
+    assert fake.client_errors == []
+
+
+async def test_a_choice_select_sets_one_field_and_the_lobby_marks_it(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rule: a field with a few values (Citadels' rank 1) is chosen from a select whose values
+    name the field; the chosen value is marked and the engine's options hold it."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    guild = fake.create_guild("Game night", members=[alice])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, channel)
+        lobby = await table.open(alice, "citadels")
+        choices = f"pl:l:{table.match_id}:c0"
+        values = [o["value"] for o in (lobby.find_component(choices) or {})["options"]]
+        witch = f"rank_1={json.dumps('witch')}"
+        assert witch in values
+        answer = await fake.select(alice, lobby, choices, [witch])
+        assert answer.callback.accepted
+        assert (await table.live()).record.options["rank_1"] == "witch"
+        labels = [o["label"] for o in (lobby.find_component(choices) or {})["options"]]
+        assert "✓ " + t("citadels.option.rank_1.witch") in labels
+        assert "✓ " + t("citadels.option.rank_1.assassin") not in labels
+        # A value the field does not take is refused as unreadable.
+        odd = await fake.raw_component(alice, lobby, choices, ['rank_1="king"'], 3)
+        assert await private_reply(odd) == t("act.malformed")
+        assert (await table.live()).record.options["rank_1"] == "witch"
+    assert fake.client_errors == []
