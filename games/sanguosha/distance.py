@@ -1,0 +1,45 @@
+"""Distance on the circle of the living, horses, and attack range."""
+
+from __future__ import annotations
+
+from games.sanguosha.cards import KINDS, name_of
+from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.state import SanguoshaState
+
+
+def seat_distance(state: SanguoshaState, a: int, b: int) -> int:
+    """Steps between two living seats the short way round, counting only living seats."""
+    if a == b:
+        return 0
+    living = state.living()
+    if a not in living or b not in living:
+        return 99
+    i, j = living.index(a), living.index(b)
+    steps = abs(i - j)
+    return min(steps, len(living) - steps)
+
+
+def distance(state: SanguoshaState, a: int, b: int) -> int:
+    """``a``'s distance to ``b``: the seats between, +1 for ``b``'s +1 horse, -1 for ``a``'s
+    -1 horse (and Ma Chao's horsemanship), never below 1."""
+    if a == b:
+        return 0
+    d = seat_distance(state, a, b)
+    if "plus_horse" in state.players[b].equips:
+        d += 1
+    if "minus_horse" in state.players[a].equips:
+        d -= 1
+    if has_skill(state, a, "mashu"):
+        d -= 1
+    return max(d, 1)
+
+
+def attack_range(state: SanguoshaState, seat: int, ignore_weapon: str = "") -> int:
+    weapon = state.players[seat].equips.get("weapon")
+    if weapon is None or weapon == ignore_weapon:
+        return 1
+    return KINDS[name_of(weapon)].reach
+
+
+def in_attack_range(state: SanguoshaState, a: int, b: int, ignore_weapon: str = "") -> bool:
+    return a != b and distance(state, a, b) <= attack_range(state, a, ignore_weapon)

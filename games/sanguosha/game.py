@@ -1,0 +1,78 @@
+"""The Sanguosha game object: the engine contract wired to the rule modules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from games.core import Action, Event, Game, GameSpec, Outcome, Prompt
+
+# Importing the rule modules registers their frame handlers and prompts.
+from games.sanguosha import combat, responses, setup, skills_loader, tricks, turn  # noqa: F401
+from games.sanguosha.actions import ACTION_TYPES
+from games.sanguosha.bot import choose_action
+from games.sanguosha.ending import outcome
+from games.sanguosha.flow import Ctx, dispatch, prompts, run
+from games.sanguosha.options import Options as SanguoshaOptions
+from games.sanguosha.state import SanguoshaState
+from games.sanguosha.views import PublicView, SeatView, build_view, secrets
+from games.sanguosha.zones import forget_shown
+
+
+class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="sanguosha", title="Sanguosha", min_players=4, max_players=10
+    )
+    Options = SanguoshaOptions
+    State = SanguoshaState
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def _setup(
+        self, seats: int, options: SanguoshaOptions, seed: int, rng: random.Random
+    ) -> SanguoshaState:
+        state = setup.new_state(seats, options, seed, rng)
+        run(Ctx(state, rng, []))
+        return state
+
+    def _pending(self, state: SanguoshaState) -> list[Prompt]:
+        return prompts(state)
+
+    def _apply(self, state: SanguoshaState, action: Action, rng: random.Random) -> list[Event]:
+        events: list[Event] = []
+        dispatch(Ctx(state, rng, events), action)
+        forget_shown(state)
+        return events
+
+    def view(self, state: SanguoshaState, seat: int | None) -> PublicView:
+        return build_view(state, seat)
+
+    def secrets(self, state: SanguoshaState, seat: int) -> set[str]:
+        if state.result is not None:
+            return set()
+        return secrets(state, seat)
+
+    def outcome(self, state: SanguoshaState) -> Outcome | None:
+        return outcome(state)
+
+    def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
+        assert isinstance(view, SeatView)
+        return choose_action(view, prompt, rng)
+
+    def role_of(self, state: SanguoshaState, seat: int) -> str | None:
+        return state.players[seat].identity
+
+    def options_for_conformance(self, seats: int) -> list[SanguoshaOptions | None]:
+        return [
+            None,
+            SanguoshaOptions(ex_cards=True, scoring="fourth_edition"),
+            SanguoshaOptions(heroes=False),
+            SanguoshaOptions(
+                two_renegades=True,
+                first_death_protection=True,
+                protected_seat=1,
+                three_survivor_countdown=True,
+            ),
+        ]
+
+    def _explain_illegal(self, state: SanguoshaState, action: Action) -> str:
+        return f"'{action.kind}' is not one of your options right now."

@@ -1,0 +1,38 @@
+"""Who plays which side: the identity table per player count and the identity cards' ids."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Identity = Literal["lord", "loyalist", "rebel", "renegade"]
+
+# (loyalists, rebels, renegades) next to the one lord, by player count.
+_TABLE: dict[int, tuple[int, int, int]] = {
+    4: (1, 1, 1),
+    5: (1, 2, 1),
+    6: (1, 3, 1),
+    7: (2, 3, 1),
+    8: (2, 4, 1),
+    9: (3, 4, 1),
+    10: (3, 5, 1),
+}
+_TEN_WITH_TWO_RENEGADES = (3, 4, 2)
+
+
+def identity_cards(players: int, two_renegades: bool = False) -> list[str]:
+    """The identity cards dealt at ``players`` players, lord first: ``identity-lord``,
+    ``identity-loyalist-1``…"""
+    loyal, rebels, renegades = _TABLE[players]
+    if players == 10 and two_renegades:
+        loyal, rebels, renegades = _TEN_WITH_TWO_RENEGADES
+    cards = ["identity-lord"]
+    cards += [f"identity-loyalist-{i + 1}" for i in range(loyal)]
+    cards += [f"identity-rebel-{i + 1}" for i in range(rebels)]
+    cards += [f"identity-renegade-{i + 1}" for i in range(renegades)]
+    return cards
+
+
+def identity_of_card(card_id: str) -> Identity:
+    name = card_id.split("-")[1]
+    assert name in ("lord", "loyalist", "rebel", "renegade")
+    return name  # type: ignore[return-value]

@@ -1,0 +1,44 @@
+"""The variants a Sanguosha table may choose; ``Options()`` is the standard game."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Options(BaseModel):
+    """Every combination of these switches is a valid game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    heroes: bool = Field(
+        default=True,
+        description="Play with heroes. Off: the newcomers' game, everyone 4 HP without skills "
+        "(the lord 5 at five or more players).",
+    )
+    ex_cards: bool = Field(
+        default=False,
+        description="Add the 4 EX cards: Ice Sword, Nioh Shield, a second Lightning and a "
+        "fourth Nullification.",
+    )
+    two_renegades: bool = Field(
+        default=False,
+        description="At 10 players: 3 loyalists, 4 rebels and 2 renegades instead of 3, 5, 1.",
+    )
+    scoring: Literal["win_loss", "fourth_edition"] = Field(
+        default="win_loss",
+        description="win_loss: 1 point to every winner. fourth_edition: the 4th-edition "
+        "table with personal bonuses for kills.",
+    )
+    first_death_protection: bool = Field(
+        default=False,
+        description="House rule: protected_seat (the first out last game) cannot lose its last "
+        "HP until someone else is out, except to a seat it has attacked.",
+    )
+    protected_seat: int | None = Field(default=None, ge=0, le=9)
+    three_survivor_countdown: bool = Field(
+        default=False,
+        description="House rule: once only three are left, after three rounds everyone loses "
+        "1 HP at the start of every round.",
+    )

@@ -1,0 +1,184 @@
+"""Answers: asking one seat for a card (a Dodge, a Slash), and the Nullification window that
+any living seat may answer, nested when a Nullification is itself nullified."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.core import Action, Prompt
+from games.core.windows import Window
+from games.sanguosha.actions import Pass, Respond
+from games.sanguosha.cards import card, name_of
+from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.skills.conversions import answer_conversions
+from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.triggers import fire
+from games.sanguosha.zones import remove_from_seat, settle_processing
+
+# Tricks whose Nullification helps the target (the rest help the user).
+HARMFUL_TRICKS = frozenset(
+    {"juedou", "guohe", "shunshou", "jiedao", "nanman", "wanjian", "lebu", "shandian"}
+)
+
+
+def answer_options(state: SanguoshaState, seat: int, want: str) -> list[Respond]:
+    """The ways ``seat`` can play a ``want`` card as an answer now."""
+    player = state.players[seat]
+    options = [Respond(seat=seat, cards=(c,), name=want) for c in player.hand if name_of(c) == want]
+    if want == "sha" and player.equips.get("weapon", "").startswith("zhangba-"):
+        options.extend(
+            Respond(seat=seat, cards=pair, name="sha", via="zhangba")
+            for pair in combinations(player.hand, 2)
+        )
+    options.extend(
+        Respond(seat=seat, cards=cards, name=want, via=via)
+        for cards, via in answer_conversions(state, seat, want)
+    )
+    return options
+
+
+def play_answer_cards(ctx: Ctx, action: Respond, reason: str) -> None:
+    """Moves an answer's cards from the seat to the discard pile, face up."""
+    state = ctx.state
+    zones = [remove_from_seat(state, action.seat, c) for c in action.cards]
+    state.processing.extend(action.cards)
+    ctx.emit(
+        "answered",
+        seat=action.seat,
+        cards=list(action.cards),
+        name=action.name,
+        via=action.via,
+        reason=reason,
+    )
+    fire(ctx, "lost_cards", [action.seat], seat=action.seat, zones=zones)
+    settle_processing(ctx, list(action.cards))
+
+
+def _answer_prompt(
+    state: SanguoshaState, window: Window, seat: int, want: str, kind: str
+) -> Prompt:
+    actions: list[Action] = [Pass(seat=seat), *answer_options(state, seat, want)]
+    return Prompt(
+        seat=seat,
+        kind=kind,
+        actions=actions,
+        question=window.question(seat),
+        clock="response",
+        params=dict(window.data),
+    )
+
+
+# -- one seat asked for a card ----------------------------------------------------------------
+@step("need")
+def need_step(ctx: Ctx, f: Frame) -> None:
+    state = ctx.state
+    seat: int = f.d["seat"]
+    want: str = f.d["want"]
+    player = state.players[seat]
+    if f.step == 0:
+        f.step = 2
+        armor = player.equips.get("armor", "")
+        if (
+            want == "shan"
+            and armor.startswith("bagua-")
+            and not f.d.get("ignore_armor")
+            and player.alive
+        ):
+            f.step = 1
+            ctx.push("judge", ret="judged", seat=seat, reason="bagua")
+        return
+    if f.step == 1:
+        judged = f.d.get("judged")
+        if judged is not None and card(judged).red:
+            ctx.emit("eight_diagram_dodged", seat=seat)
+            ctx.finish(True)
+            return
+        f.step = 2
+        return
+    if not player.alive:
+        ctx.finish(False)
+        return
+    ctx.ask(want, "in_order", [seat], src=f.d.get("src", -1), reason=f.d.get("reason", ""))
+
+
+@answer("need")
+def need_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
+    ctx.close()
+    if isinstance(action, Pass):
+        ctx.emit("no_answer", seat=action.seat, want=f.d["want"])
+        ctx.finish(False)
+        return
+    assert isinstance(action, Respond)
+    play_answer_cards(ctx, action, f.d.get("reason", ""))
+    ctx.finish(True)
+
+
+@prompt("shan")
+def dodge_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    return _answer_prompt(state, window, seat, "shan", "dodge")
+
+
+@prompt("sha")
+def slash_answer_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    return _answer_prompt(state, window, seat, "sha", "slash")
+
+
+# -- Nullification ----------------------------------------------------------------------------
+@step("nullify")
+def nullify_step(ctx: Ctx, f: Frame) -> None:
+    state = ctx.state
+    if f.step == 0:
+        ctx.ask(
+            "wuxie",
+            "first_come",
+            state.living_from(max(state.current, 0)),
+            trick=f.d["trick"],
+            card=f.d["card"],
+            target=f.d["target"],
+            src=f.d["src"],
+        )
+        return
+    settle_processing(ctx, f.d["wuxie"])
+    ctx.finish(not f.d["countered"])
+
+
+@answer("nullify")
+def nullify_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
+    state = ctx.state
+    if isinstance(action, Pass):
+        state.windows.pass_(action.seat)
+        if window.exhausted:
+            ctx.close()
+            ctx.finish(False)
+        return
+    assert isinstance(action, Respond)
+    ctx.close()
+    zones = [remove_from_seat(state, action.seat, c) for c in action.cards]
+    state.processing.extend(action.cards)
+    target: int = f.d["target"]
+    ctx.emit(
+        "nullified",
+        seat=action.seat,
+        cards=list(action.cards),
+        trick=f.d["trick"],
+        target=target,
+    )
+    if target >= 0 and target != action.seat:
+        state.deeds[action.seat][target] += -1 if f.d["trick"] in HARMFUL_TRICKS else 1
+    fire(ctx, "lost_cards", [action.seat], seat=action.seat, zones=zones)
+    fire(ctx, "card_used", [action.seat], seat=action.seat, name="wuxie")
+    f.d["wuxie"] = list(action.cards)
+    f.step = 1
+    ctx.push(
+        "nullify",
+        ret="countered",
+        trick="wuxie",
+        card=action.cards[0],
+        target=-1,
+        src=action.seat,
+    )
+
+
+@prompt("wuxie")
+def nullify_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    return _answer_prompt(state, window, seat, "wuxie", "nullify")

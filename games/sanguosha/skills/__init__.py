@@ -1,0 +1,1 @@
+"""Hero skills, one module each, fired from named trigger timings (see ``registry``)."""

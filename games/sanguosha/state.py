@@ -1,0 +1,113 @@
+"""The state of a Sanguosha game: seats, card zones, the resolution stack and its windows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.core import StateBase
+from games.core.windows import Windows
+from games.sanguosha.identities import Identity, identity_of_card
+from games.sanguosha.options import Options
+
+
+class Player(BaseModel):
+    seat: int
+    identity_card: str
+    # The hero in play, public once every hero is revealed; ``chosen`` holds a secret pick.
+    hero: str = ""
+    chosen: str = ""
+    offers: list[str] = Field(default_factory=list)
+    kingdom: str = ""
+    gender: str = ""
+    hp: int = 0
+    max_hp: int = 0
+    alive: bool = True
+    # Whether the identity is face up (the lord's from the start, others' at death).
+    revealed: bool = False
+    hand: list[str] = Field(default_factory=list)
+    # Hand cards the whole table saw arrive (taken face up): no secret while they stay.
+    shown: list[str] = Field(default_factory=list)
+    # slot -> card id.
+    equips: dict[str, str] = Field(default_factory=dict)
+    # Delayed tricks waiting for judgement, oldest first.
+    judging: list[str] = Field(default_factory=list)
+    # Card ids lying in ``judging`` as another trick than their face (Guose's ♦ Indulgence).
+    judging_as: dict[str, str] = Field(default_factory=dict)
+    # Counters that last one turn (Slashes used, skills used) or until cleared (skip_play).
+    flags: dict[str, int] = Field(default_factory=dict)
+    # Seats this player killed, in order.
+    kills: list[int] = Field(default_factory=list)
+
+    @property
+    def identity(self) -> Identity:
+        return identity_of_card(self.identity_card)
+
+    def cards_count(self) -> int:
+        return len(self.hand) + len(self.equips) + len(self.judging)
+
+
+class Frame(BaseModel):
+    """One step of resolution waiting on the stack: a turn, a card's use, a dying player…
+
+    ``op`` names the handler (see ``flow.py``); ``step`` is how far it got; ``d`` its data
+    (JSON values only, so the state round-trips exactly). When a frame finishes, its result is
+    written to its parent's ``d[ret]``.
+    """
+
+    op: str
+    step: int = 0
+    ret: str = ""
+    d: dict[str, Any] = Field(default_factory=dict)
+
+
+class Result(BaseModel):
+    side: str  # "lord" (with the loyalists), "rebel", "renegade" or "draw"
+    winners: list[int]
+
+
+class SanguoshaState(StateBase):
+    options: Options = Field(default_factory=Options)
+    players: list[Player] = Field(default_factory=list)
+    lord: int = 0
+    # The draw pile, top card last.
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    # Cards being used or played, face up, until they settle.
+    processing: list[str] = Field(default_factory=list)
+    # Amazing Grace's revealed cards still to be taken.
+    grace: list[str] = Field(default_factory=list)
+    frames: list[Frame] = Field(default_factory=list)
+    windows: Windows = Field(default_factory=Windows)
+    current: int = -1
+    phase: str = "heroes"
+    round: int = 0
+    deaths: list[int] = Field(default_factory=list)
+    killers: dict[int, int] = Field(default_factory=dict)
+    # Public behaviour for the bots: deeds[a][b] > 0 when a harmed b more than it helped.
+    deeds: list[list[int]] = Field(default_factory=list)
+    # Three-survivor countdown: the round at which only three were left (-1: not yet).
+    three_left_round: int = -1
+    reshuffles: int = 0
+    result: Result | None = None
+
+    def living(self) -> list[int]:
+        return [p.seat for p in self.players if p.alive]
+
+    def living_from(self, seat: int, include: bool = True) -> list[int]:
+        """Living seats in turn order starting at ``seat`` (itself first when included)."""
+        order = [(seat + i) % self.seats for i in range(self.seats)]
+        if not include:
+            order = order[1:]
+        return [s for s in order if self.players[s].alive]
+
+    def next_living(self, seat: int) -> int:
+        for i in range(1, self.seats + 1):
+            candidate = (seat + i) % self.seats
+            if self.players[candidate].alive:
+                return candidate
+        return seat
+
+    def frame_data(self) -> dict[str, Any]:
+        return self.frames[-1].d

@@ -1,0 +1,155 @@
+"""What each seat may see: the public table, plus its own hand, identity and hero offers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.sanguosha.options import Options
+from games.sanguosha.skills.registry import skills_of
+from games.sanguosha.state import SanguoshaState
+from games.sanguosha.use import judging_name
+
+
+class SeatRow(BaseModel):
+    seat: int
+    hero: str
+    kingdom: str
+    gender: str
+    skills: list[str]
+    hp: int
+    max_hp: int
+    alive: bool
+    # Only once face up: the lord's from the start, the others' at death or at the end.
+    identity: str | None
+    identity_card: str | None
+    hand_count: int
+    # Hand cards everyone saw arrive face up.
+    shown_hand: list[str]
+    equips: dict[str, str]
+    # Delayed tricks, oldest first, as [card id, the trick it counts as].
+    judging: list[list[str]]
+    # During hero selection: whether this seat has made its secret choice.
+    has_chosen: bool
+    kills: list[int]
+
+
+class Waiting(BaseModel):
+    topic: str
+    mode: str
+    seats: list[int]
+    data: dict[str, Any]
+
+
+class PublicView(BaseModel):
+    options: Options
+    seats: list[SeatRow]
+    lord: int
+    current: int
+    phase: str
+    round: int
+    deck_count: int
+    discard_count: int
+    discard_top: list[str]
+    processing: list[str]
+    grace: list[str]
+    waiting: Waiting | None
+    deaths: list[int]
+    # deeds[a][b] > 0: a has harmed b more than helped (public behaviour).
+    deeds: list[list[int]]
+    result_side: str | None
+    winners: list[int]
+    viewer: int | None = None
+
+
+class Me(BaseModel):
+    seat: int
+    identity: str
+    identity_card: str
+    hand: list[str]
+    offers: list[str] = Field(default_factory=list)
+    chosen: str = ""
+    # The seat's per-turn counters (Slashes used this play phase…).
+    flags: dict[str, int] = Field(default_factory=dict)
+
+
+class SeatView(PublicView):
+    me: Me
+
+
+def _row(state: SanguoshaState, seat: int) -> SeatRow:
+    p = state.players[seat]
+    return SeatRow(
+        seat=seat,
+        hero=p.hero,
+        kingdom=p.kingdom,
+        gender=p.gender,
+        skills=list(skills_of(state, seat)),
+        hp=p.hp,
+        max_hp=p.max_hp,
+        alive=p.alive,
+        identity=p.identity if p.revealed else None,
+        identity_card=p.identity_card if p.revealed else None,
+        hand_count=len(p.hand),
+        shown_hand=[c for c in p.shown if c in p.hand],
+        equips=dict(p.equips),
+        judging=[[c, judging_name(p, c)] for c in p.judging],
+        has_chosen=bool(p.chosen or p.hero),
+        kills=list(p.kills),
+    )
+
+
+def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
+    window = state.windows.top
+    waiting = None
+    if window is not None:
+        waiting = Waiting(
+            topic=window.topic,
+            mode=window.mode,
+            seats=list(window.asked()),
+            data=dict(window.data),
+        )
+    result = state.result
+    public: dict[str, Any] = dict(
+        options=state.options,
+        seats=[_row(state, s) for s in range(state.seats)],
+        lord=state.lord,
+        current=state.current,
+        phase=state.phase,
+        round=state.round,
+        deck_count=len(state.deck),
+        discard_count=len(state.discard),
+        discard_top=state.discard[-5:],
+        processing=list(state.processing),
+        grace=list(state.grace),
+        waiting=waiting,
+        deaths=list(state.deaths),
+        deeds=[list(row) for row in state.deeds],
+        result_side=result.side if result else None,
+        winners=list(result.winners) if result else [],
+        viewer=seat,
+    )
+    if seat is None:
+        return PublicView(**public)
+    p = state.players[seat]
+    me = Me(
+        seat=seat,
+        identity=p.identity,
+        identity_card=p.identity_card,
+        hand=list(p.hand),
+        offers=list(p.offers),
+        chosen=p.chosen,
+        flags=dict(p.flags),
+    )
+    return SeatView(**public, me=me)
+
+
+def secrets(state: SanguoshaState, seat: int) -> set[str]:
+    p = state.players[seat]
+    hidden = (set(p.hand) - set(p.shown)) | set(p.offers)
+    if p.chosen:
+        hidden.add(p.chosen)
+    if not p.revealed:
+        hidden.add(p.identity_card)
+    return hidden
