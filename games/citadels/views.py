@@ -280,13 +280,14 @@ def _me(state: CitadelsState, seat: int) -> MeView:
 
 
 def secrets(state: CitadelsState, seat: int) -> set[str]:
-    """Ids only ``seat`` may know right now; nothing once the game is over."""
+    """The hidden ids ``seat`` knows right now; nothing once the game is over."""
     if state.phase == "over":
         return set()
     hidden = set(state.hands[seat])
     turn = state.turn
-    if turn is not None and turn.stage == "peek" and turn.peek_target == seat:
-        hidden.clear()  # the Wizard is looking at this hand
+    if turn is not None and turn.stage == "peek" and turn.actor == seat \
+            and turn.peek_target is not None:
+        hidden.update(state.hands[turn.peek_target])  # the Wizard is looking at this hand
     if state.picks:
         hidden.update(
             card for card in state.picks[seat] if character_of_card(card).name not in state.revealed

@@ -2,16 +2,28 @@
 
 from games.core.errors import IllegalAction
 from games.core.game import Game
-from games.core.model import Action, Event, GameSpec, Outcome, Prompt, StateBase, Transition
+from games.core.model import (
+    Action,
+    Clock,
+    Event,
+    GameSpec,
+    Outcome,
+    Pick,
+    Prompt,
+    StateBase,
+    Transition,
+)
 from games.core.rng import derive_rng
 
 __all__ = [
     "Action",
+    "Clock",
     "Event",
     "Game",
     "GameSpec",
     "IllegalAction",
     "Outcome",
+    "Pick",
     "Prompt",
     "StateBase",
     "Transition",

@@ -28,7 +28,17 @@ def random_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Actio
     blocking = [p for p in prompts if p.blocking]
     pool = blocking if blocking and rng.random() < 0.9 else prompts
     prompt = rng.choice(pool)
+    if prompt.pick is not None and rng.random() < 0.5:
+        return random_pick(prompt, rng)
     return rng.choice(prompt.actions)
+
+
+def random_pick(prompt: Prompt, rng: random.Random) -> Action:
+    """Any valid choice of a prompt's pick, not only the ones it lists."""
+    pick = prompt.pick
+    assert pick is not None
+    count = rng.randint(pick.min, min(pick.max, len(pick.options)))
+    return pick.build(rng.sample(pick.options, count))
 
 
 def bot_action(game: Game[Any, Any], state: Any, rng: random.Random) -> Action:
@@ -48,6 +58,8 @@ def mixed_chooser(bot_seats: set[int]) -> Chooser:
             return game.choose(game.view(state, prompt.seat), prompt, rng)
         own = [p for p in game.pending(state) if p.seat == prompt.seat]
         merged = own[0] if own else prompt
+        if merged.pick is not None and rng.random() < 0.5:
+            return random_pick(merged, rng)
         return rng.choice(merged.actions)
 
     return choose
@@ -106,37 +118,57 @@ def _leaked(text: str, secret_ids: set[str]) -> list[str]:
 
 
 def find_leaks(game: Game[Any, Any], before: Any, transition: Transition) -> list[str]:
-    """Every place where one seat's secret shows in another seat's (or the public) view or in
-    an event it may see. An empty list means nothing leaked."""
+    """Every place where a viewer is shown a hidden id it does not know. An empty list means
+    nothing leaked.
+
+    ``secrets(state, seat)`` is what ``seat`` knows, and two seats may know the same id (a
+    team's shared plan): a view or event may show a viewer exactly the hidden ids the viewer
+    knows, and the public (``None``, spectators) none at all.
+    """
     after = transition.state
     seats = range(after.seats)
-    secrets_after = {s: game.secrets(after, s) for s in seats}
-    secrets_before = {s: game.secrets(before, s) for s in seats}
+    known_after = {s: game.secrets(after, s) for s in seats}
+    known_before = {s: game.secrets(before, s) for s in seats}
+    hidden_after: set[str] = set().union(*known_after.values())
+    hidden_ever = hidden_after.union(*known_before.values())
     problems: list[str] = []
+
+    def holders(secret: str) -> list[int]:
+        return [s for s in seats if secret in known_after[s] or secret in known_before[s]]
+
     viewers: list[int | None] = [None, *seats]
     for viewer in viewers:
         text = game.view(after, viewer).model_dump_json()
         if '"seed"' in text:
             problems.append(f"view of {viewer} carries the seed")
-        for owner in seats:
-            if owner == viewer:
-                continue
-            for secret in _leaked(text, secrets_after[owner]):
-                problems.append(f"view of {viewer} shows seat {owner}'s secret {secret}")
+        unknown = hidden_after - (known_after[viewer] if viewer is not None else set())
+        for secret in _leaked(text, unknown):
+            problems.append(
+                f"view of {viewer} shows {secret}, known only to seats {holders(secret)}"
+            )
     for event in transition.events:
         text = json.dumps(event.params, default=str) + event.key
-        for owner in seats:
-            if event.to is None:
-                # Cards played openly were secrets a moment ago; what must stay hidden from the
-                # table is what is secret once the action is done.
-                hidden = secrets_after[owner]
-            elif owner in event.to:
-                continue
-            else:
-                hidden = secrets_after[owner] | secrets_before[owner]
-            for secret in _leaked(text, hidden):
+        if event.to is None:
+            # Cards played openly were secrets a moment ago; what must stay hidden from the
+            # table is what is secret once the action is done.
+            for secret in _leaked(text, hidden_after):
                 problems.append(
-                    f"event {event.key} to {event.to} shows seat {owner}'s secret {secret}"
+                    f"public event {event.key} shows {secret}, known only to seats "
+                    f"{holders(secret)}"
+                )
+            continue
+        for reader in event.to:
+            unknown = hidden_ever - known_after[reader] - known_before[reader]
+            leaked = _leaked(text, unknown)
+            if leaked:
+                # A card on the table a moment ago (robbed face up) may be named to those who
+                # saw it go, though it is hidden from now on.
+                was_public = game.view(before, None).model_dump_json()
+                leaked = [secret for secret in leaked if secret not in was_public]
+            for secret in leaked:
+                problems.append(
+                    f"event {event.key} to {event.to} shows seat {reader} {secret}, known "
+                    f"only to seats {holders(secret)}"
                 )
     return problems
 

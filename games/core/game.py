@@ -83,7 +83,7 @@ class Game(ABC, Generic[S, OptionsT]):
                 "It is not your turn: you have nothing to decide right now.",
                 key="core.not_your_turn",
             )
-        if action not in prompt.actions:
+        if not prompt.offers(action):
             raise IllegalAction(
                 self._explain_illegal(state, action),
                 key="core.not_an_option",

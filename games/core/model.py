@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SerializeAsAny
+
+# Which clock a decision runs on: the server's turn timer, or a game's short response window
+# ("Dodge?", fight or flee). Only turn-clock timeouts count as missed turns.
+Clock = Literal["turn", "response"]
 
 
 class Action(BaseModel):
@@ -20,12 +25,61 @@ class Action(BaseModel):
     seat: int
 
 
+class Pick(BaseModel):
+    """A choice of several items made as one move: ``min``..``max`` of ``options``.
+
+    The chosen ids fill the tuple field ``field`` of ``template`` (the action with that field
+    empty). However many subsets there are, the move is one action and one log entry; the
+    prompt's ``actions`` list only a few of them (at least the default), so the contract's
+    "every listed action applies" still holds while every valid subset is accepted.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    field: str
+    options: tuple[str, ...]
+    min: int = 1
+    max: int = 1
+    template: SerializeAsAny[Action]
+
+    def build(self, chosen: Iterable[str]) -> Action:
+        """The action choosing ``chosen``, in the options' order (so equal choices compare
+        equal); raises ``ValueError`` for a choice this pick does not allow."""
+        wanted = list(chosen)
+        picked = set(wanted)
+        if len(picked) != len(wanted):
+            raise ValueError("an item is chosen twice")
+        if not picked <= set(self.options):
+            raise ValueError("an item is not among the options")
+        if not self.min <= len(picked) <= self.max:
+            raise ValueError(f"choose {self.min} to {self.max} items, not {len(picked)}")
+        ordered = tuple(item for item in self.options if item in picked)
+        return self.template.model_copy(update={self.field: ordered})
+
+    def accepts(self, action: Action) -> bool:
+        if type(action) is not type(self.template):
+            return False
+        chosen = getattr(action, self.field, None)
+        if not isinstance(chosen, tuple):
+            return False
+        try:
+            built = self.build(chosen)
+        except ValueError:
+            return False
+        return built == action
+
+
 class Prompt(BaseModel):
     """What one seat may decide right now.
 
-    ``blocking`` prompts are what the game waits for (and what turn timers apply to); a
-    non-blocking prompt only offers moves a seat may make at any time (playing a card face up,
-    giving a card). ``default`` indexes the action taken when a blocking prompt times out.
+    ``blocking`` prompts are what the game waits for (and what timers apply to); a non-blocking
+    prompt only offers moves a seat may make at any time (playing a card face up, giving a
+    card). ``default`` indexes the action taken when a blocking prompt times out.
+
+    ``question`` names the decision: while a seat's question is unchanged its clock keeps its
+    deadline and its clicks stay valid, whatever other seats do meanwhile; a window that opens
+    again must name a new question. Empty means the prompt's ``kind``. ``clock`` says which
+    timer runs; ``pick`` offers a choice of several items as one action.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -36,11 +90,24 @@ class Prompt(BaseModel):
     blocking: bool = True
     default: int | None = 0
     params: dict[str, Any] = Field(default_factory=dict)
+    question: str = ""
+    clock: Clock = "turn"
+    pick: Pick | None = None
 
     def default_action(self) -> Action | None:
         if self.default is None:
             return None
         return self.actions[self.default]
+
+    @property
+    def question_id(self) -> str:
+        return self.question or self.kind
+
+    def offers(self, action: Action) -> bool:
+        """Whether ``action`` answers this prompt: a listed action or a valid pick."""
+        if action in self.actions:
+            return True
+        return self.pick is not None and self.pick.accepts(action)
 
 
 class Event(BaseModel):

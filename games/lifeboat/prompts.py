@@ -95,6 +95,9 @@ class FreeMoves:
                     "blocking": False,
                     "default": None,
                     "params": {},
+                    "question": "",
+                    "clock": "turn",
+                    "pick": None,
                 },
             )
         return self.prompt
@@ -164,6 +167,9 @@ def _blocking_prompt(
             "blocking": True,
             "default": default,
             "params": params,
+            "question": "",
+            "clock": "turn",
+            "pick": None,
         },
     )
     if merged_key is not None:

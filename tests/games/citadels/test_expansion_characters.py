@@ -202,7 +202,10 @@ def test_wizard_looks_at_a_hand_and_takes_one_card_into_his_own() -> None:
     view = GAME.view(state, 1)
     assert view.me is not None
     assert [d.id for d in view.me.peek] == [card("palace"), card("temple")]
-    assert GAME.secrets(state, 3).isdisjoint({card("palace"), card("temple")})
+    # While he looks, the hand is known to both: a secret two seats share.
+    assert {card("palace"), card("temple")} <= GAME.secrets(state, 3)
+    assert {card("palace"), card("temple")} <= GAME.secrets(state, 1)
+    assert not {card("palace"), card("temple")} & (GAME.secrets(state, 0) | GAME.secrets(state, 2))
     state, events = do(state, "wizard_take", card=card("palace"), build=False)
     assert card("palace") in state.hands[1] and state.hands[3] == [card("temple")]
     private = [e for e in events if e.key.endswith("wizard_card")]

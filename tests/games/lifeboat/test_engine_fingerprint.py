@@ -44,6 +44,9 @@ LONG_DIGESTS: dict[int, str] = {
 }
 
 
+PLATFORM_FIELDS = {"question", "clock", "pick"}
+
+
 def _pick(prompts: list[Prompt], state: LifeboatState, rng: random.Random) -> tuple[Action, int]:
     """Mostly the bot on a blocking prompt; sometimes the bot on a free-move prompt, and
     sometimes a random offer, so that states the bot never seeks (gifts, joined fights,
@@ -70,7 +73,10 @@ def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
                 break
             prompts = GAME.pending(state)
             for prompt in prompts:
-                digest.update(prompt.model_dump_json().encode())
+                # Lifeboat asks on the turn clock with one question per kind and no picks:
+                # the platform's fields stay out of the recorded digest.
+                assert (prompt.question, prompt.clock, prompt.pick) == ("", "turn", None)
+                digest.update(prompt.model_dump_json(exclude=PLATFORM_FIELDS).encode())
             action, seat = _pick(prompts, state, rng)
             digest.update(GAME.view(state, seat).model_dump_json().encode())
             digest.update(action.model_dump_json().encode())
