@@ -69,14 +69,21 @@ class Tally:
         return self.total / self.games if self.games else 0.0
 
 
-def tally(rows: list[StatRecord]) -> tuple[Tally, dict[str, Tally], dict[tuple[str, str], Tally]]:
-    """All games, by game, and by (game, role)."""
+# What a seat played, as stats group it: ("role", "rebel") or ("character", "zhuge_liang").
+Played = tuple[str, str]
+
+
+def tally(rows: list[StatRecord]
+          ) -> tuple[Tally, dict[str, Tally], dict[tuple[str, Played], Tally]]:
+    """All games, by game, and by (game, what was played): each role and each character."""
     overall = Tally()
     by_game: dict[str, Tally] = defaultdict(Tally)
-    by_role: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    by_played: dict[tuple[str, Played], Tally] = defaultdict(Tally)
     for row in rows:
         overall.add(row)
         by_game[row.game].add(row)
         if row.role:
-            by_role[(row.game, row.role)].add(row)
-    return overall, dict(by_game), dict(by_role)
+            by_played[(row.game, ("role", row.role))].add(row)
+        if row.character:
+            by_played[(row.game, ("character", row.character))].add(row)
+    return overall, dict(by_game), dict(by_played)

@@ -693,6 +693,7 @@ class MatchService:
                 score=outcome.scores.get(s.seat, 0.0),
                 won=s.seat in outcome.winners,
                 role=game.role_of(live.state, s.seat),
+                character=game.character_of(live.state, s.seat),
                 with_bots=with_bots,
                 finished_at=finished_at,
             )

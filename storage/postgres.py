@@ -605,6 +605,7 @@ class PostgresRepository(Repository):
                 r.role,
                 r.with_bots,
                 _aware(r.finished_at),
+                r.character,
             )
             for r in rows
         ]
@@ -614,12 +615,12 @@ class PostgresRepository(Repository):
             async with self._transaction() as conn:
                 await conn.executemany(
                     f"INSERT INTO stats ({STAT_COLUMNS}) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
                     "ON CONFLICT (match_id, seat) DO UPDATE SET guild_id = excluded.guild_id, "
                     "game = excluded.game, user_id = excluded.user_id, "
                     "is_bot = excluded.is_bot, score = excluded.score, won = excluded.won, "
                     "role = excluded.role, with_bots = excluded.with_bots, "
-                    "finished_at = excluded.finished_at",
+                    "finished_at = excluded.finished_at, character = excluded.character",
                     params,
                 )
         except asyncpg.ForeignKeyViolationError as error:
@@ -646,6 +647,8 @@ class PostgresRepository(Repository):
         *,
         include_bot_games: bool = False,
         limit: int = 10,
+        role: str | None = None,
+        character: str | None = None,
     ) -> list[tuple[int, int, int, float]]:
         """Humans only (bot seats never rank). Best means most wins, then the higher average
         score, then fewer games for the same wins."""
@@ -654,6 +657,10 @@ class PostgresRepository(Repository):
             where.add("game", game)
         if not include_bot_games:
             where.add("with_bots", False)
+        if role is not None:
+            where.add("role", role)
+        if character is not None:
+            where.add("character", character)
         rows = await self.pool.fetch(
             "SELECT user_id, count(*) AS games, count(*) FILTER (WHERE won) AS wins, "
             f"avg(score) AS average FROM stats WHERE user_id IS NOT NULL AND {where.sql} "

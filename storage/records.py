@@ -87,6 +87,7 @@ class StatRecord(BaseModel):
     is_bot: bool
     score: float
     won: bool
-    role: str | None = None  # character / role played, for per-role stats
+    role: str | None = None  # the side or identity played (``Game.role_of``): a rebel
+    character: str | None = None  # the character played (``Game.character_of``): Zhuge Liang
     with_bots: bool = False
     finished_at: datetime

@@ -224,6 +224,7 @@ class Repository(ABC):
     @abstractmethod
     async def leaderboard(
         self, guild_id: int, game: str | None = None, *, include_bot_games: bool = False,
-        limit: int = 10
+        limit: int = 10, role: str | None = None, character: str | None = None
     ) -> list[tuple[int, int, int, float]]:
-        """(user id, games, wins, average score), best first."""
+        """(user id, games, wins, average score), best first; with ``role`` or ``character``,
+        only the seats that played it."""

@@ -34,7 +34,8 @@ ACTION_COLUMNS = "match_id, version, seat, user_id, source, action, created_at"
 MESSAGE_COLUMNS = "match_id, kind, channel_id, message_id, created_at"
 TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
 STAT_COLUMNS = (
-    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at"
+    "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at, "
+    "character"
 )
 
 
@@ -152,6 +153,7 @@ class RecordReader:
             role=row["role"],
             with_bots=bool(row["with_bots"]),
             finished_at=self.time(row["finished_at"]),
+            character=row["character"],
         )
 
     @staticmethod

@@ -645,6 +645,7 @@ class SqliteRepository(Repository):
                 r.role,
                 int(r.with_bots),
                 to_db_time(r.finished_at),
+                r.character,
             )
             for r in rows
         ]
@@ -652,7 +653,7 @@ class SqliteRepository(Repository):
             try:
                 await conn.executemany(
                     f"INSERT OR REPLACE INTO stats ({STAT_COLUMNS}) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     params,
                 )
             except sqlite3.IntegrityError as error:
@@ -679,6 +680,8 @@ class SqliteRepository(Repository):
         *,
         include_bot_games: bool = False,
         limit: int = 10,
+        role: str | None = None,
+        character: str | None = None,
     ) -> list[tuple[int, int, int, float]]:
         """Humans only (bot seats never rank). Best means most wins, then the higher average
         score, then fewer games for the same wins."""
@@ -692,6 +695,10 @@ class SqliteRepository(Repository):
             params.append(game)
         if not include_bot_games:
             sql += " AND with_bots = 0"
+        for column, value in (("role", role), ("character", character)):
+            if value is not None:
+                sql += f" AND {column} = ?"
+                params.append(value)
         sql += " GROUP BY user_id ORDER BY wins DESC, average DESC, games ASC, user_id LIMIT ?"
         params.append(limit)
         rows = await self._read(sql, params)

@@ -109,7 +109,7 @@ TABLES = (
         (
             ("match_id", _same), ("seat", _same), ("guild_id", _same), ("game", _same),
             ("user_id", _same), ("is_bot", _bool), ("score", float), ("won", _bool),
-            ("role", _same), ("with_bots", _bool), ("finished_at", _time),
+            ("role", _same), ("with_bots", _bool), ("finished_at", _time), ("character", _same),
         ),
     ),
 )

@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Parlor, ParlorClient
-from bot.history import all_events, full_replay, public_log, tally
-from bot.i18n import t
+from bot.history import Played, all_events, full_replay, public_log, tally
+from bot.i18n import DEFAULT_LOCALE, available_locales, catalog, t
 from bot.interactions import refuse, user_locale
 from bot.service import Refusal
 from games import registry
+from games.core import Game
 from storage import MatchNotFound, MatchStatus
 
 COLOUR = 0x2B6CB0
@@ -269,7 +270,7 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             return
         who = user or interaction.user
         rows = await self.app.repo.stats_for_user(interaction.guild.id, who.id, game)
-        overall, by_game, by_role = tally(rows)
+        overall, by_game, by_played = tally(rows)
         embed = discord.Embed(title=t("stats.title", locale, name=who.display_name),
                               colour=COLOUR)
         if not overall.games:
@@ -278,14 +279,18 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             embed.description = t("stats.line", locale, games=overall.games, wins=overall.wins,
                                   average=f"{overall.average:.1f}")
             for name, part in sorted(by_game.items()):
-                roles = [
-                    t("stats.role_line", locale, role=t(f"{name}.role.{role}", locale),
-                      games=r.games, wins=r.wins, average=f"{r.average:.1f}")
-                    for (g, role), r in sorted(by_role.items()) if g == name
+                # Roles first ("as rebel"), then characters ("as Zhuge Liang").
+                played = [
+                    t("stats.played_line", locale, name=played_name(name, what, locale),
+                      rate=f"{r.wins / r.games:.0%}", wins=r.wins, games=r.games,
+                      average=f"{r.average:.1f}")
+                    for (g, what), r in sorted(by_played.items(),
+                                               key=lambda item: (item[0][1][0] != "role", item))
+                    if g == name
                 ]
                 embed.add_field(name=t(f"{name}.title", locale), value="\n".join([
                     t("stats.line", locale, games=part.games, wins=part.wins,
-                      average=f"{part.average:.1f}"), *roles])[:1024], inline=False)
+                      average=f"{part.average:.1f}"), *played])[:1024], inline=False)
             with_bots = sum(1 for r in rows if r.with_bots)
             if with_bots:
                 embed.set_footer(text=t("stats.with_bots", locale, count=with_bots))
@@ -298,10 +303,13 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                 if current.lower() in name][:25]
 
     @app_commands.command(name="leaderboard", description="The server's best players.")
-    @app_commands.describe(game="Only this game.",
-                           include_bot_games="Count games where bots played too.")
+    @app_commands.describe(
+        game="Only this game.",
+        include_bot_games="Count games where bots played too.",
+        playing="Only seats that played this role or character (choose the game first).",
+    )
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str | None = None,
-                          include_bot_games: bool = False) -> None:
+                          include_bot_games: bool = False, playing: str | None = None) -> None:
         locale = user_locale(interaction)
         if interaction.guild is None:
             await refuse(interaction, "command.guild_only")
@@ -309,15 +317,40 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         if game is not None and game not in self.hosted_games():
             await refuse(interaction, "command.unknown_game", game=game[:50])
             return
-        rows = await self.app.repo.leaderboard(interaction.guild.id, game,
-                                               include_bot_games=include_bot_games, limit=10)
-        lines = [
-            t("leaderboard.line", locale, rank=i + 1, user=f"<@{user_id}>", wins=wins,
-              games=games, average=f"{average:.1f}")
-            for i, (user_id, games, wins, average) in enumerate(rows)
-        ]
-        title = t("leaderboard.title", locale) if game is None else \
-            t("leaderboard.title_game", locale, game=t(f"{game}.title", locale))
+        what: Played | None = None
+        if playing is not None:
+            if game is None:
+                await refuse(interaction, "leaderboard.playing_needs_game")
+                return
+            what = parse_played(game, playing)
+            if what is None:
+                await refuse(interaction, "leaderboard.unknown_playing",
+                             game=t(f"{game}.title", locale), playing=playing[:50])
+                return
+        kind, value = what if what is not None else (None, None)
+        rows = await self.app.repo.leaderboard(
+            interaction.guild.id, game, include_bot_games=include_bot_games, limit=10,
+            role=value if kind == "role" else None,
+            character=value if kind == "character" else None)
+        if what is not None:
+            lines = [
+                t("leaderboard.line_playing", locale, rank=i + 1, user=f"<@{user_id}>",
+                  rate=f"{wins / games:.0%}", wins=wins, games=games, average=f"{average:.1f}")
+                for i, (user_id, games, wins, average) in enumerate(rows)
+            ]
+        else:
+            lines = [
+                t("leaderboard.line", locale, rank=i + 1, user=f"<@{user_id}>", wins=wins,
+                  games=games, average=f"{average:.1f}")
+                for i, (user_id, games, wins, average) in enumerate(rows)
+            ]
+        if game is None:
+            title = t("leaderboard.title", locale)
+        elif what is not None:
+            title = t("leaderboard.title_playing", locale, game=t(f"{game}.title", locale),
+                      name=played_name(game, what, locale))
+        else:
+            title = t("leaderboard.title_game", locale, game=t(f"{game}.title", locale))
         embed = discord.Embed(title=title, description="\n".join(lines) or
                               t("leaderboard.none", locale), colour=COLOUR)
         if not include_bot_games:
@@ -330,6 +363,55 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                                 ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=name, value=name) for name in self.hosted_games()
                 if current.lower() in name][:25]
+
+    @leaderboard.autocomplete("playing")
+    async def _leaderboard_playing(self, interaction: discord.Interaction[Any], current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if game not in self.hosted_games():
+            return []
+        locale = user_locale(interaction)
+        found = [(played_name(game, what, locale), f"{what[0]}:{what[1]}")
+                 for what in playable(game)]
+        return [app_commands.Choice(name=name[:100], value=value) for name, value in found
+                if current.lower() in name.lower() or current.lower() in value][:25]
+
+
+def playable(game: str) -> list[Played]:
+    """Every role and character ``game`` names in the catalog, roles first; only those kinds
+    its engine tells apart (``Game.role_of``, ``Game.character_of``)."""
+    engine = type(registry.get(game))
+    found: list[Played] = []
+    for kind in ("role", "character"):
+        if getattr(engine, f"{kind}_of") is getattr(Game, f"{kind}_of"):
+            continue
+        prefix = f"{game}.{kind}."
+        found += [(kind, key[len(prefix):]) for key in sorted(catalog(DEFAULT_LOCALE))
+                  if key.startswith(prefix) and "." not in key[len(prefix):]]
+    return found
+
+
+def parse_played(game: str, text: str) -> Played | None:
+    """``role:rebel`` or ``character:zhuge_liang`` (what the autocomplete offers), or a name
+    as the reader's language or English writes it; None if ``game`` names no such thing."""
+    options = playable(game)
+    kind, _, value = text.partition(":")
+    if (kind, value) in options:
+        return kind, value
+    wanted = text.strip().casefold()
+    for locale in available_locales():
+        for what in options:
+            if played_name(game, what, locale).casefold() == wanted:
+                return what
+    return None
+
+
+def played_name(game: str, what: Played, locale: str | None) -> str:
+    """How a role or a character reads: ``<game>.role.<id>`` or ``<game>.character.<id>``."""
+    kind, value = what
+    if kind == "role":
+        return t(f"{game}.role.{value}", locale)
+    return t(f"{game}.character.{value}", locale)
 
 
 async def setup(client: ParlorClient) -> None:

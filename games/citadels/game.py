@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from games.citadels import actions as a
 from games.citadels import building, calling, draft, powers
 from games.citadels.bot import choose_action
-from games.citadels.cards import BASE_DECK, CHARACTERS, SECOND_KEEP
+from games.citadels.cards import BASE_DECK, CHARACTERS, SECOND_KEEP, character_of_card
 from games.citadels.context import Context
 from games.citadels.options import Options as CitadelsOptions
 from games.citadels.prompts import pending
@@ -132,6 +132,15 @@ class Citadels(Game[CitadelsState, CitadelsOptions]):
 
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
         return choose_action(view, prompt, rng)
+
+    def character_of(self, state: CitadelsState, seat: int) -> str | None:
+        """The character the seat played in the last round drafted (at the end, the final
+        round's, public by then). None when it held two (two or three players: neither alone
+        is what the seat played) or none. Citadels has no sides, so no ``role_of``."""
+        picks = state.picks[seat] if state.picks else []
+        if len(picks) != 1:
+            return None
+        return character_of_card(picks[0]).name
 
     def options_for_conformance(self, seats: int) -> list[CitadelsOptions]:
         """The base game first, then variant combinations (expansion characters, random

@@ -136,8 +136,13 @@ class Game(ABC, Generic[S, OptionsT]):
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action: ...
 
     def role_of(self, state: S, seat: int) -> str | None:
-        """The public role a seat played (a character, an identity) for per-role stats; None
-        for games without one."""
+        """The side or identity a seat played (a rebel, the lord) for per-role stats, named by
+        the catalog's ``<game>.role.<role>``; None for games without one."""
+        return None
+
+    def character_of(self, state: S, seat: int) -> str | None:
+        """The character a seat played (Zhuge Liang, the Captain) for per-character stats,
+        named by the catalog's ``<game>.character.<character>``; None for games without one."""
         return None
 
     def _explain_illegal(self, state: S, action: Action) -> str:

@@ -68,7 +68,8 @@ class LifeboatGame(Game[LifeboatState, LifeboatOptions]):
         assert isinstance(view, SeatView)
         return choose_action(view, prompt, rng)
 
-    def role_of(self, state: LifeboatState, seat: int) -> str | None:
+    def character_of(self, state: LifeboatState, seat: int) -> str | None:
+        """The seat's character card; Lifeboat has no sides, so no ``role_of``."""
         return state.character_of[seat]
 
     def options_for_conformance(self, seats: int) -> list[LifeboatOptions | dict[str, Any] | None]:

@@ -70,7 +70,8 @@ async def test_the_host_turns_on_cannibalism_in_the_lobby_and_seats_seven(
         live = await table.live()
         assert live.record.status == MatchStatus.ACTIVE
         assert len(live.seats) == 7
-        assert EXPANSION_CHARACTER in {live.game.role_of(live.state, seat) for seat in range(7)}
+        assert EXPANSION_CHARACTER in {live.game.character_of(live.state, seat)
+                                       for seat in range(7)}
     assert fake.client_errors == []
 
 

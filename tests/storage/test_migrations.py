@@ -179,3 +179,29 @@ async def test_a_database_at_migration_0002_with_games_in_it_upgrades(db_path: P
             state_json="{}", timers=[kept, moved],
         ) == 3
         assert await repo.timers(1) == [kept, moved]
+
+
+async def test_a_database_at_migration_0003_keeps_its_stats_and_names_lifeboats_characters(
+    db_path: Path,
+) -> None:
+    """Migration 0004 adds a seat's character beside its role: Lifeboat's rows, which kept
+    the character as the role, keep it as the character; other games' roles stay roles."""
+    db_path.parent.mkdir(parents=True)
+    before_0004 = [m for m in available_migrations() if m.version <= 3]
+    now = "2025-03-01T12:00:00.000000+00:00"
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        assert await migrate(conn, before_0004) == [1, 2, 3]
+        await conn.executescript(
+            "INSERT INTO matches (id, game, guild_id, channel_id, host_id, status, version, "
+            f"seed, created_at, updated_at) VALUES (1, 'lifeboat', 1, 2, 3, 'finished', 9, "
+            f"'7', '{now}', '{now}'), (2, 'sanguosha', 1, 3, 3, 'finished', 9, '7', '{now}', "
+            f"'{now}');"
+            f"INSERT INTO stats VALUES (1, 0, 1, 'lifeboat', 5, 0, 4.0, 1, 'captain', 0, '{now}');"
+            f"INSERT INTO stats VALUES (2, 0, 1, 'sanguosha', 5, 0, 1.0, 1, 'rebel', 0, '{now}');"
+        )
+
+    async with SqliteRepository(db_path) as repo:
+        lifeboat, sanguosha = sorted(await repo.stats_for_user(1, 5), key=lambda r: r.match_id)
+        assert (lifeboat.role, lifeboat.character) == (None, "captain")
+        assert (sanguosha.role, sanguosha.character) == ("rebel", None)
+        assert await repo.leaderboard(1, "lifeboat", character="captain") == [(5, 1, 1, 4.0)]

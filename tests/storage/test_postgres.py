@@ -224,6 +224,34 @@ async def test_a_database_at_migration_0002_with_games_in_it_upgrades(
         assert [a.version for a in await repo.actions(1)] == [0, 1, 2]
 
 
+async def test_a_database_at_migration_0003_keeps_its_stats_and_names_lifeboats_characters(
+    dsn: str, schema: str, conn: asyncpg.Connection
+) -> None:
+    """Migration 0004 adds a seat's character beside its role: Lifeboat's rows, which kept
+    the character as the role, keep it as the character; other games' roles stay roles."""
+    before_0004 = [m for m in available_migrations(MIGRATIONS_PACKAGE) if m.version <= 3]
+    assert await migrate(conn, before_0004) == [1, 2, 3]
+    now = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+    for game in ("lifeboat", "sanguosha"):
+        await conn.execute(
+            "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, seed, "
+            "created_at, updated_at) VALUES ($1, 1, $2, 3, 'finished', 9, 7, $3, $3)",
+            game, len(game), now,
+        )
+    await conn.execute(
+        "INSERT INTO stats (match_id, seat, guild_id, game, user_id, is_bot, score, won, role, "
+        "with_bots, finished_at) VALUES (1, 0, 1, 'lifeboat', 5, false, 4, true, 'captain', "
+        "false, $1), (2, 0, 1, 'sanguosha', 5, false, 1, true, 'rebel', false, $1)",
+        now,
+    )
+
+    async with _repo(dsn, schema, clock=FakeClock()) as repo:
+        lifeboat, sanguosha = sorted(await repo.stats_for_user(1, 5), key=lambda r: r.match_id)
+        assert (lifeboat.role, lifeboat.character) == (None, "captain")
+        assert (sanguosha.role, sanguosha.character) == ("rebel", None)
+        assert await repo.leaderboard(1, "lifeboat", character="captain") == [(5, 1, 1, 4.0)]
+
+
 # -- several processes on one database --------------------------------------------------------
 @pytest.fixture
 async def two_processes(dsn: str, schema: str) -> AsyncIterator[list[PostgresRepository]]:

@@ -142,6 +142,8 @@ def _row(
     with_bots: bool = False,
     guild_id: int = 10,
     minute: int = 0,
+    role: str | None = None,
+    character: str | None = None,
 ) -> StatRecord:
     return StatRecord(
         match_id=match_id,
@@ -152,7 +154,8 @@ def _row(
         is_bot=user_id is None,
         score=score,
         won=won,
-        role="captain" if seat == 0 else None,
+        role=role,
+        character="captain" if seat == 0 and character is None else character,
         with_bots=with_bots,
         finished_at=datetime(2025, 3, 1, 12, minute, tzinfo=UTC),
     )
@@ -202,6 +205,41 @@ async def test_leaderboard_ranks_humans_and_leaves_bot_games_out_by_default(
     assert await repo.leaderboard(10, limit=1) == [(2, 3, 2, 6.0)]
     assert await repo.leaderboard(10, "citadels") == []
     assert await repo.leaderboard(99) == []
+
+
+async def test_a_seat_keeps_its_role_and_its_character_and_the_leaderboard_filters_by_either(
+    repo: Repository,
+) -> None:
+    """Rule: a seat's stats name the side it played and the character it played, apart; a
+    leaderboard "as rebel" or "as Zhuge Liang" counts only those seats."""
+    matches = [(await new_match(repo, channel_id=c, game="sanguosha")).id for c in range(3)]
+    m0, m1, m2 = matches
+    rows = [
+        _row(m0, 0, 1, score=1, won=True, game="sanguosha", role="rebel",
+             character="zhuge_liang"),
+        _row(m0, 1, 2, score=0, won=False, game="sanguosha", role="lord", character="cao_cao"),
+        _row(m1, 0, 2, score=1, won=True, game="sanguosha", role="rebel",
+             character="zhuge_liang"),
+        _row(m1, 1, 1, score=0, won=False, game="sanguosha", role="lord",
+             character="zhuge_liang"),
+        _row(m2, 0, 1, score=1, won=True, game="sanguosha", role="rebel", character="cao_cao"),
+        _row(m2, 1, 3, score=0, won=False, game="sanguosha", role=None, character=None),
+    ]
+    await repo.record_stats(rows)
+    mine = await repo.stats_for_user(10, 1, "sanguosha")
+    assert {(r.role, r.character) for r in mine} == {
+        ("rebel", "zhuge_liang"), ("lord", "zhuge_liang"), ("rebel", "cao_cao")}
+    assert (await repo.stats_for_user(10, 3))[0].character is None
+    assert await repo.leaderboard(10, "sanguosha", role="rebel") == [
+        (1, 2, 2, 1.0), (2, 1, 1, 1.0)]
+    assert await repo.leaderboard(10, "sanguosha", character="zhuge_liang") == [
+        (2, 1, 1, 1.0), (1, 2, 1, 0.5)]
+    assert await repo.leaderboard(10, "sanguosha", role="lord", character="cao_cao") == [
+        (2, 1, 0, 0.0)]
+    assert await repo.leaderboard(10, "sanguosha", role="renegade") == []
+    # Recording a match again replaces its characters too.
+    await repo.record_stats([rows[0].model_copy(update={"character": "liu_bei"})])
+    assert await repo.leaderboard(10, "sanguosha", character="liu_bei") == [(1, 1, 1, 1.0)]
 
 
 # -- finished matches missing a message -----------------------------------------------------------
