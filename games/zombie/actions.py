@@ -6,7 +6,7 @@ answers to the questions the round raises, then the moves a player may make at a
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from games.core import Action
 
@@ -169,3 +169,17 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Drink,
     Refuel,
 )
+
+ActionT = TypeVar("ActionT", bound=Action)
+# Actions are frozen values offered again and again (the same seats, tiles and items): each
+# distinct one is built, and validated, once.
+_MADE: dict[tuple[object, ...], Action] = {}
+
+
+def make(cls: type[ActionT], **fields: Any) -> ActionT:
+    key = (cls, *sorted(fields.items()))
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = cls(**fields)
+    assert isinstance(found, cls)
+    return found

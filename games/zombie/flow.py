@@ -61,6 +61,7 @@ def end_round(state: ZombieState, rng: random.Random, events: list[Event]) -> No
     order = clockwise_from(state, (state.leader + 1) % state.seats)
     state.leader = order[0]
     state.round += 1
+    state.round_action = None
     state.horde_met = False
     state.held_on = True
     state.offered_item = None

@@ -15,7 +15,7 @@ from games.zombie.options import Options as ZombieOptions
 from games.zombie.prompts import pending
 from games.zombie.scoring import outcome
 from games.zombie.setup import new_state
-from games.zombie.state import ZombieState
+from games.zombie.state import ZombieState, clone
 from games.zombie.views import PublicView, SeatView, build_view, own_answer
 
 
@@ -39,6 +39,9 @@ class ZombieGame(Game[ZombieState, ZombieOptions]):
 
     def _apply(self, state: ZombieState, action: Action, rng: random.Random) -> list[Event]:
         return apply_action(state, action, rng)
+
+    def copy_state(self, state: ZombieState) -> ZombieState:
+        return clone(state)
 
     def view(self, state: ZombieState, seat: int | None) -> PublicView:
         return build_view(state, seat)

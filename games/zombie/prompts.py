@@ -10,6 +10,7 @@ from itertools import combinations
 
 from games.core import Action, Pick, Prompt
 from games.zombie import actions as a
+from games.zombie.actions import make
 from games.zombie.board import turnings, walkable_neighbours
 from games.zombie.fight import arms_choices, remainder_of
 from games.zombie.health import dying, standing
@@ -51,13 +52,13 @@ def free_moves(state: ZombieState, seat: int) -> list[Action]:
     moves: list[Action] = []
     others = [s for s in able if s != seat]
     for item in dict.fromkeys(player.items):
-        moves += [a.Give(seat=seat, item=item, to=to) for to in others]
+        moves += [make(a.Give, seat=seat, item=item, to=to) for to in others]
     if state.totem == "held" and state.totem_holder == seat:
-        moves += [a.GiveTotem(seat=seat, to=to) for to in others]
+        moves += [make(a.GiveTotem, seat=seat, to=to) for to in others]
     if "soda" in player.items:
-        moves += [a.Drink(seat=seat, target=t) for t in able if state.players[t].health < 6]
+        moves += [make(a.Drink, seat=seat, target=t) for t in able if state.players[t].health < 6]
     if can_refuel(state, seat):
-        moves.append(a.Refuel(seat=seat))
+        moves.append(make(a.Refuel, seat=seat))
     return moves
 
 
@@ -87,16 +88,16 @@ def _blocking(state: ZombieState) -> dict[int, Prompt]:
     if stage == "turn":
         assert state.drawn_tile is not None and state.drawn_from is not None
         towards = None if state.breach else OPPOSITE[state.drawn_from]
-        options = [a.Turn(seat=lead, turns=t) for t in turnings(state.drawn_tile, towards)]
+        options = [make(a.Turn, seat=lead, turns=t) for t in turnings(state.drawn_tile, towards)]
         return {lead: _prompt(state, lead, options, tile=state.drawn_tile)}
     if stage == "victim":
-        options = [a.Hurt(seat=lead, target=t) for t in standing(state)]
+        options = [make(a.Hurt, seat=lead, target=t) for t in standing(state)]
         return {lead: _prompt(state, lead, options, why=state.victim_for)}
     if stage == "item":
-        options = [a.LeaveItem(seat=lead), a.TakeItem(seat=lead)]
+        options = [make(a.LeaveItem, seat=lead), make(a.TakeItem, seat=lead)]
         return {lead: _prompt(state, lead, options, item=state.offered_item)}
     if stage == "other_item":
-        options = [a.ChooseItem(seat=lead, item=i) for i in unfound(state)]
+        options = [make(a.ChooseItem, seat=lead, item=i) for i in unfound(state)]
         return {lead: _prompt(state, lead, options)}
     if stage == "fight":
         return _fight_prompts(state)
@@ -104,7 +105,7 @@ def _blocking(state: ZombieState) -> dict[int, Prompt]:
         window = state.windows.top
         assert window is not None
         seat = window.asked()[0]
-        options = [a.Arm.model_validate({"seat": seat, "choice": c})
+        options = [make(a.Arm, seat=seat, choice=c)
                    for c in arms_choices(state, seat)]
         return {seat: _prompt(state, seat, options, clock="response",
                               question=window.question(seat))}
@@ -115,21 +116,21 @@ def _blocking(state: ZombieState) -> dict[int, Prompt]:
         assert window is not None
         seat = window.asked()[0]
         has_soda = "soda" in state.players[seat].items
-        options = [a.Rescue(seat=seat, target=t) for t in dying(state) if has_soda]
-        options.append(a.Rescue(seat=seat, target=None))
+        options = [make(a.Rescue, seat=seat, target=t) for t in dying(state) if has_soda]
+        options.append(make(a.Rescue, seat=seat, target=None))
         return {seat: _prompt(state, seat, options, clock="response",
                               question=window.question(seat), dying=dying(state))}
     if stage == "bequest":
         window = state.windows.top
         assert window is not None
         seat = window.asked()[0]
-        options = [a.Bequeath(seat=seat, to=t) for t in standing(state)]
+        options = [make(a.Bequeath, seat=seat, to=t) for t in standing(state)]
         return {seat: _prompt(state, seat, options, question=window.question(seat))}
     if stage == "flee":
-        options = [a.Flee(seat=lead, to=t) for t in walkable_neighbours(state, state.at)]
+        options = [make(a.Flee, seat=lead, to=t) for t in walkable_neighbours(state, state.at)]
         return {lead: _prompt(state, lead, options)}
     if stage == "totem":
-        options = [a.NameHolder(seat=lead, to=t) for t in standing(state)]
+        options = [make(a.NameHolder, seat=lead, to=t) for t in standing(state)]
         return {lead: _prompt(state, lead, options)}
     raise AssertionError(f"no prompt for stage {stage}")
 
@@ -143,8 +144,8 @@ def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
     assert window is not None and state.fight is not None
     prompts: dict[int, Prompt] = {}
     for seat in window.seats:
-        options: list[Action] = [a.Commit(seat=seat, choice="flee"),
-                                 a.Commit(seat=seat, choice="fight")]
+        options: list[Action] = [make(a.Commit, seat=seat, choice="flee"),
+                                 make(a.Commit, seat=seat, choice="fight")]
         default = 1 if window.answers.get(seat) == "fight" else 0
         prompts[seat] = _prompt(state, seat, options, clock="response", default=default,
                                 question=window.question(seat), zombies=state.fight.zombies)
@@ -154,7 +155,7 @@ def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
 def _remainder_prompt(state: ZombieState, lead: int) -> Prompt:
     fighters, share, remainder = remainder_of(state)
     ids = tuple(str(s) for s in fighters)
-    template = a.Settle(seat=lead, seats=())
+    template = make(a.Settle, seat=lead, seats=())
     pick = Pick(field="seats", options=ids, min=remainder, max=remainder, template=template)
     subsets = list(combinations(ids, remainder))
     listed = subsets if len(subsets) <= _LISTED_SUBSETS else subsets[:1]

@@ -6,6 +6,7 @@ import random
 
 from games.core import Action, Event
 from games.zombie import actions as a
+from games.zombie.actions import make
 from games.zombie.board import (
     breach_directions,
     can_break_window,
@@ -23,24 +24,25 @@ from games.zombie.tiles import HEARTHS, SEARCH_ROOMS
 
 
 def round_choices(state: ZombieState, seat: int) -> list[Action]:
-    choices: list[Action] = [a.Cower(seat=seat)]
-    choices += [a.Move(seat=seat, to=to) for to in walkable_neighbours(state, state.at)]
-    choices += [a.Explore(seat=seat, direction=d) for d in explore_directions(state)]
+    choices: list[Action] = [make(a.Cower, seat=seat)]
+    choices += [make(a.Move, seat=seat, to=to) for to in walkable_neighbours(state, state.at)]
+    choices += [make(a.Explore, seat=seat, direction=d) for d in explore_directions(state)]
     if state.at == "evil_temple" and state.totem == "hidden":
-        choices.append(a.SearchTotem(seat=seat))
+        choices.append(make(a.SearchTotem, seat=seat))
     if state.at == "graveyard" and state.totem == "held":
-        choices.append(a.Bury(seat=seat))
+        choices.append(make(a.Bury, seat=seat))
     if state.at in SEARCH_ROOMS and state.at not in state.searched:
-        choices.append(a.SearchItem(seat=seat))
+        choices.append(make(a.SearchItem, seat=seat))
     if can_break_window(state):
-        choices.append(a.BreakWindow(seat=seat))
-    choices += [a.BreakThrough(seat=seat, direction=d) for d in breach_directions(state)]
+        choices.append(make(a.BreakWindow, seat=seat))
+    choices += [make(a.BreakThrough, seat=seat, direction=d) for d in breach_directions(state)]
     return choices
 
 
 def play_round(state: ZombieState, action: Action, rng: random.Random,
                events: list[Event]) -> None:
     state.stage = "auto"
+    state.round_action = action.kind
     events.append(note("chose", seat=action.seat, choice=action.kind))
     if isinstance(action, a.Cower):
         state.plan = ["end"]

@@ -100,6 +100,7 @@ class ZombieState(StateBase):
     victim_for: Literal["window", "wall", "hedge"] | None = None
     offered_item: str | None = None
     fight: Fight | None = None
+    round_action: str | None = None  # the leader's choice for this round (its action kind)
     horde_met: bool = False  # a zombie event came up in this round
     held_on: bool = True  # nobody met zombies, or a fighter is still standing
     result: Result | None = None
@@ -155,3 +156,37 @@ def holder_of(state: ZombieState, item: str) -> int | None:
 def new_question(state: ZombieState, stage: Stage) -> None:
     state.stage = stage
     state.ask += 1
+
+
+def clone(state: ZombieState) -> ZombieState:
+    """A copy sharing nothing the rules change: every list and sub-model the rules mutate is
+    copied, the never-changed placed tiles and openings are shared."""
+    copied = state.model_copy(
+        update={
+            "players": [p.model_copy(update={"items": list(p.items)}) for p in state.players],
+            "deck": list(state.deck),
+            "discard": list(state.discard),
+            "tiles": list(state.tiles),
+            "openings": list(state.openings),
+            "house_stack": list(state.house_stack),
+            "yard_stack": list(state.yard_stack),
+            "searched": list(state.searched),
+            "found": list(state.found),
+            "plan": list(state.plan),
+            "windows": state.windows.model_copy(
+                update={
+                    "stack": [
+                        w.model_copy(update={"answers": dict(w.answers), "data": dict(w.data)})
+                        for w in state.windows.stack
+                    ]
+                }
+            ),
+            "fight": None
+            if state.fight is None
+            else state.fight.model_copy(
+                update={"fighters": list(state.fight.fighters), "fled": list(state.fight.fled)}
+            ),
+        }
+    )
+    copied.forget_pending()
+    return copied

@@ -4,6 +4,8 @@ reveal: a seat's view adds only its own answer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from games.zombie.board import walkable_neighbours
@@ -68,6 +70,7 @@ class PublicView(BaseModel):
     leader: int
     acting_leader: int
     stage: Stage
+    round_action: str | None  # what the leader chose this round
     at: str
     exits: list[str]  # the explored tiles the team can walk to from here
     tiles: list[TileView]
@@ -95,17 +98,46 @@ class SeatView(PublicView):
     commitment_id: str | None
 
 
+_TILE_VIEWS: dict[tuple[str, int, int, int], TileView] = {}
+
+
 def _tile_view(state: ZombieState, index: int) -> TileView:
     placed = state.tiles[index]
-    tile = TILES[placed.tile]
-    return TileView(
-        tile=placed.tile,
+    key = (placed.tile, placed.x, placed.y, placed.turns)
+    cached = _TILE_VIEWS.get(key)
+    if cached is None:
+        cached = _TILE_VIEWS[key] = _new_tile_view(placed.tile, placed.x, placed.y, placed.turns)
+    return cached
+
+
+def _new_tile_view(tile_id: str, x: int, y: int, turns: int) -> TileView:
+    # A few thousand placements exist at most (16 tiles, small grids, four turnings).
+    tile = TILES[tile_id]
+    return TileView.model_construct(
+        tile=tile_id,
         area=tile.area,
-        x=placed.x,
-        y=placed.y,
-        turns=placed.turns,
-        sides={d: tile.side(d, placed.turns) for d in DIRECTIONS},
+        x=x,
+        y=y,
+        turns=turns,
+        sides={d: tile.side(d, turns) for d in DIRECTIONS},
     )
+
+
+_PLAYER_VIEWS: dict[tuple[int, int, tuple[str, ...], bool, bool, bool], PlayerView] = {}
+
+
+def _player_view(seat: int, health: int, items: tuple[str, ...], alive: bool, leader: bool,
+                 totem: bool) -> PlayerView:
+    # Bounded: seats, health 0-6, a few items each and three flags; views are frozen.
+    key = (seat, health, items, alive, leader, totem)
+    found = _PLAYER_VIEWS.get(key)
+    if found is None:
+        if len(_PLAYER_VIEWS) > 50_000:
+            _PLAYER_VIEWS.clear()
+        found = _PLAYER_VIEWS[key] = PlayerView(
+            seat=seat, health=health, items=list(items), alive=alive, leader=leader, totem=totem
+        )
+    return found
 
 
 def _fight_view(state: ZombieState) -> FightView | None:
@@ -114,7 +146,7 @@ def _fight_view(state: ZombieState) -> FightView | None:
         return None
     window = state.windows.top
     asked = list(window.seats) if state.stage == "fight" and window is not None else []
-    return FightView(
+    return FightView.model_construct(
         zombies=fight.zombies,
         asked=asked,
         fighters=fight.fighters,
@@ -126,7 +158,7 @@ def _fight_view(state: ZombieState) -> FightView | None:
 
 
 def build_view(state: ZombieState, seat: int | None) -> PublicView:
-    fields = {
+    fields: dict[str, Any] = {
         "seats": state.seats,
         "round": state.round,
         "hour": state.hour,
@@ -136,21 +168,18 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "leader": state.leader,
         "acting_leader": acting_leader(state),
         "stage": state.stage,
+        "round_action": state.round_action,
         "at": state.at,
         "exits": walkable_neighbours(state, state.at),
         "tiles": [_tile_view(state, i) for i in range(len(state.tiles))],
-        "openings": [OpeningView(kind=o.kind, a=o.a, b=o.b) for o in state.openings],
+        "openings": [
+            OpeningView.model_construct(kind=o.kind, a=o.a, b=o.b) for o in state.openings
+        ],
         "house_left": sorted(state.house_stack),
         "yard_left": sorted(state.yard_stack),
         "players": [
-            PlayerView(
-                seat=s,
-                health=max(0, p.health),
-                items=list(p.items),
-                alive=p.alive,
-                leader=s == state.leader,
-                totem=state.totem_holder == s,
-            )
+            _player_view(s, max(0, p.health), tuple(p.items), p.alive, s == state.leader,
+                         state.totem_holder == s)
             for s, p in enumerate(state.players)
         ],
         "totem": state.totem,
@@ -167,11 +196,11 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "scores": scores(state) if state.result is not None else None,
     }
     if seat is None:
-        return PublicView(**fields)
+        return PublicView.model_construct(**fields)
     answer = own_answer(state, seat)
     window = state.windows.top
     serial = window.serial if window is not None else 0
-    return SeatView(
+    return SeatView.model_construct(
         **fields,
         seat=seat,
         commitment=answer,
