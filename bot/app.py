@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
+from bot.edit_budget import request_gate
 from bot.guild_config import GuildConfig, load_config, save_config
 from bot.interactions import InteractionHandler
 from bot.scheduler import Scheduler
@@ -95,6 +96,8 @@ class ParlorClient(commands.AutoShardedBot):
             max_ratelimit_timeout=30.0,
             shard_count=settings.shard_count,
             shard_ids=settings.shard_ids,  # type: ignore[arg-type]  # None: all shards
+            # Every bot-token request takes from the process's one budget (bot/edit_budget.py).
+            http_trace=request_gate(lambda: self.parlor.desk.budget),
             **options,
         )
         self.settings = settings

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.components import TOGGLES, action_view, lobby_view
+from bot.components import DYNAMIC_ITEMS, TOGGLES, action_view, lobby_view
 from bot.i18n import has, t
 from bot.lobby_options import decode_choice, lobby_options
 from bot.service import LiveMatch, Refusal
@@ -29,6 +29,10 @@ T = TypeVar("T")
 
 # Answer directly if the work finishes within this budget; otherwise defer, then edit.
 RESPONSE_BUDGET = 2.0
+# Tables that are over: their panels show the end and offer nothing.
+CLOSED = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
+# What the service says to a move on such a table.
+CLOSED_REFUSALS = frozenset({"match.not_running"})
 
 
 def user_locale(interaction: discord.Interaction[Any]) -> str:
@@ -70,9 +74,48 @@ async def send_private(interaction: discord.Interaction[Any], **fields: Any) -> 
         await interaction.response.send_message(ephemeral=True, **fields)
 
 
+def _custom_ids(components: Iterable[Any]) -> Iterator[str]:
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            yield str(custom_id)
+        yield from _custom_ids(getattr(component, "children", ()))
+
+
+def reaches_a_component(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py hands this component interaction to one of the bot's components:
+    its id must match one of their patterns and be on the message it came from. Anything else
+    (an id of an older format, a truncated one) discord.py drops without a word."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS):
+        return False
+    message = interaction.message
+    return message is not None and custom_id in _custom_ids(message.components)
+
+
 class InteractionHandler:
     def __init__(self, app: Parlor) -> None:
         self.app = app
+
+    async def answer_unreadable(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction gets an answer: a click no component of the bot can read (and
+        any form the bot never sent) is told so privately, instead of Discord's "This
+        interaction failed"."""
+        if interaction.type == discord.InteractionType.component:
+            if reaches_a_component(interaction):
+                return
+        elif interaction.type != discord.InteractionType.modal_submit:
+            return  # commands and autocompletion have their own handlers
+        if interaction.response.is_done():
+            return
+        log.info("unreadable interaction %r", dict(interaction.data or {}).get("custom_id"))
+        try:
+            await refuse(interaction, "interaction.unreadable")
+        except discord.HTTPException as failure:
+            log.warning("could not answer an unreadable interaction (%s %s)", failure.status,
+                        failure.code)
 
     async def _within_budget(self, interaction: discord.Interaction[Any],
                              work: Awaitable[T]) -> T:
@@ -120,6 +163,10 @@ class InteractionHandler:
                 origin_message_id=None if from_panel else origin,
             ))
         except Refusal as refusal:
+            if refusal.key in CLOSED_REFUSALS and from_panel:
+                # A panel left open on a table that is over: it shows the end instead.
+                await self.show_panel(interaction, match_id, edit=True)
+                return
             if refusal.key == "act.stale" and from_panel:
                 await self.show_panel(interaction, match_id, edit=True,
                                       notice=t("act.stale", user_locale(interaction)))
@@ -182,10 +229,15 @@ class InteractionHandler:
         if live.record.status == MatchStatus.PAUSED:
             await refuse(interaction, "match.paused")
             return
+        seat = live.seat_held_by(interaction.user.id)
+        if live.state is not None and live.record.status in CLOSED and seat is not None:
+            # The move that ended the game, or a click on a panel of a table that is over: the
+            # panel shows the end and offers nothing more.
+            await self.show_closed_panel(interaction, live, seat, edit=edit, notice=notice)
+            return
         if live.state is None or live.record.status != MatchStatus.ACTIVE:
             await refuse(interaction, "match.not_running")
             return
-        seat = live.seat_held_by(interaction.user.id)
         if seat is None:
             await refuse(interaction, "panel.not_a_player")
             return
@@ -199,6 +251,21 @@ class InteractionHandler:
         else:
             await send_private(interaction, content=content, embeds=embeds, view=view)
 
+    async def show_closed_panel(self, interaction: discord.Interaction[Any], live: LiveMatch,
+                                seat: int, *, edit: bool | None = None,
+                                notice: str | None = None) -> None:
+        """The panel of a table that is over: the seat's last view and where the result is,
+        without a single component (a panel of a finished table offers no move)."""
+        content, embeds = self.app.desk.closed_panel(live, seat, user_locale(interaction))
+        if notice:
+            content = f"{notice}\n{content}".strip()
+        if edit is None:
+            edit = is_ephemeral(interaction.message)
+        if edit:
+            await update_message(interaction, content=content, embeds=embeds, view=None)
+        else:
+            await send_private(interaction, content=content, embeds=embeds)
+
     # -- seats changing hands ------------------------------------------------------------------
     async def seat(self, interaction: discord.Interaction[Any], match_id: int, op: str) -> None:
         live = await self._load(interaction, match_id)
@@ -209,6 +276,10 @@ class InteractionHandler:
         seat = live.seat_held_by(user_id)
         if seat is None:
             await refuse(interaction, "act.not_a_player")
+            return
+        if live.state is not None and live.record.status in CLOSED and \
+                is_ephemeral(interaction.message):
+            await self.show_closed_panel(interaction, live, seat, edit=True)
             return
         if op == "leave":
             if live.record.status != MatchStatus.ACTIVE:

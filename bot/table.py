@@ -299,6 +299,22 @@ class Desk:
                            leading=[refresh, leave])
         return content, [embed], view
 
+    def closed_panel(self, live: LiveMatch, seat: int, locale: str | None
+                     ) -> tuple[str, list[discord.Embed]]:
+        """The panel of a table that is over: the seat's last private view, and where the
+        result is (the reveal, posted in the table's channel). It offers no component."""
+        renderer = renderer_for(live.record.game)
+        embed = renderer.panel_embed(live, live.game.view(live.state, seat), seat, locale)
+        mine = live.recent.for_seat(seat)
+        if mine:
+            embed.add_field(name=t("panel.recent", locale),
+                            value="\n".join(renderer.event_line(live, e, locale)
+                                            for e in mine)[-1024:], inline=False)
+        channel = f"<#{live.record.channel_id}>"
+        key = "panel.game_over" if live.record.status == MatchStatus.FINISHED \
+            else "panel.table_cancelled"
+        return t(key, locale, channel=channel), [embed]
+
     def leave_confirmation(self, live: LiveMatch, locale: str | None
                            ) -> tuple[str, discord.ui.View]:
         view = discord.ui.View(timeout=None)

@@ -30,8 +30,7 @@ def budget(per_second: float, clock: FakeClock, burst: float | None = None) -> E
 
 async def test_the_rate_holds_after_the_burst_is_spent() -> None:
     clock = FakeClock()
-    bucket = budget(40, clock)
-    assert bucket.capacity == 10, "a quarter second's worth: no second sees more than 50"
+    bucket = budget(40, clock, burst=10)
     times: list[float] = []
 
     async def one() -> None:
@@ -160,3 +159,15 @@ async def test_a_table_of_bots_is_not_starved_by_tables_of_people() -> None:
     waited = served["bots"] - started
     assert MAX_RELAXED_WAIT <= waited <= MAX_RELAXED_WAIT + 0.2
     assert served[f"people{people - 1}"] > served["bots"], "people's tables were still waiting"
+
+
+def test_no_second_may_hold_more_than_discord_allows_whatever_the_settings() -> None:
+    """Rule: Discord's global limit is 50 a second; a burst, a second's refill and the tokens
+    on credit stay at 45 (5 spare for the way to Discord), whatever rate is asked for."""
+    from bot.edit_budget import CREDIT_SECONDS, SAFE_PER_SECOND
+
+    for asked in (8, 20, 30, 40, 50, 960):
+        bucket = EditBudget(asked)
+        assert bucket.rate == min(asked, 40)
+        assert bucket.capacity + bucket.rate * (1 + CREDIT_SECONDS) <= SAFE_PER_SECOND + 1e-9
+    assert EditBudget(8).capacity == 2, "a quarter second's worth when that is safe"
