@@ -1,0 +1,77 @@
+"""Small helpers that set a Zombie in My Pocket table up for one rule's scenario."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Prompt
+from games.zombie import GAME
+from games.zombie.state import PlacedTile, ZombieState
+
+
+def table(seats: int = 4, seed: int = 1, leader: int = 0, health: int | None = None,
+          deck: list[str] | None = None, options: Any = None) -> ZombieState:
+    """A new game at its first leader's choice, with the leader and the deck's top fixed."""
+    state = GAME.setup(seats, options, seed=seed)
+    state.leader = leader
+    if health is not None:
+        for player in state.players:
+            player.health = health
+    if deck is not None:
+        stack_deck(state, *deck)
+    state.forget_pending()
+    return state
+
+
+def stack_deck(state: ZombieState, *cards: str) -> None:
+    """Puts ``cards`` on top of the event deck, in this order."""
+    rest = [c for c in state.deck + state.discard if c not in cards]
+    state.deck = [*cards, *rest]
+    state.discard = []
+    state.forget_pending()
+
+
+def lay(state: ZombieState, tile: str, x: int, y: int, turns: int = 0) -> None:
+    """Puts an explored tile on the map (taking it out of its stack)."""
+    for stack in (state.house_stack, state.yard_stack):
+        if tile in stack:
+            stack.remove(tile)
+    state.tiles.append(PlacedTile(tile=tile, x=x, y=y, turns=turns))
+    state.forget_pending()
+
+
+def next_tiles(state: ZombieState, *tiles: str) -> None:
+    """Puts ``tiles`` on top of their stacks, in this order."""
+    for stack in (state.house_stack, state.yard_stack):
+        mine = [t for t in tiles if t in stack]
+        stack[:] = [*mine, *[t for t in stack if t not in mine]]
+    state.forget_pending()
+
+
+def prompt_of(state: ZombieState, seat: int) -> Prompt:
+    prompt = GAME.prompt_for(state, seat)
+    assert prompt is not None, f"seat {seat} has nothing to decide"
+    return prompt
+
+
+def waiting(state: ZombieState) -> list[int]:
+    return [p.seat for p in GAME.pending(state) if p.blocking]
+
+
+def play(state: ZombieState, *actions: Action) -> tuple[ZombieState, list[Event]]:
+    events: list[Event] = []
+    for action in actions:
+        transition = GAME.apply(state, action)
+        state = transition.state
+        events.extend(transition.events)
+    return state, events
+
+
+def keys(events: list[Event]) -> list[str]:
+    return [e.key for e in events]
+
+
+def commit_all(state: ZombieState, choices: dict[int, str]) -> tuple[ZombieState, list[Event]]:
+    from games.zombie.actions import Commit
+
+    return play(state, *(Commit(seat=s, choice=c) for s, c in choices.items()))  # type: ignore[arg-type]
