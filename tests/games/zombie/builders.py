@@ -6,6 +6,7 @@ from typing import Any
 
 from games.core import Action, Event, Prompt
 from games.zombie import GAME
+from games.zombie.actions import Commit
 from games.zombie.state import PlacedTile, ZombieState
 
 
@@ -72,6 +73,6 @@ def keys(events: list[Event]) -> list[str]:
 
 
 def commit_all(state: ZombieState, choices: dict[int, str]) -> tuple[ZombieState, list[Event]]:
-    from games.zombie.actions import Commit
-
-    return play(state, *(Commit(seat=s, choice=c) for s, c in choices.items()))  # type: ignore[arg-type]
+    """Every seat in ``choices`` commits ("fight" or "flee"), in the order given."""
+    return play(state, *(Commit.model_validate({"seat": s, "choice": c})
+                         for s, c in choices.items()))

@@ -16,11 +16,11 @@ def _walk(state):  # type: ignore[no-untyped-def]
 def test_events_are_read_at_the_doom_tracks_hour() -> None:
     # The Soda card blesses at 9 and offers an item at 10.
     state = _walk(table(seats=2, health=3, deck=["card-soda"]))
-    state, events = play(state, Move(seat=0, to="family_room"))
+    state, _ = play(state, Move(seat=0, to="family_room"))
     assert [p.health for p in state.players] == [4, 4]
     state = _walk(table(seats=2, health=3, deck=["card-soda"]))
     state.hour = 10
-    state, events = play(state, Move(seat=0, to="family_room"))
+    state, _ = play(state, Move(seat=0, to="family_room"))
     assert state.stage == "item" and state.offered_item == "soda"
 
 
@@ -73,7 +73,7 @@ def test_an_item_the_team_already_has_lets_the_leader_take_another() -> None:
 
 def test_zombies_are_the_cards_number_plus_the_doom_tables_extra() -> None:
     state = _walk(table(seats=4, deck=["card-gasoline"]))
-    state, events = play(state, Move(seat=0, to="family_room"))
+    state, _ = play(state, Move(seat=0, to="family_room"))
     assert CARDS["card-gasoline"].at(9).zombies == 4
     assert state.fight is not None and state.fight.zombies == 4 + 5
     assert sorted(waiting(state)) == [0, 1, 2, 3]

@@ -116,7 +116,7 @@ def test_damage_may_exceed_a_fighters_health_and_the_dying_choose_who_takes_thei
     state = _horde(health=2)
     state.players[1].items = ["femur", "candle"]
     state.totem, state.totem_holder = "held", 1
-    state, events = commit_all(state, {0: "flee", 1: "fight", 2: "flee", 3: "flee"})
+    state, _ = commit_all(state, {0: "flee", 1: "fight", 2: "flee", 3: "flee"})
     # 9 - (1 + 1) = 7 damage, all on the lone fighter.
     assert not state.players[1].alive
     assert waiting(state) == [1] and state.stage == "bequest"
