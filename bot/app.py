@@ -15,11 +15,13 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import startup
 from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
 from bot.edit_budget import request_gate
 from bot.guild_config import GuildConfig, load_config, save_config
 from bot.interactions import InteractionHandler
+from bot.panels import PanelFollower
 from bot.scheduler import Scheduler
 from bot.service import MatchService
 from bot.settings import Settings, SettingsError
@@ -46,8 +48,10 @@ class Parlor:
         self.desk = Desk(self)
         self.timers = Scheduler(self)
         self.interactions = InteractionHandler(self)
+        self.panels = PanelFollower(self)
         self._configs: dict[int, GuildConfig] = {}
         self.service.subscribe(self.desk.on_change)
+        self.service.subscribe(self.panels.on_change)
         self.service.set_planner(self.timers)
 
     async def config_for(self, guild_id: int) -> GuildConfig:
@@ -105,14 +109,29 @@ class ParlorClient(commands.AutoShardedBot):
         self._collector = Collector()
         self._switching = SwitchInterval()
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
+        self._prepared = self._begun = False
 
     async def setup_hook(self) -> None:
+        # A login that failed after this hook began (the command sync could not reach Discord)
+        # is tried again, and this hook with it: what is done stays done.
+        if self._prepared:
+            await self.sync_commands_if_changed()
+            await self._begin()
+            return
         await self.parlor.repo.open()
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator(self.tree))
+        self._prepared = True
         await self.sync_commands_if_changed()
+        await self._begin()
+
+    async def _begin(self) -> None:
+        """Start the schedule and the background work (once)."""
+        if self._begun:
+            return
+        self._begun = True
         await self.parlor.timers.start()
         self._reveals = asyncio.create_task(self.parlor.desk.post_missing_reveals())
         # What is loaded by now (modules, commands, the schedule) lives as long as the process.
@@ -208,7 +227,7 @@ async def run(settings: Settings, token: str) -> None:
     point_at_api(settings)
     client = ParlorClient(settings, make_repository(settings))
     async with client:
-        await client.start(token)
+        await startup.start(client, token)
 
 
 def main() -> int:
@@ -231,6 +250,10 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         print("parlor: Discord asked for a privileged intent; Parlor needs none.",
               file=sys.stderr)
+        return 2
+    except discord.HTTPException as failure:
+        print(f"parlor: Discord refused to start the bot ({failure.status} {failure.code}: "
+              f"{startup.reason(failure)}).", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         pass

@@ -17,6 +17,8 @@ from discord import ui
 
 from bot.i18n import t
 from bot.lobby_options import choice_parts, encode_choice, lobby_options, value_key
+from bot.picking import page_options, pages
+from bot.questions import click_check
 from games.core import Prompt
 
 if TYPE_CHECKING:
@@ -46,6 +48,15 @@ PANEL, BOARD = "a", "b"
 SELECT_SCOPE = {PANEL: "s", BOARD: "t"}
 
 
+# An action component of a prompt with a named question carries its digest (bot/questions.py):
+# the click stays valid across other seats' moves while the clicker's question is unchanged.
+CHECK = r"(?::(?P<check>[0-9a-f]{8}))?"
+
+
+def _suffix(check: str) -> str:
+    return f":{check}" if check else ""
+
+
 def _places(interaction: discord.Interaction[Any]) -> list[int]:
     """The numbers a select sent, or none if any is not plain digits."""
     data: dict[str, Any] = dict(interaction.data or {})
@@ -61,16 +72,16 @@ def _places(interaction: discord.Interaction[Any]) -> list[int]:
 class ActButton(
     ui.DynamicItem[ui.Button[Any]],
     template=rf"{PREFIX}:(?P<scope>[ab]):(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+)"
-             rf":(?P<index>\d+)",
+             rf":(?P<index>\d+)" + CHECK,
 ):
     def __init__(self, match: int, version: int, seat: int, index: int, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
-                 scope: str = PANEL) -> None:
+                 scope: str = PANEL, check: str = "") -> None:
         self.match, self.version, self.seat, self.index = match, version, seat, index
-        self.scope = scope
+        self.scope, self.check = scope, check
         super().__init__(ui.Button(
             label=label[:80] or "…", style=style,
-            custom_id=f"{PREFIX}:{scope}:{match}:{version}:{seat}:{index}",
+            custom_id=f"{PREFIX}:{scope}:{match}:{version}:{seat}:{index}{_suffix(check)}",
         ))
 
     @classmethod
@@ -78,25 +89,26 @@ class ActButton(
                              match: re.Match[str]) -> ActButton:
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
                    int(match["index"]), getattr(item, "label", None) or "…",
-                   scope=match["scope"])
+                   scope=match["scope"], check=match["check"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
-                                        [self.index], on_board=self.scope == BOARD)
+                                        [self.index], on_board=self.scope == BOARD,
+                                        check=self.check)
 
 
 class ActSelect(
     ui.DynamicItem[ui.Select[Any]],
     template=rf"{PREFIX}:(?P<scope>[st]):(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+)"
-             rf":(?P<part>\d+)",
+             rf":(?P<part>\d+)" + CHECK,
 ):
     def __init__(self, match: int, version: int, seat: int, part: int,
                  options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None, scope: str = "s") -> None:
+                 placeholder: str | None = None, scope: str = "s", check: str = "") -> None:
         self.match, self.version, self.seat = match, version, seat
-        self.scope = scope
+        self.scope, self.check = scope, check
         super().__init__(ui.Select(
-            custom_id=f"{PREFIX}:{scope}:{match}:{version}:{seat}:{part}",
+            custom_id=f"{PREFIX}:{scope}:{match}:{version}:{seat}:{part}{_suffix(check)}",
             options=options or [discord.SelectOption(label="…", value="0")],
             placeholder=(placeholder or "")[:150] or None,
         ))
@@ -105,48 +117,52 @@ class ActSelect(
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
                              match: re.Match[str]) -> ActSelect:
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
-                   int(match["part"]), scope=match["scope"])
+                   int(match["part"]), scope=match["scope"], check=match["check"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
                                         _places(interaction),
-                                        on_board=self.scope == SELECT_SCOPE[BOARD])
+                                        on_board=self.scope == SELECT_SCOPE[BOARD],
+                                        check=self.check)
 
 
 class AskedButton(
     ui.DynamicItem[ui.Button[Any]],
-    template=rf"{PREFIX}:q:(?P<match>\d+):(?P<version>\d+):(?P<place>\d+)",
+    template=rf"{PREFIX}:q:(?P<match>\d+):(?P<version>\d+):(?P<place>\d+)" + CHECK,
 ):
     """An answer to a question the board puts to several seats at once."""
 
     def __init__(self, match: int, version: int, place: int, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        self.match, self.version, self.place = match, version, place
-        super().__init__(ui.Button(label=label[:80] or "…", style=style,
-                                   custom_id=f"{PREFIX}:q:{match}:{version}:{place}"))
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 check: str = "") -> None:
+        self.match, self.version, self.place, self.check = match, version, place, check
+        super().__init__(ui.Button(
+            label=label[:80] or "…", style=style,
+            custom_id=f"{PREFIX}:q:{match}:{version}:{place}{_suffix(check)}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
                              match: re.Match[str]) -> AskedButton:
         return cls(int(match["match"]), int(match["version"]), int(match["place"]),
-                   getattr(item, "label", None) or "…")
+                   getattr(item, "label", None) or "…", check=match["check"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).answer(interaction, self.match, self.version, [self.place])
+        await _handler(interaction).answer(interaction, self.match, self.version, [self.place],
+                                           check=self.check)
 
 
 class AskedSelect(
     ui.DynamicItem[ui.Select[Any]],
-    template=rf"{PREFIX}:r:(?P<match>\d+):(?P<version>\d+):(?P<part>\d+)",
+    template=rf"{PREFIX}:r:(?P<match>\d+):(?P<version>\d+):(?P<part>\d+)" + CHECK,
 ):
     """The select twin of ``AskedButton``; its values are places."""
 
     def __init__(self, match: int, version: int, part: int,
                  options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None) -> None:
-        self.match, self.version = match, version
+                 placeholder: str | None = None, check: str = "") -> None:
+        self.match, self.version, self.check = match, version, check
         super().__init__(ui.Select(
-            custom_id=f"{PREFIX}:r:{match}:{version}:{part}",
+            custom_id=f"{PREFIX}:r:{match}:{version}:{part}{_suffix(check)}",
             options=options or [discord.SelectOption(label="…", value="0")],
             placeholder=(placeholder or "")[:150] or None,
         ))
@@ -154,11 +170,76 @@ class AskedSelect(
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
                              match: re.Match[str]) -> AskedSelect:
-        return cls(int(match["match"]), int(match["version"]), int(match["part"]))
+        return cls(int(match["match"]), int(match["version"]), int(match["part"]),
+                   check=match["check"] or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).answer(interaction, self.match, self.version,
-                                           _places(interaction))
+                                           _places(interaction), check=self.check)
+
+
+class PickSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"{PREFIX}:k:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<page>\d+)"
+             + CHECK,
+):
+    """A choice of several items (``Prompt.pick``): its values index the pick's options on
+    this page. A pick that fits one select is made by this one click; a longer one is kept
+    page by page until confirmed (``PickButton``)."""
+
+    def __init__(self, match: int, version: int, seat: int, page: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, low: int = 1, high: int = 1,
+                 check: str = "") -> None:
+        self.match, self.version, self.seat, self.page, self.check = \
+            match, version, seat, page, check
+        options = options or [discord.SelectOption(label="…", value="0")]
+        super().__init__(ui.Select(
+            custom_id=f"{PREFIX}:k:{match}:{version}:{seat}:{page}{_suffix(check)}",
+            options=options, placeholder=(placeholder or "")[:150] or None,
+            min_values=max(0, min(low, len(options))),
+            max_values=max(1, min(high, len(options))),
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> PickSelect:
+        return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
+                   int(match["page"]), check=match["check"] or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).pick(interaction, self.match, self.version, self.seat,
+                                         self.page, _places(interaction), check=self.check)
+
+
+PICK_OPS = ("go", "ok", "clear")
+
+
+class PickButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:kb:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+)"
+             rf":(?P<op>go|ok|clear):(?P<page>\d+)" + CHECK,
+):
+    """A long pick's page turn ("go" to ``page``), confirmation ("ok") or reset ("clear")."""
+
+    def __init__(self, match: int, version: int, seat: int, op: str, page: int,
+                 label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 check: str = "", disabled: bool = False) -> None:
+        self.match, self.version, self.seat, self.op, self.page, self.check = \
+            match, version, seat, op, page, check
+        super().__init__(ui.Button(
+            label=label[:80] or "…", style=style, disabled=disabled,
+            custom_id=f"{PREFIX}:kb:{match}:{version}:{seat}:{op}:{page}{_suffix(check)}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> PickButton:
+        return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
+                   match["op"], int(match["page"]), check=match["check"] or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).pick_step(interaction, self.match, self.version,
+                                              self.seat, self.op, self.page, check=self.check)
 
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"{PREFIX}:h:(?P<match>\d+)"):
@@ -278,8 +359,8 @@ class LobbyOptionSelect(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActButton, ActSelect, AskedButton, AskedSelect, HandButton, PanelPageButton, LobbyButton,
-    LobbyOptionSelect, SeatButton,
+    ActButton, ActSelect, AskedButton, AskedSelect, PickSelect, PickButton, HandButton,
+    PanelPageButton, LobbyButton, LobbyOptionSelect, SeatButton,
 )
 
 
@@ -336,26 +417,38 @@ def action_view(
     page: int = 0,
     leading: list[ui.Item[Any]] | None = None,
     board: bool = False,
+    picked: tuple[str, ...] = (),
 ) -> ui.View:
     """The components for one seat's prompt: buttons for small groups, selects for large ones,
     in pages when they do not fit in Discord's five rows. On the public ``board`` they are
-    numbered by their place among ``indices`` instead of in the whole prompt."""
+    numbered by their place among ``indices`` instead of in the whole prompt. In a panel, a
+    prompt's pick (several items as one move) comes first, as a select (``picked`` is what
+    was ticked so far on a paged one, and ``page`` then turns its pages)."""
     view_ui = ui.View(timeout=None)
     shown = list(range(len(prompt.actions))) if indices is None else indices
     number = {index: place for place, index in enumerate(shown)} if board else \
         {index: index for index in shown}
     scope = BOARD if board else PANEL
+    check = click_check(prompt)
     leading = leading or []
     for item in leading:
         item.row = 0
         view_ui.add_item(item)
     free_rows = MAX_ROWS - (1 if leading else 0)
+    first_row = 1 if leading else 0
+    if prompt.pick is not None and not board:
+        used = _pick_rows(renderer, live, view, prompt, locale, view_ui, first_row, page,
+                          picked, check)
+        first_row += used
+        free_rows -= used
+        page = 0
+        # The listed samples of the pick are what the select makes: not shown twice.
+        shown = [i for i in shown if not prompt.pick.accepts(prompt.actions[i])]
     blocks = _blocks(renderer, live, view, prompt, shown, locale)
     paged = len(blocks) > free_rows
     per_page = free_rows - 1 if paged else free_rows
     pages = max(1, -(-len(blocks) // per_page))
     page = min(max(page, 0), pages - 1)
-    first_row = 1 if leading else 0
     for offset, block in enumerate(blocks[page * per_page:(page + 1) * per_page]):
         row = first_row + offset
         if block.as_select:
@@ -363,13 +456,13 @@ def action_view(
                        for index, label in block.choices]
             select = ActSelect(live.id, live.version, prompt.seat, row, options,
                                renderer.group_label(block.group, locale),
-                               scope=SELECT_SCOPE[scope])
+                               scope=SELECT_SCOPE[scope], check=check)
             select.item.row = row
             view_ui.add_item(select)
         else:
             for index, label in block.choices:
                 button = ActButton(live.id, live.version, prompt.seat, number[index], label,
-                                   scope=scope)
+                                   scope=scope, check=check)
                 button.item.row = row
                 view_ui.add_item(button)
     if paged:
@@ -383,6 +476,49 @@ def action_view(
             more.item.row = nav_row
             view_ui.add_item(more)
     return view_ui
+
+
+def _pick_rows(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
+               locale: str | None, view_ui: ui.View, row: int, page: int,
+               picked: tuple[str, ...], check: str) -> int:
+    """Adds a prompt's pick at ``row``: one select when the options fit in one, else this
+    page's select and a row to turn pages, clear and confirm. Returns the rows used."""
+    pick = prompt.pick
+    assert pick is not None
+    count = pages(pick)
+    page = min(max(page, 0), count - 1)
+    placeholder = renderer.pick_placeholder(live, view, prompt, locale)
+    items = page_options(pick, page)
+    options = [
+        discord.SelectOption(label=renderer.pick_label(live, view, item, locale)[:100],
+                             value=str(offset), default=count > 1 and item in picked)
+        for offset, item in enumerate(items)]
+    if count == 1:
+        select = PickSelect(live.id, live.version, prompt.seat, 0, options, placeholder,
+                            low=pick.min, high=pick.max, check=check)
+        select.item.row = row
+        view_ui.add_item(select)
+        return 1
+    select = PickSelect(live.id, live.version, prompt.seat, page, options, placeholder,
+                        low=0, high=len(items), check=check)
+    select.item.row = row
+    view_ui.add_item(select)
+    ready = pick.min <= len(picked) <= pick.max
+    buttons = [
+        PickButton(live.id, live.version, prompt.seat, "go", max(page - 1, 0),
+                   t("panel.previous", locale), check=check, disabled=page == 0),
+        PickButton(live.id, live.version, prompt.seat, "go", min(page + 1, count - 1),
+                   t("panel.more", locale), check=check, disabled=page >= count - 1),
+        PickButton(live.id, live.version, prompt.seat, "clear", page,
+                   t("pick.clear", locale), check=check, disabled=not picked),
+        PickButton(live.id, live.version, prompt.seat, "ok", page,
+                   t("pick.confirm", locale, count=len(picked)),
+                   discord.ButtonStyle.success, check=check, disabled=not ready),
+    ]
+    for button in buttons:
+        button.item.row = row + 1
+        view_ui.add_item(button)
+    return 2
 
 
 def question_view(
@@ -405,6 +541,7 @@ def question_view(
     row = 1 if leading else 0
     place = 0
     for prompt, indices in questions:
+        check = click_check(prompt)
         number = {index: place + offset for offset, index in enumerate(indices)}
         place += len(indices)
         for block in _blocks(renderer, live, view, prompt, indices, locale):
@@ -412,12 +549,13 @@ def question_view(
                 options = [discord.SelectOption(label=label[:100], value=str(number[index]))
                            for index, label in block.choices]
                 select = AskedSelect(live.id, live.version, row, options,
-                                     renderer.group_label(block.group, locale))
+                                     renderer.group_label(block.group, locale), check=check)
                 select.item.row = row
                 view_ui.add_item(select)
             else:
                 for index, label in block.choices:
-                    button = AskedButton(live.id, live.version, number[index], label)
+                    button = AskedButton(live.id, live.version, number[index], label,
+                                         check=check)
                     button.item.row = row
                     view_ui.add_item(button)
             row += 1

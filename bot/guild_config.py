@@ -9,6 +9,9 @@ from pydantic import BaseModel, Field
 
 from storage import GuildSettingsRecord, Repository
 
+# The bounds a server may set the response clock within (``/parlor config``).
+RESPONSE_SECONDS_MIN, RESPONSE_SECONDS_MAX = 5, 60
+
 
 class GameConfig(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)  # default variants for new tables
@@ -39,6 +42,8 @@ class GuildConfig(BaseModel):
     bots_allowed: bool = True
     # After this many turns in a row played by the timer, a bot takes the seat (0: never).
     afk_turns: int = 2
+    # The clock of response windows ("Dodge?", fight or flee): short, and always running.
+    response_seconds: int = Field(default=15, ge=RESPONSE_SECONDS_MIN, le=RESPONSE_SECONDS_MAX)
     host_channel_ids: list[int] = Field(default_factory=list)  # empty: any channel
 
     def game(self, name: str) -> GameConfig:

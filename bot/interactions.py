@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.components import DYNAMIC_ITEMS, TOGGLES, action_view, lobby_view
+from bot.components import DYNAMIC_ITEMS, TOGGLES, HandButton, action_view, lobby_view
 from bot.i18n import has, t
 from bot.lobby_options import decode_choice, lobby_options
+from bot.panels import Editor
+from bot.picking import PickChoices, page_options, pages
+from bot.questions import prompt_digest, still_asked
 from bot.service import LiveMatch, Refusal
+from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus
 
 if TYPE_CHECKING:
@@ -98,6 +102,7 @@ def reaches_a_component(interaction: discord.Interaction[Any]) -> bool:
 class InteractionHandler:
     def __init__(self, app: Parlor) -> None:
         self.app = app
+        self.picks = PickChoices()
 
     async def answer_unreadable(self, interaction: discord.Interaction[Any]) -> None:
         """Every interaction gets an answer: a click no component of the bot can read (and
@@ -142,7 +147,8 @@ class InteractionHandler:
 
     # -- game actions ----------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction[Any], match_id: int, version: int,
-                  seat: int, indices: list[int], *, on_board: bool = False) -> None:
+                  seat: int, indices: list[int], *, on_board: bool = False,
+                  check: str = "") -> None:
         from_panel = is_ephemeral(interaction.message)
         if len(indices) != 1:
             await refuse(interaction, "act.malformed")
@@ -158,7 +164,7 @@ class InteractionHandler:
                 match_id, version=version, seat=seat,
                 index=None if on_board else place,
                 pick=(lambda lv, prompt: desk.board_action(lv, prompt, place))
-                if on_board else None,
+                if on_board else None, check=check,
                 user_id=interaction.user.id, source="player",
                 origin_message_id=None if from_panel else origin,
             ))
@@ -171,6 +177,9 @@ class InteractionHandler:
                 await self.show_panel(interaction, match_id, edit=True,
                                       notice=t("act.stale", user_locale(interaction)))
                 return
+            if refusal.key == "act.stale":
+                await self.show_current_board(interaction, match_id)
+                return
             await refuse(interaction, refusal.key, **refusal.params)
             return
         if from_panel:
@@ -179,7 +188,7 @@ class InteractionHandler:
             await self.app.desk.answer_with_board(interaction, live)
 
     async def answer(self, interaction: discord.Interaction[Any], match_id: int, version: int,
-                     places: list[int]) -> None:
+                     places: list[int], *, check: str = "") -> None:
         """A choice on the board's question put to several seats at once: the clicker answers
         for the seat they play, if that seat is asked this question. The answer is the fresh
         board, which no longer lists them among those it waits for."""
@@ -195,8 +204,9 @@ class InteractionHandler:
             return
         place = places[0]
         desk = self.app.desk
-        if live.state is not None and live.version == version and \
-                live.record.status == MatchStatus.ACTIVE:
+        if live.state is not None and live.record.status == MatchStatus.ACTIVE and (
+                live.version == version
+                or still_asked(live.game.prompt_for(live.state, seat), check)):
             # Said here rather than as the service's "malformed": the board the clicker saw
             # is current, it just asks someone else (the service checks again under the lock).
             prompt = live.game.prompt_for(live.state, seat)
@@ -210,13 +220,110 @@ class InteractionHandler:
         try:
             acted, _ = await self._within_budget(interaction, self.app.service.act(
                 match_id, version=version, seat=seat,
-                pick=lambda lv, prompt: desk.question_action(lv, prompt, place),
+                pick=lambda lv, prompt: desk.question_action(lv, prompt, place), check=check,
                 user_id=interaction.user.id, source="player", origin_message_id=origin,
             ))
         except Refusal as refusal:
+            if refusal.key == "act.stale":
+                await self.show_current_board(interaction, match_id)
+                return
             await refuse(interaction, refusal.key, **refusal.params)
             return
         await desk.answer_with_board(interaction, acted)
+
+    async def show_current_board(self, interaction: discord.Interaction[Any], match_id: int
+                                 ) -> None:
+        """A click on a board that no longer shows the game: the clicker is told so, privately,
+        with the board as it is now (in their language) and, for a player, "My hand"."""
+        live = await self.app.service.get(match_id)
+        locale = user_locale(interaction)
+        notice = t("act.stale", locale)
+        if live.state is None:
+            await send_private(interaction, content=notice)
+            return
+        content, embeds, _ = self.app.desk.board(live, locale)
+        fields: dict[str, Any] = {
+            "content": f"{notice}\n{content}".strip()[:2000], "embeds": embeds,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if live.record.status == MatchStatus.ACTIVE and \
+                live.seat_held_by(interaction.user.id) is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(HandButton(live.id, t("board.my_hand", locale)))
+            fields["view"] = view
+        await send_private(interaction, **fields)
+
+    # -- choices of several items -----------------------------------------------------------
+    async def pick(self, interaction: discord.Interaction[Any], match_id: int, version: int,
+                   seat: int, page: int, places: list[int], *, check: str = "") -> None:
+        """A pick's select: the whole choice when it fits in one select (one move), else the
+        items ticked on this page, kept until the player confirms."""
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
+        pick = None if prompt is None else prompt.pick
+        if pick is None or prompt is None or live.seat_held_by(interaction.user.id) != seat \
+                or (live.version != version and not still_asked(prompt, check)):
+            await self.act(interaction, match_id, version, seat, [], check=check)
+            return
+        items = page_options(pick, page)
+        if len(set(places)) != len(places) or any(not 0 <= p < len(items) for p in places):
+            await refuse(interaction, "act.malformed")
+            return
+        ticked = [items[p] for p in places]
+        if pages(pick) == 1:
+            await self._make_pick(interaction, match_id, version, seat, ticked, check)
+            return
+        self.picks.set_page((match_id, seat, prompt_digest(prompt)), pick, page, ticked)
+        await self.show_panel(interaction, match_id, page=page, edit=True)
+
+    async def pick_step(self, interaction: discord.Interaction[Any], match_id: int,
+                        version: int, seat: int, op: str, page: int, *, check: str = "") -> None:
+        """A long pick's page turn, reset or confirmation."""
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
+        if prompt is None or prompt.pick is None or \
+                live.seat_held_by(interaction.user.id) != seat or \
+                (live.version != version and not still_asked(prompt, check)):
+            await self.act(interaction, match_id, version, seat, [], check=check)
+            return
+        key = (match_id, seat, prompt_digest(prompt))
+        if op == "ok":
+            await self._make_pick(interaction, match_id, version, seat,
+                                  list(self.picks.chosen(key)), check)
+            return
+        if op == "clear":
+            self.picks.clear(key)
+        await self.show_panel(interaction, match_id, page=page, edit=True)
+
+    async def _make_pick(self, interaction: discord.Interaction[Any], match_id: int,
+                         version: int, seat: int, chosen: list[str], check: str) -> None:
+        def build(live: LiveMatch, prompt: Prompt) -> Action | None:
+            if prompt.pick is None:
+                return None
+            try:
+                return prompt.pick.build(chosen)
+            except ValueError:
+                return None
+
+        try:
+            await self._within_budget(interaction, self.app.service.act(
+                match_id, version=version, seat=seat, build=build, check=check,
+                user_id=interaction.user.id, source="player"))
+        except Refusal as refusal:
+            if refusal.key == "act.malformed":
+                await refuse(interaction, "pick.bad_count")
+                return
+            if refusal.key == "act.stale" or refusal.key in CLOSED_REFUSALS:
+                await self.show_panel(interaction, match_id, edit=True,
+                                      notice=t(refusal.key, user_locale(interaction)))
+                return
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        await self.show_panel(interaction, match_id, edit=True)
 
     # -- the private panel -------------------------------------------------------------------
     async def show_panel(self, interaction: discord.Interaction[Any], match_id: int, *,
@@ -227,7 +334,7 @@ class InteractionHandler:
             return
         locale = user_locale(interaction)
         if live.record.status == MatchStatus.PAUSED:
-            await refuse(interaction, "match.paused")
+            await refuse(interaction, "match.paused", command=f"/{live.record.game} resume")
             return
         seat = live.seat_held_by(interaction.user.id)
         if live.state is not None and live.record.status in CLOSED and seat is not None:
@@ -246,10 +353,23 @@ class InteractionHandler:
             content = f"{notice}\n{content}".strip()
         if edit is None:
             edit = is_ephemeral(interaction.message)
+        editor: Editor | None = None
         if edit:
             await update_message(interaction, content=content, embeds=embeds, view=view)
+            if is_ephemeral(interaction.message):  # the panel it came from, now redrawn
+                editor = interaction.edit_original_response
+        elif interaction.response.is_done():
+            # After a defer the original response is the message clicked (the public board):
+            # the panel is the follow-up, edited through its own handle.
+            sent = await interaction.followup.send(ephemeral=True, wait=True, content=content,
+                                                   embeds=embeds, view=view)
+            editor = sent.edit
         else:
-            await send_private(interaction, content=content, embeds=embeds, view=view)
+            await interaction.response.send_message(ephemeral=True, content=content,
+                                                    embeds=embeds, view=view)
+            editor = interaction.edit_original_response
+        if editor is not None:
+            self.app.panels.opened(interaction, editor, live, seat, page)
 
     async def show_closed_panel(self, interaction: discord.Interaction[Any], live: LiveMatch,
                                 seat: int, *, edit: bool | None = None,

@@ -33,7 +33,7 @@ import discord
 
 from bot.i18n import t
 from bot.service import LiveMatch, Refusal
-from games.core import Action, Prompt
+from games.core import Action, Clock, Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
 
 if TYPE_CHECKING:
@@ -61,8 +61,11 @@ class Entry:
     version: int  # the match version the entry was made at
     deadline: float  # epoch seconds
     warn_at: float | None  # epoch seconds, None when no warning is due
-    prompt_kind: str  # "" for an entry re-armed from the database, not yet matched to a prompt
+    # The question it times ("" for an entry re-armed from the database, not yet matched to a
+    # prompt): a seat asked the same question across other seats' moves keeps its deadline.
+    question: str
     bot: bool
+    clock: Clock = "turn"
     fired: bool = False  # its deadline came: taken off the heap, its move under way
     moved: bool = False  # its move was chosen, the change being saved is that move
     row: TimerRecord | None = None  # ``record()``'s last answer
@@ -175,33 +178,44 @@ class Scheduler:
             self._planned[upcoming.id] = {}
             return []
         config = await self.app.config_for(upcoming.record.guild_id)
-        seconds = config.turn_seconds_for(upcoming.record.game)
-        if seconds is None:
-            seconds = self.app.settings.default_turn_seconds
+        turn_seconds = config.turn_seconds_for(upcoming.record.game)
+        if turn_seconds is None:
+            turn_seconds = self.app.settings.default_turn_seconds
+        response_seconds = config.response_seconds
         now = time.time()
         existing = self._by_match.get(upcoming.id, {})
         chosen: dict[int, Entry] = {}
         for prompt in upcoming.pending():
             is_bot = upcoming.seats[prompt.seat].is_bot
+            response = prompt.clock == "response"
+            # A response window always runs its clock: a table must not wait forever for a
+            # "Dodge?" because the server turned the turn timer off.
+            seconds = response_seconds if response else turn_seconds
             if not prompt.blocking or not (is_bot or seconds > 0):
                 continue
+            question = prompt.question_id
             entry = existing.get(prompt.seat)
-            if entry is not None and entry.prompt_kind == "":
+            if entry is not None and entry.question == "":
                 self._adopt(entry, current)
-            if entry is not None and entry.fired and entry.prompt_kind == prompt.kind \
+            if entry is not None and entry.fired and entry.question == question \
                     and entry.bot == is_bot and not entry.moved:
                 # Its time is up, but another change got in before its move: still due.
                 entry = Entry(upcoming.id, prompt.seat, entry.version, entry.deadline, None,
-                              prompt.kind, bot=is_bot)
-            elif entry is None or entry.fired or entry.prompt_kind != prompt.kind \
+                              question, bot=is_bot, clock=prompt.clock)
+            elif entry is None or entry.fired or entry.question != question \
                     or entry.bot != is_bot:
                 if is_bot:
-                    entry = Entry(upcoming.id, prompt.seat, upcoming.version,
-                                  now + self.app.settings.bot_move_delay, None, prompt.kind,
-                                  bot=True)
+                    # In a window, bots answer at once: a table of bots never waits on a
+                    # clock for "Dodge?", and a person's window closes as soon as theirs is in.
+                    delay = 0.0 if response else self.app.settings.bot_move_delay
+                    entry = Entry(upcoming.id, prompt.seat, upcoming.version, now + delay, None,
+                                  question, bot=True, clock=prompt.clock)
                 else:
+                    # No half-time reminder for a window of a few seconds: the open panel
+                    # shows it (bot/panels.py).
+                    warn_at = None if response else now + seconds / 2
                     entry = Entry(upcoming.id, prompt.seat, upcoming.version, now + seconds,
-                                  now + seconds / 2, prompt.kind, bot=False)
+                                  warn_at, question, bot=False, clock=prompt.clock)
             chosen[prompt.seat] = entry
         self._planned[upcoming.id] = chosen
         return [entry.record() for entry in chosen.values()]
@@ -213,7 +227,8 @@ class Scheduler:
         prompt = None if current.state is None else \
             current.game.prompt_for(current.state, entry.seat)
         if prompt is not None and prompt.blocking:
-            entry.prompt_kind = prompt.kind
+            entry.question = prompt.question_id
+            entry.clock = prompt.clock
             entry.bot = current.seats[entry.seat].is_bot
 
     def saved(self, live: LiveMatch) -> None:
@@ -279,8 +294,11 @@ class Scheduler:
                     live.game.choose(live.game.view(live.state, entry.seat), prompt, rng),
                     "bot")
             else:
+                # A window's timeout is logged like any move but is no missed turn: only the
+                # turn clock counts towards a bot taking the seat.
                 default = prompt.default_action()
-                decided = None if default is None else (default, "timer")
+                source = "response" if prompt.clock == "response" else "timer"
+                decided = None if default is None else (default, source)
             entry.moved = decided is not None
             return decided
 
@@ -309,7 +327,8 @@ class Scheduler:
         meanwhile (the change planned what the match waits for now)."""
         if self._current(entry):
             self._put(Entry(entry.match_id, entry.seat, entry.version,
-                            time.time() + RETRY_AFTER, None, entry.prompt_kind, bot=entry.bot))
+                            time.time() + RETRY_AFTER, None, entry.question, bot=entry.bot,
+                            clock=entry.clock))
 
     async def _forget_stale(self, entry: Entry) -> None:
         """An entry that fired with nothing to do (a match gone, a question no longer asked):

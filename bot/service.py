@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.log_checks import LogChecks
+from bot.questions import still_asked
 from bot.recent import RecentEvents
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
@@ -336,7 +337,10 @@ class MatchService:
                 locale=locale,
             )
         except ValueError:
-            raise Refusal("lobby.channel_busy") from None
+            # Named by the open table's own command (it may be another game's).
+            busy = await self.repo.open_match_in_channel(channel_id)
+            raise Refusal("lobby.channel_busy",
+                          command=f"/{busy.game if busy else game} end") from None
         host = SeatRecord(
             match_id=record.id, seat=0, user_id=host_id, display_name=host_name,
             locale=host_locale,
@@ -515,9 +519,14 @@ class MatchService:
         source: str = "player",
         origin_message_id: int | None = None,
         pick: Callable[[LiveMatch, Prompt], int | None] | None = None,
+        build: Callable[[LiveMatch, Prompt], Action | None] | None = None,
+        check: str = "",
     ) -> tuple[LiveMatch, Transition]:
         """Apply one action. ``index`` picks from the seat's current prompt (clicks), ``action``
-        is a whole action (bots, timers). Raises ``Refusal`` and changes nothing otherwise."""
+        is a whole action (bots, timers), ``build`` makes it from the current prompt (a choice
+        of several items). A click drawn at an older ``version`` still counts when ``check``
+        says the seat's own question is unchanged (``bot/questions.py``). Raises ``Refusal``
+        and changes nothing otherwise."""
         async with self._changing(match_id):
             live = await self._playable(match_id, seat)
             if source == "player":
@@ -526,13 +535,17 @@ class MatchService:
                     raise Refusal("act.not_a_player")
                 if owner.is_bot or owner.user_id != user_id:
                     raise Refusal("act.not_your_seat")
-            if version != live.record.version:
-                raise Refusal("act.stale")
             prompt = live.game.prompt_for(live.state, seat)
+            if version != live.record.version and not still_asked(prompt, check):
+                raise Refusal("act.stale")
             if prompt is None:
                 raise Refusal("act.not_your_turn")
             if action is None and index is None and pick is not None:
                 index = pick(live, prompt)  # under the lock: at the version just checked
+            if action is None and build is not None:
+                action = build(live, prompt)
+                if action is None:
+                    raise Refusal("act.malformed")
             if action is None:
                 if index is None or not 0 <= index < len(prompt.actions):
                     raise Refusal("act.malformed")
@@ -565,7 +578,7 @@ class MatchService:
     async def _playable(self, match_id: int, seat: int) -> LiveMatch:
         live = await self.get(match_id)
         if live.record.status == MatchStatus.PAUSED:
-            raise Refusal("match.paused")
+            raise Refusal("match.paused", command=f"/{live.record.game} resume")
         if live.record.status != MatchStatus.ACTIVE or live.state is None:
             raise Refusal("match.not_running")
         if not 0 <= seat < len(live.seats):

@@ -31,6 +31,7 @@ from bot.components import (
 from bot.edit_budget import EditBudget
 from bot.i18n import t
 from bot.lobby_options import seat_range
+from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
 from games.core import Prompt
@@ -295,8 +296,10 @@ class Desk:
             return t("panel.nothing_to_do", locale), [embed], view
         content = renderer.prompt_line(live, own, prompt, locale) if prompt.blocking else \
             t("panel.free_moves", locale)
+        picked = () if prompt.pick is None else self.app.interactions.picks.chosen(
+            (live.id, seat, prompt_digest(prompt)))
         view = action_view(renderer, live, own, prompt, locale, page=page,
-                           leading=[refresh, leave])
+                           leading=[refresh, leave], picked=picked)
         return content, [embed], view
 
     def closed_panel(self, live: LiveMatch, seat: int, locale: str | None

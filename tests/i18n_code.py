@@ -64,6 +64,15 @@ def python_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def game_files() -> list[Path]:
+    """The engines players meet: ``games/core`` and every registered game. A game package
+    still being built, not registered yet, shows no text to anyone."""
+    shown = {*registry.names(), "core"}
+    return [path for path in python_files(GAMES_DIR)
+            if len(path.relative_to(GAMES_DIR).parts) == 1
+            or path.relative_to(GAMES_DIR).parts[0] in shown]
+
+
 @cache
 def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -126,7 +135,7 @@ def code_keys() -> tuple[frozenset[str], tuple[Family, ...]]:
     """Literal keys and f-string families at key positions in ``bot/`` and ``games/``."""
     literals: set[str] = set()
     families: list[Family] = []
-    for path in python_files(BOT_DIR) + python_files(GAMES_DIR):
+    for path in python_files(BOT_DIR) + game_files():
         for expression in key_expressions(parsed(path)):
             if isinstance(expression, ast.JoinedStr):
                 where = f"{path.relative_to(ROOT)}:{expression.lineno}"

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Parlor, ParlorClient
+from bot.guild_config import RESPONSE_SECONDS_MAX, RESPONSE_SECONDS_MIN
 from bot.history import Played, all_events, full_replay, public_log, tally
 from bot.i18n import DEFAULT_LOCALE, available_locales, catalog, t
 from bot.interactions import refuse, user_locale
@@ -69,6 +70,7 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         enabled="Whether that game can be played here.",
         turn_seconds="Turn timer in seconds (15–3600), 0 for none.",
         afk_turns="Missed turns in a row before a bot takes the seat (0: never).",
+        response_seconds="Seconds to answer a response window such as Dodge? (5–60).",
         host_role="Only members with this role may start tables.",
         clear_host_role="Let anyone start tables again.",
         host_channel="Add a channel where tables may be started.",
@@ -80,8 +82,8 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
     async def config(
         self, interaction: discord.Interaction[Any], game: str | None = None,
         enabled: bool | None = None, turn_seconds: int | None = None,
-        afk_turns: int | None = None, host_role: discord.Role | None = None,
-        clear_host_role: bool | None = None,
+        afk_turns: int | None = None, response_seconds: int | None = None,
+        host_role: discord.Role | None = None, clear_host_role: bool | None = None,
         host_channel: discord.TextChannel | None = None,
         clear_host_channels: bool | None = None, bots_allowed: bool | None = None,
         language: str | None = None,
@@ -112,6 +114,12 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                 await refuse(interaction, "config.bad_afk")
                 return
             update["afk_turns"] = afk_turns
+        if response_seconds is not None:
+            if not RESPONSE_SECONDS_MIN <= response_seconds <= RESPONSE_SECONDS_MAX:
+                await refuse(interaction, "config.bad_response_timer",
+                             low=RESPONSE_SECONDS_MIN, high=RESPONSE_SECONDS_MAX)
+                return
+            update["response_seconds"] = response_seconds
         if host_role is not None:
             update["host_role_id"] = host_role.id
         if clear_host_role:
@@ -136,6 +144,8 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             t("config.timer_off", locale) if timer == 0 else
             t("config.timer_default", locale) if timer is None else
             t("config.timer_seconds", locale, seconds=timer)))
+        embed.add_field(name=t("config.field.response", locale),
+                        value=t("config.timer_seconds", locale, seconds=config.response_seconds))
         embed.add_field(name=t("config.field.afk", locale), value=str(config.afk_turns)
                         if config.afk_turns else t("config.never", locale))
         embed.add_field(name=t("config.field.bots", locale),

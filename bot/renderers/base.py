@@ -74,6 +74,20 @@ class Renderer:
                   if name != "seat"})
             for i in indices))
 
+    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> str:
+        """One option of a choice of several items (``Prompt.pick``): an item id, as the
+        player reads it."""
+        return self.param_text(live, "card", item, locale)
+
+    def pick_placeholder(self, live: LiveMatch, view: Any, prompt: Prompt,
+                         locale: str | None) -> str:
+        """What a pick's select says before anything is chosen."""
+        pick = prompt.pick
+        assert pick is not None
+        if pick.min == pick.max:
+            return t("pick.choose_exactly", locale, count=pick.min)
+        return t("pick.choose_between", locale, low=pick.min, high=pick.max)
+
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         return t(prompt.kind, locale, **params)

@@ -271,6 +271,21 @@ class Table:
                 await asyncio.sleep(0.005)  # bots are thinking
 
 
+def edits_an_ephemeral_message(fake: FakeDiscord, path: str) -> bool:
+    """Whether a webhook PATCH (``/webhooks/<app>/<token>/messages/<id|@original>``) edited a
+    message only its player sees."""
+    parts = path.strip("/").split("/")
+    if len(parts) < 5 or parts[3] != "messages":
+        return False
+    interaction = fake._by_token.get(parts[2])
+    if interaction is None:
+        return False
+    message_id = interaction.original_message_id if parts[4] == "@original" else \
+        int(parts[4]) if parts[4].isdigit() else None
+    message = fake.world.messages.get(message_id or 0)
+    return message is not None and message.ephemeral
+
+
 def public_payloads(fake: FakeDiscord) -> list[str]:
     """Every payload the bot sent that the whole channel could see (all versions of every
     message, not only the last)."""
@@ -296,6 +311,8 @@ def public_payloads(fake: FakeDiscord) -> list[str]:
                 continue
             texts.append(json.dumps(body, ensure_ascii=False))
         elif request.route.startswith("/webhooks/") and not int(body.get("flags") or 0) & 64:
+            if request.method == "PATCH" and edits_an_ephemeral_message(fake, request.path):
+                continue  # a panel redrawn in place (bot/panels.py): only its player sees it
             texts.append(json.dumps(body, ensure_ascii=False))
     return texts
 

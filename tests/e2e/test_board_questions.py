@@ -12,6 +12,7 @@ from bot.service import LiveMatch
 from storage import MatchStatus
 from tests.e2e.parlor import (
     advance_until,
+    edits_an_ephemeral_message,
     parlor,
     private_reply,
     question_button,
@@ -79,7 +80,10 @@ async def test_a_question_to_several_people_is_answered_on_the_board_by_each_of_
         entry = (await client.parlor.repo.actions(after.id))[-1]
         assert (entry.seat, entry.user_id, entry.source) == (first, users[first].id, "player")
         assert entry.action["kind"] == kind
-        assert fake.count_requests(mark) == 1, "one callback, no separate board edit"
+        sent = [r for r in fake.requests_since(mark)
+                if not (r.method == "PATCH" and edits_an_ephemeral_message(fake, r.path))]
+        # (Panels left open are redrawn through their own tokens: bot/panels.py.)
+        assert len(sent) == 1, "one callback, no separate board edit"
         waiting_lines = board.content.splitlines()
         assert not any(users[first].mention in line for line in waiting_lines), \
             "the board no longer waits for them"
@@ -87,7 +91,7 @@ async def test_a_question_to_several_people_is_answered_on_the_board_by_each_of_
 
         # The old button went stale with that answer: a late click on it changes nothing.
         stale = await fake.raw_component(humans[second], board, button)
-        assert await private_reply(stale) == t("act.stale")
+        assert (await private_reply(stale)).startswith(t("act.stale"))
 
         # The fresh board asks the second person the same, and they answer there too: still
         # a shared question if others are asked, else their own (seat-named) buttons.

@@ -1,0 +1,160 @@
+"""Private panels that follow the game.
+
+A panel is an ephemeral message: only the interaction that made it can change it, through its
+token, for 15 minutes. A response window of a few seconds cannot wait for a player to press
+"My hand" again, so every panel the bot shows is remembered with the interaction that showed
+it; when that seat's question changes (a window asks them, the window closes, the game ends),
+the panel is drawn again and edited in place. Those are interaction webhook requests: they do
+not count against Discord's global limit and take nothing from the edit budget.
+
+A panel is followed until its token is about to expire, until the player opens another one (the
+newest wins), or until Discord says it is gone (the player dismissed it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.questions import prompt_digest
+from bot.service import LiveMatch, MatchChange
+from storage import MatchStatus
+
+if TYPE_CHECKING:
+    from bot.app import Parlor
+
+log = logging.getLogger(__name__)
+
+# Discord keeps an interaction token for 15 minutes; stop a little before.
+TOKEN_LIFETIME = 14.5 * 60
+# The latest delays from a change to its panel edit, for the benchmark and /parlor checks.
+KEPT_DELAYS = 1_000
+
+Key = tuple[int, int]  # match, seat
+DISABLED = False
+
+
+def shown_question(live: LiveMatch, seat: int) -> tuple[Any, ...]:
+    """What a panel must change with: the seat's question, who holds the seat, the status."""
+    status = live.record.status
+    if live.state is None or status != MatchStatus.ACTIVE:
+        return (status,)
+    prompt = live.game.prompt_for(live.state, seat)
+    digest = None if prompt is None else prompt_digest(prompt)
+    return status, live.seats[seat].is_bot, digest
+
+
+# Edits the panel message in place: the interaction's original response, or the follow-up
+# message the panel was sent as (both through the interaction's token).
+Editor = Callable[..., Awaitable[Any]]
+
+
+@dataclass(eq=False)
+class OpenPanel:
+    editor: Editor
+    user_id: int
+    locale: str
+    page: int
+    shown: tuple[Any, ...]
+    expires: float
+    refreshing: asyncio.Task[None] | None = None
+    # When the change it has yet to show happened.
+    behind_since: float | None = None
+
+
+@dataclass
+class PanelFollower:
+    app: Parlor
+    _open: dict[Key, OpenPanel] = field(default_factory=dict)
+    _by_match: dict[int, set[int]] = field(default_factory=dict)
+    delays: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT_DELAYS))
+
+    def opened(self, interaction: discord.Interaction[Any], editor: Editor, live: LiveMatch,
+               seat: int, page: int) -> None:
+        """``interaction`` has just shown ``seat`` its panel, which ``editor`` changes: follow
+        it from now on."""
+        key = (live.id, seat)
+        previous = self._open.get(key)
+        if previous is not None and previous.refreshing is not None:
+            previous.refreshing.cancel()
+        self._open[key] = OpenPanel(editor, interaction.user.id, str(interaction.locale), page,
+                                    shown_question(live, seat), time.monotonic() + TOKEN_LIFETIME)
+        self._by_match.setdefault(live.id, set()).add(seat)
+
+    def following(self, match_id: int) -> list[int]:
+        return sorted(self._by_match.get(match_id, ()))
+
+    def _forget(self, key: Key) -> None:
+        self._open.pop(key, None)
+        seats = self._by_match.get(key[0])
+        if seats is not None:
+            seats.discard(key[1])
+            if not seats:
+                del self._by_match[key[0]]
+
+    async def on_change(self, change: MatchChange) -> None:
+        """A listener of the service: starts a refresh for each followed panel of the match
+        whose question changed. Never waits for Discord itself."""
+        if DISABLED:
+            return
+        live = change.live
+        now = time.monotonic()
+        for seat in list(self._by_match.get(live.id, ())):
+            key = (live.id, seat)
+            panel = self._open[key]
+            if now >= panel.expires:
+                self._forget(key)
+                continue
+            if panel.refreshing is not None and not panel.refreshing.done():
+                if panel.behind_since is None:
+                    panel.behind_since = now
+                continue  # the running refresh draws the latest state when it is done
+            if shown_question(live, seat) != panel.shown:
+                panel.behind_since = now
+                panel.refreshing = asyncio.create_task(self._refresh(key, panel))
+
+    async def _refresh(self, key: Key, panel: OpenPanel) -> None:
+        match_id, seat = key
+        while panel.behind_since is not None and self._open.get(key) is panel:
+            since = panel.behind_since
+            panel.behind_since = None
+            try:
+                live = await self.app.service.get(match_id)
+                shown = shown_question(live, seat)
+                if shown == panel.shown or live.record.status == MatchStatus.PAUSED:
+                    continue  # a paused table says so when the player next clicks
+                content, embeds, view = self._draw(live, seat, panel)
+                await panel.editor(content=content, embeds=embeds, view=view)
+            except discord.HTTPException as failure:
+                # Dismissed, or the token is gone: nothing more to follow.
+                log.debug("panel of match %s seat %s no longer editable (%s)", match_id, seat,
+                          failure.status)
+                self._forget(key)
+                return
+            except Exception:
+                log.exception("could not refresh the panel of match %s seat %s", match_id, seat)
+                self._forget(key)
+                return
+            panel.shown = shown
+            self.delays.append(time.monotonic() - since)
+            if shown[0] != MatchStatus.ACTIVE:
+                self._forget(key)  # a table that is over: its last panel offers nothing more
+
+    def _draw(self, live: LiveMatch, seat: int, panel: OpenPanel
+              ) -> tuple[str, list[discord.Embed], discord.ui.View | None]:
+        desk = self.app.desk
+        if live.state is not None and live.record.status != MatchStatus.ACTIVE:
+            content, embeds = desk.closed_panel(live, seat, panel.locale)
+            return content, embeds, None
+        if live.seat_held_by(panel.user_id) != seat:
+            content, embeds = desk.closed_panel(live, seat, panel.locale)
+            return content, embeds, None
+        content, embeds, view = desk.panel(live, seat, panel.locale, page=panel.page)
+        return content, embeds, view
