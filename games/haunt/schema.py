@@ -20,6 +20,7 @@ FLOORS: tuple[Floor, ...] = ("basement", "ground", "upper")
 Direction = Literal["N", "E", "S", "W"]
 DIRECTIONS: tuple[Direction, ...] = ("N", "E", "S", "W")
 Symbol = Literal["omen", "item", "event"]
+DamageKind = Literal["physical", "mental"]
 
 
 class Strict(BaseModel):

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.haunt.catalog import catalog
-from games.haunt.schema import FLOORS, Effect, MoveTo, Roll, SideRules, Text
+from games.haunt.schema import FLOORS, TRAITS, Effect, MoveTo, Roll, SideRules, Text
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -66,7 +66,8 @@ def test_content_sizes_match_the_game() -> None:
 def test_every_id_is_unique() -> None:
     c = catalog()
     ids = [r.id for r in c.house.rooms] + [e.id for e in c.explorers]
-    ids += [x.id for x in (*c.omens, *c.items, *c.events, *c.haunts)]
+    ids += [x.id for x in (*c.omens, *c.items)] + [x.id for x in c.events]
+    ids += [x.id for x in c.haunts]
     for haunt in c.haunts:
         ids += [m.id for m in haunt.monsters]
         ids += [b.id for b in (haunt.tome, haunt.secret) if b is not None]
@@ -131,8 +132,8 @@ def test_explorers_have_distinct_birthdays_and_sensible_starts() -> None:
     c = catalog()
     assert len({e.birthday[5:] for e in c.explorers}) == len(c.explorers)
     for explorer in c.explorers:
-        for trait in ("might", "speed", "sanity", "knowledge"):
-            track = explorer.track(trait)  # type: ignore[arg-type]
+        for trait in TRAITS:
+            track = explorer.track(trait)
             assert 2 <= track.start <= 4
             assert 2 <= track.values[track.start] <= 5
 

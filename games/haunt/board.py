@@ -1,0 +1,142 @@
+"""The map: rooms on a grid per floor, doors that join, stairs and passages, straight lines.
+
+A placed room's ``doors`` are already turned. Two neighbouring rooms are joined when both have
+a door on the shared side; a door that faces an empty cell is open (it leads into the unknown).
+The cell south of the ground floor's starting tile is the outside, beyond the front door.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from games.haunt.catalog import catalog
+from games.haunt.schema import DIRECTIONS, Direction, Floor
+from games.haunt.state import HauntState, PlacedRoom
+
+STEP: dict[Direction, tuple[int, int]] = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+OPPOSITE: dict[Direction, Direction] = {"N": "S", "E": "W", "S": "N", "W": "E"}
+Cell = tuple[Floor, int, int]
+
+
+def turned(doors: tuple[Direction, ...] | list[Direction], quarter_turns: int) -> list[Direction]:
+    """The doors after turning a room clockwise by ``quarter_turns``."""
+    return sorted(
+        (DIRECTIONS[(DIRECTIONS.index(d) + quarter_turns) % 4] for d in doors),
+        key=DIRECTIONS.index,
+    )
+
+
+def cells(state: HauntState) -> dict[Cell, PlacedRoom]:
+    return {(r.floor, r.x, r.y): r for r in state.rooms}
+
+
+def outside(cell: Cell) -> bool:
+    return cell == ("ground", 0, -1)
+
+
+def neighbour(room: PlacedRoom, direction: Direction) -> Cell:
+    dx, dy = STEP[direction]
+    return (room.floor, room.x + dx, room.y + dy)
+
+
+def open_doors(room: PlacedRoom, grid: dict[Cell, PlacedRoom]) -> list[Direction]:
+    """The room's doors that lead into unexplored space."""
+    return [
+        d for d in room.doors if neighbour(room, d) not in grid and not outside(neighbour(room, d))
+    ]
+
+
+def floor_is_open(state: HauntState, floor: Floor, grid: dict[Cell, PlacedRoom]) -> bool:
+    return any(open_doors(r, grid) for r in state.rooms if r.floor == floor)
+
+
+def joined(state: HauntState, room: PlacedRoom, grid: dict[Cell, PlacedRoom]) -> list[str]:
+    """Rooms joined to ``room`` by a pair of doors."""
+    out = []
+    for d in room.doors:
+        other = grid.get(neighbour(room, d))
+        if other is not None and OPPOSITE[d] in other.doors:
+            out.append(other.id)
+    return out
+
+
+def passages(state: HauntState, room_id: str, *, monster: bool = False) -> list[str]:
+    """Rooms reached from ``room_id`` by a stair or passage (both ends placed). Monsters also
+    climb one-way passages back."""
+    out = []
+    for placed in state.rooms:
+        passage = catalog().room(placed.id).passage
+        if passage is None or state.placed(passage.to) is None:
+            continue
+        if placed.id == room_id:
+            out.append(passage.to)
+        elif passage.to == room_id and (monster or not passage.one_way):
+            out.append(placed.id)
+    return out
+
+
+def exits(state: HauntState, room_id: str, *, monster: bool = False) -> list[str]:
+    """Every placed room one move away."""
+    room = state.placed(room_id)
+    if room is None:
+        return []
+    grid = cells(state)
+    found = joined(state, room, grid) + passages(state, room_id, monster=monster)
+    return list(dict.fromkeys(found))
+
+
+def distances(state: HauntState, start: str, *, monster: bool = False) -> dict[str, int]:
+    """Moves from ``start`` to every placed room it reaches."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in exits(state, here, monster=monster):
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
+
+
+def in_line(state: HauntState, room_id: str) -> list[str]:
+    """Rooms seen in a straight line from ``room_id`` through joined doors (no walls between)."""
+    start = state.placed(room_id)
+    if start is None:
+        return []
+    grid = cells(state)
+    seen: list[str] = []
+    for d in DIRECTIONS:
+        here = start
+        while d in here.doors:
+            there = grid.get(neighbour(here, d))
+            if there is None or OPPOSITE[d] not in there.doors:
+                break
+            seen.append(there.id)
+            here = there
+    return seen
+
+
+def valid_turns(
+    state: HauntState, room_id: str, cell: Cell, came_from: Direction
+) -> list[list[Direction]]:
+    """The distinct ways ``room_id`` may be turned at ``cell``: a door joins the room the
+    explorer left (through ``came_from``'s opposite side) and the floor keeps an open door."""
+    grid = cells(state)
+    floor, x, y = cell
+    needed = OPPOSITE[came_from]
+    choices: list[list[Direction]] = []
+    for quarter in range(4):
+        doors = turned(catalog().room(room_id).doors, quarter)
+        if needed not in doors or doors in choices:
+            continue
+        trial = PlacedRoom(id=room_id, floor=floor, x=x, y=y, doors=doors)
+        grid[cell] = trial
+        still_open = any(open_doors(r, grid) for r in [*state.rooms, trial] if r.floor == floor)
+        del grid[cell]
+        if still_open:
+            choices.append(doors)
+    return choices
+
+
+def fits(room_id: str, floor: Floor) -> bool:
+    return floor in catalog().room(room_id).floors

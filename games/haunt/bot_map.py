@@ -1,0 +1,69 @@
+"""The map as a bot reads it from its view: joined rooms, passages, distances, open doors."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from games.haunt.board import OPPOSITE, STEP, outside
+from games.haunt.catalog import catalog
+from games.haunt.state import PlacedRoom
+
+
+class ViewMap:
+    def __init__(self, rooms: list[PlacedRoom], *, monster: bool = False) -> None:
+        self.rooms = {r.id: r for r in rooms}
+        self.grid = {(r.floor, r.x, r.y): r for r in rooms}
+        self.monster = monster
+        self._exits: dict[str, list[str]] = {}
+
+    def exits(self, room_id: str) -> list[str]:
+        if room_id in self._exits:
+            return self._exits[room_id]
+        room = self.rooms[room_id]
+        found: list[str] = []
+        for d in room.doors:
+            dx, dy = STEP[d]
+            other = self.grid.get((room.floor, room.x + dx, room.y + dy))
+            if other is not None and OPPOSITE[d] in other.doors:
+                found.append(other.id)
+        for placed in self.rooms.values():
+            passage = catalog().room(placed.id).passage
+            if passage is None or passage.to not in self.rooms:
+                continue
+            if placed.id == room_id:
+                found.append(passage.to)
+            elif passage.to == room_id and (self.monster or not passage.one_way):
+                found.append(placed.id)
+        self._exits[room_id] = found
+        return found
+
+    def distances(self, start: str) -> dict[str, int]:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in self.exits(here):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return seen
+
+    def has_open_door(self, room_id: str) -> bool:
+        room = self.rooms[room_id]
+        for d in room.doors:
+            dx, dy = STEP[d]
+            cell = (room.floor, room.x + dx, room.y + dy)
+            if cell not in self.grid and not outside(cell):
+                return True
+        return False
+
+    def step_toward(self, options: list[str], targets: set[str]) -> str | None:
+        """The option closest to any of ``targets`` (None when none is reachable)."""
+        best: str | None = None
+        best_distance = 10_000
+        for option in options:
+            reach = self.distances(option)
+            distance = min((reach[t] for t in targets if t in reach), default=10_000)
+            if distance < best_distance:
+                best, best_distance = option, distance
+        return best

@@ -1,0 +1,183 @@
+"""Exploring: drawing the top room that fits the floor, turning it so a door joins, never
+closing a floor, and the card its symbol calls for."""
+
+from __future__ import annotations
+
+import random
+
+from games.core import Event
+from games.haunt import board, cards, effects, moves, traits
+from games.haunt.catalog import catalog
+from games.haunt.schema import Direction
+from games.haunt.state import HauntState, PlacedRoom, Placement
+
+
+def explorable(state: HauntState, seat: int) -> list[Direction]:
+    """The open doors of the explorer's room that some remaining room could fill."""
+    if not moves.may_leave(state, seat):
+        return []
+    here = state.placed(state.seat(seat).room)
+    if here is None:
+        return []
+    grid = board.cells(state)
+    candidates = [*state.stack, *state.room_discards]
+    out: list[Direction] = []
+    for direction in board.open_doors(here, grid):
+        cell = board.neighbour(here, direction)
+        if any(
+            board.fits(room, here.floor) and board.valid_turns(state, room, cell, direction)
+            for room in candidates
+        ):
+            out.append(direction)
+    return out
+
+
+def explore(
+    state: HauntState, seat: int, direction: Direction, rng: random.Random, events: list[Event]
+) -> None:
+    here = state.placed(state.seat(seat).room)
+    assert here is not None
+    if not moves.passes_leave_roll(state, seat, rng, events):
+        return
+    state.turn.moves += moves.cost_to_leave(state, seat)
+    cell = board.neighbour(here, direction)
+    reshuffled = False
+    while True:
+        if not state.stack:
+            if reshuffled or not state.room_discards:
+                events.append(Event(key="haunt.no_room_fits", params={"seat": seat}))
+                state.turn.stopped = True
+                return
+            state.stack, state.room_discards = state.room_discards, []
+            rng.shuffle(state.stack)
+            reshuffled = True
+        room = state.stack.pop()
+        choices = (
+            board.valid_turns(state, room, cell, direction) if board.fits(room, here.floor) else []
+        )
+        if choices:
+            break
+        state.room_discards.append(room)
+        events.append(Event(key="haunt.room_discarded", params={"room": room}))
+    floor, x, y = cell
+    state.placement = Placement(room=room, floor=floor, x=x, y=y, choices=choices)
+    if len(choices) == 1:
+        place(state, seat, choices[0], rng, events)
+
+
+def place(
+    state: HauntState, seat: int, doors: list[Direction], rng: random.Random, events: list[Event]
+) -> None:
+    placement = state.placement
+    assert placement is not None
+    state.placement = None
+    state.rooms.append(
+        PlacedRoom(
+            id=placement.room, floor=placement.floor, x=placement.x, y=placement.y, doors=doors
+        )
+    )
+    events.append(
+        Event(
+            key="haunt.room_placed",
+            params={
+                "seat": seat,
+                "room": placement.room,
+                "floor": placement.floor,
+                "x": placement.x,
+                "y": placement.y,
+                "doors": doors,
+            },
+        )
+    )
+    moves.enter(state, seat, placement.room, rng, events)
+    symbol = catalog().room(placement.room).symbol
+    if symbol is None or not state.seat(seat).alive:
+        return
+    state.turn.stopped = True
+    if symbol == "omen":
+        cards.draw_omen(state, seat, rng, events)
+    elif symbol == "item":
+        cards.draw_item(state, seat, rng, events)
+    else:
+        draw_event(state, seat, rng, events)
+
+
+def draw_event(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
+    event = cards.next_event(state, rng)
+    if event is None:
+        events.append(Event(key="haunt.deck_empty", params={"deck": "event"}))
+        return
+    events.append(Event(key="haunt.event", params={"seat": seat, "event": event}))
+    if state.traitor == seat:
+        state.event_choice = event
+        return
+    resolve_event(state, seat, event, rng, events)
+
+
+def resolve_event(
+    state: HauntState, seat: int, event: str, rng: random.Random, events: list[Event]
+) -> None:
+    state.event_discards.append(event)
+    effects.run(state, seat, catalog().event(event).effects, rng, events)
+
+
+def ensure_way_up(state: HauntState, rng: random.Random, events: list[Event]) -> None:
+    """At the haunt, when nothing joins the basement to the ground floor both ways, the cellar
+    stair is taken from the rooms and placed on the ground floor (then the rooms are shuffled).
+    Monsters may climb a one-way chute back, so a placed chute is enough."""
+    basement = catalog().house.start_rooms["basement"]
+    for placed in state.rooms:
+        passage = catalog().room(placed.id).passage
+        if passage is not None and passage.to == basement and placed.floor != "basement":
+            return
+    stair = next(
+        (
+            r.id
+            for r in catalog().house.rooms
+            if r.passage is not None
+            and r.passage.to == basement
+            and not r.passage.one_way
+            and "ground" in r.floors
+            and (r.id in state.stack or r.id in state.room_discards)
+        ),
+        None,
+    )
+    if stair is None:
+        return
+    grid = board.cells(state)
+    for here in [r for r in state.rooms if r.floor == "ground"]:
+        for direction in board.open_doors(here, grid):
+            choices = board.valid_turns(state, stair, board.neighbour(here, direction), direction)
+            if choices:
+                if stair in state.stack:
+                    state.stack.remove(stair)
+                else:
+                    state.room_discards.remove(stair)
+                floor, x, y = board.neighbour(here, direction)
+                state.rooms.append(PlacedRoom(id=stair, floor=floor, x=x, y=y, doors=choices[0]))
+                rng.shuffle(state.stack)
+                events.append(
+                    Event(
+                        key="haunt.room_placed",
+                        params={
+                            "seat": None,
+                            "room": stair,
+                            "floor": floor,
+                            "x": x,
+                            "y": y,
+                            "doors": choices[0],
+                        },
+                    )
+                )
+                return
+
+
+__all__ = [
+    "draw_event",
+    "ensure_way_up",
+    "explorable",
+    "explore",
+    "place",
+    "resolve_event",
+    "traits",
+]

@@ -1,0 +1,36 @@
+"""The table's choices for a game of Haunt."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from games.haunt.catalog import catalog
+
+
+class Options(BaseModel):
+    """``haunts``: the haunts in play (None = all). ``played``: haunts this table has already
+    played; with ``choose_another`` a haunt that is not in play or already played is replaced
+    by the seed's procedure (another omen room, then new omens). ``today`` (MM-DD) decides whose
+    birthday comes next, and so who starts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    haunts: tuple[str, ...] | None = None
+    played: tuple[str, ...] = ()
+    choose_another: bool = True
+    today: str = Field(default="01-01", pattern=r"^\d{2}-\d{2}$")
+
+    @field_validator("haunts", "played")
+    @classmethod
+    def _known(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        known = {h.id for h in catalog().haunts}
+        for haunt_id in value or ():
+            if haunt_id not in known:
+                raise ValueError(f"no haunt named {haunt_id!r}")
+        return value
+
+    def excluded(self, haunt_id: str) -> bool:
+        """Whether the chart's pick must be replaced."""
+        if not self.choose_another:
+            return False
+        return haunt_id in self.played or (self.haunts is not None and haunt_id not in self.haunts)

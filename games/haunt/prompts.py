@@ -1,0 +1,162 @@
+"""What the table waits for: one seat decides at a time.
+
+Sub-decisions come first, in this order: turning a drawn room, the traitor facing an event,
+the attacker choosing to steal, and damage being spread (by the explorer who takes it: a
+response inside someone else's turn). Then the monsters' moves or the turn's own actions.
+"""
+
+from __future__ import annotations
+
+from games.core import Action, Prompt
+from games.haunt import board, cards, combat, explore, goals, monsters, moves
+from games.haunt.actions import (
+    Attack,
+    ChooseExplorer,
+    Drop,
+    EndTurn,
+    Explore,
+    FaceEvent,
+    Give,
+    MonsterAttack,
+    MonsterDone,
+    MonsterMove,
+    Move,
+    PickUp,
+    RoomAction,
+    Special,
+    Steal,
+    TakeDamage,
+    TurnRoom,
+    UseCard,
+)
+from games.haunt.catalog import catalog
+from games.haunt.schema import MENTAL, PHYSICAL, Trait
+from games.haunt.state import DamageOwed, HauntState
+
+
+def _prompt(
+    state: HauntState,
+    seat: int,
+    kind: str,
+    actions: list[Action],
+    *,
+    clock: str = "turn",
+    default: int = 0,
+) -> list[Prompt]:
+    question = f"{kind}@{state.step}" if clock == "response" else f"{kind}:{state.turn.number}"
+    return [
+        Prompt(
+            seat=seat,
+            kind=kind,
+            actions=actions,
+            default=default,
+            params={"question": question, "clock": clock},
+        )
+    ]
+
+
+def damage_traits(state: HauntState, owed: DamageOwed) -> list[Trait]:
+    """The traits a step of damage may go to: before the haunt, none below its first step."""
+    floor = 1 if state.haunt is None else 0
+    kinds = PHYSICAL if owed.kind == "physical" else MENTAL
+    return [t for t in kinds if state.seat(owed.seat).marks[t] >= floor]
+
+
+def pending(state: HauntState) -> list[Prompt]:
+    if state.winners is not None:
+        return []
+    if state.phase == "choose":
+        seat = state.current
+        actions: list[Action] = [ChooseExplorer(seat=seat, explorer=e) for e in _free(state)]
+        return _prompt(state, seat, "choose_explorer", actions)
+    seat = state.current
+    if state.placement is not None:
+        turns: list[Action] = [TurnRoom(seat=seat, doors=tuple(d)) for d in state.placement.choices]
+        return _prompt(state, seat, "turn_room", turns)
+    if state.event_choice is not None:
+        assert state.traitor is not None
+        faces: list[Action] = [
+            FaceEvent(seat=state.traitor, resolve=False),
+            FaceEvent(seat=state.traitor, resolve=True),
+        ]
+        return _prompt(state, state.traitor, "face_event", faces)
+    if state.steal is not None:
+        attacker = state.steal.attacker
+        steals: list[Action] = [Steal(seat=attacker, card=None)]
+        steals += [
+            Steal(seat=attacker, card=c)
+            for c in state.seat(state.steal.defender).cards
+            if cards.transferable(c)
+        ]
+        return _prompt(state, attacker, "steal", steals)
+    if state.damage:
+        owed = state.damage[0]
+        hits: list[Action] = [
+            TakeDamage(seat=owed.seat, trait=t) for t in damage_traits(state, owed)
+        ]
+        return _prompt(state, owed.seat, "take_damage", hits, clock="response")
+    if state.monster_turn is not None:
+        return _monster_prompt(state)
+    return _turn_prompt(state, seat)
+
+
+def _free(state: HauntState) -> list[str]:
+    from games.haunt.setup import free_explorers
+
+    return free_explorers(state)
+
+
+def _monster_prompt(state: HauntState) -> list[Prompt]:
+    turn = state.monster_turn
+    seat = monsters.controller(state)
+    assert turn is not None and turn.queue and seat is not None
+    piece = turn.queue[0]
+    actions: list[Action] = [MonsterDone(seat=seat, monster=piece)]
+    actions += [MonsterMove(seat=seat, monster=piece, to=r) for r in monsters.destinations(state)]
+    if not turn.attacked:
+        room = state.monster(piece).room
+        actions += [
+            MonsterAttack(seat=seat, monster=piece, target=t) for t in monsters.prey(state, room)
+        ]
+    return _prompt(state, seat, "monster", actions)
+
+
+def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
+    s = state.seat(seat)
+    actions: list[Action] = [EndTurn(seat=seat)]
+    actions += [Move(seat=seat, to=r) for r in moves.destinations(state, seat)]
+    actions += [Explore(seat=seat, direction=d) for d in explore.explorable(state, seat)]
+    room = catalog().room(s.room)
+    if room.action is not None and _room_action_free(state, seat):
+        actions.append(RoomAction(seat=seat))
+    for card in s.cards:
+        used = f"card:{card}" in state.turn.used
+        if catalog().card(card).use and not used:
+            actions.append(UseCard(seat=seat, card=card))
+        if used or not cards.transferable(card):
+            continue
+        actions.append(Drop(seat=seat, card=card))
+        if "give" not in state.turn.used:
+            for other in range(state.seats):
+                if other != seat and state.in_house(other) and state.seat(other).room == s.room:
+                    actions.append(Give(seat=seat, card=card, to=other))
+    actions += [
+        PickUp(seat=seat, card=c) for c in state.piles.get(s.room, ()) if cards.transferable(c)
+    ]
+    actions += [
+        Attack(seat=seat, target=t, trait=tr, ranged=r) for t, tr, r in combat.targets(state, seat)
+    ]
+    actions += [Special(seat=seat, action=a.id) for a in goals.available(state, seat)]
+    return _prompt(state, seat, "turn", actions)
+
+
+def _room_action_free(state: HauntState, seat: int) -> bool:
+    room_id = state.seat(seat).room
+    action = catalog().room(room_id).action
+    assert action is not None
+    if f"room:{room_id}" in state.turn.used:
+        return False
+    return not (action.once == "game" and room_id in state.seat(seat).used_room_actions)
+
+
+__all__ = ["board", "damage_traits", "pending"]

@@ -1,0 +1,169 @@
+"""The complete state of a game of Haunt and the small queries every rule module uses."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import StateBase
+from games.haunt.catalog import catalog
+from games.haunt.options import Options
+from games.haunt.schema import Direction, Floor, Haunt, Trait
+
+Phase = Literal["choose", "explore", "haunt", "over"]
+MONSTERS = -1  # the monsters' place in the turn order after the haunt
+
+
+class PlacedRoom(BaseModel):
+    id: str
+    floor: Floor
+    x: int
+    y: int
+    doors: list[Direction]
+
+
+class Seat(BaseModel):
+    """One explorer. ``marks`` index each trait track (0..7); -1 is the skull."""
+
+    explorer: str = ""
+    room: str = ""
+    marks: dict[Trait, int] = Field(default_factory=dict)
+    cards: list[str] = Field(default_factory=list)
+    alive: bool = True
+    escaped: bool = False
+    used_room_actions: list[str] = Field(default_factory=list)
+
+
+class MonsterPiece(BaseModel):
+    id: str
+    kind: str
+    room: str
+    stunned: bool = False
+
+
+class TurnState(BaseModel):
+    """What the seat whose turn it is has done this turn."""
+
+    number: int = 0
+    moves: int = 0
+    stopped: bool = False
+    omen_drawn: bool = False
+    used: list[str] = Field(default_factory=list)
+
+
+class DamageOwed(BaseModel):
+    seat: int
+    kind: Literal["physical", "mental"]
+    amount: int
+
+
+class Placement(BaseModel):
+    """A room drawn for an exploration, waiting for the explorer to turn it."""
+
+    room: str
+    floor: Floor
+    x: int
+    y: int
+    choices: list[list[Direction]]
+
+
+class StealChoice(BaseModel):
+    attacker: int
+    defender: int
+    kind: Literal["physical", "mental"]
+    amount: int
+
+
+class MonsterTurn(BaseModel):
+    queue: list[str] = Field(default_factory=list)
+    moves_left: int = 0
+    attacked: bool = False
+    rolled: bool = False
+
+
+class Roll(BaseModel):
+    """A roll the table saw: who, what for, the dice and the total."""
+
+    who: str
+    trait: str
+    dice: list[int]
+    total: int
+
+
+class HauntState(StateBase):
+    options: Options = Field(default_factory=Options)
+    phase: Phase = "choose"
+    party: list[Seat] = Field(default_factory=list)
+    rooms: list[PlacedRoom] = Field(default_factory=list)
+    stack: list[str] = Field(default_factory=list)
+    room_discards: list[str] = Field(default_factory=list)
+    omen_deck: list[str] = Field(default_factory=list)
+    item_deck: list[str] = Field(default_factory=list)
+    event_deck: list[str] = Field(default_factory=list)
+    event_discards: list[str] = Field(default_factory=list)
+    piles: dict[str, list[str]] = Field(default_factory=dict)
+    omens_drawn: int = 0
+    last_omen: str | None = None
+    last_omen_room: str | None = None
+    current: int = 0
+    turn: TurnState = Field(default_factory=TurnState)
+    damage: list[DamageOwed] = Field(default_factory=list)
+    placement: Placement | None = None
+    steal: StealChoice | None = None
+    event_choice: str | None = None
+    # After the haunt.
+    haunt: str | None = None
+    revealer: int | None = None
+    traitor: int | None = None
+    haunt_room: str | None = None
+    order: list[int] = Field(default_factory=list)
+    order_at: int = 0
+    round: int = 0
+    monsters: list[MonsterPiece] = Field(default_factory=list)
+    monster_turn: MonsterTurn | None = None
+    progress: dict[str, int] = Field(default_factory=dict)
+    progress_rooms: dict[str, list[str]] = Field(default_factory=dict)
+    rolls: list[Roll] = Field(default_factory=list)
+    winners: list[int] | None = None
+    end_reason: str = ""
+
+    # -- queries ------------------------------------------------------------------------------
+    def seat(self, seat: int) -> Seat:
+        return self.party[seat]
+
+    def haunt_rules(self) -> Haunt | None:
+        return None if self.haunt is None else catalog().haunt(self.haunt)
+
+    def placed(self, room_id: str) -> PlacedRoom | None:
+        for room in self.rooms:
+            if room.id == room_id:
+                return room
+        return None
+
+    def in_house(self, seat: int) -> bool:
+        s = self.party[seat]
+        return s.alive and not s.escaped
+
+    def side_of(self, seat: int) -> str:
+        """``traitor``, ``heroes``, or the seat's own key when every explorer plays alone."""
+        if self.haunt is None:
+            return ""
+        if self.traitor is None:
+            return f"seat:{seat}"
+        return "traitor" if seat == self.traitor else "heroes"
+
+    def heroes(self) -> list[int]:
+        if self.haunt is None or self.traitor is None:
+            return []
+        return [s for s in range(self.seats) if s != self.traitor]
+
+    def monster(self, piece_id: str) -> MonsterPiece:
+        for piece in self.monsters:
+            if piece.id == piece_id:
+                return piece
+        raise KeyError(piece_id)
+
+    def log_roll(self, roll: Roll) -> None:
+        self.rolls.append(roll)
+        del self.rolls[:-6]

@@ -1,0 +1,120 @@
+"""What each seat may see. Everything carried is face up, so the only hidden things are the
+decks' order and, after the haunt, the two books: the traitor's tome (its id is in the
+traitor's view alone) and the heroes' secret (in the heroes' views alone). The public view
+holds neither."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.haunt import goals, traits
+from games.haunt.schema import TRAITS, Trait
+from games.haunt.state import HauntState, PlacedRoom, Roll
+
+
+class TraitView(BaseModel):
+    mark: int
+    value: int
+
+
+class ExplorerView(BaseModel):
+    seat: int
+    explorer: str
+    room: str
+    traits: dict[Trait, TraitView]
+    cards: list[str]
+    alive: bool
+    escaped: bool
+    side: str
+
+
+class MonsterView(BaseModel):
+    id: str
+    kind: str
+    room: str
+    stunned: bool
+
+
+class PublicView(BaseModel):
+    phase: str
+    seats: int
+    current: int
+    monsters_acting: str | None
+    monster_moves_left: int
+    event_pending: str | None
+    rooms: list[PlacedRoom]
+    explorers: list[ExplorerView]
+    piles: dict[str, list[str]]
+    monsters: list[MonsterView]
+    rooms_left: int
+    omens_drawn: int
+    haunt: str | None
+    haunt_room: str | None
+    revealer: int | None
+    traitor: int | None
+    round: int
+    progress: dict[str, int]
+    progress_rooms: dict[str, list[str]]
+    rolls: list[Roll]
+    winners: list[int] | None
+
+
+class SeatView(PublicView):
+    seat: int
+    # The hidden id of the book this seat reads: the tome for the traitor, the heroes' secret
+    # for a hero; None before the haunt.
+    book: str | None
+
+
+def _explorer(state: HauntState, seat: int) -> ExplorerView:
+    s = state.seat(seat)
+    marks = (
+        {t: TraitView(mark=s.marks[t], value=traits.value(state, seat, t)) for t in TRAITS}
+        if s.explorer
+        else {}
+    )
+    side = state.side_of(seat)
+    return ExplorerView(
+        seat=seat,
+        explorer=s.explorer,
+        room=s.room,
+        traits=marks,
+        cards=list(s.cards),
+        alive=s.alive,
+        escaped=s.escaped,
+        side="alone" if side.startswith("seat:") else side,
+    )
+
+
+def build_view(state: HauntState, seat: int | None) -> PublicView:
+    turn = state.monster_turn
+    fields = dict(
+        phase=state.phase,
+        seats=state.seats,
+        current=state.current,
+        monsters_acting=turn.queue[0] if turn is not None and turn.queue else None,
+        monster_moves_left=turn.moves_left if turn is not None else 0,
+        event_pending=state.event_choice,
+        rooms=[r.model_copy(deep=True) for r in state.rooms],
+        explorers=[_explorer(state, s) for s in range(state.seats)],
+        piles={k: list(v) for k, v in state.piles.items()},
+        monsters=[
+            MonsterView(id=m.id, kind=m.kind, room=m.room, stunned=m.stunned)
+            for m in state.monsters
+        ],
+        rooms_left=len(state.stack),
+        omens_drawn=state.omens_drawn,
+        haunt=state.haunt,
+        haunt_room=state.haunt_room,
+        revealer=state.revealer,
+        traitor=state.traitor,
+        round=state.round,
+        progress=dict(state.progress),
+        progress_rooms={k: list(v) for k, v in state.progress_rooms.items()},
+        rolls=[r.model_copy() for r in state.rolls],
+        winners=state.winners,
+    )
+    if seat is None:
+        return PublicView(**fields)
+    book = goals.book_of(state, seat) if state.phase == "haunt" else None
+    return SeatView(seat=seat, book=None if book is None else book.id, **fields)
