@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.i18n import t
 from games.lifeboat.cards import EXPANSION_CHARACTER
 from storage import MatchStatus
-from tests.e2e.parlor import Table, parlor, private_reply
+from tests.e2e.parlor import Table, advance_until, parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
 
 
@@ -101,4 +101,50 @@ async def test_a_choice_select_sets_one_field_and_the_lobby_marks_it(
         odd = await fake.raw_component(alice, lobby, choices, ['rank_1="king"'], 3)
         assert await private_reply(odd) == t("act.malformed")
         assert (await table.live()).record.options["rank_1"] == "witch"
+    assert fake.client_errors == []
+
+
+async def test_a_refusal_names_the_open_tables_own_command(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rule: a refusal that sends the reader to a command names the table's own (``/lifeboat
+    end`` for the Lifeboat table in the channel, even to someone opening Citadels there)."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    guild = fake.create_guild("Game night", members=[alice, bob])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        await Table(fake, client, channel).open(alice)
+        busy = await fake.run_slash(bob, channel, "citadels start", {})
+        answer = await private_reply(busy)
+        assert "`/lifeboat end`" in answer
+        assert answer == t("lobby.channel_busy", None, command="/lifeboat end")
+        chinese = await fake.run_slash(bob, channel, "lifeboat start", {}, locale="zh-CN")
+        assert "`/lifeboat end`" in await private_reply(chinese), "names stay English"
+    assert fake.client_errors == []
+
+
+async def test_a_stale_board_click_shows_the_current_board(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rule: a click on a board the game has moved past changes nothing and answers, privately,
+    with the board as it is now and the "My hand" button."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("Game night", members=[alice]))
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice], bots=3)
+        live = await advance_until(table, {0: alice}, lambda lv: lv.version >= 2)
+        board = await table.board()
+        stale = await fake.raw_component(alice, board, f"pl:b:{live.id}:0:0:0")
+        callback = await stale.wait_callback()
+        assert callback.accepted and callback.ephemeral
+        answer = await stale.wait_original()
+        assert answer.content.startswith(t("act.stale"))
+        assert answer.embeds, "the current board is shown"
+        # The board as it is now (the public one may still be catching up with the bots).
+        now = await table.live()
+        _, embeds, _ = client.parlor.desk.board(now, alice.locale)
+        assert answer.embeds[0].get("title") == embeds[0].title
+        assert f"pl:h:{live.id}" in answer.custom_ids()
     assert fake.client_errors == []
