@@ -16,7 +16,7 @@ from bot.pictures.lifeboat import boat_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch
-from games.core import Action, Outcome, Prompt
+from games.core import Action, Event, Outcome, Prompt
 from games.lifeboat.cards import PAINTING_POINTS, card_type
 from games.lifeboat.views import NAV_VIEWS, CharacterView, NavCardView, PublicView, SeatView
 
@@ -32,6 +32,8 @@ PUBLIC_KINDS = {
     "spare_swimmers", "use_compass",
 }
 MAIN_KINDS = PUBLIC_KINDS - {"swap", "rob"} | {"fire_flare", "open_parasol"}
+# Discord cuts a button label at 80 characters; ours are cut earlier, with an ellipsis.
+LABEL_LIMIT = 80
 
 
 class LifeboatRenderer(Renderer):
@@ -131,19 +133,26 @@ class LifeboatRenderer(Renderer):
                      ) -> str:
         data = action.model_dump()
         kind = action.kind
+        me = getattr(view, "me", None)
         if kind == "keep_rowed":
+            # Cards are named by their number in the panel's list first, so that two
+            # choices cut at the label limit still read differently.
             kept = data["cards"]
             if not kept:
-                return t("lifeboat.action.keep_none", locale)[:100]
-            return t("lifeboat.action.keep_rowed", locale, cards=" | ".join(
-                self.nav_card(NAV_VIEWS[c], locale) for c in kept))[:100]
+                return t("lifeboat.action.keep_none", locale)[:LABEL_LIMIT]
+            drawn = [c.id for c in me.drawn] if me is not None else []
+            return self.cut(t(
+                "lifeboat.action.keep_rowed", locale,
+                numbers=self.sep(locale).join(self.number_of(c, drawn) for c in kept),
+                cards=" | ".join(self.nav_card(NAV_VIEWS[c], locale) for c in kept)))
         if kind == "choose_navigation":
-            return t("lifeboat.action.choose_navigation", locale,
-                     card=self.nav_card(NAV_VIEWS[data["card"]], locale))[:100]
+            candidates = [c.id for c in me.candidates] if me is not None else []
+            return self.cut(t("lifeboat.action.choose_navigation", locale,
+                              number=self.number_of(data["card"], candidates),
+                              card=self.nav_card(NAV_VIEWS[data["card"]], locale)))
         if kind == "rob" and data["card"] == "hand":
             return t("lifeboat.action.rob_hand", locale,
                      target=self.character(data["target"], locale))[:100]
-        me = getattr(view, "me", None)
         if kind == "play_face_up" and card_type(data["card"]) == "preserver" and (
                 me is None or data["target"] != me.character):
             return t("lifeboat.action.preserver_to", locale,
@@ -151,7 +160,17 @@ class LifeboatRenderer(Renderer):
         params = {k: v for k, v in data.items() if k not in {"kind", "seat"}}
         text = {k: (self.character(v, locale) if k in {"target", "body"} else
                     self.param_text(live, k, v, locale)) for k, v in params.items()}
-        return t(f"lifeboat.action.{kind}", locale, **text)[:100]
+        return self.cut(t(f"lifeboat.action.{kind}", locale, **text))
+
+    @staticmethod
+    def cut(label: str) -> str:
+        """A label within Discord's limit, its cut marked with an ellipsis."""
+        return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+
+    @staticmethod
+    def number_of(card: str, listed: list[str]) -> str:
+        """A navigation card's number in the panel's list ("?" where there is no list)."""
+        return str(listed.index(card) + 1) if card in listed else "?"
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         return [i for i, a in enumerate(prompt.actions) if a.kind in PUBLIC_KINDS]
@@ -162,6 +181,8 @@ class LifeboatRenderer(Renderer):
         if "card" in prompt.params and prompt.params.get("demand") == "rob":
             params["card"] = self.card(prompt.params["card"], locale) \
                 if prompt.params["card"] else t("lifeboat.none", locale)
+        # The board points to "My hand" for choices it does not show; the panel is My hand.
+        params["where"] = "" if isinstance(view, SeatView) else t("lifeboat.in_my_hand", locale)
         return t(prompt.kind, locale, **params)
 
     # -- the board ---------------------------------------------------------------------------
@@ -188,8 +209,7 @@ class LifeboatRenderer(Renderer):
             colour=self.colour,
         )
         embed.description = t(
-            "lifeboat.board.summary", locale,
-            birds="🐦" * view.birds + "·" * max(0, view.birds_to_land - view.birds),
+            "lifeboat.board.summary", locale, birds=view.birds, land=view.birds_to_land,
             supply=view.supply_count, navigation=view.navigation_count, rowed=view.rowed_count)
         boat = "\n".join(f"`{i + 1}` " + self._character_line(live, c, locale)
                          for i, c in enumerate(view.boat))
@@ -210,7 +230,7 @@ class LifeboatRenderer(Renderer):
                 card=self.card(d.card, locale) if d.card else ""), inline=False)
         if view.fight is not None:
             f = view.fight
-            embed.add_field(name=t("lifeboat.board.fight", locale), value=t(
+            embed.add_field(name=t("lifeboat.board.fight", locale), value=(t(
                 "lifeboat.board.fight_sides", locale,
                 attackers=self.sep(locale).join(
                     self.character(c, locale) for c in f.attackers),
@@ -219,8 +239,8 @@ class LifeboatRenderer(Renderer):
                     self.character(c, locale) for c in f.defenders),
                 defence=f.defence,
                 ready=self.sep(locale).join(
-                    self.character(c, locale) for c in f.ready) or "—"),
-                inline=False)
+                    self.character(c, locale) for c in f.ready) or "—")
+                + self._fight_answers(live, view, locale))[:1024], inline=False)
         if view.window is not None and view.window.kind == "thirst" and view.window.thirst:
             embed.add_field(name=t("lifeboat.board.thirst", locale),
                             value=self.param_text(live, "thirst", view.window.thirst, locale)
@@ -236,6 +256,29 @@ class LifeboatRenderer(Renderer):
                       ) -> BoardPicture | None:
         assert isinstance(view, PublicView)
         return boat_picture(self, live, view, locale)
+
+    def _fight_answers(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+        """Whose buttons are whose while a fight waits: the fighters' Ready, the onlookers'
+        join or stay out."""
+        fight = view.fight
+        assert fight is not None
+        waiting = [c.id for c in view.boat if c.status == "awake" and c.id not in fight.ready]
+        fighters = [c for c in waiting if c in fight.attackers or c in fight.defenders]
+        onlookers = [c for c in waiting if c not in fighters]
+        lines = [""]
+        if fighters:
+            lines.append(t("lifeboat.board.fight_ready_for", locale, names=self.sep(locale).join(
+                self.who(live, c, locale) for c in fighters)))
+        if onlookers:
+            lines.append(t("lifeboat.board.fight_join_for", locale, names=self.sep(locale).join(
+                self.who(live, c, locale) for c in onlookers)))
+        return "\n".join(lines) if len(lines) > 1 else ""
+
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        key = event.key
+        if key == "lifeboat.event.navigation_started" and not event.params.get("candidates"):
+            key += "_none"  # nothing was rowed: the sea decides
+        return t(key, locale, **self.params_text(live, event.params, locale))
 
     # -- private -----------------------------------------------------------------------------
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None

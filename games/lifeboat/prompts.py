@@ -313,22 +313,28 @@ def _turn_actions(state: LifeboatState, actor: str) -> list[Action]:
 
 
 def _fight_prompts(state: LifeboatState) -> dict[int, Blocking]:
+    """Each seat is asked only what it may answer: a fighter plays weapons and says it is
+    ready (its side is fixed); an onlooker joins a side or stays out."""
     fight = state.fight
     assert fight is not None
     sides = (tuple(fight.attackers), tuple(fight.defenders))
-    params = {"attackers": fight.attackers.copy(), "defenders": fight.defenders.copy()}
     result: dict[int, Blocking] = {}
     for character in awake_characters(state):
         if character in fight.ready:
             continue
         seat = state.seat_of[character]
-        if character in fight.attackers or character in fight.defenders:
-            result[seat] = ("fight", ("fight", seat, True, sides),
+        side = ("attackers" if character in fight.attackers
+                else "defenders" if character in fight.defenders else None)
+        params: dict[str, Any] = {"attackers": fight.attackers.copy(),
+                                  "defenders": fight.defenders.copy()}
+        if side is not None:
+            params["side"] = side
+            result[seat] = ("fight_member", ("fight_member", seat, side, sides),
                             _made([offer(FightReady, seat)], params))
         else:
             result[seat] = (
-                "fight",
-                ("fight", seat, False, sides),
+                "fight_bystander",
+                ("fight_bystander", seat, sides),
                 _made(
                     [
                         offer(StayOut, seat),

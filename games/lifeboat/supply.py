@@ -28,10 +28,9 @@ def _offer(
     index: int,
     packet: list[str],
     events: list[Event],
-    passer: str | None = None,
 ) -> None:
     """Put ``packet`` in front of the ``index``-th picker; a single card is simply taken (the
-    passer knows which card that is, so it hears of it too)."""
+    passer was already told which card it passed)."""
     picker = state.supply_order[index]
     if len(packet) > 1:
         state.picker = picker
@@ -40,8 +39,7 @@ def _offer(
         return
     card = packet[0]
     state.hand[picker].append(card)
-    audience = (state.seat_of[picker],) + ((state.seat_of[passer],) if passer else ())
-    private(events, audience, "supply_picked", character=picker, card=card)
+    private(events, (state.seat_of[picker],), "supply_picked", character=picker, card=card)
     public(events, "supply_taken", character=picker)
     _finish(state)
 
@@ -58,17 +56,14 @@ def pick(state: LifeboatState, card: str, events: list[Event]) -> None:
     index = state.supply_order.index(picker) + 1
     if rest and index < len(state.supply_order):
         receiver = state.supply_order[index]
-        private(
-            events,
-            (seat, state.seat_of[receiver]),
-            "supply_handed",
-            character=picker,
-            to=receiver,
-            cards=rest.copy(),
-        )
+        # The passer and the receiver each read their own line about the same cards.
+        private(events, (seat,), "supply_handed", character=picker, to=receiver,
+                cards=rest.copy())
+        private(events, (state.seat_of[receiver],), "supply_received", character=picker,
+                to=receiver, cards=rest.copy())
         public(events, "supply_passed", character=picker, to=receiver, count=len(rest))
         state.packet = []
-        _offer(state, index, rest, events, passer=picker)
+        _offer(state, index, rest, events)
         return
     # Packets are never larger than the number of pickers, so nothing is left over here.
     state.discard.extend(rest)

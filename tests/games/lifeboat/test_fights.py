@@ -51,7 +51,26 @@ def test_a_refused_swap_opens_a_fight_window_for_every_awake_character() -> None
     assert {"stay_out", "join_fight"} <= kinds(state, "captain")
     assert prompt(state, "mate") is None  # unconscious characters cannot fight
     by_kind = prompt(state, "kid")
-    assert by_kind is not None and by_kind.kind == "lifeboat.prompt.fight"
+    assert by_kind is not None and by_kind.kind == "lifeboat.prompt.fight_bystander"
+
+
+def test_each_seat_in_a_fight_is_asked_only_what_it_may_answer() -> None:
+    """The two sides say Ready (their side named in the prompt); only onlookers may join or
+    stay out."""
+    state = _fight("lauren", "stephen")
+    for fighter, side in (("lauren", "attackers"), ("stephen", "defenders")):
+        asked = prompt(state, fighter)
+        assert asked is not None and asked.kind == "lifeboat.prompt.fight_member"
+        assert asked.params["side"] == side
+        assert kinds(state, fighter) & {"stay_out", "join_fight"} == set()
+    onlooker = prompt(state, "captain")
+    assert onlooker is not None and onlooker.kind == "lifeboat.prompt.fight_bystander"
+    assert "side" not in onlooker.params and "fight_ready" not in kinds(state, "captain")
+    state, _ = step(state, "captain", act.JoinFight, side="defenders")
+    state, _ = step(state, "lauren", act.FightReady)
+    rejoined = prompt(state, "stephen")  # a join lets the others answer again
+    assert rejoined is not None and rejoined.kind == "lifeboat.prompt.fight_member"
+    assert prompt(state, "captain") is None  # the joiner is ready
 
 
 def test_the_bigger_side_wins_and_each_loser_takes_a_wound() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Outcome
+from games.lifeboat.cards import CHARACTERS
 from games.lifeboat.options import Options
 from tests.games.lifeboat.builders import GAME, make_state
 
@@ -87,6 +88,15 @@ def test_lost_characters_count_as_dead_for_love_and_hate() -> None:
         lost=["captain"],
     )
     assert outcome.details[0]["hated"] == 7 and outcome.details[2]["survival"] == 0
+
+
+def test_the_player_of_a_lost_character_still_scores_love_and_hate() -> None:
+    # Lady Lauren (seat 0) is lost; she loves the Kid (alive) and hates the Captain (dead).
+    outcome = _score(
+        loves=["kid", "kid", "kid", "lauren"], hates=["captain", "kid", "kid", "captain"],
+        lost=["lauren"], wounds={"captain": 8}, hands={"lauren": ["cash-01"]},
+    )
+    assert _parts(outcome, 0) == (0, 0, CHARACTERS["kid"].survival, CHARACTERS["captain"].size)
 
 
 def test_jewels_score_as_a_set_and_lady_lauren_doubles_them() -> None:

@@ -35,15 +35,20 @@ def test_rest_of_the_packet_passes_sternwards_and_the_last_card_is_simply_taken(
     state, events = step(state, "lauren", act.PickSupply, card="knife-01")
     assert state.hand["lauren"] == ["knife-01"]
     handed = find(events, "supply_handed")[0]
-    assert handed.to == (0, 1) and handed.params["cards"] == ["water-01", "cash-01", "jewels-01"]
+    assert handed.to == (0,) and handed.params["cards"] == ["water-01", "cash-01", "jewels-01"]
+    received = find(events, "supply_received")[0]
+    assert received.to == (1,) and received.params["cards"] == handed.params["cards"]
     assert find(events, "supply_passed")[0].to is None
     assert "cards" not in find(events, "supply_passed")[0].params
     assert state.picker == "stephen"
     state, _ = step(state, "stephen", act.PickSupply, card="jewels-01")
     state, events = step(state, "captain", act.PickSupply, card="water-01")
-    # The Kid receives the last card without a choice; the passer hears which one it was.
+    # The Kid receives the last card without a choice; the passer was told which card it
+    # passed, and the Kid reads the lines written for the receiver.
     assert state.hand["kid"] == ["cash-01"]
-    assert find(events, "supply_picked")[-1].to == (2, 3)
+    assert find(events, "supply_picked")[-1].to == (3,)
+    assert find(events, "supply_handed")[-1].to == (2,)
+    assert find(events, "supply_received")[-1].to == (3,)
     assert state.stage == "turn" and state.actor == "lauren"
 
 
