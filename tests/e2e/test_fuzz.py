@@ -1,5 +1,6 @@
 """Fuzzing live tables: random users, random and forged custom ids, odd select values and odd
-slash command options, sent in concurrent bursts against running Lifeboat tables.
+slash command options, sent in concurrent bursts against running tables of every registered
+game (one run per game).
 
 What must hold for every interaction: it gets a clear answer inside Discord's 3 seconds (an
 accepted callback; a refusal is a translated sentence, never a catalog key), nothing is logged
@@ -7,8 +8,8 @@ at ERROR, and a match changes only through legal actions: every player entry in 
 from a click the fuzzer really sent, by the seat's owner, at that version, naming that action;
 the log replays from the seed to the stored snapshot.
 
-Default run: about 1,000 interactions. ``PARLOR_SOAK=1``: 10,000 (``PARLOR_FUZZ_INTERACTIONS``
-overrides the count, ``PARLOR_FUZZ_SEED`` the seed).
+Default run: about 600 interactions per game. ``PARLOR_SOAK=1``: 10,000 per game
+(``PARLOR_FUZZ_INTERACTIONS`` overrides the count, ``PARLOR_FUZZ_SEED`` the seed).
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ from bot.renderers import renderer_for
 from games import registry
 from storage import MatchNotFound, MatchStatus
 from tests.e2e.parlor import Table, assert_log_replays, parlor, start_table
+from tests.every_game import hosted_games, seats_for, start_options
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.fixtures import ErrorLogCollector
 from tests.fakediscord.interactions import FakeUsageError
 
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
-DEFAULT_INTERACTIONS = 1_000
+DEFAULT_INTERACTIONS = 600
 SOAK_INTERACTIONS = int(os.environ.get("PARLOR_FUZZ_INTERACTIONS", "10000"))
 FUZZ_SEED = int(os.environ.get("PARLOR_FUZZ_SEED", "20261121"))
 
@@ -82,7 +84,9 @@ class Fuzzer:
 
     def __init__(self, fake: FakeDiscord, client: ParlorClient, rng: random.Random,
                  channels: list[FakeChannel], players: list[FakeUser],
-                 strangers: list[FakeUser]) -> None:
+                 strangers: list[FakeUser], game: str) -> None:
+        self.game = game
+        self.seats = seats_for(game, 4)
         self.fake = fake
         self.client = client
         self.rng = rng
@@ -113,7 +117,7 @@ class Fuzzer:
                 continue
             if live is None:
                 host = self.rng.choice(self.players)
-                lobby = await Table(self.fake, self.client, channel).open(host)
+                lobby = await Table(self.fake, self.client, channel).open(host, self.game)
                 live = await service.open_in_channel(channel.id)
                 assert live is not None
             else:
@@ -127,7 +131,7 @@ class Fuzzer:
             self.rng.shuffle(joining)
             for user in joining[:self.rng.randint(0, 3)]:
                 await self.fake.click(user, lobby, f"pl:l:{live.id}:join")
-            while len((await service.get(live.id)).seats) < 4:
+            while len((await service.get(live.id)).seats) < self.seats:
                 await self.fake.click(host, lobby, f"pl:l:{live.id}:addbot")
             await self.fake.click(host, lobby, f"pl:l:{live.id}:start")
             assert (await service.get(live.id)).record.status == MatchStatus.ACTIVE
@@ -361,7 +365,8 @@ class Fuzzer:
         live = await self.client.parlor.service.open_in_channel(channel.id)
         host = None if live is None else live.record.host_id
         odd_int = rng.choice([-1, 0, 1, 2**31, -(2**53), 2**53, rng.randint(-99, 10**6)])
-        odd_text = rng.choice(["", " ", "lifeboat", "LIFEBOAT", "nope", "x" * 100, "🂠", "'; --"])
+        game = self.game
+        odd_text = rng.choice(["", " ", game, game.upper(), "nope", "x" * 100, "🂠", "'; --"])
         commands: list[tuple[str, dict[str, Any]]] = [
             ("parlor help", {}),
             ("parlor games", {}),
@@ -375,14 +380,15 @@ class Fuzzer:
             ("parlor config", {"turn_seconds": odd_int, "afk_turns": odd_int}),
             ("parlor config", {"game": odd_text, "enabled": False}),
             ("parlor kick", {"member": rng.choice(self.users)}),
-            ("lifeboat rules", {}),
-            ("lifeboat status", {}),
-            ("lifeboat resume", {}),
-            ("lifeboat start", {"sharks": rng.random() < .5, "quick": rng.random() < .5}),
-            ("lifeboat config", {"turn_seconds": odd_int}),
+            ("parlor leaderboard", {"game": game, "playing": odd_text}),
+            (f"{game} rules", {}),
+            (f"{game} status", {}),
+            (f"{game} resume", {}),
+            (f"{game} start", start_options(game, self.seats, rng)),
+            (f"{game} config", {"turn_seconds": odd_int}),
         ]
         if host is not None and host != user.id:
-            commands.append(("lifeboat end", {}))
+            commands.append((f"{game} end", {}))
         name, options = rng.choice(commands)
         result = await self.fake.run_slash(user, channel, name, options, wait=False)
         return Sent(f"/{name}", user, result)
@@ -457,7 +463,7 @@ async def _check_tables(fuzzer: Fuzzer) -> int:
     return player_moves
 
 
-async def _fuzz(tmp_path: Path, fake: FakeDiscord, count: int, seed: int) -> None:
+async def _fuzz(tmp_path: Path, fake: FakeDiscord, game: str, count: int, seed: int) -> None:
     rng = random.Random(seed)
     players = [fake.create_user(n) for n in ("alice", "bob", "carol", "dave", "erin")]
     strangers = [fake.create_user(n) for n in ("eve", "frank")]
@@ -468,20 +474,21 @@ async def _fuzz(tmp_path: Path, fake: FakeDiscord, count: int, seed: int) -> Non
     channels = [fake.text_channel(guild, n) for n in ("general", "games", "lobby")]
     async with parlor(tmp_path, fake) as client:
         client.parlor.service.new_seed = lambda: rng.getrandbits(62)
+        seats = seats_for(game, 4)
         four_humans = Table(fake, client, channels[0])
-        await four_humans.open(players[0])
-        for user in players[1:4]:
+        await four_humans.open(players[0], game)
+        for user in players[1:seats]:
             await four_humans.lobby_click(user, "join")
         await four_humans.lobby_click(players[0], "start")
         with_bots = Table(fake, client, channels[1])
-        await with_bots.open(players[4])
-        for _ in range(3):
+        await with_bots.open(players[4], game)
+        for _ in range(seats - 1):
             await with_bots.lobby_click(players[4], "addbot")
         await with_bots.lobby_click(players[4], "start")
         lobby = Table(fake, client, channels[2])
-        await lobby.open(players[2])
+        await lobby.open(players[2], game)
 
-        fuzzer = Fuzzer(fake, client, rng, channels, players, strangers)
+        fuzzer = Fuzzer(fake, client, rng, channels, players, strangers, game)
         await fuzzer.refresh()
         began = asyncio.get_running_loop().time()
         sent = await _play(fuzzer, count)
@@ -496,23 +503,25 @@ async def _fuzz(tmp_path: Path, fake: FakeDiscord, count: int, seed: int) -> Non
     slowest = max(s.result.callback.elapsed for s in fuzzer.sent if s.result.callback)
     refused = sum(1 for s in fuzzer.sent if s.result.callback and s.result.callback.ephemeral
                   and s.result.callback.type == 4)
-    print(f"\nfuzz: {sent} interactions in {seconds:.1f} s (seed {seed}); {refused} private "
+    print(f"\nfuzz {game}: {sent} interactions in {seconds:.1f} s (seed {seed}); {refused} private "
           f"answers; {moves} moves by players in {len(fuzzer.known_matches)} matches; slowest "
           f"answer {slowest:.3f} s; by kind: {dict(Counter(s.kind for s in fuzzer.sent))}")
     assert {"click", "panel", "forged_act", "forged_select", "forged_lobby"} <= kinds
 
 
-async def test_a_thousand_random_interactions_get_clear_answers_and_change_nothing_illegal(
-    tmp_path: Path, fake_discord: FakeDiscord
+@pytest.mark.parametrize("game", hosted_games())
+async def test_random_interactions_get_clear_answers_and_change_nothing_illegal(
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
-    await _fuzz(tmp_path, fake_discord, DEFAULT_INTERACTIONS, FUZZ_SEED)
+    await _fuzz(tmp_path, fake_discord, game, DEFAULT_INTERACTIONS, FUZZ_SEED)
 
 
 @pytest.mark.soak
 @pytest.mark.skipif(not SOAK, reason="long fuzz: set PARLOR_SOAK=1")
-async def test_ten_thousand_random_interactions(tmp_path: Path,
-                                                fake_discord: FakeDiscord) -> None:
-    await _fuzz(tmp_path, fake_discord, SOAK_INTERACTIONS, FUZZ_SEED + 1)
+@pytest.mark.parametrize("game", hosted_games())
+async def test_ten_thousand_random_interactions(tmp_path: Path, fake_discord: FakeDiscord,
+                                                game: str) -> None:
+    await _fuzz(tmp_path, fake_discord, game, SOAK_INTERACTIONS, FUZZ_SEED + 1)
 
 
 

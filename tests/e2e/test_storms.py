@@ -1,7 +1,8 @@
 """Error storms from Discord: rate limits (429), server errors (500), the board deleted (10008),
 the bot's permissions taken away (50013) and the channel deleted (10003). The table recovers —
 waits and retries, re-posts its board, or pauses and tells the host — and nothing is lost: the
-log stays whole and replays, the board ends up showing the game as it is."""
+log stays whole and replays, the board ends up showing the game as it is. Every storm blows on a
+table of every registered game."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
+from bot.app import ParlorClient
 from bot.i18n import t
 from storage import MatchStatus
 from tests.e2e.parlor import (
@@ -17,14 +21,31 @@ from tests.e2e.parlor import (
     assert_log_replays,
     board_message,
     parlor,
-    start_table,
     wait_board_current,
 )
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.every_game import hosted_games, reveal_title
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.faults import FaultRule
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+
+every_game = pytest.mark.parametrize("game", hosted_games())
+
+
+async def start_table(fake: FakeDiscord, client: ParlorClient, channel: FakeChannel,
+                      players: list[FakeUser], game: str, *, bots: int = 0) -> Table:
+    """A started table of ``game``: the first player hosts, the others join, then bots."""
+    client.parlor.service.new_seed = lambda: 20261121
+    table = Table(fake, client, channel)
+    await table.open(players[0], game)
+    for user in players[1:]:
+        await table.lobby_click(user, "join")
+    for _ in range(bots):
+        await table.lobby_click(players[0], "addbot")
+    started = await table.lobby_click(players[0], "start")
+    assert started.callback is not None and started.callback.accepted
+    return table
 
 
 async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> None:
@@ -42,7 +63,7 @@ async def _finished_and_shown(fake: FakeDiscord, table: Table) -> None:
     await assert_log_replays(table.client.parlor.repo, live.id)
     shown = await wait_board_current(fake, table.client, live.id)
     assert shown.content == t("board.finished") and not shown.custom_ids()
-    title = t("lifeboat.reveal.title")
+    title = reveal_title(live.record.game)
     await fake.wait_for_message(table.channel, lambda m: title in m.text())
     assert len([m for m in fake.messages_in(table.channel) if title in m.text()]) == 1
 
@@ -55,8 +76,9 @@ async def _wait_version(table: Table, at_least: int, timeout: float = 10.0) -> N
     raise AssertionError(f"the game never reached version {at_least}")
 
 
+@every_game
 async def test_a_429_storm_slows_the_game_but_loses_nothing(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """Forty waves of two 429s on the channel routes (every fifth global), a run of seven on
     the board's edit and two on a click's callback. discord.py waits each one out and tries
@@ -82,7 +104,7 @@ async def test_a_429_storm_slows_the_game_but_loses_nothing(
         await wave("POST", "/interactions/*/*/callback", 2)
 
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, [alice, bob], bots=2)
+        table = await start_table(fake, client, channel, [alice, bob], game, bots=2)
         storming = asyncio.create_task(storm())
         await table.play_to_the_end({0: alice, 1: bob}, seed=7)
         storming.cancel()
@@ -95,8 +117,9 @@ async def test_a_429_storm_slows_the_game_but_loses_nothing(
     assert fake.client_errors == []
 
 
+@every_game
 async def test_a_move_landing_while_the_board_waits_out_a_429_is_shown(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """Two moves while one board edit sleeps on a 429: the edit renders the first, and the
     board must still end up showing the second (regression: the Desk once recorded the
@@ -106,7 +129,7 @@ async def test_a_move_landing_while_the_board_waits_out_a_429_is_shown(
     channel = fake.text_channel(fake.create_guild("G", members=users))
     humans = dict(enumerate(users))
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, users)
+        table = await start_table(fake, client, channel, users, game)
         live = await advance_until(table, humans, lambda lv: lv.version >= 3)
         await wait_board_current(fake, client, live.id)
         fake.fail_next("PATCH", MESSAGE, 429, retry_after=0.5)
@@ -122,8 +145,9 @@ async def test_a_move_landing_while_the_board_waits_out_a_429_is_shown(
     assert fake.client_errors == []
 
 
+@every_game
 async def test_a_500_storm_is_retried_and_the_table_goes_on(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """Server errors on the board's post and edits, a DM and a click's callback: each is
     tried again (discord.py waits a second per 5xx) and the game loses nothing."""
@@ -133,7 +157,7 @@ async def test_a_500_storm_is_retried_and_the_table_goes_on(
     async with parlor(tmp_path, fake) as client:
         fake.fail_next("POST", MESSAGES, 500)
         fake.fail_next("POST", "/users/@me/channels", 502)
-        table = await start_table(fake, client, channel, [alice, bob], bots=2)
+        table = await start_table(fake, client, channel, [alice, bob], game, bots=2)
         await fake.wait_for(lambda: fake.dm_messages(alice) and fake.dm_messages(bob),
                             what="the opening DMs, despite the 502")
         fake.fail_next("PATCH", MESSAGE, 500)
@@ -144,8 +168,9 @@ async def test_a_500_storm_is_retried_and_the_table_goes_on(
     assert fake.client_errors == []
 
 
+@every_game
 async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """A moderator deletes the board three times mid-game (and Discord answers 10008 to three
     more edits): each time a new board is posted with the current state, the game goes on."""
@@ -153,7 +178,7 @@ async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
     async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
-        table = await start_table(fake, client, channel, [alice], bots=3)
+        table = await start_table(fake, client, channel, [alice], game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         boards = set()
         for _ in range(3):
@@ -180,17 +205,18 @@ async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
     assert fake.client_errors == [], "10008 after a moderator's deletion is the world's doing"
 
 
+@every_game
 async def test_lost_permissions_pause_the_table_the_host_is_told_and_resume_loses_nothing(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """The bot loses Send Messages and its board is deleted: the new board is refused
     (50013), so the table pauses — bots stop, clicks are told — and the host gets a DM. With
-    the permission back, /lifeboat resume posts a fresh board and the game plays out."""
+    the permission back, /<game> resume posts a fresh board and the game plays out."""
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
     async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
-        table = await start_table(fake, client, channel, [alice], bots=3)
+        table = await start_table(fake, client, channel, [alice], game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         await _wait_version(table, 5)
         board = await board_message(fake, client, table.match_id or 0)
@@ -198,17 +224,17 @@ async def test_lost_permissions_pause_the_table_the_host_is_told_and_resume_lose
         fake.deny_send(channel)
         fake.delete_message(board)
         await fake.wait_for(lambda: any(m.content == t(
-            "match.paused_dm.no_permission", game=t("lifeboat.title"),
-            channel=channel.mention, command="/lifeboat resume")
+            "match.paused_dm.no_permission", game=t(f"{game}.title"),
+            channel=channel.mention, command=f"/{game} resume")
             for m in fake.dm_messages(alice)), what="the host told about the pause")
         paused = await table.live()
         assert paused.record.status == MatchStatus.PAUSED
         await asyncio.sleep(0.5)  # bots move every 30 ms when the clock runs
         assert (await table.live()).version == paused.version, "bots stopped while paused"
-        status = await fake.run_slash(alice, channel, "lifeboat status", {})
+        status = await fake.run_slash(alice, channel, f"{game} status", {})
         assert (await status.wait_callback()).accepted
         channel.bot_can_send = True  # a moderator gives the permission back
-        resumed = await fake.run_slash(alice, channel, "lifeboat resume", {})
+        resumed = await fake.run_slash(alice, channel, f"{game} resume", {})
         assert (await resumed.wait_original()).content == t("resume.done")
         new_board = await wait_board_current(fake, client, paused.id)
         assert new_board.id != board.id
@@ -222,8 +248,9 @@ async def test_lost_permissions_pause_the_table_the_host_is_told_and_resume_lose
     assert refused and all(r.error_code == 50013 and r.cause == "world" for r in refused)
 
 
+@every_game
 async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_game(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """The channel is deleted mid-game: the next board edit gets 10003, the table pauses for
     good, the host is told by DM, and the log up to then is whole."""
@@ -231,13 +258,13 @@ async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_g
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
     async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
-        table = await start_table(fake, client, channel, [alice], bots=3)
+        table = await start_table(fake, client, channel, [alice], game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         await _wait_version(table, 5)
         fake.delete_channel(channel)
         await fake.wait_for(lambda: any(m.content == t(
-            "match.paused_dm.channel_gone", game=t("lifeboat.title"),
-            channel=channel.mention, command="/lifeboat resume")
+            "match.paused_dm.channel_gone", game=t(f"{game}.title"),
+            channel=channel.mention, command=f"/{game} resume")
             for m in fake.dm_messages(alice)), what="the host told about the pause")
         paused = await table.live()
         assert paused.record.status == MatchStatus.PAUSED
@@ -249,8 +276,9 @@ async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_g
     assert gone and all(r.cause == "world" for r in gone)
 
 
+@every_game
 async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, game: str
 ) -> None:
     """The host ends the game while the edit of the last move waits out a 429: the board must
     end up saying the game was ended, without buttons (regression: the slowed edit once landed
@@ -260,14 +288,14 @@ async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
     channel = fake.text_channel(fake.create_guild("G", members=users))
     humans = dict(enumerate(users))
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, users)
+        table = await start_table(fake, client, channel, users, game)
         live = await advance_until(table, humans, lambda lv: lv.version >= 2)
         await wait_board_current(fake, client, live.id)
         fake.fail_next("PATCH", MESSAGE, 429, retry_after=0.5)
         seat = next(p.seat for p in live.pending() if p.blocking)
         assert await table.play_human_move(humans[seat], seat, random.Random(1))
         await asyncio.sleep(0.15)  # the edit of that move is now waiting out its 429
-        ended = await fake.run_slash(users[0], channel, "lifeboat end", {})
+        ended = await fake.run_slash(users[0], channel, f"{game} end", {})
         assert (await ended.wait_callback()).accepted
         assert (await table.live()).record.status == MatchStatus.CANCELLED
         await asyncio.sleep(0.6)  # the slowed edit lands

@@ -1,0 +1,38 @@
+"""What the proofs (fuzz, error storms, SIGKILL soak, benchmarks) need to play any registered
+game: a game gets every one of them by being registered (``games.registry``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.i18n import t
+from games import registry
+
+
+def hosted_games() -> list[str]:
+    """Every registered game (each has its command group: ``bot.app.COGS``)."""
+    return registry.names()
+
+
+def seats_for(game: str, wanted: int) -> int:
+    """``wanted`` seats, or the nearest count the game seats."""
+    spec = registry.get(game).spec
+    return max(spec.min_players, min(spec.max_players, wanted))
+
+
+def start_options(game: str, seats: int, rng: random.Random) -> dict[str, Any]:
+    """Options of ``/<game> start`` for a random variant the game offers at ``seats`` (its
+    conformance variants when it lists them), as the slash command takes them: only the
+    fields that differ from the standard game."""
+    engine = registry.get(game)
+    offered = getattr(engine, "options_for_conformance", lambda n: [None])(seats)
+    chosen = engine.Options.model_validate(rng.choice(offered) or {})
+    standard = engine.Options()
+    return {name: getattr(chosen, name) for name in engine.Options.model_fields
+            if getattr(chosen, name) != getattr(standard, name)}
+
+
+def reveal_title(game: str, locale: str | None = None) -> str:
+    """The title of the game's reveal, posted once when a table ends."""
+    return t(f"{game}.reveal.title", locale)
