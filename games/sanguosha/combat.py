@@ -10,11 +10,11 @@ from games.sanguosha.cards import card, name_of
 from games.sanguosha.ending import check_end
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.responses import answer_options, play_answer_cards
-from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.skills import jiuyuan, wushuang
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import can_target, start_use
-from games.sanguosha.zones import draw, to_discard
+from games.sanguosha.zones import draw, remove_from_seat, to_discard
 
 YES, NO = "yes", "no"
 LET_DRAW = "let_draw"
@@ -53,6 +53,11 @@ def sha_step(ctx: Ctx, f: Frame) -> None:
         ctx.finish()
         return
     s = f.step
+    if s == 0 and not f.d.get("aimed"):
+        # Before anything else the target may pass the Slash on (Liuli).
+        f.d["aimed"] = True
+        fire(ctx, "slash_aimed", [target], frame=f.d)
+        return
     if s == 0:
         f.d["ignore_armor"] = weapon(state, user) == "qinggang"
         shielded = armor(state, target) == "renwang" and f.d["color"] == "black"
@@ -60,9 +65,12 @@ def sha_step(ctx: Ctx, f: Frame) -> None:
             ctx.emit("nioh_shield_blocked", seat=target)
             ctx.finish()
             return
-        f.d["left"] = 2 if has_skill(state, user, "wushuang") else 1
-        f.step = 1
+        f.d["left"] = wushuang.answers_needed(state, user)
+        f.step = 11
         fire(ctx, "slash_targeted", [user], frame=f.d)
+        return
+    if s == 11:
+        f.step = 1
         user_gender, target_gender = state.players[user].gender, victim.gender
         if (
             weapon(state, user) == "cixiong"
@@ -180,13 +188,10 @@ def sha_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
             fire(ctx, "lost_cards", [target], seat=target, zones=["hand"])
     elif topic == "guanshi":
         if isinstance(action, Discard):
-            for c in action.cards:
-                from games.sanguosha.zones import remove_from_seat
-
-                remove_from_seat(state, user, c)
+            zones = [remove_from_seat(state, user, c) for c in action.cards]
             to_discard(ctx, list(action.cards))
             ctx.emit("discarded", seat=user, cards=list(action.cards), reason="guanshi")
-            fire(ctx, "lost_cards", [user], seat=user, zones=["hand", "equip"])
+            fire(ctx, "lost_cards", [user], seat=user, zones=zones)
             f.step = 3
     elif topic == "qinglong":
         if isinstance(action, Use):
@@ -200,16 +205,14 @@ def sha_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
             f.step = 6
     elif topic == "hanbing_pick":
         assert isinstance(action, Choose)
-        card_id, _ = take_from_area(ctx, target, action.option)
+        card_id, zone = take_from_area(ctx, target, action.option)
         to_discard(ctx, [card_id])
         ctx.emit("discarded", seat=target, cards=[card_id], reason="hanbing")
-        fire(ctx, "lost_cards", [target], seat=target, zones=["hand", "equip"])
+        fire(ctx, "lost_cards", [target], seat=target, zones=[zone])
         f.d["ice_left"] -= 1
     elif topic == "qilin":
         assert isinstance(action, Choose)
         if action.option != NO:
-            from games.sanguosha.zones import remove_from_seat
-
             remove_from_seat(state, target, action.option)
             to_discard(ctx, [action.option])
             ctx.emit("discarded", seat=target, cards=[action.option], reason="qilin")
@@ -406,14 +409,7 @@ def dying_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     assert isinstance(action, Respond)
     seat: int = f.d["seat"]
     play_answer_cards(ctx, action, "save")
-    amount = 1
-    if (
-        has_skill(ctx.state, seat, "jiuyuan")
-        and action.seat != seat
-        and ctx.state.players[action.seat].kingdom == "wu"
-    ):
-        amount = 2
-    heal(ctx, seat, amount, src=action.seat)
+    heal(ctx, seat, jiuyuan.peach_heal(ctx.state, seat, action.seat), src=action.seat)
 
 
 @prompt("peach")

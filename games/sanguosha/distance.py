@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.sanguosha.cards import KINDS, name_of
-from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.skills import mashu
 from games.sanguosha.state import SanguoshaState
 
 
@@ -29,8 +29,7 @@ def distance(state: SanguoshaState, a: int, b: int) -> int:
         d += 1
     if "minus_horse" in state.players[a].equips:
         d -= 1
-    if has_skill(state, a, "mashu"):
-        d -= 1
+    d -= mashu.distance_bonus(state, a)
     return max(d, 1)
 
 

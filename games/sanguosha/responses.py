@@ -42,6 +42,9 @@ def play_answer_cards(ctx: Ctx, action: Respond, reason: str) -> None:
     state = ctx.state
     zones = [remove_from_seat(state, action.seat, c) for c in action.cards]
     state.processing.extend(action.cards)
+    if action.name == "sha":
+        flags = state.players[action.seat].flags
+        flags["sha_answered"] = flags.get("sha_answered", 0) + 1
     ctx.emit(
         "answered",
         seat=action.seat,
@@ -97,6 +100,14 @@ def need_step(ctx: Ctx, f: Frame) -> None:
         return
     if not player.alive:
         ctx.finish(False)
+        return
+    if not f.d.get("helpers_asked"):
+        # A lord may first ask the heroes of the lord's kingdom for the card (Hujia, Jijiang).
+        f.d["helpers_asked"] = True
+        fire(ctx, "need_card", [seat], frame=f.d)
+        return
+    if f.d.get("provided"):
+        ctx.finish(True)
         return
     ctx.ask(want, "in_order", [seat], src=f.d.get("src", -1), reason=f.d.get("reason", ""))
 

@@ -35,6 +35,8 @@ class Player(BaseModel):
     judging: list[str] = Field(default_factory=list)
     # Card ids lying in ``judging`` as another trick than their face (Guose's ♦ Indulgence).
     judging_as: dict[str, str] = Field(default_factory=dict)
+    # Cards only this player is looking at (Guanxing's view of the deck's top).
+    peek: list[str] = Field(default_factory=list)
     # Counters that last one turn (Slashes used, skills used) or until cleared (skip_play).
     flags: dict[str, int] = Field(default_factory=dict)
     # Seats this player killed, in order.

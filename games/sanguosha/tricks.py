@@ -9,7 +9,7 @@ from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.responses import answer_options
-from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.skills import wushuang
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import slash_targets, start_use
@@ -184,7 +184,7 @@ def duel_step(ctx: Ctx, f: Frame) -> None:
     target: int = f.d["target"]
     if f.step == 0:
         f.d["turn"] = target
-        f.d["left"] = 2 if has_skill(state, user, "wushuang") else 1
+        f.d["left"] = wushuang.answers_needed(state, user)
         f.step = 1
     if f.step == 1:
         turn: int = f.d["turn"]
@@ -214,7 +214,7 @@ def duel_step(ctx: Ctx, f: Frame) -> None:
         f.d["left"] -= 1
         if f.d["left"] <= 0:
             f.d["turn"] = other
-            f.d["left"] = 2 if has_skill(state, turn, "wushuang") else 1
+            f.d["left"] = wushuang.answers_needed(state, turn)
         f.step = 1
         return
     ctx.finish()

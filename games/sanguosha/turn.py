@@ -8,6 +8,7 @@ from games.core.windows import Window
 from games.sanguosha.actions import Discard, Pass, Use
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.skills.base import ACTIVE, active_options
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import has_in_judging, judging_name, play_options, start_use
@@ -32,6 +33,7 @@ def turn_step(ctx: Ctx, f: Frame) -> None:
         ctx.emit("turn_started", seat=seat)
     phase = PHASES[f.step]
     f.step += 1
+    fire(ctx, f"phase_check:{phase}", [seat])
     skip = f"skip_{phase}"
     if player.flags.pop(skip, 0):
         ctx.emit("phase_skipped", seat=seat, phase=phase)
@@ -193,12 +195,24 @@ def play_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         f.d["ended"] = True
         return
     assert isinstance(action, Use)
+    if action.name in ACTIVE:
+        ctx.push(
+            f"skill:{action.name}",
+            seat=action.seat,
+            cards=list(action.cards),
+            targets=list(action.targets),
+        )
+        return
     start_use(ctx, action, counts=True)
 
 
 @prompt("play")
 def play_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Pass(seat=seat), *play_options(state, seat)]
+    actions: list[Action] = [
+        Pass(seat=seat),
+        *play_options(state, seat),
+        *active_options(state, seat),
+    ]
     return Prompt(
         seat=seat, kind="play", actions=actions, question=window.question(seat), clock="turn"
     )

@@ -3,12 +3,14 @@ by target."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from games.sanguosha.actions import Use
 from games.sanguosha.cards import AREA_TRICKS, KINDS, card, name_of, slot_of
 from games.sanguosha.distance import distance, in_attack_range
 from games.sanguosha.flow import Ctx, step
+from games.sanguosha.skills import kongcheng, paoxiao, qianxun, qicai
 from games.sanguosha.skills.registry import has_skill
 from games.sanguosha.state import Frame, Player, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -17,6 +19,10 @@ from games.sanguosha.zones import remove_from_seat, settle_processing, take_top,
 # Cards whose use says who the user means harm to (for the bots' reading of the table).
 HOSTILE = frozenset({"sha", "juedou", "guohe", "shunshou", "lebu", "jiedao"})
 MAX_HALBERD_TARGETS = 3
+# Uses whose card another player provides: the ``via`` and the frame that asks for it.
+PROVIDED: dict[str, str] = {}
+# ...and the play-phase uses each such skill offers.
+PROVIDED_PLAY: dict[str, Callable[[SanguoshaState, int], list[Use]]] = {}
 
 
 def judging_name(player: Player, card_id: str) -> str:
@@ -41,16 +47,14 @@ def can_target(state: SanguoshaState, user: int, target: int, name: str) -> bool
     player = state.players[target]
     if not player.alive:
         return False
-    if name in ("sha", "juedou") and has_skill(state, target, "kongcheng") and not player.hand:
-        return False
-    return not (name in ("shunshou", "lebu") and has_skill(state, target, "qianxun"))
+    return not kongcheng.shields(state, target, name) and not qianxun.shields(state, target, name)
 
 
 def slash_limit(state: SanguoshaState, seat: int) -> int | None:
     """How many Slashes ``seat`` may use this play phase (None: no limit)."""
     if state.players[seat].equips.get("weapon", "").startswith("zhuge-"):
         return None
-    if has_skill(state, seat, "paoxiao"):
+    if paoxiao.unlimited_slashes(state, seat):
         return None
     return 1
 
@@ -107,7 +111,7 @@ def uses_for(
     if name == "guohe":
         return single([t for t in others if state.players[t].cards_count() > 0])
     if name == "shunshou":
-        reach = 99 if has_skill(state, seat, "qicai") else 1
+        reach = qicai.trick_reach(state, seat, 1)
         return single(
             [
                 t
@@ -159,6 +163,9 @@ def play_options(state: SanguoshaState, seat: int) -> list[Use]:
             options.extend(uses_for(state, seat, pair, "sha", "zhangba"))
     for cards, name, via in play_conversions(state, seat):
         options.extend(uses_for(state, seat, cards, name, via))
+    for via, offer in PROVIDED_PLAY.items():
+        if has_skill(state, seat, via):
+            options.extend(offer(state, seat))
     return options
 
 
@@ -194,9 +201,25 @@ def use_step(ctx: Ctx, f: Frame) -> None:
     user: int = f.d["user"]
     name: str = f.d["name"]
     cards: list[str] = f.d["cards"]
+    if f.step == 0 and f.d["via"] in PROVIDED and not cards and "provided" not in f.d:
+        # The card comes from another player (Jijiang): ask for it first.
+        f.d["provided"] = None
+        ctx.push(PROVIDED[f.d["via"]], ret="provided", seat=user, want=name)
+        return
     if f.step == 0:
-        zones = [remove_from_seat(state, user, c) for c in cards]
-        state.processing.extend(cards)
+        provided = f.d.get("provided")
+        if f.d["via"] in PROVIDED and not cards:
+            if not provided:
+                # Nobody answered: not offered again this turn, or a table could ask forever.
+                state.players[user].flags[f"{f.d['via']}_failed"] = 1
+                ctx.emit("use_failed", seat=user, name=name, via=f.d["via"])
+                ctx.finish()
+                return
+            cards = f.d["cards"] = list(provided)
+            zones = []
+        else:
+            zones = [remove_from_seat(state, user, c) for c in cards]
+            state.processing.extend(cards)
         f.d["color"] = color_of(cards) if cards else "none"
         kind = KINDS[name].kind
         ctx.emit("used", seat=user, cards=cards, name=name, targets=f.d["targets"], via=f.d["via"])
@@ -218,8 +241,11 @@ def use_step(ctx: Ctx, f: Frame) -> None:
                 holder.judging_as[cards[0]] = name
             ctx.finish()
             return
+        flags = state.players[user].flags
+        if name == "sha":
+            flags["sha_any"] = flags.get("sha_any", 0) + 1
         if name == "sha" and f.d["counts"]:
-            state.players[user].flags["sha"] = state.players[user].flags.get("sha", 0) + 1
+            flags["sha"] = flags.get("sha", 0) + 1
         if name in ("nanman", "wanjian"):
             f.d["targets"] = state.living_from(user, include=False)
         elif name in ("taoyuan", "wugu"):

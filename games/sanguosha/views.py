@@ -70,6 +70,7 @@ class Me(BaseModel):
     hand: list[str]
     offers: list[str] = Field(default_factory=list)
     chosen: str = ""
+    peek: list[str] = Field(default_factory=list)
     # The seat's per-turn counters (Slashes used this play phase…).
     flags: dict[str, int] = Field(default_factory=dict)
 
@@ -140,6 +141,7 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
         hand=list(p.hand),
         offers=list(p.offers),
         chosen=p.chosen,
+        peek=list(p.peek),
         flags=dict(p.flags),
     )
     return SeatView(**public, me=me)
@@ -147,7 +149,7 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
 
 def secrets(state: SanguoshaState, seat: int) -> set[str]:
     p = state.players[seat]
-    hidden = (set(p.hand) - set(p.shown)) | set(p.offers)
+    hidden = (set(p.hand) - set(p.shown)) | set(p.offers) | set(p.peek)
     if p.chosen:
         hidden.add(p.chosen)
     if not p.revealed:

@@ -1,0 +1,86 @@
+"""What skill modules share: their prompts, their bot hooks and the play-phase actions they
+offer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Action, Pick, Prompt
+from games.core.windows import Window
+from games.sanguosha.actions import Choose, Use
+from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.state import SanguoshaState
+
+YES, NO = "yes", "no"
+
+SkillBot = Callable[[Any, Prompt, random.Random], Action]
+Offer = Callable[[SanguoshaState, int], list[Use]]
+
+# The bot's answer to each skill's prompts, by skill name.
+SKILL_BOTS: dict[str, SkillBot] = {}
+# Skills used from the play phase: the actions each offers now.
+ACTIVE: dict[str, Offer] = {}
+
+
+def skill_bot(skill: str) -> Callable[[SkillBot], SkillBot]:
+    def register(fn: SkillBot) -> SkillBot:
+        SKILL_BOTS[skill] = fn
+        return fn
+
+    return register
+
+
+def active(skill: str) -> Callable[[Offer], Offer]:
+    def register(fn: Offer) -> Offer:
+        ACTIVE[skill] = fn
+        return fn
+
+    return register
+
+
+def active_options(state: SanguoshaState, seat: int) -> list[Use]:
+    return [
+        use
+        for skill, offer in ACTIVE.items()
+        if has_skill(state, seat, skill)
+        for use in offer(state, seat)
+    ]
+
+
+def once_per_turn(state: SanguoshaState, seat: int, skill: str) -> bool:
+    """Whether ``skill`` is still unused this turn."""
+    return not state.players[seat].flags.get(skill)
+
+
+def skill_prompt(
+    seat: int,
+    window: Window,
+    skill: str,
+    actions: list[Action],
+    *,
+    clock: str = "response",
+    pick: Pick | None = None,
+    **params: Any,
+) -> Prompt:
+    return Prompt(
+        seat=seat,
+        kind="skill",
+        actions=actions,
+        question=window.question(seat),
+        clock="turn" if clock == "turn" else "response",
+        pick=pick,
+        params={"skill": skill, **window.data, **params},
+    )
+
+
+def yes_no(seat: int) -> list[Action]:
+    return [Choose(seat=seat, option=NO), Choose(seat=seat, option=YES)]
+
+
+def always_yes(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+    for action in prompt.actions:
+        if isinstance(action, Choose) and action.option == YES:
+            return action
+    return prompt.actions[0]

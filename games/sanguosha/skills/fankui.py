@@ -1,0 +1,61 @@
+"""Fankui 反馈 (Sima Yi): after taking damage, he may take one card (a random hand card or a
+named equipment) from its source."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Action, Prompt
+from games.core.windows import Window
+from games.sanguosha.actions import Choose
+from games.sanguosha.areas import area_options, take_from_area
+from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
+from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.triggers import fire, on
+from games.sanguosha.zones import gain_face_up
+
+
+@on("damaged", "fankui")
+def offer(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+    src: int = data["frame"]["src"]
+    state = ctx.state
+    if src >= 0 and src != seat and state.players[src].alive and area_options(state, src, False):
+        ctx.push("skill:fankui", seat=seat, src=src)
+
+
+@step("skill:fankui")
+def ask(ctx: Ctx, f: Frame) -> None:
+    ctx.ask("skill:fankui", "in_order", [f.d["seat"]], src=f.d["src"])
+
+
+@answer("skill:fankui")
+def take(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
+    ctx.close()
+    ctx.finish()
+    assert isinstance(action, Choose)
+    if action.option == NO:
+        return
+    seat, src = f.d["seat"], f.d["src"]
+    card_id, zone = take_from_area(ctx, src, action.option)
+    if zone == "hand":
+        ctx.state.players[seat].hand.append(card_id)
+        ctx.emit("took_card", to=(seat, src), seat=seat, src=src, card=card_id)
+        ctx.emit("took_hidden_card", seat=seat, src=src)
+    else:
+        gain_face_up(ctx, seat, card_id)
+        ctx.emit("took_card", seat=seat, src=src, card=card_id)
+    fire(ctx, "lost_cards", [src], seat=src, zones=[zone])
+
+
+@prompt("skill:fankui")
+def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    options = [NO, *area_options(state, f.d["src"], judging=False)]
+    return skill_prompt(seat, window, "fankui", [Choose(seat=seat, option=o) for o in options])
+
+
+@skill_bot("fankui")
+def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+    # Anything taken from whoever hurt him: the hand first, it hides the most.
+    return prompt.actions[1] if len(prompt.actions) > 1 else prompt.actions[0]

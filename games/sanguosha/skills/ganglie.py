@@ -1,0 +1,96 @@
+"""Ganglie 刚烈 (Xiahou Dun): after taking damage, he may judge; unless it is a heart, the
+source discards two hand cards or takes 1 damage from him."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Action, Pick, Prompt
+from games.core.windows import Window
+from games.sanguosha.actions import Choose, Discard
+from games.sanguosha.cards import card
+from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.skills.base import YES, always_yes, skill_bot, skill_prompt, yes_no
+from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.triggers import fire, on
+from games.sanguosha.zones import to_discard
+
+TAKE_DAMAGE = "damage"
+
+
+@on("damaged", "ganglie")
+def offer(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
+    src: int = data["frame"]["src"]
+    if src >= 0 and src != seat and ctx.state.players[src].alive:
+        ctx.push("skill:ganglie", seat=seat, src=src)
+
+
+@step("skill:ganglie")
+def run(ctx: Ctx, f: Frame) -> None:
+    state = ctx.state
+    seat, src = f.d["seat"], f.d["src"]
+    if f.step == 0:
+        ctx.ask("skill:ganglie", "in_order", [seat], src=src)
+        return
+    if f.step == 1:
+        judged = f.d.get("judged")
+        f.step = 3
+        if judged is None or card(judged).suit == "heart" or not state.players[src].alive:
+            return
+        if len(state.players[src].hand) >= 2:
+            ctx.ask("skill:ganglie_price", "in_order", [src], seat=seat)
+        else:
+            f.step = 2
+        return
+    if f.step == 2:
+        f.step = 3
+        ctx.push(
+            "damage", src=seat, target=src, amount=1, cards=[], nature="normal", reason="ganglie"
+        )
+        return
+    ctx.finish()
+
+
+@answer("skill:ganglie")
+def answered(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
+    ctx.close()
+    if window.topic == "skill:ganglie":
+        if isinstance(action, Choose) and action.option == YES:
+            f.step = 1
+            ctx.push("judge", ret="judged", seat=f.d["seat"], reason="ganglie")
+        else:
+            ctx.finish()
+        return
+    if isinstance(action, Discard):
+        src = f.d["src"]
+        for card_id in action.cards:
+            ctx.state.players[src].hand.remove(card_id)
+        to_discard(ctx, list(action.cards))
+        ctx.emit("discarded", seat=src, cards=list(action.cards), reason="ganglie")
+        fire(ctx, "lost_cards", [src], seat=src, zones=["hand", "hand"])
+    else:
+        f.step = 2
+
+
+@prompt("skill:ganglie")
+def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    return skill_prompt(seat, window, "ganglie", yes_no(seat))
+
+
+@prompt("skill:ganglie_price")
+def price(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    hand = tuple(state.players[seat].hand)
+    pick = Pick(field="cards", options=hand, min=2, max=2, template=Discard(seat=seat))
+    actions: list[Action] = [Choose(seat=seat, option=TAKE_DAMAGE), pick.build(hand[:2])]
+    return skill_prompt(seat, window, "ganglie", actions, pick=pick, paying=True)
+
+
+@skill_bot("ganglie")
+def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+    if not prompt.params.get("paying"):
+        return always_yes(view, prompt, rng)
+    # Pay with cards while HP is short, take the damage while healthy.
+    if view.seats[view.me.seat].hp <= 2:
+        return prompt.actions[1]
+    return prompt.actions[0]

@@ -1,0 +1,66 @@
+"""Jieyin 结姻 (Sun Shangxiang): once per play phase, she discards two hand cards and she and a
+wounded male hero each heal 1."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Action, Pick, Prompt
+from games.core.windows import Window
+from games.sanguosha.actions import Discard, Use
+from games.sanguosha.combat import heal
+from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
+from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.triggers import fire
+from games.sanguosha.zones import to_discard
+
+
+@active("jieyin")
+def offers(state: SanguoshaState, seat: int) -> list[Use]:
+    if not once_per_turn(state, seat, "jieyin") or len(state.players[seat].hand) < 2:
+        return []
+    return [
+        Use(seat=seat, cards=(), name="jieyin", via="jieyin", targets=(t,))
+        for t in state.living_from(seat, include=False)
+        if state.players[t].gender == "male" and state.players[t].hp < state.players[t].max_hp
+    ]
+
+
+@step("skill:jieyin")
+def ask(ctx: Ctx, f: Frame) -> None:
+    ctx.state.players[f.d["seat"]].flags["jieyin"] = 1
+    ctx.ask("skill:jieyin", "in_order", [f.d["seat"]], target=f.d["targets"][0])
+
+
+@answer("skill:jieyin")
+def pay(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
+    ctx.close()
+    ctx.finish()
+    assert isinstance(action, Discard)
+    seat: int = f.d["seat"]
+    (target,) = f.d["targets"]
+    for card_id in action.cards:
+        ctx.state.players[seat].hand.remove(card_id)
+    to_discard(ctx, list(action.cards))
+    ctx.emit("discarded", seat=seat, cards=list(action.cards), reason="jieyin")
+    fire(ctx, "lost_cards", [seat], seat=seat, zones=["hand", "hand"])
+    heal(ctx, seat, 1, src=seat)
+    heal(ctx, target, 1, src=seat)
+
+
+@prompt("skill:jieyin")
+def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    hand = tuple(state.players[seat].hand)
+    pick = Pick(field="cards", options=hand, min=2, max=2, template=Discard(seat=seat))
+    return skill_prompt(seat, window, "jieyin", [pick.build(hand[:2])], pick=pick, clock="turn")
+
+
+@skill_bot("jieyin")
+def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+    from games.sanguosha.bot_mind import card_value
+
+    assert prompt.pick is not None
+    cheapest = sorted(prompt.pick.options, key=card_value)[:2]
+    return prompt.pick.build(cheapest)

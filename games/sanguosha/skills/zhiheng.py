@@ -1,0 +1,70 @@
+"""Zhiheng 制衡 (Sun Quan): once per play phase, discard any number of cards (hand or
+equipped) and draw as many."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Action, Pick, Prompt
+from games.core.windows import Window
+from games.sanguosha.actions import Discard, Use
+from games.sanguosha.cards import name_of
+from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
+from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.triggers import fire
+from games.sanguosha.zones import draw, remove_from_seat, to_discard
+
+
+def _cards(state: SanguoshaState, seat: int) -> tuple[str, ...]:
+    player = state.players[seat]
+    return (*player.hand, *player.equips.values())
+
+
+@active("zhiheng")
+def offers(state: SanguoshaState, seat: int) -> list[Use]:
+    if not once_per_turn(state, seat, "zhiheng") or not _cards(state, seat):
+        return []
+    return [Use(seat=seat, cards=(), name="zhiheng", via="zhiheng")]
+
+
+@step("skill:zhiheng")
+def ask(ctx: Ctx, f: Frame) -> None:
+    ctx.state.players[f.d["seat"]].flags["zhiheng"] = 1
+    ctx.ask("skill:zhiheng", "in_order", [f.d["seat"]])
+
+
+@answer("skill:zhiheng")
+def swap(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
+    ctx.close()
+    ctx.finish()
+    assert isinstance(action, Discard)
+    seat: int = f.d["seat"]
+    zones = [remove_from_seat(ctx.state, seat, c) for c in action.cards]
+    to_discard(ctx, list(action.cards))
+    ctx.emit("discarded", seat=seat, cards=list(action.cards), reason="zhiheng")
+    fire(ctx, "lost_cards", [seat], seat=seat, zones=zones)
+    draw(ctx, seat, len(action.cards), reason="zhiheng")
+
+
+@prompt("skill:zhiheng")
+def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
+    cards = _cards(state, seat)
+    pick = Pick(field="cards", options=cards, min=1, max=len(cards), template=Discard(seat=seat))
+    actions: list[Action] = [pick.build(cards[:1])]
+    return skill_prompt(seat, window, "zhiheng", actions, pick=pick, clock="turn")
+
+
+_KEEP = ("tao", "wuzhong", "wuxie", "sha", "shan")
+
+
+@skill_bot("zhiheng")
+def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+    """Trades the hand's weakest cards: spare Dodges, and whatever is not worth keeping."""
+    assert prompt.pick is not None
+    hand = list(view.me.hand)
+    dodges = [c for c in hand if name_of(c) == "shan"][1:]
+    junk = [c for c in hand if name_of(c) not in _KEEP] + dodges
+    chosen = [c for c in junk if c in prompt.pick.options] or list(prompt.pick.options[:1])
+    return prompt.pick.build(chosen)
