@@ -197,6 +197,12 @@ class Scheduler:
             entry = existing.get(prompt.seat)
             if entry is not None and entry.question == "":
                 self._adopt(entry, current)
+            if is_bot and prompt.question and entry is not None and entry.moved \
+                    and entry.question == question:
+                # A bot answers a named question once: a game may keep asking a seat that
+                # has answered (to hide who has), and a bot must not answer it forever.
+                chosen[prompt.seat] = entry
+                continue
             if entry is not None and entry.fired and entry.question == question \
                     and entry.bot == is_bot and not entry.moved:
                 # Its time is up, but another change got in before its move: still due.

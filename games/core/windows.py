@@ -124,8 +124,10 @@ class Windows(BaseModel):
     def commit(self, seat: int, answer: str) -> Window:
         """Records ``seat``'s secret answer to the top (together) window; returns it.
 
-        A seat may change its answer until the last seat is in: a game that must not show
-        who has chosen keeps asking every seat of the window until it is ``exhausted``.
+        A seat may change its answer until the last seat is in. A game that must not show who
+        has chosen keeps offering every seat its choice until the window is ``exhausted``, the
+        seats already in as non-blocking prompts (nobody waits for them: no clock runs, no bot
+        answers again), and its board says "everyone decides" rather than naming seats.
         """
         window = self.top
         if window is None or window.mode != "together":

@@ -13,6 +13,8 @@ check, the window stack and picks with the same conformance helpers the real gam
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
@@ -22,7 +24,8 @@ from games.core.windows import Windows
 
 
 class SignalOptions(BaseModel):
-    rounds: int = Field(default=3, ge=1, le=6)
+    rounds: int = Field(default=3, ge=1, le=6, description="Rounds to play.")
+    hand_size: int = Field(default=6, ge=3, le=30, description="Cards dealt to each seat.")
     # Test hooks: a planted leak the checker must find.
     leak_plan_to_spy: bool = False
     leak_hand_to_next: bool = False
@@ -100,9 +103,10 @@ class SignalGame(Game[SignalState, SignalOptions]):
 
     def _setup(self, seats: int, options: SignalOptions, seed: int,
                rng: random.Random) -> SignalState:
-        deck = [f"card-{n:02d}" for n in range(seats * 6)]
+        size = options.hand_size
+        deck = [f"card-{n:03d}" for n in range(seats * size)]
         rng.shuffle(deck)
-        hands = [sorted(deck[s * 6:(s + 1) * 6]) for s in range(seats)]
+        hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(seats)]
         return SignalState(seed=seed, seats=seats, options=options, hands=hands,
                            plan=f"plan-{rng.randrange(1000):03d}")
 
@@ -129,8 +133,10 @@ class SignalGame(Game[SignalState, SignalOptions]):
                 actions = [Pass(seat=seat), Counter(seat=seat)]
             else:
                 actions = [Signal(seat=seat, colour="red"), Signal(seat=seat, colour="blue")]
+            # A seat that has committed may still change its mind, but nobody waits for it.
+            waited = window.mode != "together" or seat not in window.answers
             prompts.append(Prompt(seat=seat, kind=window.topic, question=question,
-                                  clock="response", actions=actions))
+                                  clock="response", actions=actions, blocking=waited))
         return prompts
 
     def _apply(self, state: SignalState, action: Action, rng: random.Random) -> list[Event]:
@@ -233,3 +239,17 @@ class SignalGame(Game[SignalState, SignalOptions]):
 
 
 GAME = SignalGame()
+
+
+@contextmanager
+def registered() -> Iterator[SignalGame]:
+    """The Signal game in the registry for the length of a test (the service and the bot find
+    games there), and gone afterwards so no other test sees it."""
+    from games import registry
+
+    registry.names()  # the built-in games first, so they are not loaded on top of it later
+    registry.register(GAME)
+    try:
+        yield GAME
+    finally:
+        registry._GAMES.pop(GAME.spec.name, None)
