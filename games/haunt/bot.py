@@ -13,7 +13,6 @@ import random
 from games.core import Action, Prompt
 from games.haunt.actions import (
     Attack,
-    EndTurn,
     Explore,
     FaceEvent,
     MonsterAttack,
@@ -249,5 +248,3 @@ _CHOOSERS = {
     "monster": _monster,
     "turn": _turn,
 }
-
-__all__ = ["EndTurn", "choose_action"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from games.core import Event
-from games.haunt import board, cards, effects, moves, traits
+from games.haunt import board, cards, effects, moves
 from games.haunt.catalog import catalog
 from games.haunt.schema import Direction
 from games.haunt.state import HauntState, PlacedRoom, Placement
@@ -170,14 +170,3 @@ def ensure_way_up(state: HauntState, rng: random.Random, events: list[Event]) ->
                     )
                 )
                 return
-
-
-__all__ = [
-    "draw_event",
-    "ensure_way_up",
-    "explorable",
-    "explore",
-    "place",
-    "resolve_event",
-    "traits",
-]

@@ -36,6 +36,9 @@ class HauntGame(Game[HauntState, HauntOptions]):
     def _apply(self, state: HauntState, action: Action, rng: random.Random) -> list[Event]:
         return apply_action(state, action, rng)
 
+    def copy_state(self, state: HauntState) -> HauntState:
+        return state.clone()
+
     def view(self, state: HauntState, seat: int | None) -> PublicView:
         return build_view(state, seat)
 

@@ -8,7 +8,8 @@ response inside someone else's turn). Then the monsters' moves or the turn's own
 from __future__ import annotations
 
 from games.core import Action, Prompt
-from games.haunt import board, cards, combat, explore, goals, monsters, moves
+from games.core.model import Clock
+from games.haunt import cards, combat, explore, goals, monsters, moves
 from games.haunt.actions import (
     Attack,
     ChooseExplorer,
@@ -35,24 +36,14 @@ from games.haunt.state import DamageOwed, HauntState
 
 
 def _prompt(
-    state: HauntState,
     seat: int,
     kind: str,
     actions: list[Action],
+    question: str,
     *,
-    clock: str = "turn",
-    default: int = 0,
+    clock: Clock = "turn",
 ) -> list[Prompt]:
-    question = f"{kind}@{state.step}" if clock == "response" else f"{kind}:{state.turn.number}"
-    return [
-        Prompt(
-            seat=seat,
-            kind=kind,
-            actions=actions,
-            default=default,
-            params={"question": question, "clock": clock},
-        )
-    ]
+    return [Prompt(seat=seat, kind=kind, actions=actions, question=question, clock=clock)]
 
 
 def damage_traits(state: HauntState, owed: DamageOwed) -> list[Trait]:
@@ -68,18 +59,18 @@ def pending(state: HauntState) -> list[Prompt]:
     if state.phase == "choose":
         seat = state.current
         actions: list[Action] = [ChooseExplorer(seat=seat, explorer=e) for e in _free(state)]
-        return _prompt(state, seat, "choose_explorer", actions)
+        return _prompt(seat, "choose_explorer", actions, f"choose_explorer:{seat}")
     seat = state.current
     if state.placement is not None:
         turns: list[Action] = [TurnRoom(seat=seat, doors=tuple(d)) for d in state.placement.choices]
-        return _prompt(state, seat, "turn_room", turns)
+        return _prompt(seat, "turn_room", turns, f"turn_room@{state.step}")
     if state.event_choice is not None:
         assert state.traitor is not None
         faces: list[Action] = [
             FaceEvent(seat=state.traitor, resolve=False),
             FaceEvent(seat=state.traitor, resolve=True),
         ]
-        return _prompt(state, state.traitor, "face_event", faces)
+        return _prompt(state.traitor, "face_event", faces, f"face_event@{state.step}")
     if state.steal is not None:
         attacker = state.steal.attacker
         steals: list[Action] = [Steal(seat=attacker, card=None)]
@@ -88,13 +79,17 @@ def pending(state: HauntState) -> list[Prompt]:
             for c in state.seat(state.steal.defender).cards
             if cards.transferable(c)
         ]
-        return _prompt(state, attacker, "steal", steals)
+        return _prompt(attacker, "steal", steals, f"steal@{state.step}")
     if state.damage:
         owed = state.damage[0]
         hits: list[Action] = [
             TakeDamage(seat=owed.seat, trait=t) for t in damage_traits(state, owed)
         ]
-        return _prompt(state, owed.seat, "take_damage", hits, clock="response")
+        # Damage taken in one's own turn is part of that turn; anyone else answers on the
+        # response clock (an attack's defender, an explorer a monster hit).
+        own = owed.seat == state.current and state.monster_turn is None
+        clock: Clock = "turn" if own else "response"
+        return _prompt(owed.seat, "take_damage", hits, f"take_damage@{state.step}", clock=clock)
     if state.monster_turn is not None:
         return _monster_prompt(state)
     return _turn_prompt(state, seat)
@@ -118,7 +113,7 @@ def _monster_prompt(state: HauntState) -> list[Prompt]:
         actions += [
             MonsterAttack(seat=seat, monster=piece, target=t) for t in monsters.prey(state, room)
         ]
-    return _prompt(state, seat, "monster", actions)
+    return _prompt(seat, "monster", actions, f"monster:{state.turn.number}:{piece}")
 
 
 def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
@@ -147,7 +142,7 @@ def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
         Attack(seat=seat, target=t, trait=tr, ranged=r) for t, tr, r in combat.targets(state, seat)
     ]
     actions += [Special(seat=seat, action=a.id) for a in goals.available(state, seat)]
-    return _prompt(state, seat, "turn", actions)
+    return _prompt(seat, "turn", actions, f"turn:{state.turn.number}")
 
 
 def _room_action_free(state: HauntState, seat: int) -> bool:
@@ -157,6 +152,3 @@ def _room_action_free(state: HauntState, seat: int) -> bool:
     if f"room:{room_id}" in state.turn.used:
         return False
     return not (action.once == "game" and room_id in state.seat(seat).used_room_actions)
-
-
-__all__ = ["board", "damage_traits", "pending"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -10,6 +10,32 @@ from games.core import StateBase
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
 from games.haunt.schema import Direction, Floor, Haunt, Trait
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_clone_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _clone_value(v) for k, v in value.items()}
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        return clone_model(value)
+    # Strings, numbers, tuples and frozen models are shared.
+    return value
+
+
+def clone_model(model: M) -> M:
+    """A deep copy of a model of plain data, without ``copy.deepcopy``'s bookkeeping (the
+    engine copies the state on every move)."""
+    copied = model.__class__.__new__(model.__class__)
+    fields = {k: _clone_value(v) for k, v in model.__dict__.items()}
+    object.__setattr__(copied, "__dict__", fields)
+    object.__setattr__(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(copied, "__pydantic_extra__", None)
+    object.__setattr__(copied, "__pydantic_private__", None)
+    return copied
+
 
 Phase = Literal["choose", "explore", "haunt", "over"]
 MONSTERS = -1  # the monsters' place in the turn order after the haunt
@@ -127,6 +153,11 @@ class HauntState(StateBase):
     rolls: list[Roll] = Field(default_factory=list)
     winners: list[int] | None = None
     end_reason: str = ""
+
+    def clone(self) -> HauntState:
+        copied = clone_model(self)
+        object.__setattr__(copied, "__pydantic_private__", {"_pending": None})
+        return copied
 
     # -- queries ------------------------------------------------------------------------------
     def seat(self, seat: int) -> Seat:

@@ -1,0 +1,99 @@
+"""The engine contract at every player count: random and bot playouts keep a prompt open
+exactly while the game runs, survive a JSON round trip at every step, replay from the seed,
+and never show the traitor the heroes' secret or a hero the tome."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.core.conformance import (
+    bot_action,
+    find_leaks,
+    mixed_chooser,
+    playout,
+    random_action,
+    replay,
+)
+from games.haunt import GAME
+from games.haunt.state import HauntState
+
+SEATS = range(3, 7)
+
+
+def _checked(before: Any, action: Any, transition: Any) -> None:
+    leaks = find_leaks(GAME, before, transition)
+    assert not leaks, leaks
+    after = transition.state
+    over = GAME.outcome(after) is not None
+    assert bool(GAME.pending(after)) != over
+    for prompt in GAME.pending(after):
+        assert prompt.actions
+        assert all(a.seat == prompt.seat for a in prompt.actions)
+    assert GAME.parse_state(after.model_dump_json()) == after
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_random_playouts_keep_the_contract_and_hide_both_books(seats: int) -> None:
+    for seed in range(3):
+        result = playout(GAME, seats, seed=seed, on_step=_checked)
+        outcome = GAME.outcome(result.state)
+        assert outcome is not None and outcome.winners
+        assert set(outcome.scores) == set(range(seats))
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_bot_playouts_reach_a_haunt_and_an_end(seats: int) -> None:
+    for seed in range(3):
+        result = playout(GAME, seats, seed=seed, chooser=bot_action, on_step=_checked)
+        state: HauntState = result.state
+        assert state.haunt is not None
+        assert GAME.outcome(state) is not None
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_replay_from_the_seed_gives_the_same_game(seats: int) -> None:
+    first = playout(GAME, seats, seed=42, chooser=mixed_chooser({0, 2}))
+    replayed = iter(first.actions)
+
+    def stirred(game: Any, state: Any, rng: random.Random) -> Any:
+        random.seed(rng.random())
+        return next(replayed)
+
+    again = playout(GAME, seats, seed=42, chooser=stirred)
+    assert again.state == first.state
+    assert replay(GAME, seats, first.actions, seed=42) == first.state
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_every_offered_action_applies_without_changing_its_input(seats: int) -> None:
+    rng = random.Random(seats)
+    state = GAME.setup(seats, None, seed=5)
+    for _ in range(150):
+        if GAME.outcome(state) is not None:
+            break
+        frozen = state.model_dump_json()
+        for prompt in GAME.pending(state):
+            for action in prompt.actions:
+                GAME.apply(state, action)
+                assert state.model_dump_json() == frozen
+        state = GAME.apply(state, random_action(GAME, state, rng)).state
+
+
+def test_books_are_known_by_their_side_only() -> None:
+    result = playout(GAME, 5, seed=1, chooser=bot_action, max_steps=5000, keep_transitions=True)
+    states = [t.state for t in result.transitions]
+    haunted = next(s for s in states if s.phase == "haunt")
+    haunt = haunted.haunt_rules()
+    assert haunt is not None
+    for seat in range(5):
+        known = GAME.secrets(haunted, seat)
+        if seat == haunted.traitor:
+            assert haunt.tome is not None and known == {haunt.tome.id}
+        else:
+            assert known == {haunt.secret.id}
+    public = GAME.view(haunted, None).model_dump_json()
+    assert haunt.secret.id not in public
+    assert haunt.tome is None or haunt.tome.id not in public
