@@ -54,6 +54,11 @@ def table(
             card = IDENTITY_CARD[identity].format(n=counts[identity])
             state.players[seat].identity_card = card
             state.players[seat].revealed = identity == "lord"
+    if heroes is not None:
+        # Seats without a named hero play none, so no stray skill joins the scenario.
+        for player in state.players:
+            player.hero, player.gender, player.kingdom = "", "", ""
+            player.hp = player.max_hp = 4
     for seat, hero_id in (heroes or {}).items():
         set_hero(state, seat, hero_id)
     if hp is not None:
