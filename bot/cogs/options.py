@@ -8,9 +8,11 @@ Every field of the model becomes an optional option of ``/<game> start`` and ``/
   (``ge``/``le``, ``gt``/``lt`` on integers) as Discord's minimum and maximum
   (``app_commands.Range``); ``str``;
 - its description is the English catalog text ``command.<game>.option.<field>`` when the game
-  words it for players there, otherwise the field's own ``description`` (Discord allows 100
-  characters); a choice's name is ``command.<game>.option.<field>.choice.<value>``, otherwise
-  the value itself. Other languages come from the same keys (``bot/translator.py``).
+  words it for players there, otherwise the field's own ``description``, cut to Discord's 100
+  characters (and the option's name when there is none; a warning is logged, and
+  ``tests/test_i18n.py`` fails until the catalog has the text); a choice's name is
+  ``command.<game>.option.<field>.choice.<value>``, otherwise the value itself. Other languages
+  come from the same keys (``bot/translator.py``).
 
 A *preset* is one more option whose every choice sets several fields at once (Citadels'
 ``characters`` sets ranks 1–8); a field given in the same command wins over the preset.
@@ -19,6 +21,7 @@ A *preset* is one more option whose every choice sets several fields at once (Ci
 from __future__ import annotations
 
 import inspect
+import logging
 import typing
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +35,8 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from bot.i18n import DEFAULT_LOCALE, catalog
+
+log = logging.getLogger(__name__)
 
 DESCRIPTION_LIMIT = 100  # Discord's limit for a command's or an option's description
 CHOICE_LIMIT = 25  # Discord's limit for the choices of one option
@@ -66,13 +71,16 @@ def english(key: str) -> str | None:
     return catalog(DEFAULT_LOCALE).get(key) or None
 
 
-def checked_description(text: str | None, where: str) -> str:
+def fitted_description(text: str | None, name: str, where: str) -> str:
+    """``text`` as Discord takes it: at most 100 characters, never empty. A text that had to
+    be cut or made up is logged: the catalog should word it for players."""
     if not text:
-        raise ValueError(f"{where} has no description: give the field one, or add it to the "
-                         "English catalog")
+        log.warning("%s has no description: add it to the English catalog", where)
+        return name
     if len(text) > DESCRIPTION_LIMIT:
-        raise ValueError(f"{where}: {text!r} is longer than Discord's {DESCRIPTION_LIMIT} "
-                         "characters; word it for players in the English catalog")
+        log.warning("%s: %r is longer than Discord's %d characters; word it for players in "
+                    "the English catalog", where, text, DESCRIPTION_LIMIT)
+        return text[:DESCRIPTION_LIMIT - 1].rsplit(" ", 1)[0] + "…"
     return text
 
 
@@ -131,7 +139,7 @@ def field_options(game: str, model: type[BaseModel]) -> list[SlashOption]:
         description = english(f"command.{game}.option.{name}") or field.description
         options.append(SlashOption(
             name=name, annotation=annotation,
-            description=checked_description(description, f"/{game} option {name}"),
+            description=fitted_description(description, name, f"/{game} option {name}"),
             choices=_choices(game, name, values),
         ))
     return options
@@ -141,8 +149,8 @@ def preset_options(game: str, presets: Sequence[Preset]) -> list[SlashOption]:
     return [
         SlashOption(
             name=preset.name, annotation=str,
-            description=checked_description(english(f"command.{game}.option.{preset.name}"),
-                                            f"/{game} option {preset.name}"),
+            description=fitted_description(english(f"command.{game}.option.{preset.name}"),
+                                           preset.name, f"/{game} option {preset.name}"),
             choices=_choices(game, preset.name, list(preset.choices)),
         )
         for preset in presets

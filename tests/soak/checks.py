@@ -9,6 +9,7 @@ from bot.i18n import t
 from games import registry
 from storage import MatchStatus, Repository
 from tests.e2e.parlor import assert_log_replays
+from tests.every_game import reveal_title
 from tests.fakediscord import FakeDiscord
 from tests.soak.tables import SoakTable
 
@@ -60,7 +61,7 @@ async def verify_game(repo: Repository, fake: FakeDiscord, table: SoakTable) -> 
     board = fake.message(messages["board"].message_id)
     assert board.content == t("board.finished", record.locale), "the board shows the end"
     assert not board.custom_ids(), "a finished board has no buttons"
-    title = t("lifeboat.reveal.title", record.locale)
+    title = reveal_title(record.game, record.locale)
     reveals = [m for m in fake.messages_in(table.channel) if title in m.text()]
     assert reveals, f"match {match_id}: no reveal"
     assert "reveal" in messages and messages["reveal"].message_id in {m.id for m in reveals}

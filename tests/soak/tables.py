@@ -7,6 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.every_game import seats_for, start_options
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 LOBBY_JOIN = "pl:l:{match}:join"
@@ -14,20 +15,23 @@ LOBBY_JOIN = "pl:l:{match}:join"
 
 @dataclass
 class SoakTable:
-    """One game: its channel, the host who opened it, and the match number the bot gave it."""
+    """One table: its game, its channel, the host who opened it, and the match number the bot
+    gave it."""
 
+    game: str
     channel: FakeChannel
     host: FakeUser
     seats: int
     match_id: int = 0
 
 
-def make_world(fake: FakeDiscord, games: int) -> list[SoakTable]:
-    """One guild, one channel and one host per game (built before the bot connects)."""
+def make_world(fake: FakeDiscord, games: int, game: str) -> list[SoakTable]:
+    """One guild, one channel and one host per table of ``game`` (built before the bot
+    connects)."""
     hosts = [fake.create_user(f"host{i}") for i in range(games)]
     guild = fake.create_guild("Soak", members=hosts,
                               channels=tuple(f"table-{i}" for i in range(games)))
-    return [SoakTable(fake.text_channel(guild, f"table-{i}"), host, seats=4)
+    return [SoakTable(game, fake.text_channel(guild, f"table-{i}"), host, seats=4)
             for i, host in enumerate(hosts)]
 
 
@@ -41,17 +45,19 @@ async def _accepted_click(fake: FakeDiscord, user: FakeUser, message: FakeMessag
 
 
 async def open_bot_table(fake: FakeDiscord, table: SoakTable, rng: random.Random) -> None:
-    """/lifeboat start, bots in every other seat, start, then the host leaves the game: from
-    then on bots play every seat (the host's too) and no click is needed until the end."""
-    await fake.wait_for(lambda: any(c.name == "lifeboat" for c in fake.world.commands.values()),
+    """/<game> start (a random variant of the game), bots in every other seat, start, then the
+    host leaves the game: from then on bots play every seat (the host's too) and no click is
+    needed until the end."""
+    game = table.game
+    await fake.wait_for(lambda: any(c.name == game for c in fake.world.commands.values()),
                         timeout=20, what="the bot's slash commands")
-    options = {"sharks": rng.random() < 0.3, "quick": rng.random() < 0.3}
-    started = await fake.run_slash(table.host, table.channel, "lifeboat start", options,
+    table.seats = rng.randint(seats_for(game, 4), seats_for(game, 6))
+    options = start_options(game, table.seats, rng)
+    started = await fake.run_slash(table.host, table.channel, f"{game} start", options,
                                    timeout=10)
     lobby = await started.wait_original(timeout=10)
     join = next(c for c in lobby.custom_ids() if c.startswith("pl:l:") and c.endswith(":join"))
     table.match_id = int(join.split(":")[2])
-    table.seats = rng.randint(4, 6)
     for _ in range(table.seats - 1):
         await _accepted_click(fake, table.host, lobby, f"pl:l:{table.match_id}:addbot")
     await _accepted_click(fake, table.host, lobby, f"pl:l:{table.match_id}:start")

@@ -2,9 +2,9 @@
 every game finishes with the result of an uninterrupted run from the same seed and choices —
 nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
 
-Default: 3 games played together through 3–4 kills. ``PARLOR_SOAK=1``: 50 games, 10 at a
-time, one new game opened between two kills, the bot killed every 0.1–0.6 s of its up-time,
-every game through at least 2 kills
+Run for every registered game. Default: 3 games played together through 3–4 kills.
+``PARLOR_SOAK=1``: 50 games, 10 at a time, one new game opened between two kills, the bot killed
+every 0.1–0.6 s of its up-time, every game through at least 2 kills
 (``PARLOR_SOAK_GAMES``, ``PARLOR_SOAK_PARALLEL``, ``PARLOR_SOAK_SEED`` override;
 ``PARLOR_SOAK_REPORT=<file>`` writes the figures as JSON).
 """
@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from storage.sqlite import SqliteRepository
+from tests.every_game import hosted_games
 from tests.fakediscord import FakeDiscord
 from tests.soak.checks import GameResult, verify_game
 from tests.soak.sigkill import SoakRun, run_sigkill_soak
@@ -28,17 +29,17 @@ from tests.soak.tables import make_world
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
 SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
 
-async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
+async def _soak(fake: FakeDiscord, workdir: Path, game: str, games: int, parallel: int,
                 kills_per_game: int, *, max_kills: int | None = None,
                 up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
                 bot_move_delay: float = 0.03) -> tuple[SoakRun, list[GameResult]]:
     rng = random.Random(SEED)
-    tables = make_world(fake, games)
+    tables = make_world(fake, games, game)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
                                  max_kills=max_kills, up_seconds=up_seconds,
                                  open_per_cycle=open_per_cycle,
                                  bot_move_delay=bot_move_delay)
-    print(f"\nSIGKILL soak: {run.summary()}")
+    print(f"\nSIGKILL soak, {game}: {run.summary()}")
     assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
     lived = [run.kills_by_game.get(table.match_id, 0) for table in tables]
     assert min(lived) >= kills_per_game, f"kills lived through, game by game: {lived}"
@@ -53,6 +54,7 @@ async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
     report = os.environ.get("PARLOR_SOAK_REPORT")
     if report:
         Path(report).write_text(json.dumps({
+            "game": game,
             "run": asdict(run),
             "actions": sum(r.actions for r in results),
             "requests": len(fake.requests),
@@ -61,22 +63,24 @@ async def _soak(fake: FakeDiscord, workdir: Path, games: int, parallel: int,
     return run, results
 
 
+@pytest.mark.parametrize("game", hosted_games())
 async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
-    tmp_path: Path, soak_discord: FakeDiscord
+    tmp_path: Path, soak_discord: FakeDiscord, game: str
 ) -> None:
-    await _soak(soak_discord, tmp_path, games=3, parallel=3, kills_per_game=3, max_kills=4,
-                up_seconds=(0.2, 0.8), open_per_cycle=3)
+    await _soak(soak_discord, tmp_path, game, games=3, parallel=3, kills_per_game=3,
+                max_kills=4, up_seconds=(0.2, 0.8), open_per_cycle=3)
 
 
 @pytest.mark.soak
 @pytest.mark.skipif(not SOAK, reason="long soak: set PARLOR_SOAK=1")
+@pytest.mark.parametrize("game", hosted_games())
 async def test_fifty_games_killed_at_random_moments(
-    tmp_path: Path, soak_discord: FakeDiscord
+    tmp_path: Path, soak_discord: FakeDiscord, game: str
 ) -> None:
     games = int(os.environ.get("PARLOR_SOAK_GAMES", "50"))
     parallel = int(os.environ.get("PARLOR_SOAK_PARALLEL", "10"))
     # Bots move every 60 ms here: since their moves stopped being refused as stale and retried,
     # a game at 30 ms could end between two kills.
-    _, results = await _soak(soak_discord, tmp_path, games=games, parallel=parallel,
+    _, results = await _soak(soak_discord, tmp_path, game, games=games, parallel=parallel,
                              kills_per_game=2, up_seconds=(0.1, 0.6), bot_move_delay=0.06)
     assert len(results) == games
