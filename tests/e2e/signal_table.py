@@ -1,0 +1,91 @@
+"""The Signal test game at a Discord table: its renderer and its cog, loaded like a real
+game's (``bot.app.COGS``), for end-to-end tests of response windows, open panels that follow
+the game and picks. Plain English texts: it is no game players meet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import discord
+import pytest
+
+from bot import renderers
+from bot.app import ParlorClient
+from bot.cogs.game_cog import GameCog
+from bot.renderers.base import Renderer
+from bot.service import LiveMatch
+from games.core import Action, Event, Prompt
+from tests.games.signal_game import registered
+
+MODULE = "tests.e2e.signal_table"
+
+PROMPTS = {
+    "play": "play a card",
+    "object": "object to the card?",
+    "counter": "counter the objection?",
+    "signal": "signal red or blue",
+    "discard": "discard one or two cards",
+}
+
+
+class SignalRenderer(Renderer):
+    game = "signal"
+
+    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
+                     ) -> str:
+        detail = getattr(action, "card", None) or getattr(action, "colour", None) or ""
+        return f"{action.kind} {detail}".strip()
+
+    def group_label(self, group: str, locale: str | None) -> str:
+        return group
+
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
+                    ) -> str:
+        return f"{self.seat_name(live, prompt.seat)}: {PROMPTS[prompt.kind]}"
+
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        return f"{event.key} {event.params}"
+
+    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
+        embed = discord.Embed(title="Signal", colour=self.colour)
+        embed.description = (f"Round {view.round + 1}, leader "
+                             f"{self.seat_name(live, view.leader)}; played "
+                             f"{', '.join(view.played) or 'nothing'}")
+        return embed
+
+    def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
+                    ) -> discord.Embed:
+        embed = discord.Embed(title="Your hand", colour=self.colour)
+        embed.description = ", ".join(view.hand) or "no cards"
+        if view.plan:
+            embed.add_field(name="The heroes' plan", value=view.plan)
+        return embed
+
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+        return [f"{name}: {value}" for name, value in sorted(options.items())]
+
+
+async def setup(client: ParlorClient) -> None:
+    # Made here, not at import: a game cog reads its game from the registry, and Signal is
+    # registered only for the tests that load it.
+    class SignalCog(GameCog, game="signal"):
+        """The /signal command group."""
+
+    await client.add_cog(SignalCog(client))
+
+
+@contextmanager
+def signal_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Signal game, its renderer and its cog, for the length of a test."""
+    import bot.app
+
+    renderers.renderer_for("lifeboat")  # the built-in renderers first
+    with registered():
+        renderers.register_renderer(SignalRenderer())
+        monkeypatch.setattr(bot.app, "COGS", (*bot.app.COGS, MODULE))
+        try:
+            yield
+        finally:
+            renderers._RENDERERS.pop("signal", None)
