@@ -14,7 +14,7 @@ from games.sanguosha.bot import choose_action
 from games.sanguosha.ending import outcome
 from games.sanguosha.flow import Ctx, dispatch, prompts, run
 from games.sanguosha.options import Options as SanguoshaOptions
-from games.sanguosha.state import SanguoshaState
+from games.sanguosha.state import SanguoshaState, clone
 from games.sanguosha.views import PublicView, SeatView, build_view, secrets
 from games.sanguosha.zones import forget_shown
 
@@ -42,6 +42,9 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
         dispatch(Ctx(state, rng, events), action)
         forget_shown(state)
         return events
+
+    def copy_state(self, state: SanguoshaState) -> SanguoshaState:
+        return clone(state)
 
     def view(self, state: SanguoshaState, seat: int | None) -> PublicView:
         return build_view(state, seat)

@@ -113,3 +113,50 @@ class SanguoshaState(StateBase):
 
     def frame_data(self) -> dict[str, Any]:
         return self.frames[-1].d
+
+
+def _thaw(value: Any) -> Any:
+    """A copy of JSON-like data: containers copied, leaves shared (they are immutable)."""
+    if isinstance(value, list):
+        return [_thaw(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    return value
+
+
+def _copy_player(player: Player) -> Player:
+    copied = player.model_copy()
+    fields = copied.__dict__
+    for name in ("offers", "shown", "hand", "judging", "peek", "kills"):
+        fields[name] = list(fields[name])
+    for name in ("equips", "judging_as", "flags"):
+        fields[name] = dict(fields[name])
+    return copied
+
+
+def clone(state: SanguoshaState) -> SanguoshaState:
+    """A copy that shares nothing the rules change (much faster than a generic deep copy)."""
+    copied = state.model_copy()
+    fields = copied.__dict__
+    fields["players"] = [_copy_player(p) for p in state.players]
+    for name in ("deck", "discard", "processing", "grace", "deaths"):
+        fields[name] = list(fields[name])
+    fields["killers"] = dict(state.killers)
+    fields["deeds"] = [list(row) for row in state.deeds]
+    frames = []
+    for frame in state.frames:
+        new = frame.model_copy()
+        new.__dict__["d"] = _thaw(frame.d)
+        frames.append(new)
+    fields["frames"] = frames
+    windows = state.windows.model_copy()
+    stack = []
+    for window in state.windows.stack:
+        new_window = window.model_copy()
+        new_window.__dict__["data"] = _thaw(window.data)
+        new_window.__dict__["answers"] = dict(window.answers)
+        stack.append(new_window)
+    windows.__dict__["stack"] = stack
+    fields["windows"] = windows
+    copied.forget_pending()
+    return copied

@@ -61,3 +61,23 @@ def test_every_listed_action_of_a_prompt_applies() -> None:
             for action in prompt.actions:
                 GAME.apply(state, action)
         state = GAME.apply(state, random_action(GAME, state, rng)).state
+
+
+def test_a_state_copy_shares_nothing_the_rules_change() -> None:
+    state = GAME.setup(6, seed=8)
+    rng = random.Random(8)
+    for _ in range(300):  # into the middle of a game, windows open
+        state = GAME.apply(state, random_action(GAME, state, rng)).state
+    copied = GAME.copy_state(state)
+    assert copied == state
+    deep = state.model_copy(deep=True)
+    copied.players[0].hand.append("x")
+    copied.players[0].equips["weapon"] = "x"
+    copied.players[0].flags["x"] = 1
+    copied.deck.append("x")
+    copied.deeds[0][1] += 5
+    if copied.frames:
+        copied.frames[-1].d["x"] = [1]
+    if copied.windows.stack:
+        copied.windows.stack[-1].data["x"] = 1
+    assert state == deep
