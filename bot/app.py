@@ -134,6 +134,8 @@ class ParlorClient(commands.AutoShardedBot):
         self._begun = True
         await self.parlor.timers.start()
         self._reveals = asyncio.create_task(self.parlor.desk.post_missing_reveals())
+        # A stop between a saved move and its board edit left that board behind.
+        self.parlor.desk.bring_boards_up_to_date_later()
         # What is loaded by now (modules, commands, the schedule) lives as long as the process.
         self._collector.start()
         self._switching.start()

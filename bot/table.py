@@ -35,7 +35,7 @@ from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
 from games.core import Prompt
-from storage import MatchStatus
+from storage import MatchNotFound, MatchStatus
 
 if TYPE_CHECKING:
     from bot.app import Parlor
@@ -599,6 +599,38 @@ class Desk:
                                    allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException:
                 log.exception("match %s: could not post the closed-DM note", live.id)
+
+    # -- after a start ----------------------------------------------------------------------
+    def bring_boards_up_to_date_later(self) -> None:
+        """``bring_boards_up_to_date`` in the background (stopped with the Desk)."""
+        self._spawn(self.bring_boards_up_to_date())
+
+    async def bring_boards_up_to_date(self) -> None:
+        """After a start, every live table's board comes to show the match as it is now. A
+        process stopped after saving a move but before that move's board edit (which waits a
+        board-edit delay to fold moves together) left its board behind: naming a player the
+        game no longer waits for, old figures, old buttons. Each board is edited once, through
+        the budget like any other edit, tables a person waits for first; a board this process
+        drew since it started is current already and left alone."""
+        people: list[LiveMatch] = []
+        bots: list[LiveMatch] = []
+        after = 0
+        while page := await self.app.repo.matches_in_play(after):
+            after = page[-1].id
+            for record in page:
+                if not self.app.owns_guild(record.guild_id):
+                    continue  # another process's shard shows this table
+                try:
+                    live = await self.app.service.get(record.id)
+                except MatchNotFound:
+                    continue
+                if live.state is not None and live.record.status == MatchStatus.ACTIVE:
+                    (people if self.waits_for_a_person(live) else bots).append(live)
+        if people or bots:
+            log.info("bringing %d boards up to date, %d of them waited on by people",
+                     len(people) + len(bots), len(people))
+        for live in people + bots:
+            self.schedule_edit(live)
 
     async def post_missing_reveals(self) -> None:
         """After a restart: the stats, the final board and the reveal of tables that finished

@@ -323,6 +323,15 @@ class PostgresRepository(Repository):
         )
         return [_read.match(row) for row in rows]
 
+    async def matches_in_play(self, after_id: int = 0, limit: int = 500) -> list[MatchRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'active' AND id > $1 "
+            "ORDER BY id LIMIT $2",
+            after_id,
+            limit,
+        )
+        return [_read.match(row) for row in rows]
+
     async def finished_without_message(
         self, kind: str, since: datetime, limit: int = 100
     ) -> list[MatchRecord]:

@@ -112,6 +112,11 @@ class Repository(ABC):
     async def recent_matches(self, guild_id: int, limit: int = 10) -> list[MatchRecord]: ...
 
     @abstractmethod
+    async def matches_in_play(self, after_id: int = 0, limit: int = 500) -> list[MatchRecord]:
+        """Active matches (not paused) with an id above ``after_id``, by id: one page of the
+        tables a restarted process brings its boards up to date for."""
+
+    @abstractmethod
     async def finished_without_message(
         self, kind: str, since: datetime, limit: int = 100
     ) -> list[MatchRecord]:

@@ -385,6 +385,14 @@ class SqliteRepository(Repository):
         )
         return [_read.match(row) for row in rows]
 
+    async def matches_in_play(self, after_id: int = 0, limit: int = 500) -> list[MatchRecord]:
+        rows = await self._read(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'active' AND id > ? "
+            "ORDER BY id LIMIT ?",
+            (after_id, limit),
+        )
+        return [_read.match(row) for row in rows]
+
     async def finished_without_message(
         self, kind: str, since: datetime, limit: int = 100
     ) -> list[MatchRecord]:
