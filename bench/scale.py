@@ -3,7 +3,10 @@
 Three parts, each printing its own tables (``--part`` picks; ``all`` runs the database parts
 and the tables part each in a fresh interpreter):
 
-* restore: a SQLite file with ``--matches`` active Lifeboat matches at every stage of play, with
+Every part plays one game at a time (``--game``; by default each registered game in turn, in a
+fresh interpreter each).
+
+* restore: a SQLite file with ``--matches`` active matches at every stage of play, with
   the turn timers and bot moves the scheduler would have left in it, then the real
   ``ParlorClient`` started on it against the fake Discord of ``tests/fakediscord``, twice: on a
   copy where nothing is due, and on the file as a stop of ``--downtime`` seconds leaves it (the
@@ -13,7 +16,7 @@ and the tables part each in a fresh interpreter):
 * memory: ``--sample`` matches of that file loaded into a ``MatchService`` cache, measured with
   tracemalloc (and as RSS in a fresh interpreter); one live match is split into its state, the
   prompts cached on it, its recent events and the rest by dropping each part in turn.
-* tables: ``--tables`` Lifeboat tables opened through slash commands and clicks in one
+* tables: ``--tables`` tables opened through slash commands and clicks in one
   ``ParlorClient``; each host leaves right after the start, so a bot plays every seat. Two
   measured windows: bots at the production pace (a move 1.5 s after the prompt), then bots with
   no delay. Reports applied actions/s, ``service.act`` latency, REST requests/s by kind, garbage
@@ -23,7 +26,8 @@ and the tables part each in a fresh interpreter):
 The fake Discord, the bot and SQLite's worker thread share one process (and the machine's
 cores); every figure includes the fake's own work. Run from the repository root:
 
-    .venv/bin/python -m bench.scale                     # everything, about 5 minutes
+    .venv/bin/python -m bench.scale                     # everything, about 5 minutes a game
+    .venv/bin/python -m bench.scale --game citadels     # one game
     .venv/bin/python bench/scale.py --quick             # small sizes, under a minute
     .venv/bin/python -m bench.scale --part restore+memory --matches 10000
     .venv/bin/python -m bench.scale --part tables --tables 1000 --seconds 20
@@ -90,7 +94,14 @@ from tests.fakediscord import (
 )
 from tests.fakediscord.model import FakeGuild
 
+# The game under measurement: set once from ``--game`` before any part runs.
 GAME = "lifeboat"
+
+
+def seats_for(wanted: int) -> int:
+    """``wanted`` seats, or the nearest count the game under measurement seats."""
+    spec = registry.get(GAME).spec
+    return max(spec.min_players, min(spec.max_players, wanted))
 # Production settings (bot/settings.py).
 BOT_MOVE_DELAY = 1.5
 BOARD_EDIT_DELAY = 1.2
@@ -585,7 +596,7 @@ def plan_matches(count: int, histories: int, seed: int, bot_wait: float
     made: list[History] = []
     planned: list[PlannedMatch] = []
     for h in range(histories):
-        history, states = play_history(game, 4 + h % 3, seed * 1_000_003 + h)
+        history, states = play_history(game, seats_for(4 + h % 3), seed * 1_000_003 + h)
         made.append(history)
         for index in range(h, count, histories):
             step = rng.randrange(len(history.actions))
@@ -917,8 +928,9 @@ async def burst_over(repo: CountingRepository, due: set[int], since: float, limi
 
 def import_seconds() -> float:
     """Seconds a fresh interpreter takes to import the bot (a real restart pays this first)."""
-    code = ("import time; t = time.perf_counter(); import bot.app, bot.cogs.lifeboat, "
-            "bot.cogs.citadels, bot.cogs.parlor; print(time.perf_counter() - t)")
+    code = ("import time, importlib; t = time.perf_counter(); import bot.app; "
+            "[importlib.import_module(cog) for cog in bot.app.COGS]; "
+            "print(time.perf_counter() - t)")
     try:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               timeout=120, check=True, cwd=Path(__file__).resolve().parent.parent)
@@ -1373,7 +1385,7 @@ class RequestLog:
 
 
 async def open_table(fake: FakeDiscord, client: ParlorClient, table: Table) -> None:
-    """/lifeboat start, bots in every other seat, start; then the host leaves from the private
+    """/<game> start, bots in every other seat, start; then the host leaves from the private
     panel and a bot takes the seat, so the whole table plays by itself."""
     host, timeout = table.host, 60.0
 
@@ -1383,7 +1395,7 @@ async def open_table(fake: FakeDiscord, client: ParlorClient, table: Table) -> N
             raise RuntimeError(f"{custom_id}: {result.callback}")
         return result
 
-    opened = await fake.run_slash(host, table.channel, "lifeboat start", {}, timeout=timeout)
+    opened = await fake.run_slash(host, table.channel, f"{GAME} start", {}, timeout=timeout)
     lobby = await opened.wait_original(timeout=timeout)
     join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
     table.match_id = int(join.split(":")[2])
@@ -1517,7 +1529,7 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
             for index, (guild, channel) in enumerate(places):
                 host = fake.create_user(f"host {index}")
                 fake.add_member(guild, host)
-                tables.append(Table(host, channel, 4 + index % 3))
+                tables.append(Table(host, channel, seats_for(4 + index % 3)))
             settings = make_settings(Path(tmp), fake, bot_move_delay=BOT_MOVE_DELAY,
                                      board_edit_delay=args.board_edit_delay,
                                      default_turn_seconds=0)
@@ -1746,6 +1758,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the restart (from ready) and both windows")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="all", choices=["all", *registry.names()],
+                        help="the game played (all: each registered game in turn)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     args = parser.parse_args(argv)
     if args.quick:
@@ -1760,21 +1774,28 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def in_child_processes(argv: list[str]) -> int:
-    """``--part all``: the database parts and the tables part each in a fresh interpreter, so
-    that neither inherits the other's memory (RSS) or garbage."""
+def without_option(argv: list[str], name: str) -> list[str]:
+    """``argv`` without ``name VALUE`` / ``name=VALUE``."""
     rest: list[str] = []
     skip = False
     for arg in argv:
         if skip:
             skip = False
-        elif arg == "--part":
+        elif arg == name:
             skip = True
-        elif not arg.startswith("--part="):
+        elif not arg.startswith(f"{name}="):
             rest.append(arg)
-    for part in ("restore+memory", "tables"):
+    return rest
+
+
+def in_child_processes(argv: list[str], option: str, values: list[str]) -> int:
+    """Each value of ``option`` in a fresh interpreter (``--game all``: one game after another;
+    ``--part all``: the database parts and the tables part, so that neither inherits the
+    other's memory (RSS) or garbage)."""
+    rest = without_option(argv, option)
+    for value in values:
         sys.stdout.flush()
-        done = subprocess.run([sys.executable, "-m", "bench.scale", "--part", part, *rest],
+        done = subprocess.run([sys.executable, "-m", "bench.scale", option, value, *rest],
                               cwd=REPOSITORY, check=False)
         if done.returncode != 0:
             return done.returncode
@@ -1788,19 +1809,24 @@ def main(argv: list[str] | None = None) -> int:
         per_match = asyncio.run(rss_probe(args.rss_probe, args.sample, args.seed))
         print(f"{RSS_PROBE_LINE} {per_match:.0f}")
         return 0
+    if args.game == "all":
+        return in_child_processes(argv, "--game", registry.names())
     if args.part == "all":
-        return in_child_processes(argv)
+        return in_child_processes(argv, "--part", ["restore+memory", "tables"])
+    global GAME
+    GAME = args.game
+    title = registry.get(GAME).spec.title
     # Warnings and errors are counted and summed up in the report, not printed one by one.
     logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
     print(f"Machine: {machine_line()}")
     if args.part in ("restore", "memory", "restore+memory"):
-        print(f"\n== Restart and memory: {args.matches:,} active Lifeboat matches ==")
+        print(f"\n== Restart and memory: {args.matches:,} active {title} matches ==")
         asyncio.run(run_restore_and_memory(args))
     if args.part == "tables":
         if args.gc_threshold is not None:
             gc.set_threshold(args.gc_threshold, *gc.get_threshold()[1:])
-        print(f"\n== {args.tables:,} tables at once in one ParlorClient, over the fake Discord "
-              "in the same process ==")
+        print(f"\n== {args.tables:,} {title} tables at once in one ParlorClient, over the fake "
+              "Discord in the same process ==")
         if args.gc_freeze or args.gc_threshold is not None:
             print(f"What-if: garbage collector thresholds {gc.get_threshold()}"
                   + (", gc.freeze() once the tables are open" if args.gc_freeze else ""))

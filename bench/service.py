@@ -1,6 +1,9 @@
 """Service benchmark: game actions through ``MatchService`` on real SQLite, and REST per action.
 
-Part 1 (throughput and latency) opens ``--matches`` Lifeboat matches of 4 to 6 seats in a SQLite
+Both parts play one game at a time (``--game``; by default each registered game in turn, each in
+a fresh interpreter).
+
+Part 1 (throughput and latency) opens ``--matches`` matches of 4 to 6 seats in a SQLite
 file in a temporary directory, through the service's own lobby calls (create_lobby, join,
 add_bot, start), and plays them with the built-in bot, one coroutine per match. Each move is
 ``game.choose`` from the acting seat's own view, then ``service.act(..., source="bot")``. The
@@ -71,6 +74,7 @@ import platform
 import pstats
 import random
 import statistics
+import subprocess
 import tempfile
 import threading
 import time
@@ -89,7 +93,14 @@ TARGET_RATE = 1_000.0
 TARGET_P99_MS = 20.0
 TARGET_REQUESTS_PER_ACTION = 1.5
 SLOW_STATEMENT = 0.005  # seconds on SQLite's thread worth naming as a cause of a slow act
+# The game under measurement: set once from ``--game`` before any part runs.
 GAME = "lifeboat"
+
+
+def seats_for(wanted: int) -> int:
+    """``wanted`` seats, or the nearest count the game under measurement seats."""
+    spec = registry.get(GAME).spec
+    return max(spec.min_players, min(spec.max_players, wanted))
 
 
 # ==============================================================================================
@@ -409,7 +420,7 @@ class ServiceBench:
 
     async def open_match(self, index: int) -> int:
         """A started match of 4-6 seats: a host, one player who joins, and bots."""
-        seats = 4 + index % 3
+        seats = seats_for(4 + index % 3)
         host = 1_000_000 + index * 10
         live = await self.service.create_lobby(
             game=GAME, guild_id=1 + index % 50, channel_id=next(self._channels), host_id=host,
@@ -891,7 +902,7 @@ async def play_table(fake: Any, client: Any, run: TableRun, guild_users: list[An
     started = loop.time()
     table = Table(fake, client, channel)
     host, *others = guild_users
-    await table.open(host)
+    await table.open(host, GAME)
     for user in others:
         await table.lobby_click(user, "join")
     for _ in range(run.kind.bots):
@@ -1004,7 +1015,10 @@ async def run_rest_part(args: argparse.Namespace) -> RestOutcome:
     try:
         with tempfile.TemporaryDirectory(prefix="parlor-rest-") as tmp:
             async with FakeDiscord(rate_limits=squeezed_rate_limits(scale)) as fake:
+                spec = registry.get(GAME).spec
                 for kind in TABLE_KINDS:
+                    if not spec.min_players <= kind.humans + kind.bots <= spec.max_players:
+                        continue
                     for _ in range(args.tables):
                         number = len(runs) + 1
                         users = [fake.create_user(f"t{number}p{i}") for i in range(kind.humans)]
@@ -1051,7 +1065,7 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
           f"board_edit_delay {args.board_edit_delay:g}, people think {args.think[0]:g}-"
           f"{args.think[1]:g} s. Time scale {scale:g} (every delay times this); "
           f"{len(runs)} tables played at once.")
-    print("\nPer kind of table (requests the bot made for the table, from /lifeboat start to "
+    print(f"\nPer kind of table (requests the bot made for the table, from /{GAME} start to "
           "the reveal, divided by the actions applied):")
     rows = []
     kinds: dict[str, list[TableRun]] = {}
@@ -1092,7 +1106,7 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
           f"{total / max(1, grand_actions):.2f} requests per action "
           f"(target <= {TARGET_REQUESTS_PER_ACTION}); each kind of table weighted alike "
           f"(long games no longer count more): {statistics.fmean(kind_ratios):.2f}")
-    print("\nBreakdown, all tables (setup = /lifeboat start, joins, bots and the start click, "
+    print(f"\nBreakdown, all tables (setup = /{GAME} start, joins, bots and the start click, "
           "whose answer waits for the first board and the opening DMs; game = every move, "
           "board edit and the reveal):")
     kinds_seen = sorted({k for _, k in grand})
@@ -1200,6 +1214,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think", type=float, nargs=2, default=list(HUMAN_THINK),
                         metavar=("MIN", "MAX"), help="part 2: seconds a person takes to click")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="all", choices=["all", *registry.names()],
+                        help="the game played (all: each registered game in turn)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     args = parser.parse_args(argv)
     if args.quick:
@@ -1211,8 +1227,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def each_game(argv: list[str]) -> int:
+    """``--game all``: every registered game in turn, each in a fresh interpreter."""
+    rest: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--game":
+            skip = True
+        elif not arg.startswith("--game="):
+            rest.append(arg)
+    for game in registry.names():
+        sys.stdout.flush()
+        done = subprocess.run([sys.executable, "-m", "bench.service", "--game", game, *rest],
+                              cwd=Path(__file__).resolve().parent.parent, check=False)
+        if done.returncode != 0:
+            return done.returncode
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
+    if args.game == "all":
+        return each_game(argv)
+    global GAME
+    GAME = args.game
+    title = registry.get(GAME).spec.title
     cpus = pin_to_cpus(args.cpus)
     # Warnings and errors are counted and summed up in the report (LogCounter), not printed.
     logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
@@ -1223,8 +1265,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.setswitchinterval(switching.SWITCH_INTERVAL)  # as ParlorClient.setup_hook does
     print(f"GIL switch interval: {sys.getswitchinterval() * 1000:g} ms")
     if args.part in ("service", "both"):
-        print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent Lifeboat matches "
-              f"(4-6 seats, all moves by the built-in bot) ==")
+        print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent {title} matches "
+              f"({seats_for(4)}-{seats_for(6)} seats, all moves by the built-in bot) ==")
         if args.with_timers:
             print("With the Scheduler wired in as the bot wires it (each move's timer rows "
                   "written by its own append)")
@@ -1234,8 +1276,8 @@ def main(argv: list[str] | None = None) -> int:
             print("What-if: SQLite's automatic WAL checkpoints are off")
         asyncio.run(run_service_part(args))
     if args.part in ("rest", "both"):
-        print("\n== Part 2: REST requests per action, the real client against the fake "
-              "Discord ==")
+        print(f"\n== Part 2: REST requests per action, {title} tables, the real client against "
+              "the fake Discord ==")
         report_rest(asyncio.run(run_rest_part(args)), args)
     return 0
 
