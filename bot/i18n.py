@@ -4,9 +4,11 @@ Catalogs live in ``bot/locales/<locale>/LC_MESSAGES/<domain>.po``, one domain fo
 (``parlor``) and one per game; the msgid is the key and the msgstr the text, with ``{name}``
 parameters (python-brace-format). Engines emit keys and parameters; only renderers call ``t``.
 
-A text that holds a count is a plural entry (``msgid_plural``, one ``msgstr[i]`` per form of the
-language, chosen by the catalog's ``Plural-Forms`` rule as gettext's ``ngettext`` does):
-``t(key, locale, count=n, …)`` picks the form for ``n``.
+A text that holds a count is a plural entry: one ``msgstr[i]`` per form of the language, chosen
+by the catalog's ``Plural-Forms`` rule as gettext's ``ngettext`` does. The parameter that counts
+is ``count`` (``t(key, locale, count=n, …)`` picks the form for ``n``), unless ``msgid_plural``
+names another (an engine's ``amount``); a ``msgid_plural`` that is no parameter name, such as
+the key repeated, means ``count``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import logging
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from babel.messages.pofile import read_po
 
@@ -24,8 +26,16 @@ log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
-# The parameter that chooses a plural entry's form.
+# The parameter that usually chooses a plural entry's form.
 COUNT = "count"
+
+
+class Plural(NamedTuple):
+    """A plural entry: the parameter that counts, and the forms in the catalog's order
+    (English: one, other; Chinese: a single form)."""
+
+    counted: str
+    forms: tuple[str, ...]
 
 
 # Asked on every text of every board (dozens per move): Discord sends a few dozen locale names,
@@ -56,12 +66,18 @@ def available_locales() -> tuple[str, ...]:
     )
 
 
+def counted_parameter(msgid_plural: str) -> str:
+    """The parameter a plural entry counts by: the one its ``msgid_plural`` names, else
+    ``count``."""
+    return msgid_plural if msgid_plural.isidentifier() else COUNT
+
+
 @cache
-def _read(locale: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+def _read(locale: str) -> tuple[dict[str, str], dict[str, Plural]]:
     """Every domain's messages for ``locale``, merged (keys are unique across domains): each
     key's text (a plural entry's most general, last form), and the forms of plural entries."""
     texts: dict[str, str] = {}
-    plurals: dict[str, tuple[str, ...]] = {}
+    plurals: dict[str, Plural] = {}
     for path in sorted((LOCALES_DIR / locale / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as handle:
             po = read_po(handle, locale=locale)
@@ -71,8 +87,8 @@ def _read(locale: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
             if isinstance(message.id, tuple):
                 forms = tuple(str(form) for form in message.string or ())
                 if forms and all(forms):
-                    key = str(message.id[0])
-                    texts[key], plurals[key] = forms[-1], forms
+                    key, counted = str(message.id[0]), counted_parameter(str(message.id[1]))
+                    texts[key], plurals[key] = forms[-1], Plural(counted, forms)
             elif message.string:
                 texts[str(message.id)] = str(message.string)
     return texts, plurals
@@ -83,9 +99,8 @@ def catalog(locale: str) -> dict[str, str]:
     return _read(locale)[0]
 
 
-def plurals(locale: str) -> dict[str, tuple[str, ...]]:
-    """The forms of ``locale``'s plural entries, in the catalog's order (English: one, other;
-    Chinese: a single form)."""
+def plurals(locale: str) -> dict[str, Plural]:
+    """``locale``'s plural entries by key."""
     return _read(locale)[1]
 
 
@@ -106,6 +121,15 @@ def plural_form(forms: tuple[str, ...], locale: str, count: int) -> str:
     return forms[min(index, len(forms) - 1)]
 
 
+def as_count(value: Any) -> int | None:
+    """A count given as a number or as its digits (renderers pass parameters as text)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lstrip("-").isascii() and value.lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
 class _Missing(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -117,7 +141,7 @@ def has(key: str, locale: str | None = None) -> bool:
 
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """The text for ``key`` in ``locale``, formatted with ``params``; a plural entry takes the
-    form for ``params["count"]``.
+    form for its counted parameter (``count``, or the one its ``msgid_plural`` names).
 
     A key missing from the locale falls back to English; missing everywhere, the key itself is
     shown (and logged) rather than failing a player's click.
@@ -132,13 +156,14 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     if text is None:
         log.warning("missing message key %s", key)
         return key
-    forms = plurals(loc).get(key)
-    if forms is not None:
-        count = params.get(COUNT)
-        if isinstance(count, bool) or not isinstance(count, int):
-            log.warning("plural message %s needs an integer %s, got %r", key, COUNT, count)
+    plural = plurals(loc).get(key)
+    if plural is not None:
+        count = as_count(params.get(plural.counted))
+        if count is None:
+            log.warning("plural message %s needs a whole number %s, got %r", key,
+                        plural.counted, params.get(plural.counted))
         else:
-            text = plural_form(forms, loc, count)
+            text = plural_form(plural.forms, loc, count)
     if not params and "{" not in text:
         return text  # most labels: nothing to format
     try:

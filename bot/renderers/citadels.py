@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.pictures import BoardPicture
 from bot.pictures.citadels import cities_picture
 from bot.renderers import register_renderer
@@ -136,8 +136,6 @@ class CitadelsRenderer(Renderer):
             key += "_pot"
         elif key == "citadels.event.game_over":
             params = {}  # the face-down cards of every round belong to the reveal
-        elif params.get("count") == 1 and has(key + "_one", locale):
-            key += "_one"
         return t(key, locale, **self.params_text(live, params, locale))
 
     # -- prompts and actions -----------------------------------------------------------------
