@@ -432,16 +432,37 @@ class Desk:
         # One edit per interval at most: Discord allows about five message edits per five
         # seconds in a channel, and every move in between is folded into the next edit. A move
         # that lands while an edit is in flight gets the next round of this loop.
-        while True:
-            await self._paced(match_id)
-            await self._edit_board(match_id)
-            if self._failures.get(match_id):
-                return  # a retry with back-off took over
-            live = await self.app.service.get(match_id)
-            ref = self._boards.get(match_id)
-            if ref is None or ref.rendered >= self._stamp(match_id) or \
-                    live.record.status != MatchStatus.ACTIVE:
-                return
+        try:
+            while True:
+                await self._paced(match_id)
+                await self._edit_board(match_id)
+                if self._failures.get(match_id):
+                    return  # a retry with back-off took over
+                live = await self.app.service.get(match_id)
+                ref = self._boards.get(match_id)
+                if ref is None or ref.rendered >= self._stamp(match_id) or \
+                        live.record.status != MatchStatus.ACTIVE:
+                    return
+        except MatchNotFound:
+            return
+        except Exception as problem:  # the board would stay behind the match
+            # No route to Discord, a database hiccup: nothing else would redraw this board
+            # before the next move, and a person may be waiting for it to name them.
+            self._retry_after_error(match_id, problem)
+
+    def _retry_after_error(self, match_id: int, problem: Exception) -> None:
+        tries = self._failures.get(match_id, 0) + 1
+        self._failures[match_id] = tries
+        delay = min(RETRY_MAX_DELAY, max(self.app.settings.board_edit_delay, 0.25) * 2 ** tries)
+        log.warning("match %s: the board could not be brought up to date (%s); trying again "
+                    "in %.1f s", match_id, problem.__class__.__name__, delay,
+                    exc_info=log.isEnabledFor(logging.DEBUG))
+        self._edits[match_id] = asyncio.create_task(self._edit_later_after(match_id, delay))
+
+    async def _edit_later_after(self, match_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._failures.pop(match_id, None)
+        await self._edit_later(match_id)
 
     async def _paced(self, match_id: int) -> None:
         """Until the board may be edited again: ``board_edit_delay`` after the last edit while
