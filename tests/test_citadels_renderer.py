@@ -19,7 +19,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.cogs.citadels import chosen_options
+from bot.cogs.citadels import CHARACTERS
+from bot.cogs.options import chosen_options
 from bot.components import HandButton, PanelPageButton, action_view
 from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
@@ -130,7 +131,8 @@ def test_every_moment_of_a_game_renders_in_both_languages(
                 for index in on_board:
                     action = prompt.actions[index]
                     assert not any(s in action.model_dump_json() for s in secrets), action
-                    if seats == 2 and action.kind in {"murder", "rob", "bewitch"}:
+                    if options.characters_per_seat(seats) == 2 and action.kind in {
+                            "murder", "rob", "bewitch"}:
                         assert len(public.players[prompt.seat].characters) == 2, (
                             "a naming power on the board while its seat hides a character")
                     check_text(renderer.action_label(live, public, action, locale), "board")
@@ -242,16 +244,17 @@ def test_the_variants_read_as_words() -> None:
 
 
 def test_a_character_preset_sets_ranks_one_to_eight_and_single_ranks_win() -> None:
-    chosen = chosen_options("expansion", {1: "assassin", 9: None}, short_game=None,
-                            two_player_target=12)
+    chosen = chosen_options({"characters": "expansion", "rank_1": "assassin", "rank_9": None,
+                             "short_game": None, "two_player_target": 12}, [CHARACTERS])
     assert chosen["rank_1"] == "assassin"
     assert chosen["rank_2"] == "tax_collector" and chosen["rank_8"] == "diplomat"
     assert "rank_9" not in chosen and "short_game" not in chosen
     assert chosen["two_player_target"] == 12
     Options.model_validate(chosen)
-    every = chosen_options("random", {}, second_keep=True)
+    every = chosen_options({"characters": "random", "second_keep": True}, [CHARACTERS])
     assert {every[f"rank_{r}"] for r in range(1, 9)} == {"random"}
-    assert chosen_options(None, {3: "wizard"}) == {"rank_3": "wizard"}
+    assert chosen_options({"characters": None, "rank_3": "wizard"}, [CHARACTERS]) == {
+        "rank_3": "wizard"}
 
 
 def _payload_of(options: dict[str, Any]) -> dict[str, Any]:
@@ -323,3 +326,86 @@ def test_board_buttons_are_the_same_whatever_the_hand_holds() -> None:
             str(getattr(item, "custom_id", "")) for item in layout.children)))
     assert boards[0][0] == boards[1][0], "the table sees the same position"
     assert boards[0][1] == boards[1][1]
+
+
+def _playing(seats: int, seed: int, **options: Any) -> Any:
+    """A game played by the bots up to the first turn of the calling."""
+    state = GAME.setup(seats, Options(**options), seed=seed)
+    rng = random.Random(seed)
+    while state.phase == "draft":
+        state = GAME.apply(state, bot_action(GAME, state, rng)).state
+    return state
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_points_to_my_hand_and_the_panel_does_not(locale: str) -> None:
+    """A choice made in My hand is announced on the board with where to make it; the panel,
+    which is My hand, does not repeat it."""
+    renderer = renderer_for("citadels")
+    state = GAME.setup(4, Options(), seed=2)
+    live = live_without_state(4, Options())
+    where = t("citadels.in_my_hand", locale).strip()
+    assert where
+    for _ in range(40):
+        prompt = GAME.pending(state)[0]
+        on_board = renderer.prompt_line(live, GAME.view(state, None), prompt, locale)
+        in_panel = renderer.prompt_line(live, GAME.view(state, prompt.seat), prompt, locale)
+        assert where not in in_panel
+        if prompt.kind.endswith(("draft_pick", "turn", "keep")):
+            assert where in on_board, on_board
+        state = GAME.apply(state, bot_action(GAME, state, random.Random(0))).state
+
+
+def test_a_district_that_scores_more_than_its_cost_says_so_once() -> None:
+    from games.citadels.views import DistrictView
+
+    renderer = renderer_for("citadels")
+    assert isinstance(renderer, CitadelsRenderer)
+    for name in ("university", "dragon_gate"):
+        district = DistrictView(id=f"district-{name.replace('_', '-')}-1", name=name,
+                                colour="purple", cost=6, points=8)
+        for locale in LOCALES:
+            with_power = renderer.district_line(district, locale, power=True)
+            scores = t("citadels.scores", locale, points=8)
+            assert with_power.count("8") == 1, with_power
+            assert scores in renderer.district_line(district, locale) or \
+                t(f"citadels.purple.{name}", locale) in with_power
+
+
+def test_the_published_three_player_rule_reads_as_words_and_keeps_naming_in_the_panel() -> None:
+    renderer = renderer_for("citadels")
+    assert isinstance(renderer, CitadelsRenderer)
+    options = Options(three_player_two_characters=True)
+    assert renderer.option_lines(options.model_dump(mode="json"), "en") == [
+        "Three players: two characters each, 8 districts end it"]
+    assert renderer.option_lines(options.model_dump(mode="json"), "zh-CN") == [
+        t("citadels.option.three_player_two_characters", "zh-CN")]
+    # The Assassin's seat holds a second, hidden character: the names it may murder would
+    # tell the table which, so they stay in its panel.
+    from tests.games.citadels.table import deal, play_until
+
+    state = GAME.setup(3, options, seed=1)
+    state, _ = deal(state, {0: ["assassin", "king"], 1: ["thief", "bishop"],
+                            2: ["merchant", "warlord"]})
+    state = play_until(state, "assassin")
+    prompt = GAME.pending(state)[0]
+    assert any(a.kind == "murder" for a in prompt.actions)
+    live = live_without_state(3, options)
+    public = GAME.view(state, None)
+    shown = {prompt.actions[i].kind for i in renderer.board_actions(live, public, prompt)}
+    assert "murder" not in shown and "take_gold" in shown
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_draft_select_lists_characters_in_rank_order(locale: str) -> None:
+    renderer = renderer_for("citadels")
+    for seed in range(4):
+        state = GAME.setup(5, Options(), seed=seed)
+        prompt = GAME.pending(state)[0]
+        live = live_without_state(5, Options())
+        layout = action_view(renderer, live, GAME.view(state, prompt.seat), prompt, locale)
+        selects = [getattr(item, "item", item) for item in layout.children]
+        labels = [option.label for select in selects if isinstance(select, discord.ui.Select)
+                  for option in select.options]
+        ranks = [int(re.sub(r"\D", " ", label).split()[0]) for label in labels]
+        assert len(labels) == len(prompt.actions) and ranks == sorted(ranks), labels

@@ -40,17 +40,16 @@ PUBLIC_KINDS = {
     "wizard_peek", "give_crown", "abbot_collect", "navigator_bonus", "destroy", "exchange",
     "beautify", "smithy", "graveyard",
 }
-# The Assassin, Thief and Witch may not name a character their own seat holds. With two
-# players each seat holds two characters, so the list of names offered would show the table
-# which other character the seat has: those choices stay in the panel while one is hidden.
+# The Assassin, Thief and Witch may not name a character their own seat holds. When each seat
+# holds two characters (two players, or three with the published rule), the list of names
+# offered would show the table which other character the seat has: those choices stay in the
+# panel while one is hidden.
 NAMING_KINDS = {"murder", "rob", "bewitch"}
 # Small moves that share one row of buttons.
 MAIN_KINDS = {
     "take_gold", "draw_cards", "take_income", "end_turn", "abbot_collect", "smithy",
     "magician_redraw", "navigator_bonus", "graveyard",
 }
-# Characters each seat plays per round, by table size (the draft deals this many).
-TWO_PLAYER_CHARACTERS = 2
 # The board's rows below its "My hand" button. The board never pages (a page button there
 # would only open the clicker's panel): what does not fit stays in the panel.
 BOARD_ROWS = MAX_ROWS - 1
@@ -93,7 +92,8 @@ class CitadelsRenderer(Renderer):
     def district_line(self, d: DistrictView, locale: str | None, *, power: bool = False) -> str:
         line = t("citadels.priced", locale, icon=COLOUR_ICON[d.colour],
                  district=self.district(d.name, locale), cost=d.cost)
-        if d.points != d.cost:
+        if d.points != d.cost and not (power and d.colour == "purple"):
+            # With the powers shown, a purple district's text says what it scores.
             line += " " + t("citadels.scores", locale, points=d.points)
         if d.beautified:
             line += " ✨"
@@ -141,6 +141,9 @@ class CitadelsRenderer(Renderer):
     # -- prompts and actions -----------------------------------------------------------------
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
+        # The board points to "My hand" for choices it does not show; the panel is My hand.
+        in_panel = isinstance(view, CitadelsView) and view.me is not None
+        params["where"] = "" if in_panel else t("citadels.in_my_hand", locale)
         return t(prompt.kind, locale, **params)
 
     def action_group(self, action: Action) -> str:
@@ -185,7 +188,7 @@ class CitadelsRenderer(Renderer):
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         naming_is_public = isinstance(view, CitadelsView) and not self._holds_hidden(
-            view, prompt.seat)
+            live, view, prompt.seat)
         groups: dict[str, list[int]] = {}
         for index, action in enumerate(prompt.actions):
             kind = action.kind
@@ -205,9 +208,10 @@ class CitadelsRenderer(Renderer):
         return -(-choices // MAX_SELECT_OPTIONS)
 
     @staticmethod
-    def _holds_hidden(view: CitadelsView, seat: int) -> bool:
+    def _holds_hidden(live: LiveMatch, view: CitadelsView, seat: int) -> bool:
         """Whether ``seat`` may still hold a character the table has not seen this round."""
-        per_seat = TWO_PLAYER_CHARACTERS if len(view.players) == 2 else 1
+        options = Options.model_validate(live.record.options)
+        per_seat = options.characters_per_seat(len(view.players))
         return len(view.players[seat].characters) < per_seat
 
     # -- the board ---------------------------------------------------------------------------
@@ -461,6 +465,8 @@ class CitadelsRenderer(Renderer):
                            target=options["two_player_target"]))
         if options.get("second_keep"):
             lines.append(t("citadels.option.second_keep", locale))
+        if options.get("three_player_two_characters"):
+            lines.append(t("citadels.option.three_player_two_characters", locale))
         return lines
 
 

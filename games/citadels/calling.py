@@ -1,7 +1,8 @@
 """Calling the characters in rank order, and what happens between turns and rounds.
 
-A character nobody answers for (set aside, left over, or murdered) gets the same public
-"no answer": the murdered holder stays silent until the round is over.
+A character laid face up in the draft is not called: everyone knows it is out. Any other
+character nobody answers for (face down, or murdered) gets the same public "no answer": the
+murdered holder stays silent until the round is over.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def call_next(ctx: Context) -> None:
             end_round(ctx)
             return
         name = state.characters[state.calling]
+        if name in state.face_up:
+            continue
         rank = CHARACTERS[name].rank
         ctx.public("character_called", rank=rank, character=name)
         holder = holder_of(state, name)

@@ -4,14 +4,16 @@ Three to seven players: one card goes face down unseen, some go face up (never t
 rank: it is skipped and another card is laid instead), and the crowned seat picks first from
 the rest, passing the cards to the left. The last seat puts the card left over face down; at
 seven players (eight characters) the last seat also gets the unseen face-down card to choose
-from. Two players alternate picks and face-down discards as the seed describes.
+from. Two players alternate picks and face-down discards as the seed describes; three players
+who each take two characters (the published rule, an option) pick around the table twice. A
+seat is always offered its cards in rank order.
 """
 
 from __future__ import annotations
 
 from games.citadels.cards import CROWN_RANK, character_card, character_of_card
 from games.citadels.context import Context
-from games.citadels.state import DraftMove, left_of
+from games.citadels.state import CitadelsState, DraftMove, left_of
 
 
 def start_round(ctx: Context) -> None:
@@ -36,6 +38,8 @@ def start_round(ctx: Context) -> None:
     ctx.public("round_started", round=state.round, crown=state.crown)
     if state.seats == 2:
         _two_player_draft(ctx, cards)
+    elif state.options.characters_per_seat(state.seats) == 2:
+        _twice_around_draft(ctx, cards)
     else:
         _table_draft(ctx, cards)
     ctx.public(
@@ -55,10 +59,8 @@ def _table_draft(ctx: Context, cards: list[str]) -> None:
     # cards of the shuffled rest are exactly what that redraw produces.
     face_up = [c for c in rest if character_of_card(c).rank != CROWN_RANK][:face_up_count]
     state.face_up = [character_of_card(c).name for c in face_up]
-    state.draft_pool = [c for c in rest if c not in face_up]
-    order = [state.crown]
-    while len(order) < state.seats:
-        order.append(left_of(state, order[-1]))
+    state.draft_pool = in_rank_order([c for c in rest if c not in face_up])
+    order = _from_the_crown(state)
     steps: list[tuple[int, DraftMove]] = [(seat, "pick") for seat in order]
     if len(state.draft_pool) == state.seats:
         # Seven players with eight characters: the last seat chooses between the card passed
@@ -71,7 +73,7 @@ def _two_player_draft(ctx: Context, cards: list[str]) -> None:
     state = ctx.state
     unseen = len(cards) - 7  # one with eight characters, two with a ninth
     state.face_down = cards[:unseen]
-    state.draft_pool = cards[unseen:]
+    state.draft_pool = in_rank_order(cards[unseen:])
     first = state.crown
     second = left_of(state, first)
     state.draft_steps = [
@@ -82,6 +84,29 @@ def _two_player_draft(ctx: Context, cards: list[str]) -> None:
         (first, "discard"),
         (second, "pick"),
     ]
+
+
+def _twice_around_draft(ctx: Context, cards: list[str]) -> None:
+    """Three players with two characters each: one card (two with a ninth character) hidden,
+    none face up; the picks go around the table twice from the crown, and the last seat puts
+    the card left over face down."""
+    state = ctx.state
+    unseen = len(cards) - 7
+    state.face_down = cards[:unseen]
+    state.draft_pool = in_rank_order(cards[unseen:])
+    order = _from_the_crown(state)
+    state.draft_steps = [(seat, "pick") for seat in order + order]
+
+
+def _from_the_crown(state: CitadelsState) -> list[int]:
+    order = [state.crown]
+    while len(order) < state.seats:
+        order.append(left_of(state, order[-1]))
+    return order
+
+
+def in_rank_order(cards: list[str]) -> list[str]:
+    return sorted(cards, key=lambda card: character_of_card(card).rank)
 
 
 def pick(ctx: Context, seat: int, card: str) -> bool:
@@ -126,7 +151,7 @@ def _offer_next(ctx: Context) -> None:
     state = ctx.state
     seat, move = state.draft_steps[0]
     if move == "pick_with_face_down" and state.face_down:
-        state.draft_pool.extend(state.face_down)
+        state.draft_pool = in_rank_order(state.draft_pool + state.face_down)
         state.face_down = []
         ctx.public("face_down_card_taken", seat=seat)
     seen = state.draft_seen.setdefault(seat, [])

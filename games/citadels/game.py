@@ -81,9 +81,9 @@ class Citadels(Game[CitadelsState, CitadelsOptions]):
     ) -> CitadelsState:
         lineup = options.resolve_lineup(rng)
         removed: list[str] = []
-        if seats == 3:
-            # Three players: the rank-1 character (the Assassin, or the Witch in its place)
-            # is out of the game.
+        if options.removes_rank_1(seats):
+            # The seed's three players: the rank-1 character (the Assassin, or the Witch in
+            # its place) is out of the game.
             removed = [n for n in lineup if CHARACTERS[n].rank == 1]
             lineup = [n for n in lineup if n not in removed]
         deck = list(BASE_DECK)
@@ -144,7 +144,8 @@ class Citadels(Game[CitadelsState, CitadelsOptions]):
 
     def options_for_conformance(self, seats: int) -> list[CitadelsOptions]:
         """The base game first, then variant combinations (expansion characters, random
-        picks, a ninth character, the short game, the other two-player target, 66 cards)."""
+        picks, a ninth character, the short game, the other two-player target, 66 cards,
+        three players with two characters each)."""
         del seats
         return [
             CitadelsOptions(),
@@ -153,13 +154,15 @@ class Citadels(Game[CitadelsState, CitadelsOptions]):
                 rank_5="abbot", rank_6="alchemist", rank_7="navigator", rank_8="diplomat",
                 rank_9="queen",
             ),
-            CitadelsOptions(rank_9="artist", short_game=True, second_keep=True),
+            CitadelsOptions(rank_9="artist", short_game=True, second_keep=True,
+                            three_player_two_characters=True),
             CitadelsOptions(
                 rank_1="random", rank_2="random", rank_3="random", rank_4="random",
                 rank_5="random", rank_6="random", rank_7="random", rank_8="random",
                 rank_9="random", two_player_target=12,
             ),
-            CitadelsOptions(rank_1="witch", rank_8="diplomat", rank_9="queen"),
+            CitadelsOptions(rank_1="witch", rank_8="diplomat", rank_9="queen",
+                            three_player_two_characters=True),
             CitadelsOptions(rank_2="tax_collector", rank_4="emperor", rank_9="artist"),
         ]
 

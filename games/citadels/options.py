@@ -57,6 +57,11 @@ class Options(BaseModel):
         default=False,
         description="Use the 66-card deck with a second Keep (the seed's deck has 65 cards).",
     )
+    three_player_two_characters: bool = Field(
+        default=False,
+        description="Three players: each takes two characters, all eight in play, 8 districts "
+        "end it (the published rule).",
+    )
 
     def choice_for(self, rank: int) -> str:
         value: str = getattr(self, f"rank_{rank}")
@@ -73,12 +78,22 @@ class Options(BaseModel):
                 lineup.append(choice)
         return lineup
 
+    def characters_per_seat(self, seats: int) -> int:
+        """How many characters each seat drafts and plays every round."""
+        if seats == 2 or (seats == 3 and self.three_player_two_characters):
+            return 2
+        return 1
+
+    def removes_rank_1(self, seats: int) -> bool:
+        """The seed's three-player rule: the rank-1 character is out of the game."""
+        return seats == 3 and not self.three_player_two_characters
+
     def target_for(self, seats: int) -> int:
         """How many districts complete a city (and end the game at the end of that round)."""
         if self.short_game:
             return 7
         if seats == 2:
             return self.two_player_target
-        if seats == 3:
+        if self.removes_rank_1(seats):
             return 10
         return 8

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from games.citadels import GAME
-from games.citadels.actions import DraftPick
-from games.citadels.cards import BASE_DECK, CHARACTERS, CROWN_RANK
+from games.citadels.actions import DraftDiscard, DraftPick
+from games.citadels.cards import BASE_DECK, CHARACTERS, CROWN_RANK, character_of_card
 from games.citadels.options import Options
 from games.core import IllegalAction
 from tests.games.citadels.table import do, find, keys, new_game, offered, prompt
@@ -206,3 +206,58 @@ def test_calling_starts_once_the_last_seat_has_picked() -> None:
     assert offered(state, "draft_pick")
     events = GAME.apply(state, prompt(state).actions[0]).events
     assert "character_called" in keys(events)
+
+
+@pytest.mark.parametrize(("seats", "options"), [
+    (2, {}), (3, {}), (3, {"three_player_two_characters": True}), (4, {}), (5, {}),
+    (7, {}), (7, {"rank_9": "queen"}),
+])
+def test_every_draft_choice_offers_the_characters_in_rank_order(
+    seats: int, options: dict[str, Any]
+) -> None:
+    """The pool is shuffled to deal, but a seat always reads its cards by rank (the seven-player
+    last seat too, with the face-down card among them)."""
+    for seed in range(6):
+        state = new_game(seats, seed=seed, **options)
+        while state.phase == "draft":
+            p = prompt(state)
+            ranks = [character_of_card(a.card).rank for a in p.actions
+                     if isinstance(a, DraftPick | DraftDiscard)]
+            assert len(ranks) == len(p.actions)
+            assert ranks == sorted(ranks), (seats, seed, p.actions)
+            state = GAME.apply(state, p.actions[-1]).state
+
+
+def test_three_players_may_each_take_two_characters_as_in_the_published_rule() -> None:
+    """Option: all eight characters play, one is hidden, none is face up; the picks go around
+    the table twice from the crown; the last seat puts the card left over face down; 8
+    districts end the game."""
+    state = new_game(3, seed=2, three_player_two_characters=True)
+    assert state.removed == [] and "assassin" in state.characters
+    assert state.target == 8
+    assert state.face_up == [] and len(state.face_down) == 1 and len(state.draft_pool) == 7
+    crown = state.crown
+    order = [(crown + i) % 3 for i in range(3)] * 2
+    for seat in order:
+        p = prompt(state)
+        assert (p.seat, p.kind) == (seat, "citadels.prompt.draft_pick")
+        state = GAME.apply(state, p.actions[0]).state
+    assert [len(picks) for picks in state.picks] == [2, 2, 2]
+    assert len(state.set_down[(crown + 2) % 3]) == 1
+    assert len(state.face_down_log[-1]) == 2
+    assert state.phase == "turns"
+    short = new_game(3, three_player_two_characters=True, short_game=True)
+    assert short.target == 7
+
+
+def test_three_players_with_two_characters_and_a_ninth_hide_two_cards_first() -> None:
+    state = new_game(3, seed=4, three_player_two_characters=True, rank_9="artist")
+    assert len(state.face_down) == 2 and len(state.draft_pool) == 7 and state.face_up == []
+
+
+def test_the_published_three_player_rule_changes_nothing_at_other_counts() -> None:
+    for seats in (2, 4, 5, 7):
+        plain = new_game(seats, seed=3)
+        chosen = new_game(seats, seed=3, three_player_two_characters=True)
+        assert (chosen.draft_steps, chosen.draft_pool, chosen.face_up, chosen.target) == (
+            plain.draft_steps, plain.draft_pool, plain.face_up, plain.target)

@@ -40,6 +40,23 @@ def test_nobody_answers_for_a_character_nobody_holds() -> None:
     assert acting(state) == (0, "king")
 
 
+def test_characters_laid_face_up_are_not_called() -> None:
+    """Everyone knows a face-up character is out: the calling skips it. A character nobody
+    holds but nobody saw (face down) is still called and gets no answer."""
+    state = new_game(4)
+    state, events = deal(state, {0: "king", 1: "bishop", 2: "merchant", 3: "warlord"},
+                         face_up=("assassin", "magician"))
+    called = [e.params["character"] for e in events if e.key.endswith("character_called")]
+    silent = [e.params["character"] for e in events if e.key.endswith("no_answer")]
+    assert called == ["thief", "king"] and silent == ["thief"]
+    while state.phase == "turns" and state.round == 1:
+        state, more = pass_turn(state)
+        events += more
+    called = [e.params["character"] for e in events if e.key.endswith("character_called")]
+    assert "assassin" not in called and "magician" not in called
+    assert called == ["thief", "king", "bishop", "merchant", "architect", "warlord"]
+
+
 def test_the_gather_comes_before_building() -> None:
     """Seed: first take 2 gold or draw, then build."""
     state = new_game(4)
