@@ -8,7 +8,8 @@ rates are not the ones the choice was made on.
 
     .venv/bin/python bench/zombie_doom.py                 # search, then check the table
     .venv/bin/python bench/zombie_doom.py --check-only    # only check games.zombie.doom
-    .venv/bin/python bench/zombie_doom.py --games 2000 --search-games 400
+    .venv/bin/python bench/zombie_doom.py --games 500 --search-games 100   # a quick look
+    .venv/bin/python bench/zombie_doom.py --versus-random --games 500
 
 Games are played in place (no state copies) through the engine's own rule modules; a game is
 seeded by its number, so every run gives the same figures.
@@ -26,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.core import derive_rng
+from games.core.conformance import random_action
 from games.zombie import GAME
 from games.zombie.dispatch import apply_action
 from games.zombie.doom import DOOM_TABLE, DoomRow
@@ -34,56 +36,66 @@ from games.zombie.prompts import pending
 from games.zombie.views import build_view
 
 REFERENCE = (4, DoomRow(health=3, extra=5))
-HEALTHS = (2, 3, 4, 5)
+HEALTHS = (2, 3, 4, 5, 6)
 MAX_STEPS = 20_000
+# X may be negative: a lone player meets fewer zombies than the card shows.
+MIN_EXTRA = -2
 
 
-def play(seats: int, row: DoomRow, seed: int) -> bool:
-    """One bot-only game; True when the team wins."""
+def play(seats: int, row: DoomRow, seed: int, randomly: bool = False) -> bool:
+    """One game of bots (or, ``randomly``, of players choosing uniformly among their moves,
+    as the conformance helpers' random player does); True when the team wins."""
     options = Options(start_health=row.health, extra_zombies=row.extra)
     state = GAME.setup(seats, options, seed=seed)
     chooser = random.Random(seed)
     for step in range(MAX_STEPS):
         if state.result is not None:
             return state.result == "won"
-        prompts = [p for p in pending(state) if p.blocking]
-        prompt = chooser.choice(prompts)
-        action = GAME.choose(build_view(state, prompt.seat), prompt, chooser)
+        if randomly:
+            action = random_action(GAME, state, chooser)
+        else:
+            prompts = [p for p in pending(state) if p.blocking]
+            prompt = chooser.choice(prompts)
+            action = GAME.choose(build_view(state, prompt.seat), prompt, chooser)
         state.forget_pending()
         apply_action(state, action, derive_rng(seed, step, "apply"))
         state.step = step + 1
     raise AssertionError(f"no end after {MAX_STEPS} steps (seats {seats}, seed {seed})")
 
 
-def win_rate(seats: int, row: DoomRow, games: int, first_seed: int) -> float:
-    wins = sum(play(seats, row, seed) for seed in range(first_seed, first_seed + games))
-    return wins / games
+def win_rate(seats: int, row: DoomRow, games: int, first_seed: int,
+             randomly: bool = False) -> float:
+    seeds = range(first_seed, first_seed + games)
+    return sum(play(seats, row, seed, randomly) for seed in seeds) / games
 
 
 def search(games: int, target: float) -> dict[int, DoomRow]:
     """For each count, the row whose win rate is nearest ``target``. Win rates fall as X
-    rises, so each health's X is found by walking X until the rate crosses the target."""
+    rises, so for each health X is walked from a start until the rate crosses the target;
+    the next health starts from where the last one crossed."""
     table: dict[int, DoomRow] = {}
     for seats in range(1, 9):
         if seats == REFERENCE[0]:
             table[seats] = REFERENCE[1]
             continue
-        best: tuple[float, DoomRow] | None = None
+        best: tuple[float, int, DoomRow] | None = None
+        extra = seats + 1
         for health in HEALTHS:
-            extra = DOOM_TABLE[seats].extra
             rates: dict[int, float] = {}
-            while 0 <= extra <= 20 and extra not in rates:
+            while MIN_EXTRA <= extra <= 20 and extra not in rates:
                 rates[extra] = win_rate(seats, DoomRow(health, extra), games, 0)
                 extra += 1 if rates[extra] > target else -1
+            extra = max(MIN_EXTRA, min(20, extra))
             for x, rate in rates.items():
-                gap = abs(rate - target)
-                if best is None or gap < best[0]:
-                    best = (gap, DoomRow(health, x))
+                # Ties go to the health nearest the published three.
+                key = (abs(rate - target), abs(health - 3))
+                if best is None or key < best[:2]:
+                    best = (key[0], key[1], DoomRow(health, x))
             print(f"  {seats} players, health {health}: "
                   + ", ".join(f"X={x} {r:.3f}" for x, r in sorted(rates.items())), flush=True)
         assert best is not None
-        table[seats] = best[1]
-        print(f"{seats} players: health {best[1].health}, X {best[1].extra}", flush=True)
+        table[seats] = best[2]
+        print(f"{seats} players: health {best[2].health}, X {best[2].extra}", flush=True)
     return table
 
 
@@ -101,15 +113,29 @@ def check(table: dict[int, DoomRow], games: int) -> dict[int, float]:
     return rates
 
 
+def versus_random(games: int) -> None:
+    """The bots' win rate beside a table of random players', on the doom table's rows."""
+    for seats, row in sorted(DOOM_TABLE.items()):
+        bots = win_rate(seats, row, games, 2_000_000)
+        chance = win_rate(seats, row, games, 2_000_000, randomly=True)
+        print(f"{seats} players: bots {bots:.3f}, random players {chance:.3f} "
+              f"over {games} games each", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per count in the check")
-    parser.add_argument("--search-games", type=int, default=400,
+    parser.add_argument("--search-games", type=int, default=300,
                         help="games per candidate row in the search")
     parser.add_argument("--check-only", action="store_true",
                         help="check the table in games/zombie/doom.py without searching")
+    parser.add_argument("--versus-random", action="store_true",
+                        help="only compare the bots with random players on the doom table")
     args = parser.parse_args()
     started = time.perf_counter()
+    if args.versus_random:
+        versus_random(args.games)
+        return
     if args.check_only:
         table = dict(DOOM_TABLE)
     else:

@@ -18,6 +18,10 @@ from games.zombie.bot_map import BotMap
 from games.zombie.tiles import CARVING_ROOMS, DIRECTIONS, HEARTHS, TILES, neighbour
 from games.zombie.views import PlayerView, SeatView
 
+COWER_AT = 1  # the leader cowers when someone is down to this health...
+REST_CARDS = 4  # ...and more than this many event cards are left before midnight
+TAKE_ITEMS_CARDS = 12  # items are taken while more than this many cards are left
+
 Chooser = Callable[[SeatView, Prompt, dict[str, list[Action]]], Action | None]
 
 ITEM_PREFERENCE = ("machete", "chainsaw", "soda", "candle", "board", "femur", "golf_club",
@@ -75,8 +79,8 @@ def _lead(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Act
     lowest = min(p.health for p in alive)
     cards = _cards_left(view)
     healing_spot = view.at in HEARTHS
-    can_rest = cards > 4
-    if "cower" in kinds and can_rest and (lowest <= 1 or (healing_spot and lowest <= 3)):
+    can_rest = cards > REST_CARDS
+    if "cower" in kinds and can_rest and (lowest <= COWER_AT or (healing_spot and lowest <= 3)):
         return kinds["cower"][0]
     bot_map = BotMap(view)
     if view.totem == "hidden":
@@ -190,7 +194,7 @@ def _victim(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> A
 
 
 def _item(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Action | None:
-    if _cards_left(view) > 6:
+    if _cards_left(view) > TAKE_ITEMS_CARDS:
         return kinds["take_item"][0]
     return kinds["leave_item"][0]
 

@@ -11,6 +11,7 @@ from games.zombie.views import PlayerView, PublicView
 
 DEATH_COST = 12  # how much a death weighs against health points
 FAILED_SEARCH_COST = 4  # the temple or the grave given up for this round
+STAY_BONUS = 2.0  # fleeing together also gives up the team's ground: fighting wins a tie
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ def _plan_fight(view: PublicView, zombies: int) -> Plan:
                 value += min(MAX_HEALTH, p.health + 1)
         if searching and survivors == 0:
             value -= FAILED_SEARCH_COST
+        value += STAY_BONUS
         if value > best.value:
             best = Plan(fighters, value, damage)
     return best

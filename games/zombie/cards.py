@@ -84,3 +84,19 @@ CHAINSAW_FUEL = 2  # fights a found chainsaw can be revved in
 GASOLINE_REFUEL = 2  # fights the Gasoline adds to the chainsaw when poured in
 SODA_HEALS = 2
 MAX_HEALTH = 6
+
+# Our own words for the quiet moments, blessings and curses, by card and hour; renderers look
+# them up as ``zombie.flavour.<card>.<hour>`` in the message catalogs.
+FLAVOUR: dict[tuple[str, int], str] = {
+    ("card-oil", 9): "A lamp gutters in the hallway; upstairs, a door clicks shut.",
+    ("card-gasoline", 10): "A cold hand brushes the back of your neck. Nobody is there.",
+    ("card-board", 11): "The floorboards groan in a voice that knows your name.",
+    ("card-machete", 10): "Every mirror in the room cracks at the same moment.",
+    ("card-femur", 11): "Scratches rise on your arm, spelling something very old.",
+    ("card-golf-club", 9): "The radio hisses a lullaby that makes your teeth ache.",
+    ("card-golf-club", 11): "Rain drums on the roof. For a moment it is almost peaceful.",
+    ("card-chainsaw", 10): "A moth batters itself against the last working bulb.",
+    ("card-soda", 9): "A forgotten chocolate bar in a drawer: the best thing you ever ate.",
+    ("card-candle", 9): "Wind moans through a broken pane and then falls silent.",
+    ("card-candle", 10): "A grandfather clock chimes, and the air feels lighter.",
+}

@@ -100,7 +100,7 @@ def resolve_event(state: ZombieState, rng: random.Random, events: list[Event]) -
         state.offered_item = card.item
         new_question(state, "item")
     elif happening.kind == "zombies":
-        fight.start_fight(state, happening.zombies + state.extra_zombies, events)
+        fight.start_fight(state, max(1, happening.zombies + state.extra_zombies), events)
 
 
 def take_offered(state: ZombieState, rng: random.Random, events: list[Event]) -> None:

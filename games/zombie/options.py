@@ -18,9 +18,10 @@ class Options(BaseModel):
     )
     extra_zombies: int | None = Field(
         default=None,
-        ge=0,
+        ge=-2,
         le=20,
-        description="Zombies added to every horde instead of the doom table's X.",
+        description="Zombies added to every horde instead of the doom table's X (below zero: "
+        "fewer than the card shows).",
     )
 
     def doom(self, seats: int) -> DoomRow:
