@@ -120,7 +120,8 @@ def sha_step(ctx: Ctx, f: Frame) -> None:
     if s == 4:
         # The Axe was not used (or could not be).
         f.step = 9
-        if weapon(state, user) == "qinglong" and _blade_options(state, user, target):
+        # Asked whether or not a Slash is in hand: the question must not tell the table.
+        if weapon(state, user) == "qinglong" and can_target(state, user, target, "sha"):
             ctx.ask("qinglong", "in_order", [user], target=target)
         return
     if s == 6:

@@ -115,48 +115,59 @@ class SanguoshaState(StateBase):
         return self.frames[-1].d
 
 
-def _thaw(value: Any) -> Any:
-    """A copy of JSON-like data: containers copied, leaves shared (they are immutable)."""
-    if isinstance(value, list):
-        return [_thaw(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _thaw(v) for k, v in value.items()}
-    return value
+def _thaw(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a frame's or window's data: its lists and dicts copied, one level deep (the
+    only depth the rules use), leaves shared (they are immutable)."""
+    return {k: v.copy() if isinstance(v, list | dict) else v for k, v in data.items()}
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _shallow(model: Any) -> Any:
+    """A field-for-field copy of a pydantic model without pydantic's copy machinery."""
+    copied = _new(model.__class__)
+    _set(copied, "__dict__", dict(model.__dict__))
+    _set(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _set(copied, "__pydantic_extra__", None)
+    _set(copied, "__pydantic_private__", None)
+    return copied
 
 
 def _copy_player(player: Player) -> Player:
-    copied = player.model_copy()
+    copied: Player = _shallow(player)
     fields = copied.__dict__
     for name in ("offers", "shown", "hand", "judging", "peek", "kills"):
-        fields[name] = list(fields[name])
+        fields[name] = fields[name].copy()
     for name in ("equips", "judging_as", "flags"):
-        fields[name] = dict(fields[name])
+        fields[name] = fields[name].copy()
     return copied
 
 
 def clone(state: SanguoshaState) -> SanguoshaState:
     """A copy that shares nothing the rules change (much faster than a generic deep copy)."""
-    copied = state.model_copy()
+    copied: SanguoshaState = _shallow(state)
+    _set(copied, "__pydantic_private__", {"_pending": None})
     fields = copied.__dict__
     fields["players"] = [_copy_player(p) for p in state.players]
     for name in ("deck", "discard", "processing", "grace", "deaths"):
-        fields[name] = list(fields[name])
+        fields[name] = fields[name].copy()
     fields["killers"] = dict(state.killers)
-    fields["deeds"] = [list(row) for row in state.deeds]
+    fields["deeds"] = [row.copy() for row in state.deeds]
     frames = []
     for frame in state.frames:
-        new = frame.model_copy()
+        new = _shallow(frame)
         new.__dict__["d"] = _thaw(frame.d)
         frames.append(new)
     fields["frames"] = frames
-    windows = state.windows.model_copy()
+    windows = _shallow(state.windows)
     stack = []
     for window in state.windows.stack:
-        new_window = window.model_copy()
+        new_window = _shallow(window)
         new_window.__dict__["data"] = _thaw(window.data)
         new_window.__dict__["answers"] = dict(window.answers)
         stack.append(new_window)
     windows.__dict__["stack"] = stack
     fields["windows"] = windows
-    copied.forget_pending()
     return copied

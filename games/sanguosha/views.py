@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -79,9 +79,29 @@ class SeatView(PublicView):
     me: Me
 
 
+_new = object.__new__
+_set = object.__setattr__
+_FIELDS: dict[type[BaseModel], set[str]] = {}
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _build(cls: type[M], **fields: Any) -> M:
+    """A view model straight from its values, which all come from the validated state (pydantic's
+    validation, or even ``model_construct``, would cost most of a move)."""
+    model = _new(cls)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", _FIELDS.setdefault(cls, set(cls.model_fields)))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
 def _row(state: SanguoshaState, seat: int) -> SeatRow:
     p = state.players[seat]
-    return SeatRow(
+    # Built without validation: every value comes from the validated state.
+    return _build(
+        SeatRow,
         seat=seat,
         hero=p.hero,
         kingdom=p.kingdom,
@@ -105,7 +125,8 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
     window = state.windows.top
     waiting = None
     if window is not None:
-        waiting = Waiting(
+        waiting = _build(
+            Waiting,
             topic=window.topic,
             mode=window.mode,
             seats=list(window.asked()),
@@ -132,9 +153,10 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
         viewer=seat,
     )
     if seat is None:
-        return PublicView(**public)
+        return _build(PublicView, **public)
     p = state.players[seat]
-    me = Me(
+    me = _build(
+        Me,
         seat=seat,
         identity=p.identity,
         identity_card=p.identity_card,
@@ -144,7 +166,7 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
         peek=list(p.peek),
         flags=dict(p.flags),
     )
-    return SeatView(**public, me=me)
+    return _build(SeatView, **public, me=me)
 
 
 def secrets(state: SanguoshaState, seat: int) -> set[str]:
