@@ -409,3 +409,20 @@ def test_the_draft_select_lists_characters_in_rank_order(locale: str) -> None:
                   for option in select.options]
         ranks = [int(re.sub(r"\D", " ", label).split()[0]) for label in labels]
         assert len(labels) == len(prompt.actions) and ranks == sorted(ranks), labels
+
+
+def test_citadels_start_and_config_offer_the_published_three_player_rule() -> None:
+    """The option comes from the Options model: /citadels start and /citadels config both
+    take it, with the description players read in the catalog."""
+    from discord import app_commands
+
+    from tests.i18n_code import command_tree
+
+    group = command_tree().get_command("citadels")
+    assert isinstance(group, app_commands.Group)
+    for name in ("start", "config"):
+        command = group.get_command(name)
+        assert isinstance(command, app_commands.Command)
+        option = next(p for p in command.parameters if p.name == "three_player_two_characters")
+        assert option.type == discord.AppCommandOptionType.boolean and not option.required
+        assert option.description == t("command.citadels.option.three_player_two_characters")
