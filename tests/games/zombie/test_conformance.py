@@ -11,6 +11,9 @@ import pytest
 from games.core import IllegalAction
 from games.core.conformance import find_leaks, mixed_chooser, playout, random_action, replay
 from games.zombie import GAME
+from games.zombie import game as game_module
+from games.zombie.actions import Commit, Move
+from tests.games.zombie.builders import lay, table
 
 COUNTS = range(1, 9)
 
@@ -88,3 +91,19 @@ def test_the_seed_never_reaches_a_view() -> None:
     state = GAME.setup(2, seed=987654321)
     for seat in (None, 0, 1):
         assert "987654321" not in GAME.view(state, seat).model_dump_json()
+
+
+def test_the_leak_check_would_catch_a_commitment_shown_to_the_table(monkeypatch: Any) -> None:
+    state = table(seats=3, deck=["card-gasoline"])
+    lay(state, "family_room", 0, -1, 2)
+    state = GAME.apply(state, Move(seat=0, to="family_room")).state
+    honest = GAME.apply(state, Commit(seat=1, choice="fight"))
+    assert not find_leaks(GAME, state, honest)
+    real_view = game_module.build_view
+
+    def careless(state: Any, seat: Any) -> Any:
+        # Everyone is shown seat 1's view, answer included.
+        return real_view(state, 1)
+
+    monkeypatch.setattr(game_module, "build_view", careless)
+    assert find_leaks(GAME, state, honest)
