@@ -148,3 +148,27 @@ async def test_a_stale_board_click_shows_the_current_board(
         assert answer.embeds[0].get("title") == embeds[0].title
         assert f"pl:h:{live.id}" in answer.custom_ids()
     assert fake.client_errors == []
+
+
+async def test_the_lobby_options_work_for_a_match_no_longer_in_memory(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rule: a lobby's option select needs nothing but its custom id (the match and the
+    select): a process that holds no view and has not loaded the match reads it."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("Game night", members=[alice]))
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, channel)
+        lobby = await table.open(alice)
+        assert table.match_id is not None
+        client.parlor.service.forget(table.match_id)
+        chosen = await fake.select(alice, lobby, f"pl:l:{table.match_id}:t0", ["quick"])
+        assert chosen.callback.accepted and not chosen.callback.ephemeral
+        # Loading came first (the click was deferred); the lobby is edited once it is done.
+        quick = t("lifeboat.option.quick")
+        await fake.wait_for(lambda: quick in lobby.text(), what="the lobby to show Quick")
+        assert (await table.live()).record.options["quick"] is True
+        stored = await client.parlor.repo.get_match(table.match_id)
+        assert stored.options["quick"] is True, "the options are saved"
+    assert fake.client_errors == []
