@@ -31,6 +31,7 @@ from bot.components import (
 from bot.edit_budget import EditBudget
 from bot.i18n import t
 from bot.lobby_options import seat_range
+from bot.pictures.board import BoardPictures
 from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
@@ -100,6 +101,7 @@ class Desk:
         self._changes: dict[int, int] = {}
         self._wakes: dict[int, asyncio.Future[bool]] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self.pictures = BoardPictures(app)
 
     def _board_lock(self, match_id: int) -> asyncio.Lock:
         return self._board_locks.setdefault(match_id, asyncio.Lock())
@@ -366,15 +368,34 @@ class Desk:
                 await interaction.response.defer()
             self.schedule_edit(live)
             return
-        content, embeds, view = self.board(live, self.table_locale(live))
-        ref.rendered = self._stamp(live.id)
-        await update_message(interaction, content=content, embeds=embeds, view=view,
-                             allowed_mentions=NO_PINGS)
+        locale = self.table_locale(live)
+        content, embeds, view = self.board(live, locale)
+        stamp = self._stamp(live.id)
+        picture = self.pictures.picture(live, locale)
+        files = await self.pictures.files(live.id, picture, embeds, fresh=False)
+        extra = {} if files is None else {"attachments": files}
+        try:
+            await update_message(interaction, content=content, embeds=embeds, view=view,
+                                 allowed_mentions=NO_PINGS, **extra)
+        except discord.HTTPException as failure:
+            if not files:
+                raise
+            # Refused for its picture: the board's own edit shows the board instead.
+            if self.pictures.refused(failure, files):
+                await self.pictures.turn_off(live)
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            self.schedule_edit(live)
+            return
+        ref.rendered = stamp
+        self.pictures.shown(live.id, picture, files)
 
     async def _board_ref(self, match_id: int) -> BoardRef | None:
         ref = self._boards.get(match_id)
         if ref is None:
-            for message in await self.app.repo.messages(match_id):
+            messages = await self.app.repo.messages(match_id)
+            self.pictures.loaded(match_id, {message.kind for message in messages})
+            for message in messages:
                 if message.kind == "board":
                     ref = BoardRef(message.channel_id, message.message_id,
                                    message.created_at.timestamp())
@@ -390,18 +411,27 @@ class Desk:
         if not paid:
             await self.budget.take(live.id)
         stamp = self._stamp(live.id)  # ``live`` moves on while the request is in flight
-        content, embeds, view = self.board(live, self.table_locale(live))
+        locale = self.table_locale(live)
+        content, embeds, view = self.board(live, locale)
+        picture = self.pictures.picture(live, locale)
+        files = await self.pictures.files(live.id, picture, embeds, fresh=True)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        if files:
+            extra["files"] = files
         try:
-            if view is None:
-                message = await channel.send(content=content, embeds=embeds,
-                                             allowed_mentions=NO_PINGS)
-            else:
-                message = await channel.send(content=content, embeds=embeds, view=view,
-                                             allowed_mentions=NO_PINGS)
+            message = await channel.send(content=content, embeds=embeds,
+                                         allowed_mentions=NO_PINGS, **extra)
         except discord.HTTPException as failure:
+            if self.pictures.refused(failure, files):
+                # No Attach Files here: the table goes on with its text board.
+                await self.pictures.turn_off(live)
+                await self._post_board(live)
+                return
             await self._board_refused(live.id, failure)
             return
+        self.pictures.forget(live.id)
+        self.pictures.shown(live.id, picture, files)
         self._failures.pop(live.id, None)
         old = self._boards.get(live.id)
         self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(), stamp)
@@ -522,12 +552,17 @@ class Desk:
         if time.time() - ref.posted_at > BOARD_MAX_AGE:
             await self._post_board(live, paid=True)
             return
-        content, embeds, view = self.board(live, self.table_locale(live))
+        locale = self.table_locale(live)
+        content, embeds, view = self.board(live, locale)
+        picture = self.pictures.picture(live, locale)
+        files = await self.pictures.files(match_id, picture, embeds, fresh=False)
+        extra: dict[str, Any] = {} if files is None else {"attachments": files}
         channel = self.app.client.get_partial_messageable(ref.channel_id)
         try:
             await channel.get_partial_message(ref.message_id).edit(
-                content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS)
+                content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS, **extra)
             ref.rendered = stamp
+            self.pictures.shown(match_id, picture, files)
             self._failures.pop(match_id, None)
         except discord.NotFound as failure:
             if failure.code == UNKNOWN_CHANNEL:
@@ -536,6 +571,11 @@ class Desk:
             log.warning("match %s: the board message is gone; posting a new one", match_id)
             await self._post_board(live)
         except discord.HTTPException as failure:
+            if self.pictures.refused(failure, files):
+                # No Attach Files here: the table goes on with its text board.
+                await self.pictures.turn_off(live)
+                await self._edit_board_now(match_id)
+                return
             await self._board_refused(match_id, failure)
 
     async def _board_refused(self, match_id: int, failure: discord.HTTPException) -> None:

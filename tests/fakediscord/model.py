@@ -79,6 +79,9 @@ class FakeChannel:
     position: int = 0
     # False models a channel where the bot lacks Send Messages (answers 50013).
     bot_can_send: bool = True
+    # False models a channel where the bot lacks Attach Files: a message with files answers
+    # 50013 (one without goes through).
+    bot_can_attach: bool = True
     deleted: bool = False
 
     @property

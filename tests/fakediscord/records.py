@@ -32,6 +32,8 @@ class RecordedRequest:
     interaction_route: bool = False
     response: Any = None
     duration: float = 0.0
+    # The names of the files uploaded with the request (multipart bodies).
+    files: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         code = f" code={self.error_code}" if self.error_code is not None else ""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .http import BODY, ApiError, json_response, no_content
+from .http import BODY, FILES, ApiError, json_response, no_content
 from .model import FakeChannel, FakeMessage, JsonDict, RegisteredCommand
 from .payloads import (
     application_payload,
@@ -286,6 +286,10 @@ class BotRoutes:
             raise ApiError(404, 10008, cause="world" if message.deleted_by_world else "client")
         return message
 
+    def _check_attach(self, request: web.Request, channel: FakeChannel) -> None:
+        if request.get(FILES) and not channel.is_dm and not channel.bot_can_attach:
+            raise ApiError(403, 50013, cause="world")
+
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(channel_payload(self.world, self._channel(request)))
 
@@ -314,6 +318,7 @@ class BotRoutes:
                 raise ApiError(403, 50007, cause="world")
         elif not channel.bot_can_send:
             raise ApiError(403, 50013, cause="world")
+        self._check_attach(request, channel)
         message = self.fake._new_message(request, channel, request[BODY] or {})
         return json_response(message_payload(self.world, message))
 
@@ -326,6 +331,7 @@ class BotRoutes:
         message = self._message(request, channel)
         if message.author_id != self.fake.bot_user.id:
             raise ApiError(403, 50005)
+        self._check_attach(request, channel)
         self.fake._edit_message(request, message, request[BODY] or {})
         return json_response(message_payload(self.world, message))
 

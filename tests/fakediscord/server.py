@@ -245,6 +245,10 @@ class FakeDiscord:
         """Replace the rate-limit buckets (e.g. `RateLimitPolicy.discord_like()`)."""
         self.rate_limiter = RateLimiter(policy)
 
+    def deny_attach(self, channel: FakeChannel) -> None:
+        """The bot loses Attach Files in this channel: messages with files answer 403 / 50013."""
+        channel.bot_can_attach = False
+
     def deny_send(self, channel: FakeChannel) -> None:
         """The bot loses Send Messages in this channel: sends answer 403 / 50013."""
         channel.bot_can_send = False
@@ -841,6 +845,7 @@ class FakeDiscord:
         response: web.StreamResponse
         try:
             record.json, request[FILES] = await read_body(request)
+            record.files = [f.filename for f in request[FILES]]
             request[BODY] = record.json
             if resource is None:
                 self.unsupported.append(record)

@@ -1,0 +1,107 @@
+"""The picture on a board message: which picture each table's board shows, the file to upload
+when it changed, and tables whose channel refuses files (the text board goes on alone and the
+host is told once).
+
+A picture rides on the board's own request (a send or an edit), so it costs no token of the
+edit budget beyond the board's; the embed points at it with ``attachment://``. A board whose
+picture did not change is edited without files, and Discord keeps the attachment it has.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.pictures.picture import BoardPicture, draw
+from bot.renderers import renderer_for
+
+if TYPE_CHECKING:
+    from bot.app import Parlor
+    from bot.service import LiveMatch
+
+log = logging.getLogger(__name__)
+
+MISSING_PERMISSIONS = 50013
+# Stored in the match's messages (message id 0): its channel refused the picture, so a
+# restarted process neither tries again nor tells the host a second time.
+PICTURES_OFF = "pictures_off"
+
+
+class BoardPictures:
+    def __init__(self, app: Parlor) -> None:
+        self.app = app
+        # The key of the picture each table's current board message shows (absent: none, or
+        # not known after a restart: the next board write uploads it).
+        self._shown: dict[int, str] = {}
+        self._off: set[int] = set()
+
+    def picture(self, live: LiveMatch, locale: str | None) -> BoardPicture | None:
+        if live.id in self._off or live.state is None:
+            return None
+        renderer = renderer_for(live.record.game)
+        return renderer.board_picture(live, live.game.view(live.state, None), locale)
+
+    async def files(self, match_id: int, picture: BoardPicture | None,
+                    embeds: list[discord.Embed], *, fresh: bool
+                    ) -> list[discord.File] | None:
+        """Point the board's embed at ``picture``; the files to send with the board: the drawn
+        picture when the message does not show it yet (``fresh``: a new message), ``[]`` to
+        drop a picture the board should no longer show, None to keep what it has."""
+        if picture is None:
+            return [] if not fresh and match_id in self._shown else None
+        if embeds:
+            embeds[0].set_image(url=f"attachment://{picture.filename}")
+        if not fresh and self._shown.get(match_id) == picture.key:
+            return None
+        png = await draw(picture)
+        return [discord.File(io.BytesIO(png), filename=picture.filename)]
+
+    def shown(self, match_id: int, picture: BoardPicture | None,
+              files: list[discord.File] | None) -> None:
+        """The board write carrying ``files`` went through."""
+        if files is None:
+            return
+        if picture is None or not files:
+            self._shown.pop(match_id, None)
+        else:
+            self._shown[match_id] = picture.key
+
+    def forget(self, match_id: int) -> None:
+        """The board is a new message (or unknown): its picture is uploaded with its next write."""
+        self._shown.pop(match_id, None)
+
+    def loaded(self, match_id: int, kinds: set[str]) -> None:
+        """What a restarted process learns from the match's stored messages."""
+        if PICTURES_OFF in kinds:
+            self._off.add(match_id)
+
+    def refused(self, failure: discord.HTTPException, files: list[discord.File] | None) -> bool:
+        """Whether Discord refused the board for its picture (no Attach Files permission)."""
+        return bool(files) and failure.code == MISSING_PERMISSIONS
+
+    async def turn_off(self, live: LiveMatch) -> None:
+        """The channel does not take files: this table's boards go on as text, and its host is
+        told once (by DM; a closed DM is not retried)."""
+        if live.id in self._off:
+            return
+        self._off.add(live.id)
+        self._shown.pop(live.id, None)
+        log.warning("match %s: the channel refuses files; the board goes on without its "
+                    "picture", live.id)
+        await self.app.repo.save_message(live.id, PICTURES_OFF, live.record.channel_id, 0)
+        host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
+        locale = host.locale if host else None
+        text = t("picture.no_attach_dm", locale, game=t(f"{live.record.game}.title", locale),
+                 channel=f"<#{live.record.channel_id}>")
+        budget = self.app.desk.budget
+        try:
+            await budget.take()
+            dm = await self.app.client.create_dm(discord.Object(id=live.record.host_id))
+            await budget.take()
+            await dm.send(text)
+        except discord.HTTPException:
+            log.warning("match %s: could not tell the host that pictures are off", live.id)
