@@ -171,3 +171,17 @@ def test_whole_games_in_english_never_show_one_cards_or_two_card(game: str) -> N
     wrong = sorted({line for line in lines
                     if ONE_OF_MANY.search(line) or MANY_OF_ONE.search(line)})
     assert not wrong, "\n".join(wrong[:30])
+
+
+def test_the_scanners_can_fail() -> None:
+    """The patterns see what they must, and only that."""
+    assert count_like("k", "{seat} passes {n} cards to {to}") == {"n"}
+    assert count_like("k", "{character} takes {amount} wound") == {"amount"}
+    assert count_like("k", "{seat} draws {count} supply cards") == {"count"}
+    assert count_like("k", "{character} rows and draws cards") == set()
+    assert ONE_OF_MANY.search("Frenchy passes 1 cards to the Kid")
+    assert ONE_OF_MANY.search("with 1 hand cards")
+    assert not ONE_OF_MANY.search("Frenchy passes 1 card to the Kid")
+    assert not ONE_OF_MANY.search("draws 21 cards; 1/3 cards")
+    assert MANY_OF_ONE.search("takes 2 wound by thirst")
+    assert not MANY_OF_ONE.search("takes 1 wound by thirst")
