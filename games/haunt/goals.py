@@ -76,15 +76,16 @@ def perform(
 
 def _met(state: HauntState, goal: Goal, side: str) -> bool:
     heroes = state.heroes()
+    needed = goal.needed(len(heroes))
     if goal.kind == "traitor_dead":
         return state.traitor is not None and not state.seat(state.traitor).alive
     if goal.kind == "heroes_dead":
         return not any(state.in_house(h) for h in heroes)
     if goal.kind == "progress":
-        return state.progress.get(side, 0) >= goal.count
+        return state.progress.get(side, 0) >= needed
     if goal.kind == "escaped":
         escaped = sum(1 for h in heroes if state.seat(h).escaped)
-        return escaped >= min(goal.count, len(heroes))
+        return escaped >= min(needed, len(heroes))
     return bool(state.monsters) and all(m.stunned for m in state.monsters)
 
 

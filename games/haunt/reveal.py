@@ -125,6 +125,8 @@ def begin(state: HauntState, revealer: int, rng: random.Random, events: list[Eve
     if haunt.tome is not None and state.traitor is not None:
         events.append(Event(key="haunt.tome", params={"book": haunt.tome.id}, to=(state.traitor,)))
         effects.run(state, state.traitor, haunt.tome.setup, rng, events)
+        for _ in range(len(heroes) - 2):
+            effects.run(state, state.traitor, haunt.tome.setup_per_extra_hero, rng, events)
     events.append(Event(key="haunt.secret", params={"book": haunt.secret.id}, to=heroes))
     explore.ensure_way_up(state, rng, events)
     for kind in haunt.monsters:
@@ -133,7 +135,7 @@ def begin(state: HauntState, revealer: int, rng: random.Random, events: list[Eve
             where = room
         elif kind.start == "traitor":
             where = state.seat(state.traitor if state.traitor is not None else revealer).room
-        for n in range(kind.count):
+        for n in range(kind.count_for(len(heroes))):
             state.monsters.append(MonsterPiece(id=f"{kind.id}-{n + 1}", kind=kind.id, room=where))
     state.order = turn_order(state, haunt)
     state.order_at = -1

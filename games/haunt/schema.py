@@ -232,12 +232,17 @@ class Monster(Strict):
     sanity: int | None = None
     knowledge: int | None = None
     count: int = Field(ge=1)
+    # More monsters at bigger tables: ``count + int(per_extra_hero * (heroes - 2))``.
+    per_extra_hero: float = Field(default=0, ge=0)
     start: Literal["haunt_room", "traitor", "basement-landing", "entrance-hall", "upper-landing"]
     attack: Trait = "might"
 
     def value(self, trait: Trait) -> int | None:
         value: int | None = getattr(self, trait)
         return value
+
+    def count_for(self, heroes: int) -> int:
+        return self.count + int(self.per_extra_hero * max(0, heroes - 2))
 
 
 class SpecialAction(Strict):
@@ -256,6 +261,11 @@ class SpecialAction(Strict):
 class Goal(Strict):
     kind: Literal["traitor_dead", "heroes_dead", "progress", "escaped", "monsters_stunned"]
     count: int = 0
+    # Bigger tables need more: ``count + int(per_extra_hero * (heroes - 2))``.
+    per_extra_hero: float = Field(default=0, ge=0)
+
+    def needed(self, heroes: int) -> int:
+        return self.count + int(self.per_extra_hero * max(0, heroes - 2))
 
 
 class SideRules(Strict):
@@ -266,6 +276,8 @@ class SideRules(Strict):
     actions: tuple[SpecialAction, ...] = ()
     wins: tuple[Goal, ...] = Field(min_length=1)
     setup: tuple[Effect, ...] = ()
+    # Applied once for each hero beyond two: the traitor of a big table starts stronger.
+    setup_per_extra_hero: tuple[Effect, ...] = ()
 
 
 class Haunt(Strict):

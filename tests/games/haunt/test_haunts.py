@@ -40,7 +40,7 @@ def _winners_for(state: HauntState, side: str) -> list[int]:
 def _make_progress(state: HauntState, seat: int, book: SideRules, goal: Goal) -> HauntState:
     action = next(a for a in book.actions if a.effect == "progress")
     side = state.side_of(seat)
-    state.progress[side] = goal.count - 1
+    state.progress[side] = goal.needed(len(state.heroes())) - 1
     set_turn(state, seat)
     state.seat(seat).room = action.room or state.haunt_room or ""
     strong(state, seat)
