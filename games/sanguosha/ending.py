@@ -82,13 +82,21 @@ def fourth_edition(state: SanguoshaState, result: Result) -> dict[int, dict[str,
     return details
 
 
+def first_out(state: SanguoshaState, seat: int) -> float:
+    """1.0 for the game's first dead seat: the next game's first-death protection goes to it."""
+    return 1.0 if state.deaths[:1] == [seat] else 0.0
+
+
 def outcome(state: SanguoshaState) -> Outcome | None:
     result = state.result
     if result is None:
         return None
     if state.options.scoring == "fourth_edition":
         details = fourth_edition(state, result)
+        for seat, row in details.items():
+            row["first_out"] = first_out(state, seat)
         scores = {seat: d["total"] for seat, d in details.items()}
         return Outcome(scores=scores, winners=list(result.winners), details=details)
     scores = {p.seat: (1.0 if p.seat in result.winners else 0.0) for p in state.players}
-    return Outcome(scores=scores, winners=list(result.winners))
+    details = {s: {"total": scores[s], "first_out": first_out(state, s)} for s in scores}
+    return Outcome(scores=scores, winners=list(result.winners), details=details)

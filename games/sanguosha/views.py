@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
+from games.sanguosha.distance import attack_range, distance
 from games.sanguosha.options import Options
 from games.sanguosha.skills.registry import skills_of
 from games.sanguosha.state import SanguoshaState
@@ -56,6 +57,10 @@ class PublicView(BaseModel):
     grace: list[str]
     waiting: Waiting | None
     deaths: list[int]
+    # From the current player: the distance to each seat (None for itself and the dead) and
+    # its attack range, for the board's distance marks.
+    distances: list[int | None]
+    attack_range: int
     # deeds[a][b] > 0: a has harmed b more than helped (public behaviour).
     deeds: list[list[int]]
     result_side: str | None
@@ -121,6 +126,16 @@ def _row(state: SanguoshaState, seat: int) -> SeatRow:
     )
 
 
+def _distances(state: SanguoshaState) -> list[int | None]:
+    current = state.current
+    if current < 0 or not state.players[current].alive:
+        return [None] * state.seats
+    return [
+        distance(state, current, s) if s != current and state.players[s].alive else None
+        for s in range(state.seats)
+    ]
+
+
 def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
     window = state.windows.top
     waiting = None
@@ -147,6 +162,8 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
         grace=list(state.grace),
         waiting=waiting,
         deaths=list(state.deaths),
+        distances=_distances(state),
+        attack_range=attack_range(state, state.current) if state.current >= 0 else 1,
         deeds=[list(row) for row in state.deeds],
         result_side=result.side if result else None,
         winners=list(result.winners) if result else [],

@@ -112,7 +112,9 @@ def test_fourth_edition_scores_with_personal_bonuses() -> None:
     run = _kill(state, 2)
     outcome = GAME.outcome(run.state)
     assert outcome is not None
-    assert outcome.details[0] == {"base": 6.0, "bonus": 1.0, "total": 7.0}  # 4 + 1 loyal x2
+    # The lord: 4 + 2 for the living loyalist, +1 for the rebel he killed.
+    assert outcome.details[0] == {"base": 6.0, "bonus": 1.0, "total": 7.0, "first_out": 0.0}
+    assert outcome.details[3]["first_out"] == 1.0  # the next game protects seat 3
     assert outcome.scores[1] == 6.0  # 5 + one loyalist alive
     assert outcome.scores[2] == outcome.scores[3] == 0.0
     assert outcome.scores[4] == 0.0  # renegade: lost without a duel with the lord
