@@ -106,12 +106,3 @@ class Canvas:
         wings = [(x - half, y - half // 5), (x - half // 2, y - half // 2), (x, y + half // 5),
                  (x + half // 2, y - half // 2), (x + half, y - half // 5)]
         self.draw.line(wings, fill=colour, width=max(3, span // 9), joint="curve")
-
-    def vertical_gradient(self, top: Colour, bottom: Colour, box: tuple[int, int, int, int]
-                          ) -> None:
-        x0, y0, x1, y1 = box
-        span = max(1, y1 - y0)
-        for y in range(y0, y1):
-            k = (y - y0) / span
-            colour = tuple(int(a + (b - a) * k) for a, b in zip(top, bottom, strict=True))
-            self.draw.line((x0, y, x1, y), fill=colour)

@@ -68,6 +68,7 @@ class City:
     built: int
     crown: bool
     badge: str  # "completed first" / "completed" / ""
+    score: str  # the final score, once the game is over ("" before)
     acting: bool
     roles: tuple[str, ...]
     tiles: tuple[Tile, ...]
@@ -96,9 +97,14 @@ def cities_scene(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView
             for d in sorted(player.city, key=lambda d: (order.get(d.colour, 9), d.cost)))
         roles = tuple(renderer.ranked(name, locale)
                       for name in sorted(player.characters, key=lambda n: CHARACTERS[n].rank))
+        score = ""
+        if view.final is not None and player.seat in view.final.scores:
+            score = t("picture.citadels.score", locale,
+                      points=f"{view.final.scores[player.seat]['total']:g}")
         cities.append(City(
             player=renderer.seat_name(live, player.seat), gold=player.gold,
             hand=player.hand_count, built=len(player.city), crown=player.crown, badge=badge,
+            score=score,
             acting=view.acting == player.seat, roles=roles, tiles=tiles))
     return CitiesScene(
         title=t("picture.title", locale, round=view.round,
@@ -135,7 +141,7 @@ def layout(scene: CitiesScene) -> Layout:
 
 def panel_height(city: City, grid: Layout) -> int:
     rows = max(1, math.ceil(len(city.tiles) / grid.per_row))
-    roles = ROLES_ROW if city.roles or city.badge else 0
+    roles = ROLES_ROW if city.roles or city.badge or city.score else 0
     return PANEL_HEAD + roles + rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + PAD
 
 
@@ -187,8 +193,11 @@ def _panel(canvas: Canvas, scene: CitiesScene, city: City, grid: Layout, x: int,
     canvas.text((name_x, mid), city.player, 32, INK, weight=BOLD, width=edge - name_x,
                 anchor="lm")
     top = y + PANEL_HEAD
-    if city.roles or city.badge:
+    if city.roles or city.badge or city.score:
         cx = x + PAD
+        if city.score:
+            cx = canvas.pill(cx, top, city.score, 22, INK, WHITE, weight=BOLD, height=36,
+                             max_width=right - PAD - cx) + 8
         if city.badge:
             cx = canvas.pill(cx, top, city.badge, 22, ACTING, WHITE, weight=BOLD, height=36,
                              max_width=right - PAD - cx) + 8

@@ -7,6 +7,7 @@ Drawn from the public view only, like the text board.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,8 +34,7 @@ MARGIN = 24
 HULL_X = 44
 INSIDE_X = 84
 
-SEA_TOP: Colour = (26, 74, 112)
-SEA_BOTTOM: Colour = (12, 40, 70)
+SEA: Colour = (20, 58, 94)
 HULL: Colour = (104, 62, 34)
 HULL_INSIDE: Colour = (180, 128, 78)
 PLANK: Colour = (246, 226, 190)
@@ -92,11 +92,14 @@ def boat_scene(renderer: LifeboatRenderer, live: LiveMatch, view: PublicView,
     acting = {view.actor, view.supply_picker, view.navigator} - {None}
     benches = []
     for number, c in enumerate(view.boat, start=1):
-        cards = tuple(
-            renderer.card(card, locale) + (t("lifeboat.parasol_open", locale)
-                                           if card_type(card) == "parasol" and c.parasol_open
-                                           else "")
-            for card in c.face_up)
+        names = [renderer.card(card, locale) + (t("lifeboat.parasol_open", locale)
+                                                if card_type(card) == "parasol" and c.parasol_open
+                                                else "")
+                 for card in c.face_up]
+        # Equal cards once, with their count ("Cash ×3"), in the order first played.
+        counts = Counter(names)
+        cards = tuple(name if counts[name] == 1 else f"{name} ×{counts[name]}"
+                      for name in dict.fromkeys(names))
         marks = []
         if c.row_marker:
             marks.append(("rowed", t("picture.lifeboat.rowed", locale)))
@@ -132,8 +135,8 @@ def picture_height(scene: BoatScene) -> int:
 
 def paint_boat(scene: BoatScene) -> Canvas:
     height = picture_height(scene)
-    canvas = Canvas(WIDTH, height, SEA_BOTTOM)
-    canvas.vertical_gradient(SEA_TOP, SEA_BOTTOM, (0, 0, WIDTH, height))
+    # A flat sea: a gradient would band in the picture's 256-colour palette.
+    canvas = Canvas(WIDTH, height, SEA)
     _waves(canvas, height)
     _header(canvas, scene)
     bottom = _hull(canvas, scene)
@@ -147,7 +150,7 @@ def paint_boat(scene: BoatScene) -> Canvas:
 
 
 def _waves(canvas: Canvas, height: int) -> None:
-    colour = (44, 98, 138)
+    colour = (38, 86, 124)
     for row, y in enumerate(range(HEADER + 30, height, 70)):
         offset = 60 if row % 2 else 0
         for x in range(-offset, WIDTH, 120):

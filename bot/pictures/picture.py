@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from PIL import Image
+
 from bot.pictures.canvas import Canvas
 
 FILENAME = "board.png"
@@ -43,8 +45,10 @@ class BoardPicture:
     def png(self) -> bytes:
         canvas = self.canvas()
         out = io.BytesIO()
-        # Level 6 encodes in a third of level 9's time for about 3% more bytes.
-        canvas.image.save(out, format="PNG", optimize=False, compress_level=6)
+        # A palette of 256 colours (fast octree) is a third of the bytes of the RGB picture and
+        # quicker to encode than it, with no difference a reader sees on these flat colours.
+        palette = canvas.image.quantize(256, method=Image.Quantize.FASTOCTREE)
+        palette.save(out, format="PNG", optimize=False, compress_level=6)
         return out.getvalue()
 
 

@@ -1,0 +1,91 @@
+"""Board pictures: the time to draw and encode one (PNG), per game and table size, over moments
+of seeded games (CPU time of the drawing thread, and wall time, which a busy machine
+stretches); ``--samples DIR`` also writes a few pictures to look at (docs/pictures/).
+
+    .venv/bin/python bench/pictures.py [--moments 40] [--samples docs/pictures]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.renderers import renderer_for
+from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
+
+# (game, seats, seed, locale)
+TABLES = [
+    ("lifeboat", 4, 1, "en"), ("lifeboat", 6, 2, "zh-CN"),
+    ("citadels", 3, 3, "en"), ("citadels", 7, 4, "zh-CN"),
+]
+# (file, game, seats, seed, locale, how far into the game: 0..1)
+SAMPLES = [
+    ("lifeboat-en.png", "lifeboat", 6, 3, "en", 0.45),
+    ("lifeboat-zh.png", "lifeboat", 5, 8, "zh-CN", 1.0),
+    ("citadels-en.png", "citadels", 4, 2, "en", 0.6),
+    ("citadels-zh.png", "citadels", 6, 5, "zh-CN", 1.0),
+]
+
+
+def names_for(locale: str) -> list[str]:
+    return CHINESE_NAMES if locale.startswith("zh") else ENGLISH_NAMES
+
+
+def bench(count: int) -> None:
+    print(f"{'game':9} {'seats':>5} {'locale':6} {'last size':>10} {'scene ms':>9} "
+          f"{'draw+png CPU ms p50':>19} {'p90':>6} {'max':>6} {'wall p50':>8} {'KiB':>5}")
+    for game, seats, seed, locale in TABLES:
+        renderer = renderer_for(game)
+        seen = list(moments(game, seats, seed, names=names_for(locale)[:seats]))
+        step = max(1, len(seen) // count)
+        scenes: list[float] = []
+        draws: list[float] = []
+        walls: list[float] = []
+        sizes: list[int] = []
+        shape = (0, 0)
+        for live, view in seen[::step]:
+            started = time.perf_counter()
+            picture = renderer.board_picture(live, view, locale)
+            scenes.append(time.perf_counter() - started)
+            assert picture is not None
+            started, cpu = time.perf_counter(), time.thread_time()
+            png = picture.png()
+            draws.append(time.thread_time() - cpu)
+            walls.append(time.perf_counter() - started)
+            sizes.append(len(png))
+            shape = picture.canvas().image.size
+        draws.sort()
+        print(f"{game:9} {seats:>5} {locale:6} {shape[0]:>4}×{shape[1]:<5} "
+              f"{statistics.median(scenes) * 1e3:>9.2f} {statistics.median(draws) * 1e3:>19.1f} "
+              f"{draws[int(len(draws) * 0.9)] * 1e3:>6.1f} {draws[-1] * 1e3:>6.1f} "
+              f"{statistics.median(walls) * 1e3:>8.1f} {statistics.mean(sizes) / 1024:>5.0f}")
+
+
+def samples(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for filename, game, seats, seed, locale, at in SAMPLES:
+        seen = list(moments(game, seats, seed, names=names_for(locale)[:seats]))
+        live, view = seen[min(len(seen) - 1, int(at * (len(seen) - 1)))]
+        picture = renderer_for(game).board_picture(live, view, locale)
+        assert picture is not None
+        (folder / filename).write_bytes(picture.png())
+        print(f"wrote {folder / filename}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moments", type=int, default=40, help="pictures per table")
+    parser.add_argument("--samples", type=Path, help="also write sample pictures here")
+    args = parser.parse_args()
+    if args.samples is not None:
+        samples(args.samples)
+    bench(args.moments)
+
+
+if __name__ == "__main__":
+    main()
