@@ -60,6 +60,14 @@ class HauntGame(Game[HauntState, HauntOptions]):
         return choose_action(view, prompt, rng)
 
     def role_of(self, state: HauntState, seat: int) -> str | None:
+        """``traitor``, ``hero`` or ``alone`` (a haunt without a traitor); None before the
+        haunt."""
+        side = state.side_of(seat)
+        if not side:
+            return None
+        return {"traitor": "traitor", "heroes": "hero"}.get(side, "alone")
+
+    def character_of(self, state: HauntState, seat: int) -> str | None:
         return state.seat(seat).explorer or None
 
     def _explain_illegal(self, state: HauntState, action: Action) -> str:

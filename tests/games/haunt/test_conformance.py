@@ -97,3 +97,17 @@ def test_books_are_known_by_their_side_only() -> None:
     public = GAME.view(haunted, None).model_dump_json()
     assert haunt.secret.id not in public
     assert haunt.tome is None or haunt.tome.id not in public
+
+
+def test_roles_are_the_sides_and_characters_the_explorers() -> None:
+    from tests.games.haunt.builders import haunted, new_game
+
+    before = new_game(3)
+    assert GAME.role_of(before, 0) is None
+    assert GAME.character_of(before, 0) == before.seat(0).explorer
+    state = haunted("long-dinner", 4, revealer=0)
+    roles = [GAME.role_of(state, s) for s in range(4)]
+    assert roles.count("traitor") == 1 and roles.count("hero") == 3
+    assert roles[state.traitor or 0] == "traitor"
+    alone = haunted("will-of-marrowgate", 4)
+    assert {GAME.role_of(alone, s) for s in range(4)} == {"alone"}
