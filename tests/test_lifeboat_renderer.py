@@ -121,8 +121,10 @@ def test_the_board_says_whose_fight_buttons_are_whose() -> None:
     board = renderer.board_embed(live, GAME.view(state, None), "en")
     fight = next(f.value for f in board.fields if f.name == t("lifeboat.board.fight", "en"))
     assert fight is not None
-    ready_line = next(line for line in fight.splitlines() if "Ready is for" in line)
-    join_line = next(line for line in fight.splitlines() if "stay out is for" in line)
+    ready_line = next(line for line in fight.splitlines()
+                      if line.startswith(f"“{t('lifeboat.action.fight_ready', 'en')}”"))
+    join_line = next(line for line in fight.splitlines()
+                     if f"“{t('lifeboat.action.stay_out', 'en')}”" in line)
     assert "Lady Lauren (alice)" in ready_line and "Sir Stephen (bob)" in ready_line
     assert "the Captain" not in ready_line  # he joined and is ready
     for onlooker in ("the First Mate (dave)", "Frenchy (erin)", "the Kid (fay)"):
