@@ -75,14 +75,12 @@ def breach_directions(state: ZombieState) -> list[str]:
     tile = here(state)
     if not stack_of(state, tile.area) or way_on(state, tile.area):
         return []
-    if tile.tile == PATIO.id:
-        # The Patio's house side is the window, never a hedge.
-        return [d for d in DIRECTIONS if _free(state, tile, d) and d != _patio_house_side()]
-    return [d for d in DIRECTIONS if _free(state, tile, d)]
+    # The Patio's house side is the window, never a hedge to push through.
+    return [d for d in DIRECTIONS if _free(state, tile, d) and tile_side(tile, d) != "house"]
 
 
-def _patio_house_side() -> str:
-    return "N"
+def tile_side(tile: PlacedTile, direction: str) -> str:
+    return TILES[tile.tile].side(direction, tile.turns)
 
 
 def window_open(state: ZombieState) -> bool:
@@ -125,15 +123,3 @@ def lay_patio(state: ZombieState) -> PlacedTile:
     state.openings.append(Opening(kind="window", a="dining_room", b=PATIO.id))
     return patio
 
-
-def distances(state: ZombieState, start: str) -> dict[str, int]:
-    """Walking distance in moves from ``start`` to every reachable explored tile."""
-    dist = {start: 0}
-    queue = [start]
-    while queue:
-        current = queue.pop(0)
-        for nxt in walkable_neighbours(state, current):
-            if nxt not in dist:
-                dist[nxt] = dist[current] + 1
-                queue.append(nxt)
-    return dist

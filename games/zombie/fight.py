@@ -35,7 +35,6 @@ def commitment_id(serial: int, seat: int, choice: str) -> str:
 
 
 def start_fight(state: ZombieState, zombies: int, events: list[Event]) -> None:
-    state.horde_met = True
     state.fight = Fight(zombies=zombies)
     seats = tuple(living(state))
     window = state.windows.open(FIGHT, "together", seats)

@@ -62,7 +62,6 @@ def end_round(state: ZombieState, rng: random.Random, events: list[Event]) -> No
     state.leader = order[0]
     state.round += 1
     state.round_action = None
-    state.horde_met = False
     state.held_on = True
     state.offered_item = None
     state.fight = None

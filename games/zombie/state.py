@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from games.core import StateBase
 from games.core.windows import Windows
 from games.zombie.options import Options
-from games.zombie.tiles import TILES, Area, neighbour
+from games.zombie.tiles import TILES, Area
 
 Stage = Literal[
     "auto",  # the engine works through ``plan`` by itself
@@ -101,7 +101,6 @@ class ZombieState(StateBase):
     offered_item: str | None = None
     fight: Fight | None = None
     round_action: str | None = None  # the leader's choice for this round (its action kind)
-    horde_met: bool = False  # a zombie event came up in this round
     held_on: bool = True  # nobody met zombies, or a fighter is still standing
     result: Result | None = None
 
@@ -140,10 +139,6 @@ def here(state: ZombieState) -> PlacedTile:
     tile = placed(state, state.at)
     assert tile is not None
     return tile
-
-
-def cell_beyond(tile: PlacedTile, direction: str) -> tuple[int, int]:
-    return neighbour(tile.x, tile.y, direction)
 
 
 def holder_of(state: ZombieState, item: str) -> int | None:
