@@ -275,10 +275,11 @@ class LifeboatRenderer(Renderer):
         return "\n".join(lines) if len(lines) > 1 else ""
 
     def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
-        key = event.key
-        if key == "lifeboat.event.navigation_started" and not event.params.get("candidates"):
-            key += "_none"  # nothing was rowed: the sea decides
-        return t(key, locale, **self.params_text(live, event.params, locale))
+        if event.key == "lifeboat.event.navigation_started" and \
+                not event.params.get("candidates"):
+            # Nothing was rowed: the sea decides (rather than "0 cards to choose from").
+            event = event.model_copy(update={"key": event.key + "_none"})
+        return super().event_line(live, event, locale)
 
     # -- private -----------------------------------------------------------------------------
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
