@@ -43,7 +43,8 @@ def make_settings(tmp_path: Path, fake: FakeDiscord, **overrides: Any) -> Settin
     # Settings newer than this helper's callers follow the squeeze of time they chose through
     # board_edit_delay (1.2 s in production): the slower pace of boards waiting only for bots
     # (3 s), and the edit budget (40 a second), so that squeezed tables neither wait seconds
-    # for their boards nor queue for tokens that production pace would have had to spare.
+    # for their boards nor queue for tokens that production pace would have had to spare. The
+    # budget itself never runs above 40 a second (the fake enforces Discord's global 50).
     squeeze = max(float(values["board_edit_delay"]), 0.001) / 1.2
     values.setdefault("board_edit_delay_bots", 3.0 * squeeze)
     values.setdefault("board_edits_per_second", 40.0 / squeeze)
