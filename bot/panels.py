@@ -38,7 +38,6 @@ TOKEN_LIFETIME = 14.5 * 60
 KEPT_DELAYS = 1_000
 
 Key = tuple[int, int]  # match, seat
-DISABLED = False
 
 
 def shown_question(live: LiveMatch, seat: int) -> tuple[Any, ...]:
@@ -102,8 +101,6 @@ class PanelFollower:
     async def on_change(self, change: MatchChange) -> None:
         """A listener of the service: starts a refresh for each followed panel of the match
         whose question changed. Never waits for Discord itself."""
-        if DISABLED:
-            return
         live = change.live
         now = time.monotonic()
         for seat in list(self._by_match.get(live.id, ())):
