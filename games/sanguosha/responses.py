@@ -7,6 +7,7 @@ from itertools import combinations
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Pass, Respond
 from games.sanguosha.cards import card, name_of
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -24,15 +25,13 @@ HARMFUL_TRICKS = frozenset(
 def answer_options(state: SanguoshaState, seat: int, want: str) -> list[Respond]:
     """The ways ``seat`` can play a ``want`` card as an answer now."""
     player = state.players[seat]
-    options = [Respond(seat=seat, cards=(c,), name=want) for c in player.hand if name_of(c) == want]
+    options = [fast.respond(seat, (c,), want) for c in player.hand if name_of(c) == want]
     if want == "sha" and player.equips.get("weapon", "").startswith("zhangba-"):
         options.extend(
-            Respond(seat=seat, cards=pair, name="sha", via="zhangba")
-            for pair in combinations(player.hand, 2)
+            fast.respond(seat, pair, "sha", "zhangba") for pair in combinations(player.hand, 2)
         )
     options.extend(
-        Respond(seat=seat, cards=cards, name=want, via=via)
-        for cards, via in answer_conversions(state, seat, want)
+        fast.respond(seat, cards, want, via) for cards, via in answer_conversions(state, seat, want)
     )
     return options
 
@@ -60,11 +59,11 @@ def play_answer_cards(ctx: Ctx, action: Respond, reason: str) -> None:
 def _answer_prompt(
     state: SanguoshaState, window: Window, seat: int, want: str, kind: str
 ) -> Prompt:
-    actions: list[Action] = [Pass(seat=seat), *answer_options(state, seat, want)]
-    return Prompt(
-        seat=seat,
-        kind=kind,
-        actions=actions,
+    actions: list[Action] = [fast.passing(seat), *answer_options(state, seat, want)]
+    return fast.prompt(
+        seat,
+        kind,
+        actions,
         question=window.question(seat),
         clock="response",
         params=dict(window.data),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Discard, Pass, Use
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -209,13 +210,11 @@ def play_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 @prompt("play")
 def play_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     actions: list[Action] = [
-        Pass(seat=seat),
+        fast.passing(seat),
         *play_options(state, seat),
         *active_options(state, seat),
     ]
-    return Prompt(
-        seat=seat, kind="play", actions=actions, question=window.question(seat), clock="turn"
-    )
+    return fast.prompt(seat, "play", actions, question=window.question(seat), clock="turn")
 
 
 # -- discard -----------------------------------------------------------------------------------

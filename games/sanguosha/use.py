@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.cards import AREA_TRICKS, KINDS, card, name_of, slot_of
 from games.sanguosha.distance import distance, in_attack_range
@@ -79,15 +80,72 @@ def slash_targets(
     ]
 
 
-def uses_for(
-    state: SanguoshaState, seat: int, cards: tuple[str, ...], name: str, via: str
-) -> list[Use]:
-    """Every use of ``cards`` as ``name`` in the play phase, one per choice of targets."""
+TargetCache = dict[tuple[str, str], list[int]]
+
+
+def _targets(
+    state: SanguoshaState, seat: int, name: str, ignore: str, cache: TargetCache
+) -> list[int]:
+    """Who a card of ``name`` may single out now (remembered for one round of options:
+    a hand offers the same card name many times)."""
+    key = (name, ignore)
+    found = cache.get(key)
+    if found is not None:
+        return found
     player = state.players[seat]
     others = state.living_from(seat, include=False)
+    targets: list[int]
+    if name == "sha":
+        targets = [
+            t
+            for t in others
+            if can_target(state, seat, t, "sha") and in_attack_range(state, seat, t, ignore)
+        ]
+    elif name == "tao":
+        targets = [seat] if player.hp < player.max_hp else []
+    elif name == "juedou":
+        targets = [t for t in others if can_target(state, seat, t, name)]
+    elif name == "guohe":
+        targets = [t for t in others if state.players[t].cards_count() > 0]
+    elif name == "shunshou":
+        reach = qicai.trick_reach(state, seat, 1)
+        targets = [
+            t
+            for t in others
+            if state.players[t].cards_count() > 0
+            and can_target(state, seat, t, name)
+            and distance(state, seat, t) <= reach
+        ]
+    elif name in ("wuzhong",):
+        targets = [seat]
+    elif name == "lebu":
+        targets = [
+            t
+            for t in others
+            if can_target(state, seat, t, name) and not has_in_judging(state.players[t], "lebu")
+        ]
+    elif name == "shandian":
+        targets = [] if has_in_judging(player, "shandian") else [seat]
+    else:
+        targets = []
+    cache[key] = targets
+    return targets
+
+
+def uses_for(
+    state: SanguoshaState,
+    seat: int,
+    cards: tuple[str, ...],
+    name: str,
+    via: str,
+    cache: TargetCache | None = None,
+) -> list[Use]:
+    """Every use of ``cards`` as ``name`` in the play phase, one per choice of targets."""
+    cache = {} if cache is None else cache
+    player = state.players[seat]
 
     def single(targets: list[int]) -> list[Use]:
-        return [Use(seat=seat, cards=cards, name=name, via=via, targets=(t,)) for t in targets]
+        return [fast.use(seat, cards, name, via, (t,)) for t in targets]
 
     kind = KINDS[name].kind
     if kind == "equip":
@@ -95,37 +153,19 @@ def uses_for(
     if name == "sha":
         if not may_slash(state, seat):
             return []
-        targets = slash_targets(state, seat, cards)
-        uses = single(targets)
+        # A weapon given up as part of the Slash no longer lends its range.
         weapon = player.equips.get("weapon", "")
+        targets = _targets(state, seat, name, weapon if weapon in cards else "", cache)
+        uses = single(targets)
         last_card = set(cards) == set(player.hand) and bool(cards)
         if weapon.startswith("fangtian-") and last_card:
             for size in range(2, MAX_HALBERD_TARGETS + 1):
                 for group in combinations(targets, size):
                     uses.append(Use(seat=seat, cards=cards, name=name, via=via, targets=group))
         return uses
-    if name == "tao":
-        return single([seat]) if player.hp < player.max_hp else []
-    if name == "juedou":
-        return single([t for t in others if can_target(state, seat, t, name)])
-    if name == "guohe":
-        return single([t for t in others if state.players[t].cards_count() > 0])
-    if name == "shunshou":
-        reach = qicai.trick_reach(state, seat, 1)
-        return single(
-            [
-                t
-                for t in others
-                if state.players[t].cards_count() > 0
-                and can_target(state, seat, t, name)
-                and distance(state, seat, t) <= reach
-            ]
-        )
-    if name == "wuzhong":
-        return single([seat])
     if name == "jiedao":
         uses = []
-        for wielder in others:
+        for wielder in state.living_from(seat, include=False):
             if "weapon" not in state.players[wielder].equips:
                 continue
             for victim in slash_targets(state, wielder, ()):
@@ -135,19 +175,7 @@ def uses_for(
         return uses
     if name in AREA_TRICKS:
         return [Use(seat=seat, cards=cards, name=name, via=via)]
-    if name == "lebu":
-        return single(
-            [
-                t
-                for t in others
-                if can_target(state, seat, t, name) and not has_in_judging(state.players[t], "lebu")
-            ]
-        )
-    if name == "shandian":
-        if has_in_judging(player, "shandian"):
-            return []
-        return single([seat])
-    return []
+    return single(_targets(state, seat, name, "", cache))
 
 
 def play_options(state: SanguoshaState, seat: int) -> list[Use]:
@@ -155,14 +183,15 @@ def play_options(state: SanguoshaState, seat: int) -> list[Use]:
 
     player = state.players[seat]
     options: list[Use] = []
+    cache: TargetCache = {}
     for card_id in player.hand:
-        options.extend(uses_for(state, seat, (card_id,), name_of(card_id), ""))
+        options.extend(uses_for(state, seat, (card_id,), name_of(card_id), "", cache))
     weapon = player.equips.get("weapon", "")
     if weapon.startswith("zhangba-") and len(player.hand) >= 2 and may_slash(state, seat):
         for pair in combinations(player.hand, 2):
-            options.extend(uses_for(state, seat, pair, "sha", "zhangba"))
+            options.extend(uses_for(state, seat, pair, "sha", "zhangba", cache))
     for cards, name, via in play_conversions(state, seat):
-        options.extend(uses_for(state, seat, cards, name, via))
+        options.extend(uses_for(state, seat, cards, name, via, cache))
     for via, offer in PROVIDED_PLAY.items():
         if has_skill(state, seat, via):
             options.extend(offer(state, seat))

@@ -1,0 +1,74 @@
+"""Prompts and actions built from values that are already valid, without validating again.
+
+Prompts are rebuilt for every seat a window asks, after every move, from the engine's own data;
+pydantic's validation would be most of their cost. Every field is filled here, defaults too.
+``tests/games/sanguosha/test_fast.py`` checks these models equal their validated twins.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from games.core import Action, Pick, Prompt
+from games.sanguosha.actions import Pass, Respond, Use
+
+M = TypeVar("M", bound=BaseModel)
+_new = object.__new__
+_set = object.__setattr__
+_FIELD_SETS: dict[type[BaseModel], set[str]] = {}
+
+
+def build(cls: type[M], fields: dict[str, Any]) -> M:
+    model = _new(cls)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", _FIELD_SETS.setdefault(cls, set(cls.model_fields)))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+def passing(seat: int) -> Pass:
+    return build(Pass, {"kind": "pass", "seat": seat})
+
+
+def use(
+    seat: int, cards: tuple[str, ...], name: str, via: str = "", targets: tuple[int, ...] = ()
+) -> Use:
+    return build(
+        Use,
+        {"kind": "use", "seat": seat, "cards": cards, "name": name, "targets": targets, "via": via},
+    )
+
+
+def respond(seat: int, cards: tuple[str, ...], name: str, via: str = "") -> Respond:
+    return build(
+        Respond, {"kind": "respond", "seat": seat, "cards": cards, "name": name, "via": via}
+    )
+
+
+def prompt(
+    seat: int,
+    kind: str,
+    actions: list[Action],
+    *,
+    question: str,
+    clock: str,
+    params: dict[str, Any] | None = None,
+    pick: Pick | None = None,
+) -> Prompt:
+    return build(
+        Prompt,
+        {
+            "seat": seat,
+            "kind": kind,
+            "actions": actions,
+            "blocking": True,
+            "default": 0,
+            "params": params if params is not None else {},
+            "question": question,
+            "clock": clock,
+            "pick": pick,
+        },
+    )
