@@ -10,7 +10,7 @@ from games.core import Event
 from games.haunt import board, traits
 from games.haunt.combat import monster_attack
 from games.haunt.sides import monster_enemy, monster_hindrance
-from games.haunt.state import HauntState, MonsterTurn
+from games.haunt.state import HauntState, MonsterTurn, Roll
 
 
 def controller(state: HauntState) -> int | None:
@@ -33,26 +33,30 @@ def start(state: HauntState, rng: random.Random, events: list[Event]) -> None:
 
 
 def _activate(state: HauntState, rng: random.Random, events: list[Event]) -> None:
-    """Roll the movement of the monster at the head of the queue: dice equal to its Speed, at
-    least one room."""
+    """Ready the monster at the head of the queue. Each kind rolls its movement once a turn:
+    dice equal to its Speed, and every monster of the kind may move that many rooms (at least
+    one)."""
     turn = state.monster_turn
     assert turn is not None
     turn.attacked = False
-    turn.rolled = False
+    turn.moved = False
     if not turn.queue:
         return
     piece = state.monster(turn.queue[0])
-    haunt = state.haunt_rules()
-    assert haunt is not None
-    kind = next(m for m in haunt.monsters if m.id == piece.kind)
-    dice = traits.roll_dice(kind.speed, rng)
-    turn.moves_left = max(1, sum(dice))
-    events.append(
-        Event(
-            key="haunt.monster_moves",
-            params={"monster": piece.id, "dice": dice, "moves": turn.moves_left},
+    if piece.kind not in turn.kind_moves:
+        haunt = state.haunt_rules()
+        assert haunt is not None
+        kind = next(m for m in haunt.monsters if m.id == piece.kind)
+        dice = traits.roll_dice(kind.speed, rng)
+        turn.kind_moves[piece.kind] = max(1, sum(dice))
+        state.log_roll(Roll(who=piece.kind, trait="speed", dice=dice, total=sum(dice)))
+        events.append(
+            Event(
+                key="haunt.monster_moves",
+                params={"monster": piece.kind, "dice": dice, "moves": turn.kind_moves[piece.kind]},
+            )
         )
-    )
+    turn.moves_left = turn.kind_moves[piece.kind]
 
 
 def prey(state: HauntState, room: str) -> list[int]:
@@ -69,7 +73,7 @@ def destinations(state: HauntState) -> list[str]:
         return []
     piece = state.monster(turn.queue[0])
     cost = 1 + monster_hindrance(state, piece.room)
-    if turn.moves_left < cost and turn.rolled:
+    if turn.moves_left < cost and turn.moved:
         return []
     if turn.moves_left <= 0:
         return []
@@ -82,7 +86,7 @@ def move(state: HauntState, to: str, events: list[Event]) -> None:
     piece = state.monster(turn.queue[0])
     cost = 1 + monster_hindrance(state, piece.room)
     turn.moves_left = max(0, turn.moves_left - cost)
-    turn.rolled = True
+    turn.moved = True
     piece.room = to
     events.append(Event(key="haunt.monster_moved", params={"monster": piece.id, "room": to}))
 

@@ -102,10 +102,14 @@ class StealChoice(BaseModel):
 
 
 class MonsterTurn(BaseModel):
+    """The monsters' turn: who is still to act, the movement rolled for each kind this turn,
+    and what the acting monster has done."""
+
     queue: list[str] = Field(default_factory=list)
+    kind_moves: dict[str, int] = Field(default_factory=dict)
     moves_left: int = 0
     attacked: bool = False
-    rolled: bool = False
+    moved: bool = False
 
 
 class Roll(BaseModel):

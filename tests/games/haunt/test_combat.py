@@ -141,10 +141,11 @@ def test_a_monster_hit_is_stunned_not_killed() -> None:
         mine, theirs = _rolls(GAME.apply(trial, attack).events)
         return mine > theirs
 
+    count = len(state.monsters)
     state = with_seed(state, hits)
     state, events = act(state, attack)
     assert state.monster(piece.id).stunned and "haunt.monster_stunned" in keys(events)
-    assert len(state.monsters) == 4
+    assert len(state.monsters) == count
 
 
 def test_a_monster_cannot_be_attacked_with_a_trait_it_lacks() -> None:

@@ -188,8 +188,9 @@ def test_the_traitor_moves_the_monsters_with_dice_and_at_least_one_room() -> Non
     assert moves
     state, _ = act(state, moves[0])
     assert state.monster(piece).room == moves[0].to
-    for _ in range(4):
-        state, _ = act(state, MonsterDone(seat=state.traitor, monster=state.monster_turn.queue[0]))  # type: ignore[union-attr]
+    while state.monster_turn is not None:
+        queue = state.monster_turn.queue
+        state, _ = act(state, MonsterDone(seat=state.traitor, monster=queue[0]))
     assert state.monster_turn is None and state.round == 2
 
 
@@ -238,3 +239,67 @@ def test_the_haunt_places_the_cellar_stair_when_nothing_joins_the_basement() -> 
     state = haunted("salt-wife", 4)
     assert state.placed("cellar-door") is not None
     assert "cellar-door" not in state.stack
+
+
+def test_each_kind_of_monster_rolls_its_movement_once_a_turn() -> None:
+    state = haunted("gardeners-debt", 4, revealer=0)
+    traitor = state.traitor
+    assert traitor is not None
+    events: list[Event] = []
+    while state.monster_turn is None:
+        state, events = act(state, EndTurn(seat=state.current))
+    assert keys(events).count("haunt.monster_moves") == 1
+    first = state.monster_turn.moves_left
+    state, events = act(state, MonsterDone(seat=traitor, monster=state.monster_turn.queue[0]))
+    assert "haunt.monster_moves" not in keys(events)
+    assert state.monster_turn is not None and state.monster_turn.moves_left == first
+
+
+def test_heroes_hinder_a_monster_leaving_their_room() -> None:
+    from games.haunt.sides import monster_hindrance
+
+    state = haunted("gardeners-debt", 4, revealer=0)
+    room = state.monsters[0].room
+    heroes_there = [h for h in state.heroes() if state.seat(h).room == room]
+    assert monster_hindrance(state, room) == len(heroes_there)
+    if state.traitor is not None:
+        state.seat(state.traitor).room = room
+    assert monster_hindrance(state, room) == len(heroes_there)
+
+
+def test_after_the_haunt_omens_bring_no_haunt_roll() -> None:
+    state = haunted("burial-bargain", 4, revealer=0)
+    state.turn.omen_drawn = True
+    state.omens_drawn = 13
+    state.forget_pending()
+    state, events = act(state, EndTurn(seat=state.current))
+    assert "haunt.haunt_roll" not in keys(events)
+
+
+def test_a_special_action_is_made_once_a_turn() -> None:
+    from games.haunt.actions import Special
+
+    state = haunted("bell-below", 4, revealer=0)
+    hero = state.current
+    state.seat(hero).room = state.haunt_room or ""
+    state.forget_pending()
+    ring = Special(seat=hero, action="ring-the-bell")
+    assert ring in GAME.pending(state)[0].actions
+    state, _ = act(state, ring)
+    assert ring not in GAME.pending(state)[0].actions
+
+
+def test_the_traitor_ignores_room_rolls_that_cannot_hurt_but_not_those_that_can() -> None:
+    from games.haunt import moves
+
+    state = haunted("burial-bargain", 4, revealer=0)
+    traitor = state.traitor
+    assert traitor is not None
+    portrait = catalog().room("portrait-gallery").enter
+    boiler = catalog().room("boiler-room").enter
+    assert not moves.immune(state, traitor, boiler)
+    # The gallery's roll only lowers Sanity: a loss, so it counts as hurting too.
+    assert not moves.immune(state, traitor, portrait)
+    assert moves.immune(state, traitor, catalog().room("chapel-of-hours").enter)
+    hero = state.heroes()[0]
+    assert not moves.immune(state, hero, ())

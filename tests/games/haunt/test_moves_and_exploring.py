@@ -68,18 +68,23 @@ def test_one_room_is_always_allowed_however_many_enemies() -> None:
     state = haunted("hungry-wallpaper", 4, revealer=0)
     hero = state.current
     state.seat(hero).room = "upper-landing"
+    for piece in state.monsters:
+        piece.room = "upper-landing"
     set_value(state, hero, "speed", 0)
-    assert any(m.room == "upper-landing" for m in state.monsters)
     assert "entrance-hall" in _moves(state, hero)
 
 
 def test_stunned_monsters_do_not_hinder() -> None:
+    from games.haunt.sides import hindrance
+
     state = haunted("hungry-wallpaper", 4, revealer=0)
     hero = state.current
     state.seat(hero).room = "upper-landing"
-    from games.haunt.sides import hindrance
-
-    assert hindrance(state, hero) == 4
+    if state.traitor is not None:
+        state.seat(state.traitor).room = "entrance-hall"
+    for piece in state.monsters:
+        piece.room = "upper-landing"
+    assert hindrance(state, hero) == len(state.monsters) >= 3
     for piece in state.monsters:
         piece.stunned = True
     assert hindrance(state, hero) == 0
@@ -153,3 +158,23 @@ def test_an_omen_room_counts_the_omen_for_the_haunt_roll() -> None:
     state, _ = act(state, Explore(seat=0, direction="N"))
     assert state.omens_drawn == 1 and state.turn.omen_drawn
     assert state.last_omen == omen and state.last_omen_room == "bell-room"
+
+
+def test_when_the_stack_runs_out_the_discards_are_shuffled_back() -> None:
+    state = new_game(3, options=Options(today="03-01"))
+    upper_only = [r for r in state.stack if catalog().room(r).floors == ("upper",)]
+    ground = [r for r in state.stack if "ground" in catalog().room(r).floors]
+    state.stack = upper_only
+    state.room_discards = ground
+    state.forget_pending()
+    explores = [a for a in GAME.pending(state)[0].actions if isinstance(a, Explore)]
+    assert explores
+    state, events = act(state, explores[0])
+    if state.placement is not None:
+        state, _ = act(state, TurnRoom(seat=0, doors=tuple(state.placement.choices[0])))
+    placed = state.rooms[-1].id
+    assert placed in ground
+    # The upper rooms were discarded, then shuffled back with the others into a new stack.
+    assert set(upper_only) <= set(state.stack) | set(state.room_discards)
+    assert set(state.stack) & set(ground)
+    assert keys(events).count("haunt.room_discarded") >= len(upper_only)
