@@ -35,6 +35,7 @@ from bot.pictures.board import BoardPictures
 from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
+from bot.team_threads import TeamThreads
 from games.core import Prompt
 from storage import MatchNotFound, MatchStatus
 
@@ -102,6 +103,7 @@ class Desk:
         self._wakes: dict[int, asyncio.Future[bool]] = {}
         self._background: set[asyncio.Task[None]] = set()
         self.pictures = BoardPictures(app)
+        self.threads = TeamThreads(app)
 
     def _board_lock(self, match_id: int) -> asyncio.Lock:
         return self._board_locks.setdefault(match_id, asyncio.Lock())
@@ -283,6 +285,9 @@ class Desk:
             embed.add_field(name=t("panel.recent", locale),
                             value="\n".join(renderer.event_line(live, e, locale)
                                             for e in mine)[-1024:], inline=False)
+        for team in self.threads.panel_teams(live, seat):  # no private thread for the team
+            embed.add_field(name=t("panel.team", locale, name=team.name)[:256],
+                            value=team.content[:1024] or "—", inline=False)
         refresh = HandButton(live.id, t("panel.refresh", locale))
         if live.seats[seat].is_bot:  # a bot holds the seat for this player
             view = discord.ui.View(timeout=None)
@@ -335,11 +340,14 @@ class Desk:
         if change.kind == "started":
             await self.post_board(live)
             await self.send_openings(live)
+            self._sync_threads(live)
         elif change.kind == "acted":
             self.schedule_edit(live)
+            self._sync_threads(live)
         elif change.kind == "seat":
             self.schedule_edit(live)
             await self.post_notices(live, change)
+            self._sync_threads(live)
         elif change.kind == "finished":
             # In the background: the move's click (or bot) need not wait for a token. Never
             # dropped: a stop before it is done leaves a reveal the next process posts.
@@ -347,6 +355,8 @@ class Desk:
         elif change.kind == "cancelled" and live.state is not None:
             self._hurry(live.id)
             await self._edit_board(live.id)
+            if self.threads.wanted(live):
+                self._spawn(self.threads.close(live))
         elif change.kind == "resumed":
             self._failures.pop(live.id, None)
             await self.post_board(live)
@@ -355,6 +365,15 @@ class Desk:
         self._hurry(live.id)
         await self._edit_board(live.id)
         await self.post_reveal(live)
+        if self.threads.wanted(live):
+            await self.threads.close(live)
+
+    def _sync_threads(self, live: LiveMatch) -> None:
+        """Team threads follow the game in the background (``bot.team_threads``)."""
+        if self.threads.teams(live):
+            work = self.threads.request(live)
+            if work is not None:
+                self._spawn(work)
 
     async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
                                 ) -> None:

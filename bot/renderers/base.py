@@ -13,6 +13,7 @@ from games.core import Action, Event, Outcome, Prompt
 if TYPE_CHECKING:
     from bot.pictures import BoardPicture
     from bot.service import LiveMatch
+    from bot.team_threads import TeamThread
 
 EMBED_COLOUR = 0x2B6CB0
 
@@ -105,6 +106,13 @@ class Renderer:
         the game has none). Built on the event loop from the public view, so keep it to
         collecting facts; the drawing happens later, on the drawing thread."""
         return None
+
+    def team_threads(self, live: LiveMatch, locale: str | None) -> list[TeamThread]:
+        """The teams whose members share a secret, each read in a private thread that only its
+        members join (``bot.team_threads``): a stable key, the team's seats, the thread's name
+        and the text only the team may read, built from what all of its seats know. Asked after
+        every change of the match; a changed text is edited into the thread."""
+        return []
 
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
                     ) -> discord.Embed:

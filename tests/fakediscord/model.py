@@ -19,6 +19,8 @@ COMPONENTS_V2 = 1 << 15
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 
 # Everything but administrator: what a bot invited with broad permissions holds.
 DEFAULT_BOT_PERMISSIONS = (1 << 41) - 1 - (1 << 3)
@@ -82,11 +84,23 @@ class FakeChannel:
     # False models a channel where the bot lacks Attach Files: a message with files answers
     # 50013 (one without goes through).
     bot_can_attach: bool = True
+    # False models a channel where the bot lacks Create Private Threads (answers 50013).
+    bot_can_create_private_threads: bool = True
+    # Threads: who was added (a private thread shows only to them), archived, locked.
+    member_ids: list[int] = field(default_factory=list)
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    owner_id: int | None = None
     deleted: bool = False
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM_CHANNEL
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     @property
     def mention(self) -> str:
@@ -191,6 +205,8 @@ class World:
         self.member_joined: dict[tuple[int, int], datetime.datetime] = {}
         # What a message made by an interaction says about it (`interaction_metadata`).
         self.interaction_meta: dict[int, JsonDict] = {}
+        # Users Discord refuses to add to a thread (they cannot see its channel: 50001).
+        self.unaddable: set[int] = set()
         # A member's permission bits where a test set them (others: DEFAULT_BOT_PERMISSIONS).
         self.member_permissions: dict[tuple[int, int], int] = {}
 
@@ -237,6 +253,22 @@ class World:
         )
         self.channels[thread.id] = thread
         self.guilds[parent.guild_id].channel_ids.append(thread.id)
+        return thread
+
+    def add_private_thread(self, parent: FakeChannel, name: str, *, owner_id: int,
+                           invitable: bool) -> FakeChannel:
+        assert parent.guild_id is not None, "threads live in guild channels"
+        thread = FakeChannel(
+            id=self.ids.next(),
+            type=PRIVATE_THREAD,
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            member_ids=[owner_id],
+            invitable=invitable,
+            owner_id=owner_id,
+        )
+        self.channels[thread.id] = thread
         return thread
 
     def dm_channel_of(self, user_id: int) -> FakeChannel | None:

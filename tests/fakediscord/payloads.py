@@ -6,7 +6,8 @@ from typing import Any
 
 from .model import (
     DEFAULT_BOT_PERMISSIONS,
-    PUBLIC_THREAD,
+    PRIVATE_THREAD,
+    THREAD_TYPES,
     FakeChannel,
     FakeGuild,
     FakeMessage,
@@ -112,19 +113,23 @@ def channel_payload(world: World, channel: FakeChannel) -> JsonDict:
         "last_message_id": _last_message_id(world, channel),
         "flags": 0,
     }
-    if channel.type == PUBLIC_THREAD:
+    if channel.type in THREAD_TYPES:
         guild = world.guilds[channel.guild_id] if channel.guild_id else None
+        owner = channel.owner_id or (guild.owner_id if guild else None)
+        metadata: JsonDict = {
+            "archived": channel.archived,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": iso_timestamp(utc_now()),
+            "locked": channel.locked,
+        }
+        if channel.type == PRIVATE_THREAD:
+            metadata["invitable"] = channel.invitable
         payload.update(
-            owner_id=str(guild.owner_id) if guild else None,
-            member_count=0,
+            owner_id=str(owner) if owner else None,
+            member_count=len(channel.member_ids),
             message_count=len(world.messages_in(channel.id)),
             total_message_sent=len(world.messages_in(channel.id)),
-            thread_metadata={
-                "archived": False,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": iso_timestamp(utc_now()),
-                "locked": False,
-            },
+            thread_metadata=metadata,
         )
     return payload
 
@@ -190,8 +195,8 @@ def guild_create_payload(
         "large": False,
         "member_count": len(guild.member_ids),
         "members": members,
-        "channels": [channel_payload(world, c) for c in channels if c.type != PUBLIC_THREAD],
-        "threads": [channel_payload(world, c) for c in channels if c.type == PUBLIC_THREAD],
+        "channels": [channel_payload(world, c) for c in channels if c.type not in THREAD_TYPES],
+        "threads": [channel_payload(world, c) for c in channels if c.type in THREAD_TYPES],
         "voice_states": [],
         "presences": [],
         "stage_instances": [],

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .http import BODY, FILES, ApiError, json_response, no_content
-from .model import FakeChannel, FakeMessage, JsonDict, RegisteredCommand
+from .model import PRIVATE_THREAD, FakeChannel, FakeMessage, JsonDict, RegisteredCommand
 from .payloads import (
     application_payload,
     channel_payload,
@@ -78,6 +78,10 @@ def register_bot_routes(router: web.UrlDispatcher, fake: FakeDiscord, prefix: st
             routes.delete_command,
         ),
         ("GET", "/channels/{channel_id}", routes.get_channel),
+        ("PATCH", "/channels/{channel_id}", routes.edit_thread),
+        ("DELETE", "/channels/{channel_id}", routes.delete_thread),
+        ("POST", "/channels/{channel_id}/threads", routes.start_thread),
+        ("PUT", "/channels/{channel_id}/thread-members/{user_id}", routes.add_thread_member),
         ("POST", "/channels/{channel_id}/typing", routes.typing),
         ("GET", "/channels/{channel_id}/messages", routes.list_messages),
         ("POST", "/channels/{channel_id}/messages", routes.create_message),
@@ -292,6 +296,63 @@ class BotRoutes:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(channel_payload(self.world, self._channel(request)))
+
+    # --- private threads (the bot's own: start, add members, archive, delete) ------------------
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """A thread without a starter message (only private ones are modelled)."""
+        parent = self._channel(request)
+        body = request[BODY] or {}
+        if parent.is_dm or parent.is_thread or parent.guild_id is None:
+            raise ApiError(400, 50024, message="Cannot execute action on this channel type")
+        if int(body.get("type") or PRIVATE_THREAD) != PRIVATE_THREAD:
+            raise ApiError(400, 50035, message="Only private threads are modelled")
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise ApiError(400, 50035, errors={"name": {"_errors": [
+                {"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 1 and 100 in length."}
+            ]}})
+        if not parent.bot_can_create_private_threads:
+            raise ApiError(403, 50013, cause="world")
+        thread = self.world.add_private_thread(parent, name, owner_id=self.fake.bot_user.id,
+                                               invitable=bool(body.get("invitable", True)))
+        return json_response(channel_payload(self.world, thread), status=201)
+
+    def _thread(self, request: web.Request) -> FakeChannel:
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise ApiError(400, 50024, message="Cannot execute action on this channel type")
+        return thread
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        user_id = _snowflake(request, "user_id")
+        guild = self.world.guilds[thread.guild_id or 0]
+        if user_id not in guild.member_ids:
+            raise ApiError(404, 10007, message="Unknown Member", cause="world")
+        if user_id in self.world.unaddable:
+            raise ApiError(403, 50001, cause="world")
+        if thread.archived:
+            raise ApiError(400, 50083, message="Thread is archived")
+        if user_id not in thread.member_ids:
+            thread.member_ids.append(user_id)
+        return no_content()
+
+    async def edit_thread(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        body = request[BODY] or {}
+        if "archived" in body:
+            thread.archived = bool(body["archived"])
+        if "locked" in body:
+            thread.locked = bool(body["locked"])
+        if "name" in body:
+            thread.name = str(body["name"])
+        return json_response(channel_payload(self.world, thread))
+
+    async def delete_thread(self, request: web.Request) -> web.Response:
+        thread = self._thread(request)
+        thread.deleted = True
+        return json_response(channel_payload(self.world, thread))
 
     async def typing(self, request: web.Request) -> web.Response:
         self._channel(request)

@@ -245,6 +245,21 @@ class FakeDiscord:
         """Replace the rate-limit buckets (e.g. `RateLimitPolicy.discord_like()`)."""
         self.rate_limiter = RateLimiter(policy)
 
+    def deny_private_threads(self, channel: FakeChannel) -> None:
+        """The bot loses Create Private Threads in this channel: starting one answers 50013."""
+        channel.bot_can_create_private_threads = False
+
+    def refuse_thread_member(self, user: FakeUser) -> None:
+        """Discord refuses to add ``user`` to threads (they cannot see the channel): 50001."""
+        self.world.unaddable.add(user.id)
+
+    def thread_members(self, thread: FakeChannel) -> list[int]:
+        return list(thread.member_ids)
+
+    def threads_of(self, parent: FakeChannel) -> list[FakeChannel]:
+        return [c for c in self.world.channels.values()
+                if c.parent_id == parent.id and c.is_thread and not c.deleted]
+
     def deny_attach(self, channel: FakeChannel) -> None:
         """The bot loses Attach Files in this channel: messages with files answer 403 / 50013."""
         channel.bot_can_attach = False
