@@ -27,10 +27,12 @@ import pytest
 
 from bot.app import ParlorClient
 from bot.i18n import t
+from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from games import registry
 from storage import MatchNotFound, MatchStatus
 from tests.e2e.parlor import Table, assert_log_replays, parlor, start_table
+from tests.e2e.signal_table import signal_at_the_table
 from tests.every_game import hosted_games, seats_for, start_options
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.fixtures import ErrorLogCollector
@@ -46,8 +48,12 @@ BUTTON, SELECT = 2, 3
 LARGEST_SQLITE_ID = 2**63 - 1
 # What an untranslated refusal would look like: the catalog key itself.
 RAW_KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
-ACT_ID = re.compile(r"^pl:([ab]):(\d+):(\d+):(\d+):(\d+)$")
-SELECT_ID = re.compile(r"^pl:([st]):(\d+):(\d+):(\d+):(\d+)$")
+# An action component's id, with the digest of its named question when it has one.
+ACT_ID = re.compile(r"^pl:([ab]):(\d+):(\d+):(\d+):(\d+)(?::([0-9a-f]{8}))?$")
+SELECT_ID = re.compile(r"^pl:([st]):(\d+):(\d+):(\d+):(\d+)(?::([0-9a-f]{8}))?$")
+PICK_ID = re.compile(r"^pl:(k|kb):(\d+):(\d+):(\d+):")
+# The number a pick's act carries: it chose items, not one of the prompt's actions.
+PICKED = -1
 # The board's questions to several seats at once: no seat in the id (the clicker's is meant).
 ASKED_ID = re.compile(r"^pl:([qr]):(\d+):(\d+):(\d+)$")
 
@@ -57,25 +63,32 @@ class Sent:
     kind: str
     user: FakeUser
     result: InteractionResult
-    # (match, version, seat, number, on the board) an action click could have applied, for the
-    # log check: a panel's number is the prompt index, a board's its place among the board's
-    # own actions (bot/components.py).
-    acts: list[tuple[int, int, int, int, bool]] = field(default_factory=list)
+    # (match, version, seat, number, on the board, digest) an action click could have
+    # applied, for the log check: a panel's number is the prompt index, a board's its place
+    # among the board's own actions (bot/components.py), a pick's PICKED; the digest of the
+    # question it was drawn for keeps it valid at later versions (bot/questions.py).
+    acts: list[Act] = field(default_factory=list)
 
 
-def _acts_of(custom_id: str, values: list[str] | None
-             ) -> list[tuple[int, int, int, int, bool]]:
+Act = tuple[int, int, int, int, bool, str]
+
+
+def _acts_of(custom_id: str, values: list[str] | None) -> list[Act]:
     found = ACT_ID.match(custom_id)
     if found:
         scope = found.group(1)
-        match, version, seat, number = (int(g) for g in found.groups()[1:])
-        return [(match, version, seat, number, scope == "b")]
+        match, version, seat, number = (int(g) for g in found.groups()[1:5])
+        return [(match, version, seat, number, scope == "b", found.group(6) or "")]
     found = SELECT_ID.match(custom_id)
     if found and values:
         scope = found.group(1)
-        match, version, seat, _ = (int(g) for g in found.groups()[1:])
-        return [(match, version, seat, int(v), scope == "t") for v in values
-                if v.isascii() and v.isdigit()]
+        match, version, seat, _ = (int(g) for g in found.groups()[1:5])
+        return [(match, version, seat, int(v), scope == "t", found.group(6) or "")
+                for v in values if v.isascii() and v.isdigit()]
+    found = PICK_ID.match(custom_id)
+    if found:
+        match, version, seat = (int(g) for g in found.groups()[1:4])
+        return [(match, version, seat, PICKED, False, "")]
     return []
 
 
@@ -200,8 +213,10 @@ class Fuzzer:
                 return await self.forged_act()
             if roll < 0.74:
                 return await self.forged_select()
-            if roll < 0.86:
+            if roll < 0.80:
                 return await self.forged_other()
+            if roll < 0.86:
+                return await self.forged_pick()
             return await self.slash()
         except FakeUsageError:
             return None  # the table changed under the pick: Discord would not send that
@@ -218,7 +233,10 @@ class Fuzzer:
     async def _real(self, user: FakeUser, message: FakeMessage, custom_id: str) -> Sent:
         component = message.find_component(custom_id) or {}
         if int(component.get("type", BUTTON)) == SELECT:
-            values = [self.rng.choice([str(o["value"]) for o in component["options"]])]
+            offered = [str(o["value"]) for o in component["options"]]
+            low = int(component.get("min_values", 1))
+            high = min(int(component.get("max_values", 1)), len(offered))
+            values = self.rng.sample(offered, self.rng.randint(min(low, high), high))
             acts = await self._asked_acts(user, custom_id, values)
             result = await self.fake.select(user, message, custom_id, values, wait=False)
             return Sent("select", user, result, _acts_of(custom_id, values) + acts)
@@ -227,7 +245,7 @@ class Fuzzer:
         return Sent("click", user, result, _acts_of(custom_id, None) + acts)
 
     async def _asked_acts(self, user: FakeUser, custom_id: str, values: list[str] | None
-                          ) -> list[tuple[int, int, int, int, bool]]:
+                          ) -> list[Act]:
         """What a click on a board question could apply, worked out as it is sent: the id
         names no seat, so the action is the clicker's seat's answer at the id's version, and
         only while the match is still at that version (versions only grow)."""
@@ -249,7 +267,8 @@ class Fuzzer:
             return []
         desk = self.client.parlor.desk
         indices = [desk.question_action(live, prompt, place) for place in places]
-        return [(match, version, seat, index, False) for index in indices if index is not None]
+        return [(match, version, seat, index, False, "") for index in indices
+                if index is not None]
 
     async def owner_move(self) -> Sent | None:
         """A seated player the game waits for opens their panel and clicks one of its choices
@@ -273,7 +292,8 @@ class Fuzzer:
         await self.settle([opened])
         self.sent.append(opened)
         panel = await opened.result.wait_original()
-        choices = [c for c in panel.custom_ids() if c.startswith(("pl:a:", "pl:s:"))]
+        choices = [c for c in panel.custom_ids()
+                   if c.startswith(("pl:a:", "pl:s:", "pl:k:", "pl:kb:"))]
         if not choices:
             return None
         return await self._real(owner, panel, self.rng.choice(choices))
@@ -312,6 +332,8 @@ class Fuzzer:
         custom_id = f"pl:a:{match}:{zeros}{version}:{seat}:{index}"
         if self.rng.random() < 0.2:  # a board question's answer: no seat
             custom_id = f"pl:{self.rng.choice('qr')}:{match}:{zeros}{version}:{index}"
+        if self.rng.random() < 0.3:  # a question's digest: made up, or another seat's
+            custom_id += ":" + await self.some_digest(match)
         kind = BUTTON if self.rng.random() < 0.95 else SELECT
         values = None if kind != SELECT else \
             [self.odd_value(6)] if custom_id.startswith("pl:r:") else ["0"]
@@ -319,6 +341,40 @@ class Fuzzer:
         result = await self.fake.raw_component(user, message, custom_id, values, kind,
                                                wait=False)
         return Sent("forged_act", user, result, _acts_of(custom_id, None) + acts)
+
+    async def some_digest(self, match: int) -> str:
+        """A digest a forged click may carry: random, or a real one of some seat's question."""
+        try:
+            live = await self.client.parlor.service.get(match)
+        except MatchNotFound:
+            live = None
+        prompts = [] if live is None or live.state is None else live.pending()
+        if prompts and self.rng.random() < 0.5:
+            return prompt_digest(self.rng.choice(prompts))
+        return f"{self.rng.getrandbits(32):08x}"
+
+    async def forged_pick(self) -> Sent | None:
+        """A choice of several items made up: any page, any values, any step."""
+        user = self.rng.choice(self.users)
+        message = self.any_visible_message(user)
+        if message is None:
+            return None
+        match = self.match_number()
+        version = await self.number_near(await self.version_of(match))
+        seat = self.rng.choice([0, 1, 2, 3, 99])
+        digest = "" if self.rng.random() < 0.3 else ":" + await self.some_digest(match)
+        if self.rng.random() < 0.6:
+            custom_id = f"pl:k:{match}:{version}:{seat}:{self.rng.choice([0, 1, 5])}{digest}"
+            values = [self.odd_value(30) for _ in range(self.rng.choice([0, 1, 2, 3, 30]))]
+            result = await self.fake.raw_component(user, message, custom_id, values, SELECT,
+                                                   wait=False)
+        else:
+            op = self.rng.choice(["go", "ok", "clear"])
+            custom_id = f"pl:kb:{match}:{version}:{seat}:{op}:{self.rng.choice([0, 1, 9])}" \
+                + digest
+            result = await self.fake.raw_component(user, message, custom_id, None, BUTTON,
+                                                   wait=False)
+        return Sent("forged_pick", user, result, _acts_of(custom_id, None))
 
     async def forged_select(self) -> Sent | None:
         user = self.rng.choice(self.users)
@@ -427,10 +483,21 @@ async def _check_tables(fuzzer: Fuzzer) -> int:
     the fuzzer sent by the seat's owner naming that very action, bots and timers act as
     nobody."""
     repo = fuzzer.client.parlor.repo
-    clicked: dict[tuple[int, int, int, int, bool], set[int]] = {}
+    # (match, seat, number, on the board) -> (version, digest, user) of each click
+    clicked: dict[tuple[int, int, int, bool], list[tuple[int, str, int]]] = {}
     for sent in fuzzer.sent:
-        for act in sent.acts:
-            clicked.setdefault(act, set()).add(sent.user.id)
+        for match, version, seat, number, board, digest in sent.acts:
+            clicked.setdefault((match, seat, number, board), []).append(
+                (version, digest, sent.user.id))
+
+    def clickers(match: int, version: int, seat: int, number: int, board: bool,
+                 digest: str) -> set[int]:
+        """Who sent a click that could have made this move at ``version``: drawn at that
+        version, or earlier for the same named question."""
+        return {user for drawn, carried, user in clicked.get((match, seat, number, board), [])
+                if drawn == version or (digest and carried == digest and drawn <= version)
+                or (number == PICKED and drawn <= version)}
+
     player_moves = 0
     for match_id in sorted(fuzzer.known_matches):
         record = await repo.get_match(match_id)
@@ -447,17 +514,24 @@ async def _check_tables(fuzzer: Fuzzer) -> int:
                 assert entry.user_id == seats[entry.seat].user_id, "a move by a non-owner"
                 prompt = game.prompt_for(state, entry.seat)
                 assert prompt is not None
-                index = prompt.actions.index(action)
-                who = set(clicked.get((match_id, entry.version, entry.seat, index, False), ()))
-                live = await fuzzer.client.parlor.service.get(match_id)
-                shown = renderer_for(record.game).board_actions(
-                    live, game.view(state, None), prompt)
-                if index in shown:
-                    who |= clicked.get(
-                        (match_id, entry.version, entry.seat, shown.index(index), True), set())
+                digest = prompt_digest(prompt) if prompt.question else ""
+                if action not in prompt.actions:
+                    assert prompt.pick is not None and prompt.pick.accepts(action)
+                    who = clickers(match_id, entry.version, entry.seat, PICKED, False, "")
+                else:
+                    index = prompt.actions.index(action)
+                    who = clickers(match_id, entry.version, entry.seat, index, False, digest)
+                    live = await fuzzer.client.parlor.service.get(match_id)
+                    shown = renderer_for(record.game).board_actions(
+                        live, game.view(state, None), prompt)
+                    if index in shown:
+                        who |= clickers(match_id, entry.version, entry.seat,
+                                        shown.index(index), True, digest)
+                    if prompt.pick is not None and prompt.pick.accepts(action):
+                        who |= clickers(match_id, entry.version, entry.seat, PICKED, False, "")
                 assert entry.user_id in who, f"match {match_id} v{entry.version}: no such click"
             else:
-                assert entry.user_id is None and entry.source in {"bot", "timer"}
+                assert entry.user_id is None and entry.source in {"bot", "timer", "response"}
             state = game.apply(state, action).state
     assert player_moves > 0, "the fuzz never made a legal move: it tested too little"
     return player_moves
@@ -566,3 +640,14 @@ async def test_a_select_value_of_non_ascii_digits_is_refused_as_unreadable(
                                           SELECT, wait=False)
         answer = await _answer(fake, fail_on_logged_errors, forged)
     assert answer == t("act.malformed")
+
+
+async def test_random_interactions_at_tables_of_response_windows(
+    tmp_path: Path, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fuzz on the Signal test game: first-come, in-order and together windows, old clicks
+    valid while their own question stands, forged question digests, closed windows, picks of
+    several cards (one select, paged) and forged pick pages, answered clearly and changing
+    nothing illegal."""
+    with signal_at_the_table(monkeypatch):
+        await _fuzz(tmp_path, fake_discord, "signal", DEFAULT_INTERACTIONS, FUZZ_SEED + 2)
