@@ -62,7 +62,7 @@ def check_picture(picture: BoardPicture, names: list[str]) -> Canvas:
     for text in canvas.texts:
         assert text.font.getname()[0] == FACE_NAME
         box = text.box
-        assert 0 <= box[0] and box[2] <= image.width + 2 and box[3] <= image.height + 2, (
+        assert box[0] >= 0 and box[2] <= image.width + 2 and box[3] <= image.height + 2, (
             f"{text.text!r} runs off the picture at {box}")
     return canvas
 
