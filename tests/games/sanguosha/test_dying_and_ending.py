@@ -163,3 +163,23 @@ def test_the_deck_is_reshuffled_the_moment_it_runs_out_mid_window() -> None:
     assert run.prompt(1).kind == "dodge"
     # The new deck is the whole discard pile as it stood; the judgement card settles after.
     assert len(run.state.deck) == before
+
+
+def test_a_rebel_who_kills_a_rebel_draws_three_too() -> None:
+    state = table(5, identities=["lord", "rebel", "rebel", "loyalist", "renegade"])
+    state.players[2].hp = 1
+    stack(state, "juedou-spade-A", "tao-heart-3")  # seat 1's draw
+    run = Run(state).pass_(0)
+    assert run.state.current == 1
+    run.use(1, "juedou-spade-A", 2).pass_windows().pass_(2).pass_windows(("peach",))
+    assert not run.players[2].alive
+    assert len(run.players[1].hand) == 1 + 3
+
+
+def test_lord_skills_need_five_players() -> None:
+    from games.sanguosha.skills.registry import skills_of
+
+    four = table(4, heroes={0: "caocao"})
+    five = table(5, heroes={0: "caocao"})
+    assert skills_of(four, 0) == ("jianxiong",)
+    assert skills_of(five, 0) == ("jianxiong", "hujia")
