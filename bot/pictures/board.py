@@ -92,6 +92,9 @@ class BoardPictures:
         self._shown.pop(live.id, None)
         log.warning("match %s: the channel refuses files; the board goes on without its "
                     "picture", live.id)
+        stored = {message.kind for message in await self.app.repo.messages(live.id)}
+        if PICTURES_OFF in stored:
+            return  # told before a restart
         await self.app.repo.save_message(live.id, PICTURES_OFF, live.record.channel_id, 0)
         host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
         locale = host.locale if host else None

@@ -150,6 +150,17 @@ async def test_a_channel_without_attach_files_gets_the_text_board_and_one_notice
         assert t("lifeboat.board.boat") in board.text(), "the text board goes on"
         kinds = {m.kind for m in await client.parlor.repo.messages(live.id)}
         assert board_pictures.PICTURES_OFF in kinds
+        match_id = table.match_id
+    # A restarted process remembers: it neither tries the picture again nor tells the host twice.
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, channel)
+        table.match_id = match_id
+        await play(table, {0: alice, 1: bob}, seed=8, moves=10)
+        desk = client.parlor.desk
+        assert match_id is not None
+        await fake.wait_for(lambda: match_id in desk._boards and
+                            desk._boards[match_id].rendered == desk._stamp(match_id),
+                            what="the board to show the last move")
     notice = t("picture.no_attach_dm").split("{")[0]
     notices = [m for m in fake.dm_messages(alice) if notice in m.content]
     assert len(notices) == 1
