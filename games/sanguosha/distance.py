@@ -19,6 +19,25 @@ def seat_distance(state: SanguoshaState, a: int, b: int) -> int:
     return min(steps, len(living) - steps)
 
 
+def distances_from(state: SanguoshaState, a: int) -> list[int | None]:
+    """``a``'s distance to every seat (None for itself and the dead), in one pass."""
+    players = state.players
+    living = [p.seat for p in players if p.alive]
+    if a not in living:
+        return [None] * state.seats
+    here = living.index(a)
+    count = len(living)
+    reduction = mashu.distance_bonus(state, a) + ("minus_horse" in players[a].equips)
+    out: list[int | None] = [None] * state.seats
+    for i, b in enumerate(living):
+        if b == a:
+            continue
+        steps = abs(i - here)
+        d = min(steps, count - steps) + ("plus_horse" in players[b].equips) - reduction
+        out[b] = max(d, 1)
+    return out
+
+
 def distance(state: SanguoshaState, a: int, b: int) -> int:
     """``a``'s distance to ``b``: the seats between, +1 for ``b``'s +1 horse, -1 for ``a``'s
     -1 horse (and Ma Chao's horsemanship), never below 1."""

@@ -9,7 +9,7 @@ from itertools import combinations
 from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.cards import AREA_TRICKS, KINDS, card, name_of, slot_of
-from games.sanguosha.distance import distance, in_attack_range
+from games.sanguosha.distance import attack_range, distance, distances_from, in_attack_range
 from games.sanguosha.flow import Ctx, step
 from games.sanguosha.skills import kongcheng, paoxiao, qianxun, qicai
 from games.sanguosha.skills.registry import has_skill
@@ -96,10 +96,10 @@ def _targets(
     others = state.living_from(seat, include=False)
     targets: list[int]
     if name == "sha":
+        reach = attack_range(state, seat, ignore)
+        far = distances_from(state, seat)
         targets = [
-            t
-            for t in others
-            if can_target(state, seat, t, "sha") and in_attack_range(state, seat, t, ignore)
+            t for t in others if can_target(state, seat, t, "sha") and (far[t] or 99) <= reach
         ]
     elif name == "tao":
         targets = [seat] if player.hp < player.max_hp else []

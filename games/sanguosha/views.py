@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
-from games.sanguosha.distance import attack_range, distance
+from games.sanguosha.distance import attack_range, distances_from
 from games.sanguosha.options import Options
 from games.sanguosha.skills.registry import skills_of
 from games.sanguosha.state import SanguoshaState
@@ -127,13 +127,9 @@ def _row(state: SanguoshaState, seat: int) -> SeatRow:
 
 
 def _distances(state: SanguoshaState) -> list[int | None]:
-    current = state.current
-    if current < 0 or not state.players[current].alive:
+    if state.current < 0:
         return [None] * state.seats
-    return [
-        distance(state, current, s) if s != current and state.players[s].alive else None
-        for s in range(state.seats)
-    ]
+    return distances_from(state, state.current)
 
 
 def build_view(state: SanguoshaState, seat: int | None) -> PublicView:

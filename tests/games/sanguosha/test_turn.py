@@ -104,3 +104,18 @@ def test_delayed_tricks_are_judged_newest_first() -> None:
     run = Run(state).pass_(0).pass_windows()
     judged = [e["reason"] for e in run.events_of("judgement")]
     assert judged == ["shandian", "lebu"]
+
+
+def test_distances_from_a_seat_agree_with_distance_one_by_one() -> None:
+    from games.sanguosha.distance import distances_from
+
+    state = table(8)
+    wield(state, 0, "chitu-heart-5")
+    wield(state, 3, "jueying-spade-5")
+    state.players[5].alive = False
+    for a in (0, 3, 6):
+        expected = [
+            distance(state, a, b) if b != a and state.players[b].alive else None
+            for b in range(8)
+        ]
+        assert distances_from(state, a) == expected
