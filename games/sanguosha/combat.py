@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
-from games.sanguosha.actions import Choose, Discard, Pass, Use
-from games.sanguosha.areas import HAND, area_options, take_from_area
-from games.sanguosha.cards import card, name_of
+from games.sanguosha.actions import Choose, Discard, Pass, Respond, Use
+from games.sanguosha.areas import area_options, take_from_area
+from games.sanguosha.cards import name_of
 from games.sanguosha.ending import check_end
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.responses import answer_options, play_answer_cards
@@ -405,8 +405,6 @@ def dying_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     if isinstance(action, Pass):
         f.d["at"] += 1
         return
-    from games.sanguosha.actions import Respond
-
     assert isinstance(action, Respond)
     seat: int = f.d["seat"]
     play_answer_cards(ctx, action, "save")
@@ -492,6 +490,3 @@ def round_start_step(ctx: Ctx, f: Frame) -> None:
         if state.players[seat].hp <= 0:
             ctx.push("dying", seat=seat, killer=-1)
     ctx.emit("countdown_lost", seats=living)
-
-
-__all__ = ["HAND", "card", "heal", "lose_hp"]

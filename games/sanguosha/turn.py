@@ -13,7 +13,7 @@ from games.sanguosha.skills.base import ACTIVE, active_options
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import has_in_judging, judging_name, play_options, start_use
-from games.sanguosha.zones import draw, settle_processing, to_discard
+from games.sanguosha.zones import draw, settle_processing, take_top, to_discard
 
 PHASES = ("prepare", "judge", "draw", "play", "discard", "finish")
 DRAW_COUNT = 2
@@ -158,8 +158,6 @@ def _pass_lightning(ctx: Ctx, seat: int, card_id: str) -> None:
 @step("judge")
 def judge_step(ctx: Ctx, f: Frame) -> None:
     """A judgement: the top card of the deck, shown; skills may change it before it counts."""
-    from games.sanguosha.zones import take_top
-
     state = ctx.state
     if f.step == 0:
         card_id = take_top(ctx)

@@ -12,6 +12,7 @@ from games.sanguosha.cards import AREA_TRICKS, KINDS, card, name_of, slot_of
 from games.sanguosha.distance import attack_range, distance, distances_from, in_attack_range
 from games.sanguosha.flow import Ctx, step
 from games.sanguosha.skills import kongcheng, paoxiao, qianxun, qicai
+from games.sanguosha.skills.conversions import play_conversions
 from games.sanguosha.skills.registry import has_skill
 from games.sanguosha.state import Frame, Player, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -179,8 +180,6 @@ def uses_for(
 
 
 def play_options(state: SanguoshaState, seat: int) -> list[Use]:
-    from games.sanguosha.skills.conversions import play_conversions
-
     player = state.players[seat]
     options: list[Use] = []
     cache: TargetCache = {}

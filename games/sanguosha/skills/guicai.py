@@ -8,6 +8,7 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
@@ -69,8 +70,6 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 @skill_bot("guicai")
 def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
     """Saves himself from Indulgence with a heart and from Lightning with anything else."""
-    from games.sanguosha.cards import card
-
     reason = prompt.params.get("reason")
     if prompt.params.get("judged") != view.me.seat:
         return prompt.actions[0]

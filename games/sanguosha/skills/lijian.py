@@ -10,6 +10,7 @@ from typing import Any
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Discard, Use
+from games.sanguosha.bot_mind import card_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
@@ -73,7 +74,5 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 @skill_bot("lijian")
 def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    from games.sanguosha.bot_mind import card_value
-
     assert prompt.pick is not None
     return prompt.pick.build([min(prompt.pick.options, key=card_value)])

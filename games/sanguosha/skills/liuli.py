@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.bot_mind import Mind, card_value
 from games.sanguosha.distance import in_attack_range
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
@@ -70,8 +71,6 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 @skill_bot("liuli")
 def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
     """Passes the Slash to the seat she trusts least, paying with the least useful card."""
-    from games.sanguosha.bot_mind import Mind, card_value
-
     mind = Mind(view)
     best, best_score = prompt.actions[0], 0.0
     for action in prompt.actions[1:]:

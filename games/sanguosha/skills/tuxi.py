@@ -10,6 +10,7 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
@@ -62,8 +63,6 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 @skill_bot("tuxi")
 def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    from games.sanguosha.bot_mind import Mind
-
     mind = Mind(view)
     best, best_score = prompt.actions[0], 1.5  # drawing two is worth about two cards
     for action in prompt.actions[1:]:

@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import YES, skill_bot, skill_prompt, yes_no
 from games.sanguosha.state import Frame, SanguoshaState
@@ -73,8 +74,6 @@ def give(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
 def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
     if not prompt.params.get("giving"):
         return prompt.actions[1]
-    from games.sanguosha.bot_mind import Mind
-
     mind = Mind(view)
     friends = [s for s in mind.friends() if view.seats[s].alive and s != view.me.seat]
     hand = len(view.me.hand)
