@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.renderers import renderer_for
+from bot.replaying import replay_log
 from bot.service import LiveMatch
 from games.core import Event
 from storage import MatchStatus, StatRecord
@@ -16,13 +17,9 @@ from storage import MatchStatus, StatRecord
 
 async def all_events(live: LiveMatch, actions: list[dict[str, Any]]) -> list[Event]:
     """Every event of the match, in order, by replaying its log from the seed."""
-    game = live.game
-    state = game.setup(len(live.seats), live.record.options, seed=live.record.seed)
     events: list[Event] = []
-    for action in actions:
-        transition = game.apply(state, game.parse_action(action))
-        events.extend(transition.events)
-        state = transition.state
+    await replay_log(live.game, len(live.seats), live.record.options, live.record.seed,
+                     actions, lambda transition: events.extend(transition.events))
     return events
 
 

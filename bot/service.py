@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from bot.log_checks import LogChecks
 from bot.questions import still_asked
 from bot.recent import RecentEvents
+from bot.replaying import replay_log
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
 from storage import (
@@ -279,13 +280,11 @@ class MatchService:
     async def replay(self, live: LiveMatch) -> Any:
         """The state from the log replayed from the seed (the log is the truth), with the
         latest events put back into ``live.recent``."""
-        game = live.game
-        state = game.setup(len(live.seats), live.record.options, seed=live.record.seed)
         recent = RecentEvents()
-        for entry in await self.repo.actions(live.id):
-            transition = game.apply(state, game.parse_action(entry.action))
-            recent.extend(transition.events)
-            state = transition.state
+        entries = await self.repo.actions(live.id)
+        state = await replay_log(live.game, len(live.seats), live.record.options,
+                                 live.record.seed, (entry.action for entry in entries),
+                                 lambda transition: recent.extend(transition.events))
         live.recent = recent
         return state
 

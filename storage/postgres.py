@@ -497,7 +497,7 @@ class PostgresRepository(Repository):
             f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = $1 ORDER BY version",
             match_id,
         )
-        return [_read.action(row) for row in rows]
+        return await _read.actions(rows)
 
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         row = await self.pool.fetchrow(

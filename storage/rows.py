@@ -9,6 +9,7 @@ text unless told otherwise), and every JSON value is written by ``to_json``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from storage.records import (
     TimerRecord,
 )
 
+# Logs longer than this are turned into records off the event loop.
+LONG_LOG = 500
 MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, host_id, status, version, seed, options, outcome, locale, "
     "created_at, updated_at"
@@ -82,6 +85,14 @@ class RecordReader:
     """Records from rows; ``time`` turns a stored time into a timezone-aware UTC ``datetime``."""
 
     time: TimeParser
+
+    async def actions(self, rows: Sequence[Row]) -> list[ActionRecord]:
+        """A log's records. Thousands parsed in one go would hold the event loop (a Sanguosha
+        log): a long log is parsed on a thread, and the loop gets the interpreter back every
+        half millisecond (bot/switching.py)."""
+        if len(rows) > LONG_LOG:
+            return await asyncio.to_thread(lambda: [self.action(row) for row in rows])
+        return [self.action(row) for row in rows]
 
     def match(self, row: Row) -> MatchRecord:
         return MatchRecord(

@@ -539,7 +539,7 @@ class SqliteRepository(Repository):
             f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = ? ORDER BY version",
             (match_id,),
         )
-        return [_read.action(row) for row in rows]
+        return await _read.actions(rows)
 
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         row = await self._read_one(
