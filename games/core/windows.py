@@ -22,6 +22,7 @@ and lets a seat with nothing to answer pass like anyone else.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -85,9 +86,7 @@ class Windows(BaseModel):
     def depth(self) -> int:
         return len(self.stack)
 
-    def open(
-        self, topic: str, mode: WindowMode, seats: tuple[int, ...] | list[int], **data: Any
-    ) -> Window:
+    def open(self, topic: str, mode: WindowMode, seats: Iterable[int], **data: Any) -> Window:
         """Opens a window on top of the others (a response to what they ask about)."""
         self.serial += 1
         window = Window(serial=self.serial, topic=topic, mode=mode, seats=tuple(seats),
