@@ -233,3 +233,19 @@ async def test_a_seat_not_asked_cannot_answer_a_window(repo: SqliteRepository) -
     live, _ = await app.service.act(live.id, version=live.version, seat=SPY,
                                     action=Object(seat=SPY), user_id=PEOPLE[SPY])
     assert {p.seat for p in live.pending()} == {0}
+
+
+async def test_a_window_click_after_the_seat_went_to_a_bot_is_refused(
+        repo: SqliteRepository) -> None:
+    app = WindowApp(repo)
+    live = await signal_table(app.service)
+    live = await play_first_card(app.service, live)
+    prompt = live.game.prompt_for(live.state, 2)
+    assert prompt is not None
+    drawn_at = live.version
+    live = await app.service.hand_to_bot(live.id, 2, reason="afk")
+    with pytest.raises(Refusal) as refused:
+        await app.service.act(live.id, version=drawn_at, seat=2, index=1,
+                              check=click_check(prompt), user_id=PEOPLE[2])
+    assert refused.value.key == "act.not_your_seat"
+    assert len(await repo.actions(live.id)) == drawn_at
