@@ -531,6 +531,8 @@ class MatchService:
             if source == "player":
                 owner = live.seats[seat]
                 if live.seat_of(user_id or 0) is None:
+                    if live.seat_held_by(user_id or 0) == seat:
+                        raise Refusal("act.bot_holds_your_seat")
                     raise Refusal("act.not_a_player")
                 if owner.is_bot or owner.user_id != user_id:
                     raise Refusal("act.not_your_seat")

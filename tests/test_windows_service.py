@@ -247,5 +247,5 @@ async def test_a_window_click_after_the_seat_went_to_a_bot_is_refused(
     with pytest.raises(Refusal) as refused:
         await app.service.act(live.id, version=drawn_at, seat=2, index=1,
                               check=click_check(prompt), user_id=PEOPLE[2])
-    assert refused.value.key == "act.not_your_seat"
+    assert refused.value.key == "act.bot_holds_your_seat"
     assert len(await repo.actions(live.id)) == drawn_at
