@@ -115,7 +115,6 @@ def test_distances_from_a_seat_agree_with_distance_one_by_one() -> None:
     state.players[5].alive = False
     for a in (0, 3, 6):
         expected = [
-            distance(state, a, b) if b != a and state.players[b].alive else None
-            for b in range(8)
+            distance(state, a, b) if b != a and state.players[b].alive else None for b in range(8)
         ]
         assert distances_from(state, a) == expected
