@@ -44,7 +44,7 @@ def apply_action(state: HauntState, action: Action, rng: random.Random) -> list[
 def _apply(state: HauntState, action: Action, rng: random.Random, events: list[Event]) -> None:
     seat = action.seat
     if isinstance(action, ChooseExplorer):
-        choose_explorer(state, seat, action.explorer, events)
+        choose_explorer(state, seat, action.explorer, rng, events)
     elif isinstance(action, Move):
         moves.step(state, seat, action.to, rng, events)
     elif isinstance(action, Explore):

@@ -121,14 +121,49 @@ def resolve_event(
     effects.run(state, seat, catalog().event(event).effects, rng, events)
 
 
-def ensure_way_up(state: HauntState, rng: random.Random, events: list[Event]) -> None:
-    """At the haunt, when nothing joins the basement to the ground floor both ways, the cellar
-    stair is taken from the rooms and placed on the ground floor (then the rooms are shuffled).
-    Monsters may climb a one-way chute back, so a placed chute is enough."""
+def can_grow(state: HauntState) -> bool:
+    """Whether any room left (in the stack or its discards) can still be placed anywhere."""
+    grid = board.cells(state)
+    candidates = [*state.stack, *state.room_discards]
+    for here in state.rooms:
+        for direction in board.open_doors(here, grid):
+            cell = board.neighbour(here, direction)
+            for room in candidates:
+                if board.fits(room, here.floor) and board.valid_turns(state, room, cell, direction):
+                    return True
+    return False
+
+
+def has_way_up(state: HauntState) -> bool:
+    """Whether a two-way stair or a chute joins the basement to the floors above."""
     basement = catalog().house.start_rooms["basement"]
     for placed in state.rooms:
         passage = catalog().room(placed.id).passage
-        if passage is not None and passage.to == basement and placed.floor != "basement":
+        if passage is not None and passage.to == basement and not passage.one_way:
+            return True
+    return False
+
+
+def trapped_below(state: HauntState, seat: int) -> bool:
+    """An explorer in the basement with no stair up and no basement room left to find one."""
+    here = state.placed(state.seat(seat).room)
+    if here is None or here.floor != "basement" or has_way_up(state):
+        return False
+    return not any(board.fits(r, "basement") for r in [*state.stack, *state.room_discards])
+
+
+def ensure_way_up(
+    state: HauntState, rng: random.Random, events: list[Event], *, climbing: bool = False
+) -> None:
+    """When nothing joins the basement to the ground floor both ways, the cellar stair is taken
+    from the rooms and placed on the ground floor (then the rooms are shuffled). ``climbing``:
+    the way is for monsters, who may climb a one-way chute back, so a placed chute is enough."""
+    basement = catalog().house.start_rooms["basement"]
+    if has_way_up(state):
+        return
+    for placed in state.rooms:
+        passage = catalog().room(placed.id).passage
+        if climbing and passage is not None and passage.to == basement:
             return
     stair = next(
         (

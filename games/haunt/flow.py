@@ -6,24 +6,29 @@ from __future__ import annotations
 import random
 
 from games.core import Event
-from games.haunt import goals, monsters, reveal
+from games.haunt import explore, goals, monsters, reveal
 from games.haunt.state import MONSTERS, HauntState, TurnState
 
 
-def start_turn(state: HauntState, seat: int, events: list[Event]) -> None:
+def start_turn(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
     state.current = seat
     state.turn = TurnState(number=state.turn.number + 1)
     state.monster_turn = None
     events.append(Event(key="haunt.turn", params={"seat": seat, "round": state.round}))
+    if explore.trapped_below(state, seat):
+        # Nobody may be shut in the basement: the cellar stair is found and placed.
+        explore.ensure_way_up(state, rng, events)
 
 
 def end_turn(state: HauntState, rng: random.Random, events: list[Event]) -> None:
     seat = state.current
     if state.phase == "explore":
-        if state.turn.omen_drawn and reveal.haunt_roll(state, seat, rng, events):
+        # A finished house draws no more omens: every turn then ends with a haunt roll.
+        roll = state.turn.omen_drawn or not explore.can_grow(state)
+        if roll and reveal.haunt_roll(state, seat, rng, events):
             advance(state, rng, events)
             return
-        start_turn(state, (seat + 1) % state.seats, events)
+        start_turn(state, (seat + 1) % state.seats, rng, events)
         return
     advance(state, rng, events)
 
@@ -56,5 +61,5 @@ def advance(state: HauntState, rng: random.Random, events: list[Event]) -> None:
             state.monster_turn = None
             continue
         if state.in_house(who):
-            start_turn(state, who, events)
+            start_turn(state, who, rng, events)
             return

@@ -128,7 +128,7 @@ def begin(state: HauntState, revealer: int, rng: random.Random, events: list[Eve
         for _ in range(len(heroes) - 2):
             effects.run(state, state.traitor, haunt.tome.setup_per_extra_hero, rng, events)
     events.append(Event(key="haunt.secret", params={"book": haunt.secret.id}, to=heroes))
-    explore.ensure_way_up(state, rng, events)
+    explore.ensure_way_up(state, rng, events, climbing=True)
     for kind in haunt.monsters:
         where: str = kind.start
         if kind.start == "haunt_room":

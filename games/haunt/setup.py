@@ -67,7 +67,9 @@ def _negated(birthday: str) -> str:
     return "".join(chr(ord("9") - ord(ch) + ord("0")) if ch.isdigit() else ch for ch in birthday)
 
 
-def choose_explorer(state: HauntState, seat: int, explorer: str, events: list[Event]) -> None:
+def choose_explorer(
+    state: HauntState, seat: int, explorer: str, rng: random.Random, events: list[Event]
+) -> None:
     from games.haunt.flow import start_turn
 
     c = catalog()
@@ -80,7 +82,7 @@ def choose_explorer(state: HauntState, seat: int, explorer: str, events: list[Ev
         state.current = seat + 1
         return
     state.phase = "explore"
-    start_turn(state, first_player(state), events)
+    start_turn(state, first_player(state), rng, events)
 
 
 def free_explorers(state: HauntState) -> list[str]:

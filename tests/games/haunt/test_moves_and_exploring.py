@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.haunt import GAME, board
-from games.haunt.actions import Explore, Move, TurnRoom
+from games.haunt.actions import EndTurn, Explore, Move, TurnRoom
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
 from games.haunt.state import MonsterPiece
@@ -178,3 +178,25 @@ def test_when_the_stack_runs_out_the_discards_are_shuffled_back() -> None:
     assert set(upper_only) <= set(state.stack) | set(state.room_discards)
     assert set(state.stack) & set(ground)
     assert keys(events).count("haunt.room_discarded") >= len(upper_only)
+
+
+def test_an_explorer_shut_in_the_basement_finds_the_cellar_stair() -> None:
+    state = new_game(3, options=Options(today="03-01"))
+    place(state, "linen-chute", "ground", 0, 1)
+    state.stack = [r for r in state.stack if "basement" not in catalog().room(r).floors]
+    state.seat(1).room = "basement-landing"
+    state, events = act(state, EndTurn(seat=0))
+    assert state.current == 1
+    assert state.placed("cellar-door") is not None
+    assert "cellar-door" in board.exits(state, "basement-landing")
+    assert "haunt.room_placed" in keys(events)
+
+
+def test_a_finished_house_ends_every_turn_with_a_haunt_roll() -> None:
+    state = new_game(3, options=Options(today="03-01"))
+    place(state, "bell-room", "ground", 0, 1)
+    state.stack, state.room_discards = [], []
+    state.omens_drawn, state.last_omen, state.last_omen_room = 3, "black-feather", "bell-room"
+    state.forget_pending()
+    state, events = act(state, EndTurn(seat=0))
+    assert "haunt.haunt_roll" in keys(events)
