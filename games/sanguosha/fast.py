@@ -23,7 +23,10 @@ _FIELD_SETS: dict[type[BaseModel], set[str]] = {}
 def build(cls: type[M], fields: dict[str, Any]) -> M:
     model = _new(cls)
     _set(model, "__dict__", fields)
-    _set(model, "__pydantic_fields_set__", _FIELD_SETS.setdefault(cls, set(cls.model_fields)))
+    names = _FIELD_SETS.get(cls)
+    if names is None:
+        names = _FIELD_SETS[cls] = set(cls.model_fields)
+    _set(model, "__pydantic_fields_set__", names)
     _set(model, "__pydantic_extra__", None)
     _set(model, "__pydantic_private__", None)
     return model

@@ -96,7 +96,10 @@ def _build(cls: type[M], **fields: Any) -> M:
     validation, or even ``model_construct``, would cost most of a move)."""
     model = _new(cls)
     _set(model, "__dict__", fields)
-    _set(model, "__pydantic_fields_set__", _FIELDS.setdefault(cls, set(cls.model_fields)))
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = set(cls.model_fields)
+    _set(model, "__pydantic_fields_set__", names)
     _set(model, "__pydantic_extra__", None)
     _set(model, "__pydantic_private__", None)
     return model
