@@ -390,18 +390,17 @@ class Desk:
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
         stamp = self._stamp(live.id)
-        picture = self.pictures.picture(live, locale)
+        picture = await self.pictures.picture(live, locale)
         files = await self.pictures.files(live.id, picture, embeds, fresh=False)
         extra = {} if files is None else {"attachments": files}
         try:
             await update_message(interaction, content=content, embeds=embeds, view=view,
                                  allowed_mentions=NO_PINGS, **extra)
-        except discord.HTTPException as failure:
+        except discord.HTTPException:
             if not files:
                 raise
-            # Refused for its picture: the board's own edit shows the board instead.
-            if self.pictures.refused(failure, files):
-                await self.pictures.turn_off(live)
+            # Refused with its picture: the board's own edit tries again (and finds out whether
+            # files were the cause).
             if not interaction.response.is_done():
                 await interaction.response.defer()
             self.schedule_edit(live)
@@ -432,7 +431,7 @@ class Desk:
         stamp = self._stamp(live.id)  # ``live`` moves on while the request is in flight
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
-        picture = self.pictures.picture(live, locale)
+        picture = await self.pictures.picture(live, locale)
         files = await self.pictures.files(live.id, picture, embeds, fresh=True)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
         extra: dict[str, Any] = {} if view is None else {"view": view}
@@ -442,10 +441,11 @@ class Desk:
             message = await channel.send(content=content, embeds=embeds,
                                          allowed_mentions=NO_PINGS, **extra)
         except discord.HTTPException as failure:
-            if self.pictures.refused(failure, files):
-                # No Attach Files here: the table goes on with its text board.
-                await self.pictures.turn_off(live)
+            if self.pictures.refused(failure, files, live.record.channel_id):
+                # Perhaps no Attach Files here: the board is tried again without its picture.
+                self.pictures.suspend(live.id)
                 await self._post_board(live)
+                await self.pictures.after_retry(live)
                 return
             await self._board_refused(live.id, failure)
             return
@@ -573,7 +573,7 @@ class Desk:
             return
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
-        picture = self.pictures.picture(live, locale)
+        picture = await self.pictures.picture(live, locale)
         files = await self.pictures.files(match_id, picture, embeds, fresh=False)
         extra: dict[str, Any] = {} if files is None else {"attachments": files}
         channel = self.app.client.get_partial_messageable(ref.channel_id)
@@ -590,10 +590,11 @@ class Desk:
             log.warning("match %s: the board message is gone; posting a new one", match_id)
             await self._post_board(live)
         except discord.HTTPException as failure:
-            if self.pictures.refused(failure, files):
-                # No Attach Files here: the table goes on with its text board.
-                await self.pictures.turn_off(live)
+            if self.pictures.refused(failure, files, ref.channel_id):
+                # Perhaps no Attach Files here: the board is tried again without its picture.
+                self.pictures.suspend(match_id)
                 await self._edit_board_now(match_id)
+                await self.pictures.after_retry(live)
                 return
             await self._board_refused(match_id, failure)
 

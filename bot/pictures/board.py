@@ -38,12 +38,31 @@ class BoardPictures:
         # not known after a restart: the next board write uploads it).
         self._shown: dict[int, str] = {}
         self._off: set[int] = set()
+        # Tables whose board is being tried again without its picture after a refusal, and
+        # those of them whose board then went through (so files were the cause).
+        self._trial: set[int] = set()
+        self._passed: set[int] = set()
 
-    def picture(self, live: LiveMatch, locale: str | None) -> BoardPicture | None:
+    def may_attach(self, channel_id: int) -> bool | None:
+        """Whether the bot may attach files in the channel, as its gateway cache knows the
+        channel's permissions (None: the cache does not know the channel)."""
+        channel = self.app.client.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return None
+        me = channel.guild.me
+        return None if me is None else channel.permissions_for(me).attach_files
+
+    async def picture(self, live: LiveMatch, locale: str | None) -> BoardPicture | None:
+        """The picture the board should carry; None without one (a game without pictures, a
+        table whose channel refuses files — its host is told the first time)."""
         if live.id in self._off or live.state is None:
             return None
         renderer = renderer_for(live.record.game)
-        return renderer.board_picture(live, live.game.view(live.state, None), locale)
+        picture = renderer.board_picture(live, live.game.view(live.state, None), locale)
+        if picture is not None and self.may_attach(live.record.channel_id) is False:
+            await self.turn_off(live)
+            return None
+        return picture
 
     async def files(self, match_id: int, picture: BoardPicture | None,
                     embeds: list[discord.Embed], *, fresh: bool
@@ -63,6 +82,8 @@ class BoardPictures:
     def shown(self, match_id: int, picture: BoardPicture | None,
               files: list[discord.File] | None) -> None:
         """The board write carrying ``files`` went through."""
+        if match_id in self._trial:
+            self._passed.add(match_id)
         if files is None:
             return
         if picture is None or not files:
@@ -79,15 +100,36 @@ class BoardPictures:
         if PICTURES_OFF in kinds:
             self._off.add(match_id)
 
-    def refused(self, failure: discord.HTTPException, files: list[discord.File] | None) -> bool:
-        """Whether Discord refused the board for its picture (no Attach Files permission)."""
-        return bool(files) and failure.code == MISSING_PERMISSIONS
+    def refused(self, failure: discord.HTTPException, files: list[discord.File] | None,
+                channel_id: int) -> bool:
+        """Whether Discord may have refused the board for its picture: a board with a file
+        refused for missing permissions where the cache does not know the channel's. Where it
+        knows the bot may attach files, the refusal is about something else (the table is
+        paused like any other)."""
+        return bool(files) and failure.code == MISSING_PERMISSIONS and \
+            self.may_attach(channel_id) is None
+
+    def suspend(self, match_id: int) -> None:
+        """Discord refused a board that carried a picture (50013): the board is tried again
+        without it (``after_retry`` says what the refusal was about)."""
+        self._off.add(match_id)
+        self._trial.add(match_id)
+        self._passed.discard(match_id)
+
+    async def after_retry(self, live: LiveMatch) -> None:
+        """The board without its picture went through: the channel refuses files only, and the
+        table goes on as text. It did not: the bot lost more than Attach Files (the table is
+        paused, or tried again later), and pictures come back with the board."""
+        self._trial.discard(live.id)
+        if live.id in self._passed:
+            self._passed.discard(live.id)
+            await self.turn_off(live)
+        else:
+            self._off.discard(live.id)
 
     async def turn_off(self, live: LiveMatch) -> None:
         """The channel does not take files: this table's boards go on as text, and its host is
         told once (by DM; a closed DM is not retried)."""
-        if live.id in self._off:
-            return
         self._off.add(live.id)
         self._shown.pop(live.id, None)
         log.warning("match %s: the channel refuses files; the board goes on without its "

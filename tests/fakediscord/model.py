@@ -86,6 +86,8 @@ class FakeChannel:
     bot_can_attach: bool = True
     # False models a channel where the bot lacks Create Private Threads (answers 50013).
     bot_can_create_private_threads: bool = True
+    # Permission overwrites as Discord sends them (what the bot's cache computes from).
+    overwrites: list[JsonDict] = field(default_factory=list)
     # Threads: who was added (a private thread shows only to them), archived, locked.
     member_ids: list[int] = field(default_factory=list)
     archived: bool = False

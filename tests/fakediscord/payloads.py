@@ -105,7 +105,7 @@ def channel_payload(world: World, channel: FakeChannel) -> JsonDict:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": list(channel.overwrites),
         "parent_id": str(channel.parent_id) if channel.parent_id else None,
         "topic": None,
         "nsfw": False,

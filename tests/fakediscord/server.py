@@ -260,9 +260,18 @@ class FakeDiscord:
         return [c for c in self.world.channels.values()
                 if c.parent_id == parent.id and c.is_thread and not c.deleted]
 
-    def deny_attach(self, channel: FakeChannel) -> None:
-        """The bot loses Attach Files in this channel: messages with files answer 403 / 50013."""
+    def deny_attach(self, channel: FakeChannel, *, tell_gateway: bool = True) -> None:
+        """The bot loses Attach Files in this channel: messages with files answer 403 / 50013.
+        With ``tell_gateway`` the channel's overwrites say so (a member overwrite denying the
+        bot Attach Files, sent as CHANNEL_UPDATE), as Discord does; without, only the REST
+        answers know (a cache that missed the update)."""
         channel.bot_can_attach = False
+        if tell_gateway:
+            channel.overwrites.append({"id": str(self.bot_user.id), "type": 1, "allow": "0",
+                                       "deny": str(1 << 15)})
+            if channel.guild_id is not None:
+                self.gateway.broadcast("CHANNEL_UPDATE", channel_payload(self.world, channel),
+                                       guild_id=channel.guild_id)
 
     def deny_send(self, channel: FakeChannel) -> None:
         """The bot loses Send Messages in this channel: sends answer 403 / 50013."""
