@@ -10,6 +10,7 @@ from games.zombie import GAME
 from games.zombie.actions import Commit, Cower, Move, NameHolder
 from games.zombie.bot_fight import plan_fight
 from games.zombie.cards import CARDS, FLAVOUR
+from games.zombie.views import build_view
 from tests.games.zombie.builders import lay, play, prompt_of, table
 
 
@@ -32,7 +33,7 @@ def test_the_team_fights_when_the_odds_are_good_and_flees_when_they_are_not() ->
     choices = {seat: _bot(state, seat) for seat in range(4)}
     assert all(isinstance(c, Commit) for c in choices.values())
     assert any(isinstance(c, Commit) and c.choice == "fight" for c in choices.values())
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     hopeless = plan_fight(view.model_copy(update={"players": [
         p.model_copy(update={"health": 3}) for p in view.players]}), zombies=20)
     assert hopeless.fighters == frozenset()
@@ -44,7 +45,9 @@ def test_every_bot_reaches_the_same_fight_plan_from_its_own_view() -> None:
     state.players[3].health = 1
     lay(state, "family_room", 0, -1, 2)
     state, _ = play(state, Move(seat=0, to="family_room"))
-    plans = {plan_fight(GAME.view(state, seat), state.fight.zombies) for seat in range(5)}  # type: ignore[union-attr]
+    assert state.fight is not None
+    zombies = state.fight.zombies
+    plans = {plan_fight(build_view(state, seat), zombies) for seat in range(5)}
     assert len(plans) == 1
 
 
