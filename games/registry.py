@@ -8,7 +8,8 @@ from typing import Any
 from games.core.game import Game
 
 # Packages imported on first use; each calls ``register`` at import time.
-BUILTIN_PACKAGES: tuple[str, ...] = ("games.lifeboat", "games.citadels")
+BUILTIN_PACKAGES: tuple[str, ...] = ("games.lifeboat", "games.citadels", "games.zombie",
+                                       "games.sanguosha")
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 _loaded = False

@@ -112,6 +112,10 @@ def _bounds(field: FieldInfo) -> tuple[Any, Any]:
 def _annotation(game: str, name: str, field: FieldInfo) -> tuple[Any, tuple[Any, ...]]:
     """What discord.py should read for a field, and the values it offers as choices."""
     kind = field.annotation
+    # ``X | None`` (None: the game's own default, as leaving the option out) offers an X.
+    args = typing.get_args(kind)
+    if len(args) == 2 and type(None) in args:
+        kind = next(arg for arg in args if arg is not type(None))
     if typing.get_origin(kind) is Literal:
         values = typing.get_args(kind)
         value_types = {type(value) for value in values}
