@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.sanguosha.flow import Ctx
-from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.skills.registry import skills_of
 
 Listener = Callable[[Ctx, int, dict[str, Any]], None]
 
@@ -40,9 +40,13 @@ def fire(ctx: Ctx, timing: str, seats: list[int] | None = None, **data: Any) -> 
         return data
     state = ctx.state
     order = seats if seats is not None else state.living_from(max(state.current, 0))
-    calls = [
-        (seat, fn) for seat in order for skill, fn in listeners if has_skill(state, seat, skill)
-    ]
+    calls: list[tuple[int, Listener]] = []
+    for seat in order:
+        if not state.players[seat].alive:
+            continue
+        owned = skills_of(state, seat)
+        if owned:
+            calls.extend((seat, fn) for skill, fn in listeners if skill in owned)
     for seat, fn in reversed(calls):
         fn(ctx, seat, data)
     return data
