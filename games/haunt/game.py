@@ -70,5 +70,14 @@ class HauntGame(Game[HauntState, HauntOptions]):
     def character_of(self, state: HauntState, seat: int) -> str | None:
         return state.seat(seat).explorer or None
 
+    def options_for_conformance(self, seats: int) -> list[HauntOptions | dict[str, Any] | None]:
+        """The standard game, then tables that replace haunts: some already played, and a
+        table playing only three haunts (choose-another at work on most charts)."""
+        return [
+            None,
+            HauntOptions(played=("drowned-choir", "long-dinner", "salt-wife")),
+            HauntOptions(haunts=("moth-queen", "bell-below", "will-of-marrowgate")),
+        ]
+
     def _explain_illegal(self, state: HauntState, action: Action) -> str:
         return f"'{action.kind}' is not one of your options right now."

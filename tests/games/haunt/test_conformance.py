@@ -37,8 +37,8 @@ def _checked(before: Any, action: Any, transition: Any) -> None:
 
 @pytest.mark.parametrize("seats", SEATS)
 def test_random_playouts_keep_the_contract_and_hide_both_books(seats: int) -> None:
-    for seed in range(3):
-        result = playout(GAME, seats, seed=seed, on_step=_checked)
+    for seed, options in enumerate(GAME.options_for_conformance(seats)):
+        result = playout(GAME, seats, seed=seed, options=options, on_step=_checked)
         outcome = GAME.outcome(result.state)
         assert outcome is not None and outcome.winners
         assert set(outcome.scores) == set(range(seats))
@@ -111,3 +111,13 @@ def test_roles_are_the_sides_and_characters_the_explorers() -> None:
     assert roles[state.traitor or 0] == "traitor"
     alone = haunted("will-of-marrowgate", 4)
     assert {GAME.role_of(alone, s) for s in range(4)} == {"alone"}
+
+
+def test_tables_that_exclude_haunts_only_meet_the_others() -> None:
+    played = GAME.options_for_conformance(4)[1]
+    chosen = GAME.options_for_conformance(4)[2]
+    for seed in range(6):
+        state = playout(GAME, 4, seed=seed, options=played, chooser=bot_action).state
+        assert state.haunt not in ("drowned-choir", "long-dinner", "salt-wife")
+        state = playout(GAME, 4, seed=seed, options=chosen, chooser=bot_action).state
+        assert state.haunt in ("moth-queen", "bell-below", "will-of-marrowgate")
