@@ -121,3 +121,31 @@ def test_tables_that_exclude_haunts_only_meet_the_others() -> None:
         assert state.haunt not in ("drowned-choir", "long-dinner", "salt-wife")
         state = playout(GAME, 4, seed=seed, options=chosen, chooser=bot_action).state
         assert state.haunt in ("moth-queen", "bell-below", "will-of-marrowgate")
+
+
+def test_bots_open_only_the_book_their_own_view_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.haunt.catalog import Catalog
+
+    opened: list[str] = []
+    original = Catalog.book
+
+    def spy(self: Catalog, book_id: str) -> Any:
+        opened.append(book_id)
+        return original(self, book_id)
+
+    monkeypatch.setattr(Catalog, "book", spy)
+    checked = 0
+
+    def chooser(game: Any, state: Any, rng: random.Random) -> Any:
+        nonlocal checked
+        prompt = next(p for p in game.pending(state) if p.blocking)
+        view = game.view(state, prompt.seat)
+        opened.clear()
+        action = game.choose(view, prompt, rng)
+        assert set(opened) <= {view.book}
+        checked += bool(opened)
+        return action
+
+    for seats in (3, 6):
+        playout(GAME, seats, seed=seats, chooser=chooser)
+    assert checked > 0
