@@ -99,8 +99,11 @@ def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
     """Every configuration of one game, rendered in ``locale``; returns the rendered lines."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
-    # The Desk reads only the turn deadlines from the app while rendering.
-    desk = Desk(cast(Any, SimpleNamespace(timers=SimpleNamespace(deadline=lambda m, s: None))))
+    # The Desk reads only the turn deadlines and a pick's ticked items from the app while
+    # rendering.
+    desk = Desk(cast(Any, SimpleNamespace(
+        timers=SimpleNamespace(deadline=lambda m, s: None),
+        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: ())))))
     labelled: set[tuple[str, Any]] = set()
     lines: list[str] = []
     for seats, options, seed in configurations(game_name):

@@ -1,11 +1,11 @@
-"""Sanguosha (三国杀), identity mode: lord, loyalists, rebels and renegade.
+"""Sanguosha (三国杀), identity mode: lord, loyalists, rebels and renegade. Importing the
+package registers the game."""
 
-The game object is built here but not yet registered with ``games.registry``.
-"""
-
+from games.registry import register
 from games.sanguosha.game import SanguoshaGame
 from games.sanguosha.options import Options
 
 GAME = SanguoshaGame()
+register(GAME)
 
 __all__ = ["GAME", "Options", "SanguoshaGame"]

@@ -1,0 +1,600 @@
+"""Sanguosha (三国杀) on Discord: the circle of seats on the board, the hand, identity and hero
+choice in the private panel, labels for every move and the reveal.
+
+Every fact shown comes from a view: the public view on the board, the reader's own view in the
+panel. Cards read as players know them — suit symbol, rank, name ("♠7 杀") — and a hand is
+listed by kind. A play is one choice of card and target: the panel offers Slashes in one select
+and the other cards in another, each option a card and its target ("♠A 决斗 → Bob").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.renderers import register_renderer
+from bot.renderers.base import Renderer
+from bot.service import LiveMatch
+from games.core import Action, Event, Outcome, Prompt
+from games.sanguosha.actions import Choose, Discard, Pass, Respond, Use
+from games.sanguosha.cards import CARDS, KINDS, card, rank_name
+from games.sanguosha.heroes import HEROES
+from games.sanguosha.options import Options
+from games.sanguosha.views import PublicView, SeatRow, SeatView
+
+SUIT_SYMBOL = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
+KIND_ORDER = ("basic", "trick", "delayed", "equip")
+SLOT_ORDER = ("weapon", "armor", "plus_horse", "minus_horse")
+SLOT_ICON = {"weapon": "⚔️", "armor": "🛡️", "plus_horse": "🐎+1", "minus_horse": "🐎−1"}
+IDENTITY_ICON = {"lord": "👑", "loyalist": "🛡️", "rebel": "🔥", "renegade": "🎭"}
+KINGDOM_ICON = {"wei": "🟦", "shu": "🟥", "wu": "🟩", "qun": "⬜"}
+
+SEAT_PARAMS = {"seat", "src", "target", "to_seat", "killer", "user", "dying", "victim", "lord",
+               "judged"}
+SEAT_LIST_PARAMS = {"targets", "winners", "seats", "duel"}
+CARD_PARAMS = {"card", "old"}
+CARD_LIST_PARAMS = {"cards", "seen"}
+CARD_NAME_PARAMS = {"name", "trick", "want"}
+# Why a card moved or a judgement was made: a card's or a skill's name, or one of these.
+PLAIN_REASONS = {"start", "draw", "hand_limit", "rebel_killed", "save"}
+
+# Action groups: each becomes one row of the panel (buttons, or a select when large).
+MAIN, SLASH, CARD, SKILL, ANSWER, CHOICE, HERO, GIVE_UP = (
+    "main", "sha", "card", "skill", "answer", "choice", "hero", "give_up")
+# What "pass" says, by the question asked (the top window's topic).
+PASS_BY_TOPIC = {
+    "play": "end_play", "shan": "no_dodge", "sha": "no_slash", "wuxie": "no_nullify",
+    "peach": "no_peach", "collateral": "hand_weapon", "lord_help_answer": "no_help",
+}
+YES, NO = "yes", "no"
+# Choices that are words rather than cards or seats.
+WORD_CHOICES = {"yes", "no", "let_draw", "hand", "damage"}
+RESPONSE_TOPICS = {"shan", "sha", "wuxie", "peach"}
+LABEL_LIMIT = 80
+BOARD_PASS_TOPICS = {"play", "shan", "sha", "wuxie", "peach"}
+
+
+class SanguoshaRenderer(Renderer):
+    game = "sanguosha"
+    colour = 0xB83227
+    select_groups = frozenset({HERO})
+
+    # -- names -----------------------------------------------------------------------------
+    @staticmethod
+    def sep(locale: str | None) -> str:
+        """What separates the items of a list (", " in English, "、" in Chinese)."""
+        return t("sanguosha.list", locale)
+
+    def join(self, items: list[str], locale: str | None) -> str:
+        return self.sep(locale).join(items) or t("sanguosha.none", locale)
+
+    @staticmethod
+    def card_name(name: str, locale: str | None) -> str:
+        return t(f"sanguosha.card.{name}", locale)
+
+    def card(self, card_id: str, locale: str | None) -> str:
+        """A card as players read it: "♠7 杀"."""
+        c = CARDS.get(card_id)
+        if c is None:
+            return card_id
+        return f"{SUIT_SYMBOL[c.suit]}{rank_name(c.rank)} {self.card_name(c.name, locale)}"
+
+    def cards(self, card_ids: list[str], locale: str | None) -> str:
+        return self.join([self.card(c, locale) for c in card_ids], locale)
+
+    @staticmethod
+    def hero(hero_id: str, locale: str | None) -> str:
+        return t(f"sanguosha.hero.{hero_id}", locale) if hero_id in HEROES else "?"
+
+    @staticmethod
+    def skill(skill: str, locale: str | None) -> str:
+        return t(f"sanguosha.skill.{skill}", locale)
+
+    @staticmethod
+    def identity(identity: str, locale: str | None) -> str:
+        return t(f"sanguosha.role.{identity}", locale)
+
+    def hero_offer(self, hero_id: str, seat_is_lord: bool, players: int,
+                   locale: str | None) -> str:
+        """A hero as an offer reads: "诸葛亮 · 蜀 · 3 HP"."""
+        h = HEROES[hero_id]
+        hp = h.hp + (1 if seat_is_lord and players > 4 else 0)
+        return t("sanguosha.hero_offer", locale, hero=self.hero(hero_id, locale),
+                 kingdom=t(f"sanguosha.kingdom.{h.kingdom}", locale), hp=hp)
+
+    def who(self, live: LiveMatch, seat: int, locale: str | None) -> str:
+        if seat < 0:
+            return t("sanguosha.nobody", locale)
+        return self.seat_name(live, seat)
+
+    def reason(self, reason: str, locale: str | None) -> str:
+        if reason in KINDS:
+            return self.card_name(reason, locale)
+        if reason in PLAIN_REASONS:
+            return t(f"sanguosha.reason.{reason}", locale)
+        if reason:
+            return self.skill(reason, locale)
+        return ""
+
+    def via(self, via: str, locale: str | None) -> str:
+        """The weapon or skill that turns cards into another: the Spear, Wusheng…"""
+        return self.card_name(via, locale) if via in KINDS else self.skill(via, locale)
+
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+        if value is None:
+            return t("sanguosha.none", locale)
+        if isinstance(value, bool):
+            return t("config.yes" if value else "config.no", locale)
+        if name in SEAT_PARAMS and isinstance(value, int):
+            return self.who(live, value, locale)
+        if name in SEAT_LIST_PARAMS and isinstance(value, list):
+            return self.join([self.who(live, int(s), locale) for s in value], locale)
+        if name in CARD_PARAMS and isinstance(value, str):
+            return self.card(value, locale)
+        if name in CARD_LIST_PARAMS and isinstance(value, list):
+            return self.cards(value, locale)
+        if name in CARD_NAME_PARAMS and isinstance(value, str):
+            return self.card_name(value, locale) if value in KINDS else value
+        if name == "hero" and isinstance(value, str):
+            return self.hero(value, locale)
+        if name == "heroes" and isinstance(value, list):
+            return self.join([self.hero(h, locale) for h in value], locale)
+        if name == "heroes" and isinstance(value, dict):
+            return self.join([f"{self.who(live, int(s), locale)}: {self.hero(h, locale)}"
+                              for s, h in value.items()], locale)
+        if name == "identity" and isinstance(value, str):
+            return self.identity(value, locale)
+        if name == "skill" and isinstance(value, str):
+            return self.skill(value, locale)
+        if name == "via" and isinstance(value, str):
+            return self.via(value, locale) if value else ""
+        if name == "reason" and isinstance(value, str):
+            return self.reason(value, locale)
+        if name == "phase" and isinstance(value, str):
+            return t(f"sanguosha.phase.{value}", locale)
+        if name == "suit" and isinstance(value, str):
+            return t(f"sanguosha.suit.{value}", locale)
+        if name == "side" and isinstance(value, str):
+            return t(f"sanguosha.side.{value}", locale)
+        if name == "nature":
+            return "⚡" if value == "thunder" else ""
+        if isinstance(value, dict):
+            return self.join([f"{k}: {v}" for k, v in value.items()], locale)
+        return super().param_text(live, name, value, locale)
+
+    # -- events ----------------------------------------------------------------------------
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        name = event.key.split(".", 1)[1]
+        params = dict(event.params)
+        # The event's name, refined where the words differ (a death with no killer…).
+        which = name
+        text = self.params_text(live, params, locale)
+        if name == "used":
+            text["card"] = self._used_cards(params, locale)
+            targets = params.get("targets", [])
+            text["whom"] = "" if targets == [params["seat"]] else self._whom(live, targets, locale)
+            if KINDS[params["name"]].kind == "equip":
+                which += "_equip"
+        elif name == "answered":
+            text["card"] = self._played_as(params["cards"], params["name"], params["via"],
+                                           locale)
+        elif name in ("damaged", "died") and params.get("src", params.get("killer", 0)) < 0:
+            which += "_no_source"
+        elif name == "took_card" and params.get("src", 0) < 0:
+            which += "_from_table"
+        elif name == "nullified" and params.get("target", 0) < 0:
+            which += "_chain"
+        elif name == "hero_revealed":
+            which += "_lord" if params.get("lord") else ""
+        elif name == "game_over":
+            text = {"side": text["side"], "winners": text["winners"]}
+        return t(f"sanguosha.event.{which}", locale, **text)
+
+    def _used_cards(self, params: dict[str, Any], locale: str | None) -> str:
+        cards, name, via = params.get("cards", []), params["name"], params.get("via", "")
+        return self._played_as(cards, name, via, locale)
+
+    def _played_as(self, cards: list[str] | tuple[str, ...], name: str, via: str,
+                   locale: str | None) -> str:
+        """"♠7 杀", or "♥K 桃 → 杀 (武圣)" for cards used as another."""
+        own = len(cards) == 1 and card(cards[0]).name == name and not via
+        if own:
+            return self.card(cards[0], locale)
+        shown = "+".join(self.card(c, locale) for c in cards)
+        as_name = self.card_name(name, locale) if name in KINDS else self.skill(name, locale)
+        if not shown:
+            return t("sanguosha.as_via_nothing", locale, name=as_name,
+                     via=self.via(via, locale))
+        if not via:
+            return t("sanguosha.as_card", locale, cards=shown, name=as_name)
+        return t("sanguosha.as_via", locale, cards=shown, name=as_name,
+                 via=self.via(via, locale))
+
+    def _whom(self, live: LiveMatch, targets: list[int] | tuple[int, ...],
+              locale: str | None) -> str:
+        if not targets:
+            return ""
+        return t("sanguosha.on_targets", locale,
+                 targets=self.join([self.who(live, s, locale) for s in targets], locale))
+
+    # -- prompts and actions -----------------------------------------------------------------
+    @staticmethod
+    def topic(view: Any) -> str:
+        waiting = getattr(view, "waiting", None)
+        return waiting.topic if waiting is not None else ""
+
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+        if not isinstance(view, SeatView):
+            return self._board_prompt_line(live, prompt, locale)
+        params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
+        for name in ("src", "reason"):
+            params.setdefault(name, "")
+        kind = prompt.kind
+        if kind == "skill":
+            skill = str(prompt.params.get("skill", ""))
+            for flag, suffix in (("paying", "_paying"), ("giving", "_giving"),
+                                 ("helping", "_helping")):
+                if prompt.params.get(flag):
+                    skill += suffix
+            return t(f"sanguosha.prompt.skill.{skill}", locale, **params)
+        if kind == "peach" and prompt.params.get("dying") == prompt.seat:
+            kind += "_self"
+        elif kind == "nullify" and prompt.params.get("target", 0) < 0:
+            kind += "_chain"
+        elif kind == "hero" and prompt.seat == view.lord:
+            kind += "_lord"
+        return t(f"sanguosha.prompt.{kind}", locale, **params)
+
+    def _board_prompt_line(self, live: LiveMatch, prompt: Prompt, locale: str | None) -> str:
+        """What the board says a seat is asked: public facts only (a response is "a response",
+        whatever the seat holds)."""
+        if prompt.clock == "response":
+            return t("sanguosha.waiting.response", locale)
+        if prompt.kind == "skill":
+            return t("sanguosha.waiting.skill", locale,
+                     skill=self.skill(str(prompt.params.get("skill", "")), locale))
+        if prompt.kind in ("hero", "play", "discard", "pick_card"):
+            return t(f"sanguosha.waiting.{prompt.kind}", locale)
+        return t("sanguosha.waiting.response", locale)
+
+    def action_group(self, action: Action) -> str:
+        if isinstance(action, Pass):
+            return MAIN
+        if isinstance(action, Use):
+            if action.name == "sha":
+                return SLASH
+            if action.name in KINDS:
+                return CARD
+            return MAIN if not action.targets else SKILL
+        if isinstance(action, Respond):
+            return ANSWER
+        if isinstance(action, Discard):
+            return GIVE_UP
+        if isinstance(action, Choose) and action.option in HEROES:
+            return HERO
+        return CHOICE
+
+    def group_label(self, group: str, locale: str | None) -> str:
+        return t(f"sanguosha.group.{group}", locale)
+
+    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
+                     ) -> str:
+        if isinstance(action, Pass):
+            text = t(f"sanguosha.pass.{PASS_BY_TOPIC.get(self.topic(view), 'decline')}",
+                     locale)
+        elif isinstance(action, Use):
+            text = self._use_label(live, action, locale)
+        elif isinstance(action, Respond):
+            text = self._played_as(action.cards, action.name, action.via, locale)
+        elif isinstance(action, Discard):
+            text = t("sanguosha.action.discard", locale, cards=self.cards(list(action.cards),
+                                                                          locale))
+        elif isinstance(action, Choose):
+            text = self._choice_label(live, view, action.option, locale)
+        else:
+            text = action.kind
+        return self.cut(text)
+
+    @staticmethod
+    def cut(label: str) -> str:
+        """A label within Discord's limit, its cut marked with an ellipsis."""
+        return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+
+    def _use_label(self, live: LiveMatch, action: Use, locale: str | None) -> str:
+        name = action.name
+        if name not in KINDS:  # a skill used from the play phase
+            skill = self.skill(name, locale)
+            cards = self.cards(list(action.cards), locale) if action.cards else ""
+            if name == "lijian" and len(action.targets) == 2:
+                return t("sanguosha.action.lijian", locale, skill=skill,
+                         user=self.who(live, action.targets[0], locale),
+                         target=self.who(live, action.targets[1], locale))
+            if not action.targets:
+                return t("sanguosha.action.skill", locale, skill=skill)
+            whom = self.join([self.who(live, s, locale) for s in action.targets], locale)
+            if cards:
+                return t("sanguosha.action.skill_card_on", locale, skill=skill, cards=cards,
+                         targets=whom)
+            return t("sanguosha.action.skill_on", locale, skill=skill, targets=whom)
+        played = self._played_as(action.cards, name, action.via, locale)
+        kind = KINDS[name].kind
+        if kind == "equip":
+            return t("sanguosha.action.equip", locale, card=played)
+        if name == "jiedao" and len(action.targets) == 2:
+            return t("sanguosha.action.collateral", locale, card=played,
+                     wielder=self.who(live, action.targets[0], locale),
+                     victim=self.who(live, action.targets[1], locale))
+        if not action.targets:
+            return t("sanguosha.action.everyone", locale, card=played)
+        if list(action.targets) == [action.seat]:
+            return t("sanguosha.action.self", locale, card=played)
+        return played + self._whom(live, action.targets, locale)
+
+    def _choice_label(self, live: LiveMatch, view: Any, option: str,
+                      locale: str | None) -> str:
+        if option in HEROES:
+            lord = getattr(view, "lord", -1)
+            me = getattr(view, "me", None)
+            players = len(getattr(view, "seats", []))
+            return self.hero_offer(option, me is not None and me.seat == lord, players, locale)
+        if option in WORD_CHOICES:
+            return t(f"sanguosha.choice.{option}", locale)
+        if option in SUIT_SYMBOL:
+            return t(f"sanguosha.suit.{option}", locale)
+        if option in CARDS:
+            return self.card(option, locale)
+        where, colon, rest = option.partition(":")
+        if colon and where in ("top", "bottom") and rest in CARDS:
+            return t(f"sanguosha.choice.{where}", locale, card=self.card(rest, locale))
+        head, arrow, seat = option.rpartition(">")
+        if arrow and head in CARDS and seat.isdigit():
+            return t("sanguosha.choice.pass_on", locale, card=self.card(head, locale),
+                     target=self.who(live, int(seat), locale))
+        seats = option.split(",")
+        if all(s.isdigit() for s in seats):
+            return self.join([self.who(live, int(s), locale) for s in seats], locale)
+        return option
+
+    def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
+        """Only "pass" goes on the board (end the play phase, no Dodge, no Nullification…):
+        every seat asked has it, so it says nothing about a hand."""
+        if self.topic(view) not in BOARD_PASS_TOPICS:
+            return []
+        return [i for i, a in enumerate(prompt.actions) if isinstance(a, Pass)]
+
+    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> str:
+        label = self.card(item, locale)
+        me = getattr(view, "me", None)
+        if me is not None and item not in me.hand:
+            label = t("sanguosha.equipped", locale, card=label)
+        return label
+
+    # -- the board ---------------------------------------------------------------------------
+    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
+        assert isinstance(view, PublicView)
+        if view.current >= 0 and view.result_side is None:
+            title = t("sanguosha.board.title", locale, round=view.round,
+                      name=self.who(live, view.current, locale),
+                      phase=t(f"sanguosha.phase.{view.phase or 'between'}", locale))
+        elif view.result_side is not None:
+            title = t("sanguosha.board.title_over", locale)
+        else:
+            title = t("sanguosha.board.title_heroes", locale)
+        embed = discord.Embed(title=title[:256], colour=self.colour)
+        summary = t("sanguosha.board.summary", locale, deck=view.deck_count,
+                    discard=view.discard_count)
+        if view.current >= 0 and view.result_side is None:
+            summary += "\n" + t("sanguosha.board.distances", locale,
+                                name=self.who(live, view.current, locale),
+                                reach=view.attack_range)
+        lines = [self._seat_line(live, view, row, locale) for row in view.seats]
+        embed.description = (summary + "\n\n" + "\n".join(lines))[:4096]
+        now = self._now_line(live, view, locale)
+        if now:
+            embed.add_field(name=t("sanguosha.board.now", locale), value=now[:1024],
+                            inline=False)
+        if view.processing or view.grace:
+            table = [*view.processing, *view.grace]
+            embed.add_field(name=t("sanguosha.board.on_table", locale),
+                            value=self.cards(table, locale)[:1024], inline=False)
+        if view.result_side is not None:
+            embed.add_field(name=t("sanguosha.board.result", locale), value=t(
+                "sanguosha.board.winners", locale,
+                side=t(f"sanguosha.side.{view.result_side}", locale),
+                winners=self.join([self.who(live, s, locale) for s in view.winners],
+                                  locale))[:1024], inline=False)
+        return embed
+
+    def _seat_line(self, live: LiveMatch, view: PublicView, row: SeatRow,
+                   locale: str | None) -> str:
+        pointer = "▶ " if row.seat == view.current and view.result_side is None else ""
+        name = self.seat_name(live, row.seat)
+        if row.identity:
+            role = f"{IDENTITY_ICON[row.identity]} {self.identity(row.identity, locale)}"
+        else:
+            role = t("sanguosha.board.hidden_identity", locale)
+        if row.hero:
+            hero = f"{KINGDOM_ICON.get(row.kingdom, '')}{self.hero(row.hero, locale)}"
+        elif row.has_chosen:
+            hero = t("sanguosha.board.hero_chosen", locale)
+        else:
+            hero = t("sanguosha.board.hero_choosing", locale)
+        parts = [f"{pointer}`{row.seat + 1}` **{name}** · {role} · {hero}"]
+        if not row.alive:
+            parts.append("💀")
+            return " · ".join(parts)
+        if row.max_hp:
+            parts.append(f"❤️{row.hp}/{row.max_hp}")
+        parts.append(f"🂠{row.hand_count}")
+        if row.shown_hand:
+            parts.append(t("sanguosha.board.shown_hand", locale,
+                           cards=self.cards(row.shown_hand, locale)))
+        equips = [f"{SLOT_ICON[s]} {self.card(row.equips[s], locale)}" for s in SLOT_ORDER
+                  if s in row.equips]
+        if equips:
+            parts.append(" ".join(equips))
+        if row.judging:
+            parts.append("⏳ " + self.join([self._judging(c, as_name, locale)
+                                            for c, as_name in row.judging], locale))
+        distance = view.distances[row.seat] if row.seat < len(view.distances) else None
+        if distance is not None and view.result_side is None:
+            mark = "🎯" if distance <= view.attack_range else "📏"
+            parts.append(f"{mark}{distance}")
+        return " · ".join(parts)
+
+    def _judging(self, card_id: str, as_name: str, locale: str | None) -> str:
+        if card(card_id).name == as_name:
+            return self.card(card_id, locale)
+        return t("sanguosha.as_card", locale, cards=self.card(card_id, locale),
+                 name=self.card_name(as_name, locale))
+
+    def _now_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+        """What the table waits for, in public words."""
+        waiting = view.waiting
+        if waiting is None or view.result_side is not None:
+            return ""
+        data = waiting.data
+        asked = self.join([self.who(live, s, locale) for s in waiting.seats], locale)
+        topic = waiting.topic
+        if topic == "wuxie":
+            target = int(data.get("target", -1))
+            return t("sanguosha.now.nullify" if target >= 0 else "sanguosha.now.nullify_chain",
+                     locale, trick=self.card_name(str(data.get("trick", "wuxie")), locale),
+                     target=self.who(live, target, locale),
+                     src=self.who(live, int(data.get("src", -1)), locale))
+        if topic in ("shan", "sha"):
+            return t(f"sanguosha.now.{topic}", locale, seat=asked,
+                     src=self.who(live, int(data.get("src", -1)), locale),
+                     reason=self.reason(str(data.get("reason", "")), locale))
+        if topic == "peach":
+            return t("sanguosha.now.peach", locale, seat=asked,
+                     dying=self.who(live, int(data.get("dying", -1)), locale),
+                     hp=data.get("hp", 0))
+        if topic == "hero":
+            return t("sanguosha.now.hero", locale)
+        if topic in ("play", "discard", "grace"):
+            return t(f"sanguosha.now.{topic}", locale, seat=asked)
+        return t("sanguosha.now.other", locale, seat=asked)
+
+    # -- private -----------------------------------------------------------------------------
+    def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
+                    ) -> discord.Embed:
+        assert isinstance(view, SeatView)
+        me = view.me
+        row = view.seats[seat]
+        identity = self.identity(me.identity, locale)
+        hero = self.hero(row.hero, locale) if row.hero else (
+            self.hero(me.chosen, locale) if me.chosen else t("sanguosha.panel.no_hero", locale))
+        embed = discord.Embed(title=t("sanguosha.panel.title", locale, identity=identity,
+                                      hero=hero)[:256], colour=self.colour)
+        status = [t(f"sanguosha.goal.{me.identity}", locale)]
+        if not row.alive:
+            status.append(t("sanguosha.panel.dead", locale))
+        elif row.max_hp:
+            status.append(t("sanguosha.panel.hp", locale, hp=row.hp, max_hp=row.max_hp))
+        embed.description = "\n".join(status)
+        if me.offers:
+            embed.add_field(name=t("sanguosha.panel.offers", locale), value="\n".join(
+                self._hero_text(h, seat == view.lord, len(view.seats), locale)
+                for h in me.offers)[:1024], inline=False)
+        embed.add_field(name=t("sanguosha.panel.hand", locale, count=len(me.hand)),
+                        value=self._hand_lines(me.hand, locale)[:1024], inline=False)
+        equips = [f"{SLOT_ICON[s]} {self.card(row.equips[s], locale)}" for s in SLOT_ORDER
+                  if s in row.equips]
+        if equips or row.judging:
+            lines = list(equips)
+            if row.judging:
+                lines.append("⏳ " + self.join([self._judging(c, n, locale)
+                                                for c, n in row.judging], locale))
+            embed.add_field(name=t("sanguosha.panel.in_play", locale),
+                            value="\n".join(lines)[:1024], inline=False)
+        if me.peek:
+            embed.add_field(name=t("sanguosha.panel.peek", locale),
+                            value=self.cards(me.peek, locale)[:1024], inline=False)
+        if row.skills:
+            embed.add_field(name=t("sanguosha.panel.skills", locale), value="\n".join(
+                f"**{self.skill(s, locale)}** — {t(f'sanguosha.skill_text.{s}', locale)}"
+                for s in row.skills)[:1024], inline=False)
+        embed.set_footer(text=t("sanguosha.panel.footer", locale))
+        return embed
+
+    def _hero_text(self, hero_id: str, seat_is_lord: bool, players: int,
+                   locale: str | None) -> str:
+        h = HEROES[hero_id]
+        skills = list(h.skills) + (list(h.lord_skills) if seat_is_lord and players >= 5 else [])
+        return f"**{self.hero_offer(hero_id, seat_is_lord, players, locale)}** — " + \
+            "; ".join(f"{self.skill(s, locale)}: {t(f'sanguosha.skill_text.{s}', locale)}"
+                      for s in skills)
+
+    def _hand_lines(self, hand: list[str], locale: str | None) -> str:
+        """The hand by kind of card, each kind's cards by name, then suit and rank."""
+        if not hand:
+            return t("sanguosha.panel.empty", locale)
+        suits = list(SUIT_SYMBOL)
+        lines = []
+        for kind in KIND_ORDER:
+            here = sorted((c for c in hand if card(c).kind.kind == kind),
+                          key=lambda c: (list(KINDS).index(card(c).name),
+                                         suits.index(card(c).suit), card(c).rank))
+            if here:
+                lines.append(f"**{t(f'sanguosha.kind.{kind}', locale)}**: " +
+                             " · ".join(self.card(c, locale) for c in here))
+        return "\n".join(lines)
+
+    def opening_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
+                      ) -> discord.Embed:
+        embed = self.panel_embed(live, view, seat, locale)
+        embed.title = t("sanguosha.opening.title", locale,
+                        identity=self.identity(view.me.identity, locale))[:256]
+        return embed
+
+    def reveal_embed(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
+                     ) -> discord.Embed:
+        assert isinstance(view, PublicView)
+        embed = discord.Embed(title=t("sanguosha.reveal.title", locale), colour=self.colour)
+        side = view.result_side or "draw"
+        embed.description = t("sanguosha.board.winners", locale,
+                              side=t(f"sanguosha.side.{side}", locale),
+                              winners=self.join([self.who(live, s, locale)
+                                                 for s in outcome.winners], locale))
+        scored = Options.model_validate(live.record.options).scoring == "fourth_edition"
+        for row in view.seats:
+            crown = "🏆 " if row.seat in outcome.winners else ""
+            role = self.identity(row.identity, locale) if row.identity else "?"
+            hero = self.hero(row.hero, locale) if row.hero else "—"
+            name = f"{crown}{self.seat_name(live, row.seat)} — {role} · {hero}"
+            value = t("sanguosha.reveal.alive" if row.alive else "sanguosha.reveal.dead",
+                      locale)
+            if row.kills:
+                value += " · " + t("sanguosha.reveal.kills", locale, names=self.join(
+                    [self.who(live, s, locale) for s in row.kills], locale))
+            if scored:
+                details = outcome.details.get(row.seat, {})
+                value += "\n" + t("sanguosha.reveal.score", locale,
+                                  base=f"{details.get('base', 0):g}",
+                                  bonus=f"{details.get('bonus', 0):g}",
+                                  total=f"{details.get('total', 0):g}")
+            embed.add_field(name=name[:256], value=value[:1024], inline=False)
+        return embed
+
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+        """The variants that differ from the standard game, in words."""
+        chosen = Options.model_validate(options)
+        lines = []
+        if not chosen.heroes:
+            lines.append(t("sanguosha.option.heroes_off", locale))
+        for name in ("ex_cards", "two_renegades", "three_survivor_countdown"):
+            if getattr(chosen, name):
+                lines.append(t(f"sanguosha.option.{name}", locale))
+        if chosen.scoring != "win_loss":
+            lines.append(t(f"sanguosha.option.scoring.{chosen.scoring}", locale))
+        if chosen.first_death_protection:
+            seat = chosen.protected_seat
+            lines.append(t("sanguosha.option.first_death_protection_seat", locale,
+                           seat=t("sanguosha.none", locale) if seat is None else seat + 1))
+        return lines
+
+
+register_renderer(SanguoshaRenderer())
