@@ -46,11 +46,7 @@ def open_doors(room: PlacedRoom, grid: dict[Cell, PlacedRoom]) -> list[Direction
     ]
 
 
-def floor_is_open(state: HauntState, floor: Floor, grid: dict[Cell, PlacedRoom]) -> bool:
-    return any(open_doors(r, grid) for r in state.rooms if r.floor == floor)
-
-
-def joined(state: HauntState, room: PlacedRoom, grid: dict[Cell, PlacedRoom]) -> list[str]:
+def joined(room: PlacedRoom, grid: dict[Cell, PlacedRoom]) -> list[str]:
     """Rooms joined to ``room`` by a pair of doors."""
     out = []
     for d in room.doors:
@@ -81,7 +77,7 @@ def exits(state: HauntState, room_id: str, *, monster: bool = False) -> list[str
     if room is None:
         return []
     grid = cells(state)
-    found = joined(state, room, grid) + passages(state, room_id, monster=monster)
+    found = joined(room, grid) + passages(state, room_id, monster=monster)
     return list(dict.fromkeys(found))
 
 
