@@ -1,0 +1,192 @@
+"""Sanguosha at a real Discord table: the real discord.py client, Parlor, and the fake Discord.
+
+``/sanguosha start``, people and bots seated, heroes chosen in the panels, a whole game played
+by clicks (the people's moves chosen by the built-in bot's judgement and made in their private
+panels, response windows included), the reveal. Then every public payload is checked:
+
+- no hero that nobody plays is ever named in public, and while heroes are being chosen no
+  hero but the lord's is;
+- every board, checked against the game's true state when it was drawn, shows a seat's
+  identity only once it is face up, and names no hand card nobody has seen;
+- no text that belongs to a panel or a private message is there.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from bot.i18n import catalog, normalize_locale, t
+from bot.renderers import renderer_for
+from bot.service import LiveMatch
+from games.sanguosha.heroes import HEROES
+from games.sanguosha.identities import identity_of_card
+from games.sanguosha.state import SanguoshaState
+from storage import MatchStatus
+from tests.e2e.parlor import Table, parlor, public_payloads
+from tests.fakediscord import FakeDiscord, FakeUser
+
+LOCALE = "en"
+# Texts only a panel or a private message may show (their longest fixed part is looked for).
+PRIVATE_KEYS = (
+    "sanguosha.panel.offers", "sanguosha.panel.footer", "sanguosha.panel.peek",
+    "sanguosha.event.hero_offers", "sanguosha.event.drew_cards",
+    "sanguosha.event.deck_cards_seen", "sanguosha.opening.title",
+    "sanguosha.goal.loyalist", "sanguosha.goal.rebel", "sanguosha.goal.renegade",
+)
+
+
+def private_markers() -> list[str]:
+    texts = catalog(normalize_locale(LOCALE))
+    markers = []
+    for key in PRIVATE_KEYS:
+        longest = max(re.split(r"\{[a-z_]+\}", texts[key]), key=len).strip()
+        assert len(longest) >= 6, f"{key} has no distinctive text: {longest!r}"
+        markers.append(longest)
+    return markers
+
+
+class BoardSpy:
+    """Every board the Desk draws, with the game state it was drawn from."""
+
+    def __init__(self, table: Table) -> None:
+        self.drawn: list[tuple[SanguoshaState, dict[str, Any]]] = []
+        desk = table.app.desk
+        original = desk.board
+
+        def board(live: LiveMatch, locale: str | None) -> Any:
+            content, embeds, view = original(live, locale)
+            if live.state is not None:
+                self.drawn.append((live.state, embeds[0].to_dict()))
+            return content, embeds, view
+
+        desk.board = board
+
+
+def seat_lines(embed: dict[str, Any], seats: int) -> list[str]:
+    """The board's line for each seat, in seat order."""
+    lines = [line for line in (embed.get("description") or "").splitlines()
+             if re.match(r"^(▶ )?`\d+` ", line)]
+    assert len(lines) == seats, lines
+    return lines
+
+
+def hero_names() -> dict[str, str]:
+    return {h: t(f"sanguosha.hero.{h}", LOCALE) for h in HEROES}
+
+
+def board_secrets_shown(state: SanguoshaState, embed: dict[str, Any]) -> list[str]:
+    """What a board shows that the state keeps secret at the moment it was drawn."""
+    renderer = renderer_for("sanguosha")
+    problems = []
+    roles = [t(f"sanguosha.role.{r}", LOCALE) for r in ("lord", "loyalist", "rebel", "renegade")]
+    for player, line in zip(state.players, seat_lines(embed, state.seats), strict=True):
+        if not player.revealed:
+            if t("sanguosha.board.hidden_identity", LOCALE) not in line or \
+                    any(role in line for role in roles):
+                problems.append(f"seat {player.seat}'s hidden identity shown: {line}")
+        elif t(f"sanguosha.role.{identity_of_card(player.identity_card)}", LOCALE) not in line:
+            problems.append(f"seat {player.seat}'s face-up identity missing: {line}")
+    everything = "\n".join([embed.get("title", ""), embed.get("description") or "",
+                            *(f["value"] for f in embed.get("fields", []))])
+    choosing = any(not p.hero for p in state.players)
+    names = hero_names()
+    for player in state.players:
+        secret_heroes = [*player.offers, player.chosen] if choosing else []
+        for hero in secret_heroes:
+            if hero and hero != state.players[state.lord].hero and names[hero] in everything:
+                problems.append(f"seat {player.seat}'s secret hero {names[hero]} shown")
+    # A hand card nobody has seen, unless a card of the same face is in view (twin ids).
+    in_view = {renderer.card(c, LOCALE) for p in state.players
+               for c in [*p.equips.values(), *p.judging, *p.shown]}
+    in_view |= {renderer.card(c, LOCALE) for c in [*state.processing, *state.grace]}
+    shown_now = "\n".join([embed.get("description") or "", *(
+        f["value"] for f in embed.get("fields", [])
+        if f["name"] != t("board.log", LOCALE))])
+    for player in state.players:
+        for card_id in player.hand:
+            label = renderer.card(card_id, LOCALE)
+            if card_id not in player.shown and label not in in_view and label in shown_now:
+                problems.append(f"seat {player.seat}'s hand card {label} shown")
+    return problems
+
+
+async def open_table(fake: FakeDiscord, client: Any, channel: Any, host: FakeUser,
+                     others: list[FakeUser], bots: int, seed: int) -> tuple[Table, BoardSpy]:
+    client.parlor.service.new_seed = lambda: seed
+    table = Table(fake, client, channel)
+    lobby = await table.open(host, game="sanguosha", options={})
+    assert t("sanguosha.title", LOCALE) in lobby.text()
+    for user in others:
+        await table.lobby_click(user, "join")
+    for _ in range(bots):
+        await table.lobby_click(host, "addbot")
+    spy = BoardSpy(table)
+    started = await table.lobby_click(host, "start")
+    assert started.callback is not None and started.callback.accepted
+    return table, spy
+
+
+async def test_five_seats_two_people_three_bots_play_a_whole_game_keeping_every_secret(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    guild = fake.create_guild("Game night", members=[alice, bob])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table, spy = await open_table(fake, client, channel, alice, [bob], bots=3,
+                                      seed=20261123)
+        live = await table.live()
+        assert live.record.status == MatchStatus.ACTIVE
+        humans = {s.seat: u for s in live.seats for u in (alice, bob)
+                  if not s.is_bot and s.user_id == u.id}
+        assert len(humans) == 2
+
+        # Each person's panel offers their own heroes (the lord's at once, the others' once
+        # the lord has chosen), and only there.
+        state = live.state
+        assert isinstance(state, SanguoshaState)
+        lord = state.lord
+        final = await table.play_to_the_end(humans, seed=5, timeout=600.0)
+
+        assert final.record.status == MatchStatus.FINISHED
+        outcome = final.outcome()
+        assert outcome is not None
+        end = final.state
+        assert isinstance(end, SanguoshaState)
+        assert all(p.hero for p in end.players)
+        assert end.players[lord].identity == "lord"
+
+        # The reveal names every identity.
+        reveal_title = t("sanguosha.reveal.title", LOCALE)
+        reveal = await fake.wait_for(
+            lambda: next((m for m in fake.messages_in(channel) if reveal_title in m.text()),
+                         None), what="the reveal")
+        for player in end.players:
+            assert t(f"sanguosha.role.{player.identity}", LOCALE) in reveal.text()
+            assert t(f"sanguosha.hero.{player.hero}", LOCALE) in reveal.text()
+
+        # No hero nobody plays, no panel text, no engine id in any public payload.
+        played = {p.hero for p in end.players}
+        names = hero_names()
+        unplayed = [names[h] for h in HEROES if h not in played]
+        markers = private_markers()
+        texts = public_payloads(fake)
+        assert texts
+        for text in texts:
+            for name in unplayed:
+                assert name not in text, f"unchosen hero {name} in public: {text[:300]}"
+            for marker in markers:
+                assert marker not in text, f"private text {marker!r} in public: {text[:300]}"
+            assert "identity-" not in text and "sha-" not in text
+
+        # Every board against the state it was drawn from.
+        boards = [(s, e) for s, e in spy.drawn if s.result is None]
+        assert len(boards) > 20
+        assert any(any(not p.hero for p in s.players) for s, _ in boards), \
+            "a board drawn during hero choice"
+        for drawn_state, embed in boards:
+            problems = board_secrets_shown(drawn_state, embed)
+            assert not problems, problems
