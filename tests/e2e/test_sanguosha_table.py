@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
+from bot.renderers.sanguosha import SanguoshaRenderer
 from bot.service import LiveMatch
 from games.sanguosha.heroes import HEROES
 from games.sanguosha.identities import identity_of_card
@@ -79,6 +80,7 @@ def hero_names() -> dict[str, str]:
 def board_secrets_shown(state: SanguoshaState, embed: dict[str, Any]) -> list[str]:
     """What a board shows that the state keeps secret at the moment it was drawn."""
     renderer = renderer_for("sanguosha")
+    assert isinstance(renderer, SanguoshaRenderer)
     problems = []
     roles = [t(f"sanguosha.role.{r}", LOCALE) for r in ("lord", "loyalist", "rebel", "renegade")]
     for player, line in zip(state.players, seat_lines(embed, state.seats), strict=True):
@@ -190,3 +192,29 @@ async def test_five_seats_two_people_three_bots_play_a_whole_game_keeping_every_
         for drawn_state, embed in boards:
             problems = board_secrets_shown(drawn_state, embed)
             assert not problems, problems
+
+
+def test_the_board_check_can_fail() -> None:
+    """A board that showed a hidden identity, a secret hero or an unseen hand card is caught."""
+    from games.sanguosha import GAME
+    from tests.i18n_play import new_live
+
+    state = GAME.setup(5, None, seed=3)
+    live = new_live("sanguosha", 5, None, 3)
+    live.state = state
+    renderer = renderer_for("sanguosha")
+    honest: dict[str, Any] = dict(
+        renderer.board_embed(live, GAME.view(state, None), LOCALE).to_dict())
+    assert board_secrets_shown(state, honest) == []
+    hidden = t("sanguosha.board.hidden_identity", LOCALE)
+    told = dict(honest, description=honest["description"].replace(
+        hidden, t("sanguosha.role.rebel", LOCALE), 1))
+    assert board_secrets_shown(state, told)
+    offer = next(h for p in state.players for h in p.offers)
+    named = dict(honest, title=honest["title"] + " " + hero_names()[offer])
+    assert board_secrets_shown(state, named)
+    assert isinstance(renderer, SanguoshaRenderer)
+    lord = state.players[state.lord]
+    lord.hand = ["juedou-spade-A"]
+    leaked = dict(honest, fields=[{"name": "Now", "value": renderer.card(lord.hand[0], LOCALE)}])
+    assert board_secrets_shown(state, leaked)

@@ -1,0 +1,173 @@
+"""The Sanguosha renderer: cards as players read them, the board's circle of seats (identities
+face down until revealed), the panel's hand by kind, and the moves' labels and rows."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.renderers import renderer_for
+from bot.renderers.sanguosha import ANSWER, CARD, HERO, MAIN, SKILL, SLASH, SanguoshaRenderer
+from bot.service import LiveMatch
+from games.core import Prompt
+from games.sanguosha import GAME
+from games.sanguosha.actions import Choose, Pass, Respond, Use
+from games.sanguosha.state import SanguoshaState
+from tests.i18n_play import new_live
+
+
+def renderer() -> SanguoshaRenderer:
+    found = renderer_for("sanguosha")
+    assert isinstance(found, SanguoshaRenderer)
+    return found
+
+
+def table(seats: int = 5, seed: int = 3) -> tuple[LiveMatch, SanguoshaState]:
+    live = new_live("sanguosha", seats, None, seed)
+    state = GAME.setup(seats, None, seed=seed)
+    live.state = state
+    return live, state
+
+
+def played_until(state: SanguoshaState, kind: str, seed: int = 3
+                 ) -> tuple[SanguoshaState, Prompt]:
+    """The game played by its bots until a seat is asked a ``kind`` prompt."""
+    rng = random.Random(seed)
+    for _ in range(5_000):
+        for prompt in GAME.pending(state):
+            if prompt.kind == kind:
+                return state, prompt
+        prompt = next(p for p in GAME.pending(state) if p.blocking)
+        action = GAME.choose(GAME.view(state, prompt.seat), prompt, rng)
+        state = GAME.apply(state, action).state
+    raise AssertionError(f"no {kind} prompt came up")
+
+
+def seat_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if "`" in line]
+
+
+def test_a_card_reads_suit_rank_and_the_name_players_know() -> None:
+    r = renderer()
+    assert r.card("sha-spade-7", "en") == "♠7 Slash"
+    assert r.card("sha-spade-7", "zh-CN") == "♠7 杀"
+    assert r.card("wuxie-club-Q", "zh-CN") == "♣Q 无懈可击"
+    assert r.card("juedou-spade-A", "en") == "♠A Duel"
+    assert r.card("shan-heart-K", "zh-CN") == "♥K 闪"
+
+
+def test_the_board_shows_only_the_lords_identity_until_a_death() -> None:
+    live, state = table()
+    r = renderer()
+    lines = seat_lines(r.board_embed(live, GAME.view(state, None), "en").description or "")
+    assert len(lines) == 5
+    for seat, line in enumerate(lines):
+        if seat == state.lord:
+            assert "Lord" in line
+        else:
+            assert "hidden" in line
+            assert not any(role in line for role in ("Loyalist", "Rebel", "Renegade"))
+    dead = next(s for s in range(5) if s != state.lord)
+    state.players[dead].alive = False
+    state.players[dead].revealed = True
+    lines = seat_lines(r.board_embed(live, GAME.view(state, None), "en").description or "")
+    role = {"loyalist": "Loyalist", "rebel": "Rebel", "renegade": "Renegade"}[
+        state.players[dead].identity]
+    assert role in lines[dead] and "💀" in lines[dead]
+
+
+def test_the_panel_lists_the_hand_by_kind_with_suits() -> None:
+    live, state = table()
+    seat = (state.lord + 1) % 5
+    state.players[seat].hand = ["tao-heart-3", "sha-spade-7", "juedou-spade-A",
+                                "zhuge-club-A", "lebu-spade-6", "shan-diamond-2a"]
+    embed = renderer().panel_embed(live, GAME.view(state, seat), seat, "zh-CN")
+    hand = next(f for f in embed.to_dict()["fields"] if f["name"].startswith("手牌"))
+    lines = hand["value"].splitlines()
+    assert lines[0] == "**基本牌**: ♠7 杀 · ♦2 闪 · ♥3 桃"
+    assert lines[1] == "**锦囊**: ♠A 决斗"
+    assert lines[2] == "**延时锦囊**: ♠6 乐不思蜀"
+    assert lines[3] == "**装备**: ♣A 诸葛连弩"
+    identity = {"loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}[
+        state.players[seat].identity]
+    assert identity in (embed.title or "")
+
+
+def test_hero_offers_show_only_in_their_players_panel() -> None:
+    live, state = table()
+    r = renderer()
+    lord = state.lord
+    offers = state.players[lord].offers
+    panel = str(r.panel_embed(live, GAME.view(state, lord), lord, "en").to_dict())
+    board = str(r.board_embed(live, GAME.view(state, None), "en").to_dict())
+    for hero in offers:
+        name = r.hero(hero, "en")
+        assert name in panel
+        assert name not in board
+
+
+def test_moves_fall_in_rows_by_kind() -> None:
+    r = renderer()
+    assert r.action_group(Pass(seat=0)) == MAIN
+    assert r.action_group(Use(seat=0, cards=("sha-spade-7",), name="sha", targets=(1,))) == \
+        SLASH
+    assert r.action_group(Use(seat=0, cards=("tao-heart-3", "sha-spade-7"), name="sha",
+                              via="zhangba", targets=(1,))) == SLASH
+    assert r.action_group(Use(seat=0, cards=("zhuge-club-A",), name="zhuge",
+                              targets=(0,))) == CARD
+    assert r.action_group(Use(seat=0, cards=(), name="zhiheng", via="zhiheng")) == MAIN
+    assert r.action_group(Use(seat=0, cards=("sha-spade-7",), name="rende", via="rende",
+                              targets=(2,))) == SKILL
+    assert r.action_group(Respond(seat=0, cards=("shan-heart-2a",), name="shan")) == ANSWER
+    assert r.action_group(Choose(seat=0, option="caocao")) == HERO
+
+
+def test_a_card_and_its_target_read_as_one_choice() -> None:
+    live, state = table()
+    r = renderer()
+    view = GAME.view(state, None)
+    names = [live.seats[s].display_name for s in range(5)]
+    duel = Use(seat=0, cards=("juedou-spade-A",), name="juedou", targets=(2,))
+    assert r.action_label(live, view, duel, "en") == f"♠A Duel → {names[2]}"
+    spear = Use(seat=0, cards=("tao-heart-3", "shan-heart-2a"), name="sha", via="zhangba",
+                targets=(1,))
+    assert r.action_label(live, view, spear, "zh-CN") == f"♥3 桃+♥2 闪当杀（丈八蛇矛） → {names[1]}"
+    borrow = Use(seat=0, cards=("jiedao-club-Q",), name="jiedao", targets=(1, 3))
+    assert r.action_label(live, view, borrow, "en") == \
+        f"♣Q Collateral: {names[1]} must Slash {names[3]}"
+
+
+def test_a_response_window_asks_in_the_panel_and_the_board_says_only_a_response() -> None:
+    live, state = table(seed=7)
+    state, prompt = played_until(state, "dodge", seed=7)
+    live.state = state
+    r = renderer()
+    public = GAME.view(state, None)
+    own = GAME.view(state, prompt.seat)
+    board_line = r.prompt_line(live, public, prompt, "en")
+    assert board_line == "waiting for a response"
+    assert "Dodge?" in r.prompt_line(live, own, prompt, "en")
+    passing = next(i for i, a in enumerate(prompt.actions) if isinstance(a, Pass))
+    assert r.board_actions(live, public, prompt) == [passing]
+    assert r.action_label(live, own, prompt.actions[passing], "en") == "No Dodge"
+    now = next(f for f in r.board_embed(live, public, "en").to_dict()["fields"]
+               if f["name"] == "Now")
+    assert "waiting for a response" in now["value"]
+
+
+def test_hero_choice_is_never_a_board_button() -> None:
+    live, state = table()
+    prompt = next(p for p in GAME.pending(state) if p.kind == "hero")
+    assert renderer().board_actions(live, GAME.view(state, None), prompt) == []
+
+
+def test_a_discard_is_one_pick_labelled_by_card() -> None:
+    live, state = table(seed=11)
+    state, prompt = played_until(state, "discard", seed=11)
+    live.state = state
+    r = renderer()
+    own: Any = GAME.view(state, prompt.seat)
+    assert prompt.pick is not None and prompt.pick.min == prompt.pick.max
+    labels = [r.pick_label(live, own, c, "en") for c in prompt.pick.options]
+    assert labels == [r.card(c, "en") for c in own.me.hand]
+    assert "Discard" in r.prompt_line(live, own, prompt, "en")
