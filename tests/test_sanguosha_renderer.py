@@ -118,6 +118,8 @@ def test_moves_fall_in_rows_by_kind() -> None:
     assert r.action_group(Use(seat=0, cards=(), name="zhiheng", via="zhiheng")) == MAIN
     assert r.action_group(Use(seat=0, cards=("sha-spade-7",), name="rende", via="rende",
                               targets=(2,))) == SKILL
+    assert r.action_group(Use(seat=0, cards=("sha-club-2",), name="guohe", via="qixi",
+                              targets=(1,))) == SKILL
     assert r.action_group(Respond(seat=0, cards=("shan-heart-2a",), name="shan")) == ANSWER
     assert r.action_group(Choose(seat=0, option="caocao")) == HERO
 

@@ -3,8 +3,9 @@ choice in the private panel, labels for every move and the reveal.
 
 Every fact shown comes from a view: the public view on the board, the reader's own view in the
 panel. Cards read as players know them — suit symbol, rank, name ("♠7 杀") — and a hand is
-listed by kind. A play is one choice of card and target: the panel offers Slashes in one select
-and the other cards in another, each option a card and its target ("♠A 决斗 → Bob").
+listed by kind. A play is one choice of card and target: the panel offers Slashes in one select,
+the other cards in another, and cards used through a skill with the skills, each option a card
+and its target ("♠A 决斗 → Bob").
 """
 
 from __future__ import annotations
@@ -265,9 +266,11 @@ class SanguoshaRenderer(Renderer):
         if isinstance(action, Use):
             if action.name == "sha":
                 return SLASH
-            if action.name in KINDS:
-                return CARD
-            return MAIN if not action.targets else SKILL
+            if action.name not in KINDS:  # a skill used from the play phase
+                return MAIN if not action.targets else SKILL
+            if action.via and action.via not in KINDS:
+                return SKILL  # a card used as another through a skill (Qixi, Guose)
+            return CARD
         if isinstance(action, Respond):
             return ANSWER
         if isinstance(action, Discard):
