@@ -18,6 +18,7 @@ seeded by its number, so every run gives the same figures.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -101,17 +102,32 @@ def search(games: int, target: float) -> dict[int, DoomRow]:
 
 
 def choose(tried: list[tuple[float, DoomRow]]) -> DoomRow:
-    close = [(abs(row.health - 3), gap, row.extra, row) for gap, row in tried if gap <= TOLERANCE]
+    # The epsilon keeps a gap of exactly the tolerance (rates are fractions of games) inside.
+    close = [
+        (abs(row.health - 3), gap, row.extra, row)
+        for gap, row in tried
+        if gap <= TOLERANCE + 1e-9
+    ]
     if close:
         return min(close, key=lambda c: c[:3])[3]
     return min(tried, key=lambda t: (t[0], abs(t[1].health - 3)))[1]
 
 
-def check(table: dict[int, DoomRow], games: int) -> dict[int, float]:
+def _check_row(job: tuple[int, DoomRow, int]) -> tuple[int, float]:
+    seats, row, games = job
     # Fresh seeds: the search used 0..n-1.
-    rates = {}
+    return seats, win_rate(seats, row, games, 1_000_000)
+
+
+def check(table: dict[int, DoomRow], games: int, jobs: int = 1) -> dict[int, float]:
+    work = [(seats, row, games) for seats, row in sorted(table.items())]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_check_row, work)
+    else:
+        results = [_check_row(job) for job in work]
+    rates = dict(results)
     for seats, row in sorted(table.items()):
-        rates[seats] = win_rate(seats, row, games, 1_000_000)
         print(f"{seats} players: health {row.health}, X {row.extra}: "
               f"{rates[seats]:.3f} over {games} games", flush=True)
     values = list(rates.values())
@@ -139,6 +155,8 @@ def main() -> None:
                         help="check the table in games/zombie/doom.py without searching")
     parser.add_argument("--versus-random", action="store_true",
                         help="only compare the bots with random players on the doom table")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for the check (the figures do not depend on it)")
     args = parser.parse_args()
     started = time.perf_counter()
     if args.versus_random:
@@ -152,7 +170,7 @@ def main() -> None:
         table = search(args.search_games, target)
         print("DOOM_TABLE = {" + ", ".join(
             f"{s}: DoomRow({r.health}, {r.extra})" for s, r in sorted(table.items())) + "}")
-    check(table, args.games)
+    check(table, args.games, args.jobs)
     print(f"{time.perf_counter() - started:.0f} s")
 
 

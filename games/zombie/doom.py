@@ -13,16 +13,16 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class DoomRow:
     health: int  # each player's starting health
-    extra: int  # X: zombies added to the number on every zombie event
+    extra: int  # X: zombies added to the number on every zombie event (below zero: fewer)
 
 
 DOOM_TABLE: dict[int, DoomRow] = {
-    1: DoomRow(4, 0),
-    2: DoomRow(4, 2),
-    3: DoomRow(3, 3),
+    1: DoomRow(2, -2),
+    2: DoomRow(6, 2),
+    3: DoomRow(5, 4),
     4: DoomRow(3, 5),
-    5: DoomRow(3, 6),
-    6: DoomRow(3, 7),
-    7: DoomRow(3, 8),
-    8: DoomRow(3, 9),
+    5: DoomRow(4, 8),
+    6: DoomRow(3, 9),
+    7: DoomRow(3, 11),
+    8: DoomRow(3, 13),
 }
