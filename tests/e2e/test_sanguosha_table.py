@@ -8,11 +8,13 @@ panels, response windows included), the reveal. Then every public payload is che
   hero but the lord's is;
 - every board, checked against the game's true state when it was drawn, shows a seat's
   identity only once it is face up, and names no hand card nobody has seen;
-- no text that belongs to a panel or a private message is there.
+- no text that belongs to a panel or a private message is there;
+- a response window that asks a person shows in the panel they have open, without a click.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from games.sanguosha.heroes import HEROES
 from games.sanguosha.identities import identity_of_card
 from games.sanguosha.state import SanguoshaState
 from storage import MatchStatus
-from tests.e2e.parlor import Table, parlor, public_payloads
+from tests.e2e.parlor import Table, edits_an_ephemeral_message, parlor, public_payloads
 from tests.fakediscord import FakeDiscord, FakeUser
 
 LOCALE = "en"
@@ -183,6 +185,17 @@ async def test_five_seats_two_people_three_bots_play_a_whole_game_keeping_every_
             for marker in markers:
                 assert marker not in text, f"private text {marker!r} in public: {text[:300]}"
             assert "identity-" not in text and "sha-" not in text
+
+        # A window that asked a person showed in the panel they had open, without a click:
+        # the follower redrew it in place with the question.
+        questions = [max(re.split(r"\{[a-z_]+\}", t(f"sanguosha.prompt.{kind}", LOCALE)),
+                         key=len).strip() for kind in ("dodge", "nullify", "peach", "slash")]
+        followed = [r for r in fake.requests if r.method == "PATCH"
+                    and r.route.startswith("/webhooks/")
+                    and edits_an_ephemeral_message(fake, r.path)
+                    and any(q in json.dumps(r.json, ensure_ascii=False) for q in questions)]
+        assert followed, "no open panel showed a response window by itself"
+        assert client.parlor.panels.delays
 
         # Every board against the state it was drawn from.
         boards = [(s, e) for s, e in spy.drawn if s.result is None]
