@@ -33,6 +33,16 @@ def start_options(game: str, seats: int, rng: random.Random) -> dict[str, Any]:
             if getattr(chosen, name) != getattr(standard, name)}
 
 
+# Games whose tables end in few moves (a Zombie in My Pocket table: some sixty to a hundred),
+# and how many times slower their bots play where a test must meet a table still in play.
+SHORT_GAMES = {"zombie": 6.0}
+
+
+def bot_pace(game: str) -> float:
+    """A factor for a test's bot move delay: 1, or more for a game whose tables are short."""
+    return SHORT_GAMES.get(game, 1.0)
+
+
 def reveal_title(game: str, locale: str | None = None) -> str:
     """The title of the game's reveal, posted once when a table ends."""
     return t(f"{game}.reveal.title", locale)

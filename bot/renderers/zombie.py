@@ -101,6 +101,8 @@ class ZombieRenderer(Renderer):
 
     # -- events ----------------------------------------------------------------------------
     def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        if not event.key.startswith("zombie."):  # the platform's own (a seat changes hands)
+            return super().event_line(live, event, locale)
         name = event.key.removeprefix("zombie.")
         params = dict(event.params)
         if name == "event":

@@ -74,6 +74,12 @@ async def parlor(
         yield client
 
 
+def with_digest(button: str, ids: list[str]) -> str | None:
+    """The custom id among ``ids`` of ``button``, with the question digest a prompt with a
+    named question adds at its end (``bot/questions.py``), if shown."""
+    return next((c for c in ids if c == button or c.startswith(button + ":")), None)
+
+
 class Table:
     """One table in one channel, driven through clicks like its players would."""
 
@@ -154,8 +160,9 @@ class Table:
             number, button_scope, select_scope = shown.index(index), "b", "t"
         for _ in range(10):
             button = f"pl:{button_scope}:{self.match_id}:{version}:{seat}:{number}"
-            if button in panel.custom_ids():
-                return await self.fake.click(user, panel, button)
+            found = with_digest(button, panel.custom_ids())
+            if found is not None:
+                return await self.fake.click(user, panel, found)
             prefix = f"pl:{select_scope}:{self.match_id}:{version}:{seat}:"
             for custom_id in panel.custom_ids():
                 if not custom_id.startswith(prefix):
@@ -208,8 +215,9 @@ class Table:
             number, scopes = shown.index(index), "bt"
             head += f"{seat}:"
         button = head.format(scopes[0]) + str(number)
-        if button in ids:
-            return button, None
+        found = with_digest(button, ids)
+        if found is not None:
+            return found, None
         for custom_id in ids:
             if custom_id.startswith(head.format(scopes[1])):
                 options = (board.find_component(custom_id) or {}).get("options", [])
@@ -230,6 +238,18 @@ class Table:
             return await self.fake.click(user, board, custom_id)
         return await self.fake.select(user, board, custom_id, [value])
 
+    async def choose_pick(self, user: FakeUser, panel: FakeMessage, seat: int, version: int,
+                          prompt: Any, action: Any) -> Any:
+        """Make ``action``, a choice of several items (``prompt.pick``), from the panel's
+        select of a pick that fits on one page."""
+        pick = prompt.pick
+        prefix = f"pl:k:{self.match_id}:{version}:{seat}:0"
+        found = next((c for c in panel.custom_ids() if c.startswith(prefix)), None)
+        if found is None:
+            raise AssertionError(f"the panel offers no choice of several items for {action}")
+        values = [str(pick.options.index(item)) for item in getattr(action, pick.field)]
+        return await self.fake.select(user, panel, found, values)
+
     async def play_human_move(self, user: FakeUser, seat: int, rng: random.Random) -> bool:
         """One move for a human seat the game waits for, chosen sensibly and made through the
         panel. False when the game moved on before the click."""
@@ -239,13 +259,17 @@ class Table:
         if prompt is None or not prompt.blocking:
             return False
         action = game.choose(game.view(live.state, seat), prompt, rng)
-        index = prompt.actions.index(action)
+        picked = prompt.pick is not None and prompt.pick.accepts(action)
+        index = -1 if picked else prompt.actions.index(action)
         version = live.version
         panel = await self.open_panel(user)
         if f"pl:h:{self.match_id}" not in panel.custom_ids():
             return False
         try:
-            result = await self.choose_in_panel(user, panel, seat, version, index)
+            if picked:
+                result = await self.choose_pick(user, panel, seat, version, prompt, action)
+            else:
+                result = await self.choose_in_panel(user, panel, seat, version, index)
         except AssertionError:
             if (await self.live()).version != version:
                 return False
@@ -254,8 +278,12 @@ class Table:
         return True
 
     async def play_to_the_end(
-        self, humans: dict[int, FakeUser], seed: int = 0, timeout: float = 120.0
+        self, humans: dict[int, FakeUser], seed: int = 0, timeout: float = 120.0, *,
+        think_while: asyncio.Task[Any] | None = None, think: float = 0.1,
     ) -> LiveMatch:
+        """Plays the humans' moves until the game is over. While ``think_while`` runs (a storm
+        of faults, say), each human thinks ``think`` seconds before a move, so that a short
+        game still meets what the task does."""
         rng = random.Random(seed)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -267,6 +295,8 @@ class Table:
             waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
             if waiting:
                 seat = rng.choice(waiting)
+                if think_while is not None and not think_while.done():
+                    await asyncio.sleep(think)
                 await self.play_human_move(humans[seat], seat, rng)
             else:
                 await asyncio.sleep(0.005)  # bots are thinking

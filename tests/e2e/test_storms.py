@@ -23,7 +23,7 @@ from tests.e2e.parlor import (
     parlor,
     wait_board_current,
 )
-from tests.every_game import hosted_games, reveal_title
+from tests.every_game import bot_pace, hosted_games, reveal_title
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.faults import FaultRule
 
@@ -106,7 +106,9 @@ async def test_a_429_storm_slows_the_game_but_loses_nothing(
     async with parlor(tmp_path, fake) as client:
         table = await start_table(fake, client, channel, [alice, bob], game, bots=2)
         storming = asyncio.create_task(storm())
-        await table.play_to_the_end({0: alice, 1: bob}, seed=7)
+        # The players take their time while the storm blows: a short game (Zombie in My
+        # Pocket's) would otherwise end before the storm has reached it.
+        await table.play_to_the_end({0: alice, 1: bob}, seed=7, think_while=storming)
         storming.cancel()
         await _finished_and_shown(fake, table)
     fired = sum(count - rule.remaining for rule, count in rules)
@@ -177,7 +179,7 @@ async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
-    async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
+    async with parlor(tmp_path, fake, bot_move_delay=0.03 * bot_pace(game)) as client:
         table = await start_table(fake, client, channel, [alice], game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         boards = set()
