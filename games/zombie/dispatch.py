@@ -45,7 +45,19 @@ def apply_action(state: ZombieState, action: Action, rng: random.Random) -> list
         fight.run_to(state, action.to, events)
     elif isinstance(action, a.NameHolder):
         flow.name_holder(state, action.to, events)
-    elif isinstance(action, a.Give):
+    elif isinstance(action, a.Give | a.GiveTotem | a.Drink | a.Refuel):
+        # A free move answers no question: the open questions are put again (prompts.py).
+        state.ask += 1
+        _free_move(state, action, events)
+    else:
+        raise AssertionError(f"unhandled action {action.kind}")
+    flow.advance(state, rng, events)
+    return events
+
+
+def _free_move(state: ZombieState, action: Action, events: list[Event]) -> None:
+    seat = action.seat
+    if isinstance(action, a.Give):
         items.give(state, seat, action.item, action.to, events)
     elif isinstance(action, a.GiveTotem):
         items.give_totem(state, seat, action.to, events)
@@ -53,7 +65,3 @@ def apply_action(state: ZombieState, action: Action, rng: random.Random) -> list
         fight.drink(state, seat, action.target, events)
     elif isinstance(action, a.Refuel):
         items.refuel(state, seat, events)
-    else:
-        raise AssertionError(f"unhandled action {action.kind}")
-    flow.advance(state, rng, events)
-    return events

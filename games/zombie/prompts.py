@@ -72,7 +72,9 @@ def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: in
             "actions": actions,
             "default": default,
             "params": params,
-            "question": question or f"{state.stage}#{state.ask}",
+            # A free move (a gift, the Concoction) counts as a new ``ask``: the seat that made
+            # one is asked its question anew, so a bot that gave instead of answering answers.
+            "question": f"{question}@{state.ask}" if question else f"{state.stage}#{state.ask}",
             "clock": clock,
             "pick": pick,
         }

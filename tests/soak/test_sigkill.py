@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from storage.sqlite import SqliteRepository
-from tests.every_game import hosted_games
+from tests.every_game import bot_pace, hosted_games
 from tests.fakediscord import FakeDiscord
 from tests.soak.checks import GameResult, verify_game
 from tests.soak.sigkill import SoakRun, run_sigkill_soak
@@ -68,7 +68,8 @@ async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
     tmp_path: Path, soak_discord: FakeDiscord, game: str
 ) -> None:
     await _soak(soak_discord, tmp_path, game, games=3, parallel=3, kills_per_game=3,
-                max_kills=4, up_seconds=(0.2, 0.8), open_per_cycle=3)
+                max_kills=4, up_seconds=(0.2, 0.8), open_per_cycle=3,
+                bot_move_delay=0.03 * bot_pace(game))
 
 
 @pytest.mark.soak
@@ -82,5 +83,6 @@ async def test_fifty_games_killed_at_random_moments(
     # Bots move every 60 ms here: since their moves stopped being refused as stale and retried,
     # a game at 30 ms could end between two kills.
     _, results = await _soak(soak_discord, tmp_path, game, games=games, parallel=parallel,
-                             kills_per_game=2, up_seconds=(0.1, 0.6), bot_move_delay=0.06)
+                             kills_per_game=2, up_seconds=(0.1, 0.6),
+                             bot_move_delay=0.06 * bot_pace(game))
     assert len(results) == games
