@@ -24,7 +24,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.every_game import bot_pace, hosted_games, reveal_title
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.faults import FaultRule
 
 MESSAGES = "/channels/{channel_id}/messages"
@@ -66,6 +66,15 @@ async def _finished_and_shown(fake: FakeDiscord, table: Table) -> None:
     title = reveal_title(live.record.game)
     await fake.wait_for_message(table.channel, lambda m: title in m.text())
     assert len([m for m in fake.messages_in(table.channel) if title in m.text()]) == 1
+
+
+def _new_board(fake: FakeDiscord, table: Table, old: int) -> FakeMessage | None:
+    """The table's board once it is a message other than ``old``."""
+    for message in reversed(fake.messages_in(table.channel)):
+        if message.id != old and not message.deleted and \
+                f"pl:h:{table.match_id}" in message.custom_ids():
+            return message
+    return None
 
 
 async def _wait_version(table: Table, at_least: int, timeout: float = 10.0) -> None:
@@ -183,15 +192,20 @@ async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
         table = await start_table(fake, client, channel, [alice], game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         boards = set()
+        board = await board_message(fake, client, table.match_id or 0)
         for _ in range(3):
-            board = await board_message(fake, client, table.match_id or 0)
             assert board is not None and not board.deleted
             boards.add(board.id)
             fake.delete_message(board)
             live = await table.live()
             await _wait_version(table, live.version + 2)
-            replaced = await wait_board_current(fake, client, live.id)
+            # The next board is posted anew (bots keep moving meanwhile, faster than a board
+            # of bots is edited, so it shows the current state only once the game waits).
+            replaced = await fake.wait_for(
+                lambda old=board.id: _new_board(fake, table, old), timeout=10,
+                what="a new board posted")
             assert replaced.id != board.id
+            board = replaced
         fake.fail_next("PATCH", MESSAGE, 404, code=10008, count=3)
         await fake.wait_for(lambda: not fake.faults.pending(), timeout=10,
                             what="three edits answered 10008")
