@@ -173,3 +173,21 @@ def test_a_discard_is_one_pick_labelled_by_card() -> None:
     labels = [r.pick_label(live, own, c, "en") for c in prompt.pick.options]
     assert labels == [r.card(c, "en") for c in own.me.hand]
     assert "Discard" in r.prompt_line(live, own, prompt, "en")
+    count = prompt.pick.min
+    assert r.pick_placeholder(live, own, prompt, "en") == \
+        f"Choose {count} card{'s' if count > 1 else ''}"
+
+
+def test_the_board_says_who_chooses_a_hero_in_the_open_and_who_in_secret() -> None:
+    live, state = table()
+    r = renderer()
+    lord = live.seats[state.lord].display_name
+
+    def now(s: SanguoshaState) -> str:
+        fields = r.board_embed(live, GAME.view(s, None), "en").to_dict()["fields"]
+        return next(f["value"] for f in fields if f["name"] == "Now")
+
+    assert now(state) == f"{lord}, the Lord, chooses a hero; it is shown at once."
+    prompt = next(p for p in GAME.pending(state) if p.kind == "hero")
+    state = GAME.apply(state, prompt.actions[0]).state
+    assert now(state) == "Everyone chooses a hero in secret."

@@ -374,6 +374,14 @@ class SanguoshaRenderer(Renderer):
             label = t("sanguosha.equipped", locale, card=label)
         return label
 
+    def pick_placeholder(self, live: LiveMatch, view: Any, prompt: Prompt,
+                         locale: str | None) -> str:
+        pick = prompt.pick
+        assert pick is not None
+        if pick.min == pick.max:
+            return t("sanguosha.pick.exactly", locale, count=pick.min)
+        return t("sanguosha.pick.between", locale, low=pick.min, high=pick.max)
+
     # -- the board ---------------------------------------------------------------------------
     def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
         assert isinstance(view, PublicView)
@@ -476,7 +484,8 @@ class SanguoshaRenderer(Renderer):
                      dying=self.who(live, int(data.get("dying", -1)), locale),
                      hp=data.get("hp", 0))
         if topic == "hero":
-            return t("sanguosha.now.hero", locale)
+            return t("sanguosha.now.hero" if waiting.mode == "together"
+                     else "sanguosha.now.hero_lord", locale, seat=asked)
         if topic in ("play", "discard", "grace"):
             return t(f"sanguosha.now.{topic}", locale, seat=asked)
         return t("sanguosha.now.other", locale, seat=asked)
