@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -74,6 +74,8 @@ class PanelFollower:
     _open: dict[Key, OpenPanel] = field(default_factory=dict)
     _by_match: dict[int, set[int]] = field(default_factory=dict)
     delays: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT_DELAYS))
+    # Panels redrawn per match (for the request counts of the tests and benchmarks).
+    redraws: Counter[int] = field(default_factory=Counter)
 
     def opened(self, interaction: discord.Interaction[Any], editor: Editor, live: LiveMatch,
                seat: int, page: int) -> None:
@@ -103,11 +105,17 @@ class PanelFollower:
         whose question changed. Never waits for Discord itself."""
         live = change.live
         now = time.monotonic()
+        # A move clicked in its player's own panel is answered with that panel redrawn
+        # (bot/interactions.py): no second edit for it.
+        clicked_in_panel = None if change.source != "player" or change.action is None or \
+            change.origin_message_id is not None else change.action.seat
         for seat in list(self._by_match.get(live.id, ())):
             key = (live.id, seat)
             panel = self._open[key]
             if now >= panel.expires:
                 self._forget(key)
+                continue
+            if seat == clicked_in_panel:
                 continue
             if panel.refreshing is not None and not panel.refreshing.done():
                 if panel.behind_since is None:
@@ -140,6 +148,7 @@ class PanelFollower:
                 self._forget(key)
                 return
             panel.shown = shown
+            self.redraws[match_id] += 1
             self.delays.append(time.monotonic() - since)
             if shown[0] != MatchStatus.ACTIVE:
                 self._forget(key)  # a table that is over: its last panel offers nothing more
