@@ -258,20 +258,35 @@ def picture_height(scene: MapScene) -> int:
             + LEGEND + MARGIN)
 
 
+def panel_origin(scene: MapScene, area: AreaMap) -> tuple[int, int]:
+    """The top left corner of ``area``'s panel: the house on the left, the yard on the right."""
+    y = HEADER + (BANNER if scene.banner else 0)
+    return (MARGIN if area is scene.house else 2 * MARGIN + PANEL_WIDTH), y
+
+
+def cell_origin(scene: MapScene, area: AreaMap, x: int, y: int) -> tuple[int, int]:
+    """The top left corner, in pixels, of the map square (x, y) of ``area``."""
+    x0, y0 = panel_origin(scene, area)
+    grid = grid_of(area)
+    height = maps_height(scene)
+    left = x0 + (PANEL_WIDTH - grid.columns * grid.size) // 2
+    top = y0 + PANEL_TOP_PAD + (height - PANEL_TOP_PAD - grid.rows * grid.size) // 2
+    return left + (x - grid.left) * grid.size, top + (y - grid.top) * grid.size
+
+
 # -- painting --------------------------------------------------------------------------------
 def paint_map(scene: MapScene) -> Canvas:
     canvas = Canvas(WIDTH, picture_height(scene), NIGHT)
     _header(canvas, scene)
-    y = HEADER
     if scene.banner:
+        y = HEADER
         canvas.box((MARGIN, y, WIDTH - MARGIN, y + BANNER - 12), BLOOD, radius=12)
         canvas.text((WIDTH // 2, y + (BANNER - 12) // 2), scene.banner, 26, WHITE, weight=BOLD,
                     width=WIDTH - 2 * MARGIN - 30, anchor="mm")
-        y += BANNER
     height = maps_height(scene)
-    _panel(canvas, scene.house, MARGIN, y, height, scene.team)
-    _panel(canvas, scene.yard, 2 * MARGIN + PANEL_WIDTH, y, height, scene.team)
-    y += height + MARGIN
+    for area in (scene.house, scene.yard):
+        _panel(canvas, scene, area, height)
+    y = panel_origin(scene, scene.house)[1] + height + MARGIN
     for row in scene.players:
         _player(canvas, row, y)
         y += PLAYER_ROW
@@ -309,7 +324,8 @@ def _clock(canvas: Canvas, centre: tuple[int, int], radius: int, hour: int) -> N
     canvas.draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=INK)
 
 
-def _panel(canvas: Canvas, area: AreaMap, x0: int, y0: int, height: int, team: str) -> None:
+def _panel(canvas: Canvas, scene: MapScene, area: AreaMap, height: int) -> None:
+    x0, y0 = panel_origin(scene, area)
     canvas.box((x0, y0, x0 + PANEL_WIDTH, y0 + height), PANEL, radius=16, outline=PANEL_EDGE,
                line=2)
     canvas.text((x0 + PANEL_PAD, y0 + 30), area.title, 28, WHITE, weight=BOLD, anchor="lm")
@@ -317,21 +333,14 @@ def _panel(canvas: Canvas, area: AreaMap, x0: int, y0: int, height: int, team: s
         canvas.text((x0 + PANEL_WIDTH // 2, y0 + height // 2), area.empty, 24, MUTED,
                     weight=MEDIUM, width=PANEL_WIDTH - 2 * PANEL_PAD, anchor="mm")
         return
-    grid = grid_of(area)
-    map_w, map_h = grid.columns * grid.size, grid.rows * grid.size
-    left = x0 + (PANEL_WIDTH - map_w) // 2
-    top = y0 + PANEL_TOP_PAD + (height - PANEL_TOP_PAD - map_h) // 2
-
-    def origin(x: int, y: int) -> tuple[int, int]:
-        return left + (x - grid.left) * grid.size, top + (y - grid.top) * grid.size
-
+    size = grid_of(area).size
     for spot in area.frontier:
-        _unexplored(canvas, origin(*spot), grid.size)
+        _unexplored(canvas, cell_origin(scene, area, *spot), size)
     for cell in area.cells:
-        _tile(canvas, cell, origin(cell.x, cell.y), grid.size)
+        _tile(canvas, cell, cell_origin(scene, area, cell.x, cell.y), size)
     for cell in area.cells:
         if cell.here:
-            _team(canvas, origin(cell.x, cell.y), grid.size, team)
+            _team(canvas, cell_origin(scene, area, cell.x, cell.y), size, scene.team)
 
 
 def _unexplored(canvas: Canvas, at: tuple[int, int], size: int) -> None:
