@@ -167,6 +167,8 @@ def _area(renderer: ZombieRenderer, view: PublicView, area: str, locale: str | N
             note = t("picture.zombie.buried", locale)
         elif special == "window" and window_open:
             note = t("picture.zombie.window_open", locale)
+        elif special == "search" and tv.tile in view.searched:
+            note = t("picture.zombie.searched", locale)
         else:
             note = t(f"picture.zombie.special.{special}", locale) if special else ""
         window = ""
