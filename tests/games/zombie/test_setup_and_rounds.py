@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.zombie import GAME, Options
-from games.zombie.actions import Cower, Explore, Move, Turn
+from games.zombie.actions import BreakWindow, Cower, Explore, Hurt, Move, TakeItem, Turn
 from games.zombie.doom import DOOM_TABLE
 from tests.games.zombie.builders import keys, lay, next_tiles, play, prompt_of, table, waiting
 
@@ -91,3 +91,17 @@ def test_moving_to_an_explored_neighbour_also_draws_an_event() -> None:
     assert "zombie.event" in keys(events)
     assert len(state.discard) == 1
 
+
+
+def test_when_the_leader_falls_the_next_living_player_finishes_the_round() -> None:
+    state = table(seats=3, health=3, deck=["card-board", "card-oil", "card-candle"])
+    state.players[0].health = 1
+    lay(state, "dining_room", 0, -1)
+    state.at = "dining_room"
+    state.forget_pending()
+    state, _ = play(state, BreakWindow(seat=0), Hurt(seat=0, target=0))
+    assert not state.players[0].alive
+    assert state.stage == "item" and waiting(state) == [1]  # the Board is offered to seat 1
+    state, _ = play(state, TakeItem(seat=1))
+    assert state.players[1].items == ["board"]
+    assert state.leader == 1 and waiting(state) == [1]
