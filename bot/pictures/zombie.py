@@ -212,8 +212,9 @@ def map_scene(renderer: ZombieRenderer, live: LiveMatch, view: PublicView,
     return MapScene(
         title=t("picture.zombie.title", locale, round=view.round),
         clock=renderer.hour(view.hour, locale),
-        deck=t("picture.zombie.deck", locale, deck=view.deck_left,
-               next=renderer.hour(view.hour + 1, locale)),
+        deck=t("picture.zombie.midnight", locale) if view.hour >= MIDNIGHT else
+        t("picture.zombie.deck", locale, deck=view.deck_left,
+          next=renderer.hour(view.hour + 1, locale)),
         hour=view.hour, banner=banner,
         house=_area(renderer, view, "house", locale),
         yard=_area(renderer, view, "yard", locale),

@@ -262,12 +262,17 @@ class ZombieRenderer(Renderer):
         return embed
 
     def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[str]:
-        lines = [t("zombie.board.clock", locale, hour=self.hour(view.hour, locale),
-                   deck=view.deck_left, next=self.hour(view.hour + 1, locale))]
+        lines = [self.clock_line(view, locale)]
         lines.append(t("zombie.board.place", locale, tile=self.tile(view.at, locale),
                        leader=self.seat_name(live, view.leader)))
         lines.append(self._goal(live, view, locale))
         return lines
+
+    def clock_line(self, view: PublicView, locale: str | None) -> str:
+        if view.hour >= MIDNIGHT:
+            return t("zombie.board.clock_midnight", locale)
+        return t("zombie.board.clock", locale, hour=self.hour(view.hour, locale),
+                 deck=view.deck_left, next=self.hour(view.hour + 1, locale))
 
     def _goal(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
         if view.totem == "hidden":
@@ -372,8 +377,7 @@ class ZombieRenderer(Renderer):
             status.append(t("zombie.panel.leader", locale))
         if me.totem:
             status.append(t("zombie.panel.totem", locale))
-        status.append(t("zombie.board.clock", locale, hour=self.hour(view.hour, locale),
-                        deck=view.deck_left, next=self.hour(view.hour + 1, locale)))
+        status.append(self.clock_line(view, locale))
         status.append(t("zombie.board.place", locale, tile=self.tile(view.at, locale),
                         leader=self.seat_name(live, view.leader)))
         embed.description = "\n".join(status)
