@@ -99,8 +99,10 @@ def cities_scene(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView
                       for name in sorted(player.characters, key=lambda n: CHARACTERS[n].rank))
         score = ""
         if view.final is not None and player.seat in view.final.scores:
+            total = float(view.final.scores[player.seat]["total"])
+            # A whole number picks its plural form; any other falls back to the general one.
             score = t("picture.citadels.score", locale,
-                      points=f"{view.final.scores[player.seat]['total']:g}")
+                      points=int(total) if total.is_integer() else total)
         cities.append(City(
             player=renderer.seat_name(live, player.seat), gold=player.gold,
             hand=player.hand_count, built=len(player.city), crown=player.crown, badge=badge,
