@@ -4,8 +4,8 @@ Discord, from ``/zombie start`` to the reveal.
 Rules checked: people and bots play a whole game by clicks, fight or flee answered in the
 private panels; no public payload (board, notices, reveal) ever carries a seat's answer or a
 text that only its panel shows; every board drawn while a fight-or-flee window was open reads
-the same whatever had been answered; the board carries the map picture; a lone player plays
-the solo game to its end.
+the same whatever had been answered; the window reaches the players' open panels without a
+click; the board carries the map picture; a lone player plays the solo game to its end.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from games.zombie.state import ZombieState
 from storage import MatchStatus
 from tests.e2e.parlor import (
     Table,
+    advance_until,
     assert_log_replays,
     parlor,
     public_payloads,
@@ -144,3 +145,43 @@ async def test_a_lone_player_plays_the_solo_game_to_its_end(
         assert isinstance(live.state, ZombieState)
         result = live.state.result
         assert outcome.scores[0] in ((3.0, 4.0) if result == "won" else (0.0, 1.0))
+
+
+def labels(message: Any) -> list[str]:
+    return [str((message.find_component(c) or {}).get("label", "")) for c in message.custom_ids()]
+
+
+async def test_the_fight_window_reaches_open_panels_without_a_click(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    users = [fake.create_user(n) for n in ("alice", "bob")]
+    async with parlor(tmp_path, fake) as client:
+        table = await open_table(fake, client, users, bots=1, seed=99)
+        latest: dict[int, Any] = {}
+        opened = table.open_panel
+
+        async def open_panel(user: FakeUser) -> Any:
+            panel = await opened(user)
+            latest[user.id] = panel
+            return panel
+
+        table.open_panel = open_panel  # type: ignore[method-assign]
+        for user in users:
+            await table.open_panel(user)
+        humans = {0: users[0], 1: users[1]}
+
+        def fight_for_both(live: LiveMatch) -> bool:
+            state = live.state
+            return isinstance(state, ZombieState) and state.stage == "fight" and \
+                state.players[0].alive and state.players[1].alive
+        live = await advance_until(table, humans, fight_for_both, seed=5)
+        fight = t("zombie.action.commit_fight")
+        for seat, user in humans.items():
+            panel = latest[user.id]
+
+            def asks(shown: Any = panel) -> bool:
+                return fight in labels(shown)
+
+            await fake.wait_for(asks, what=f"seat {seat}'s open panel to ask fight or flee")
+            assert t("zombie.panel.choice_none") in panel.text()
+        assert live.state is not None and live.state.stage == "fight"
