@@ -22,6 +22,7 @@ from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 TABLES = [
     ("lifeboat", 4, 1, "en"), ("lifeboat", 6, 2, "zh-CN"),
     ("citadels", 3, 3, "en"), ("citadels", 7, 4, "zh-CN"),
+    ("zombie", 4, 3, "en"), ("zombie", 8, 14, "zh-CN"),
 ]
 # (file, game, seats, seed, locale, how far into the game: 0..1)
 SAMPLES = [
@@ -29,6 +30,8 @@ SAMPLES = [
     ("lifeboat-zh.png", "lifeboat", 5, 8, "zh-CN", 1.0),
     ("citadels-en.png", "citadels", 4, 2, "en", 0.6),
     ("citadels-zh.png", "citadels", 6, 5, "zh-CN", 1.0),
+    ("zombie-en.png", "zombie", 4, 3, "en", 0.753),
+    ("zombie-zh.png", "zombie", 5, 13, "zh-CN", 0.741),
 ]
 
 
