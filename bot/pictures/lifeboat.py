@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.pictures.canvas import Canvas, Colour
@@ -135,9 +138,8 @@ def picture_height(scene: BoatScene) -> int:
 
 def paint_boat(scene: BoatScene) -> Canvas:
     height = picture_height(scene)
-    # A flat sea: a gradient would band in the picture's 256-colour palette.
     canvas = Canvas(WIDTH, height, SEA)
-    _waves(canvas, height)
+    canvas.image.paste(_sea(height))
     _header(canvas, scene)
     bottom = _hull(canvas, scene)
     y = HEADER + BOW
@@ -149,12 +151,18 @@ def paint_boat(scene: BoatScene) -> Canvas:
     return canvas
 
 
-def _waves(canvas: Canvas, height: int) -> None:
+@lru_cache(maxsize=16)
+def _sea(height: int) -> Image.Image:
+    """The sea with its waves, drawn once per picture height (a few heights per game). A flat
+    colour: a gradient would band in the picture's 256-colour palette. Read only."""
+    image = Image.new("RGB", (WIDTH, height), SEA)
+    draw = ImageDraw.Draw(image)
     colour = (38, 86, 124)
     for row, y in enumerate(range(HEADER + 30, height, 70)):
         offset = 60 if row % 2 else 0
         for x in range(-offset, WIDTH, 120):
-            canvas.draw.arc((x, y, x + 60, y + 24), 200, 340, fill=colour, width=3)
+            draw.arc((x, y, x + 60, y + 24), 200, 340, fill=colour, width=3)
+    return image
 
 
 def _header(canvas: Canvas, scene: BoatScene) -> None:
