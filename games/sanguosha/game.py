@@ -64,6 +64,11 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
     def role_of(self, state: SanguoshaState, seat: int) -> str | None:
         return state.players[seat].identity
 
+    def character_of(self, state: SanguoshaState, seat: int) -> str | None:
+        """The hero the seat played (a hero id: ``zhugeliang``); None in the newcomers' game
+        without heroes, or before the seat has taken one."""
+        return state.players[seat].hero or None
+
     def options_for_conformance(self, seats: int) -> list[SanguoshaOptions | None]:
         return [
             None,
