@@ -130,16 +130,16 @@ class ZombieRenderer(Renderer):
         card = params["card"]
         hour = params["hour"]
         happening = params["happening"]
-        head = t("zombie.event.card", locale, card=self.param_text(live, "card", card, locale),
-                 hour=self.hour(hour, locale))
         if happening in {"quiet", "bless", "curse"} and hour in HOUR_WORDS:
-            flavour = t(f"zombie.flavour.{card}.{HOUR_WORDS[hour]}", locale)
-            what = t(f"zombie.happening.{happening}", locale)
-            return f"{head} {flavour} {what}".rstrip()
-        if happening == "item":
-            return f"{head} " + t("zombie.happening.item", locale,
-                                  item=self.item(CARDS[card].item, locale))
-        return f"{head} " + t("zombie.happening.zombies", locale, zombies=params["zombies"])
+            what = t("zombie.event.flavoured", locale,
+                     flavour=t(f"zombie.flavour.{card}.{HOUR_WORDS[hour]}", locale),
+                     what=t(f"zombie.happening.{happening}", locale))
+        elif happening == "item":
+            what = t("zombie.happening.item", locale, item=self.item(CARDS[card].item, locale))
+        else:
+            what = t("zombie.happening.zombies", locale, zombies=params["zombies"])
+        return t("zombie.event.card", locale, card=self.param_text(live, "card", card, locale),
+                 hour=self.hour(hour, locale), what=what)
 
     # -- prompts and actions -----------------------------------------------------------------
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
