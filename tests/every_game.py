@@ -29,8 +29,17 @@ def start_options(game: str, seats: int, rng: random.Random) -> dict[str, Any]:
     offered = getattr(engine, "options_for_conformance", lambda n: [None])(seats)
     chosen = engine.Options.model_validate(rng.choice(offered) or {})
     standard = engine.Options()
-    return {name: getattr(chosen, name) for name in engine.Options.model_fields
-            if getattr(chosen, name) != getattr(standard, name)}
+    return {name: as_typed(getattr(chosen, name)) for name in engine.Options.model_fields
+            if getattr(chosen, name) != getattr(standard, name)
+            and getattr(chosen, name) is not None}
+
+
+def as_typed(value: Any) -> Any:
+    """A field's value as a player types it into its slash option: a list as its words
+    (``bot/cogs/options.py`` reads them back)."""
+    if isinstance(value, tuple | list):
+        return " ".join(str(item) for item in value)
+    return value
 
 
 # Games whose tables end in few moves (a Zombie in My Pocket table: some sixty to a hundred),

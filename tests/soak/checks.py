@@ -59,8 +59,9 @@ async def verify_game(repo: Repository, fake: FakeDiscord, table: SoakTable) -> 
     messages = {m.kind: m for m in await repo.messages(match_id)}
     assert "board" in messages, f"match {match_id}: no board"
     board = fake.message(messages["board"].message_id)
-    assert board.content == t("board.finished", record.locale), "the board shows the end"
-    assert not board.custom_ids(), "a finished board has no buttons"
+    assert board.content == t("board.finished", record.locale), \
+        f"match {match_id}: the board shows {board.content!r}, not the end"
+    assert not board.custom_ids(), f"match {match_id}: a finished board has no buttons"
     title = reveal_title(record.game, record.locale)
     reveals = [m for m in fake.messages_in(table.channel) if title in m.text()]
     assert reveals, f"match {match_id}: no reveal"

@@ -14,6 +14,7 @@ from tests.soak.botprocess import BotProcess
 from tests.soak.tables import (
     Progress,
     SoakTable,
+    board_ids,
     open_bot_table,
     progress,
     timers,
@@ -66,6 +67,23 @@ async def _watch(bot: BotProcess, running: list[SoakTable], up: float,
             return seen, still
         await asyncio.sleep(0.2)
         waited += 0.2
+
+
+async def _ends_shown(fake: FakeDiscord, bot: BotProcess, tables: list[SoakTable],
+                      timeout: float) -> None:
+    """Until every finished game's board has no buttons left (its end is shown), or
+    ``timeout``; what is still not shown then is for the checks to report."""
+    deadline = time.monotonic() + timeout
+    await asyncio.sleep(1.0)
+    while time.monotonic() < deadline:
+        finished = {match for match, now in progress(bot.database).items()
+                    if now.status == FINISHED}
+        boards = board_ids(bot.database)
+        showing = [fake.world.messages.get(boards.get(t.match_id, 0)) for t in tables
+                   if t.match_id in finished]
+        if all(board is not None and not board.custom_ids() for board in showing):
+            return
+        await asyncio.sleep(0.2)
 
 
 async def run_sigkill_soak(
@@ -125,8 +143,9 @@ async def run_sigkill_soak(
             restarted = time.monotonic()
             await bot.start()
             run.restart_seconds.append(time.monotonic() - restarted)
-        # A last stretch of up-time so that the end of every game is shown (board, reveal).
-        await asyncio.sleep(1.0)
+        # A last stretch of up-time so that the end of every game is shown: the last kill may
+        # have come right after a last move, and a restart takes seconds on a busy machine.
+        await _ends_shown(fake, bot, tables, timeout=stall_seconds * 5)
     finally:
         await bot.stop()
         run.kills = bot.kills

@@ -85,6 +85,17 @@ def progress(database: Path) -> dict[int, Progress]:
     return {int(match): Progress(str(status), int(version)) for match, status, version in rows}
 
 
+def board_ids(database: Path) -> dict[int, int]:
+    """Every match's board message id, read beside the running bot."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+    try:
+        rows = connection.execute(
+            "SELECT match_id, message_id FROM messages WHERE kind = 'board'").fetchall()
+    finally:
+        connection.close()
+    return {int(match): int(message) for match, message in rows}
+
+
 def timers(database: Path, match_id: int) -> list[tuple[int, int, str]]:
     """(seat, version, deadline) of the match's stored timers, for a stall report."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
