@@ -431,6 +431,9 @@ def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, side: str, 
 def _tile_text(canvas: Canvas, cell: Cell, x: int, y: int, size: int) -> None:
     name_size = max(14, min(22, size // 6))
     words = _wrap(cell.name, name_size, size - 22)
+    # A long word in a small tile: a smaller size rather than a cut name.
+    while name_size > 11 and max(Canvas.measure(w, name_size, BOLD) for w in words) > size - 16:
+        name_size -= 1
     lines = len(words) + (1 if cell.note else 0)
     line_h = name_size + 6
     top = y + size // 2 - lines * line_h // 2 + line_h // 2
@@ -455,8 +458,9 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
 def _team(canvas: Canvas, at: tuple[int, int], size: int, team: str) -> None:
     x, y = at
     canvas.draw.rectangle((x - 2, y - 2, x + size + 2, y + size + 2), outline=GOLD, width=6)
+    # The token sits on the tile's corner, leaving its name clear.
     radius = max(12, size // 7)
-    cx, cy = x + size - radius - 6, y + radius + 6
+    cx, cy = x + size - radius // 2, y + radius // 2
     canvas.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=GOLD,
                         outline=INK, width=2)
     # A small figure: head and shoulders.
