@@ -27,8 +27,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.replaying
+from bot.collector import Collector
 from bot.history import all_events
 from bot.service import LiveMatch, MatchService
+from bot.switching import SwitchInterval
 from games import registry
 from games.core import Action, Game, Prompt
 from storage.sqlite import SqliteRepository
@@ -153,6 +155,25 @@ async def measure(service: MatchService, long: LiveMatch, others: list[LiveMatch
           f"mean {statistics.fmean(during) * 1000:.2f} ms; other tables' moves {moves}")
 
 
+async def baseline(service: MatchService, others: list[LiveMatch], per_second: float,
+                   seconds: float) -> None:
+    """The same probe and the same other tables, with no replay: the machine's own lag."""
+    stop = asyncio.Event()
+    lags: list[float] = []
+    prober = asyncio.create_task(probe(stop, lags))
+    player = asyncio.create_task(keep_playing(service, others, per_second, stop))
+    await asyncio.sleep(0.5)
+    baseline_from = len(lags)
+    await asyncio.sleep(seconds)
+    stop.set()
+    moves = await player
+    await prober
+    during = lags[baseline_from:]
+    print(f"no replay ({seconds:.0f} s): loop lag over {len(during)} probes: p50 "
+          f"{percentile(during, 0.5) * 1000:.2f} ms, p99 {percentile(during, 0.99) * 1000:.2f}"
+          f" ms, max {max(during) * 1000:.1f} ms; other tables' moves {moves}")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=5_000)
@@ -170,10 +191,17 @@ async def main() -> None:
         print(f"a {long.version}-action Lifeboat log built in "
               f"{time.perf_counter() - built:.1f} s")
         others = [await table(service, 100 + n) for n in range(args.tables)]
+        # The collector and the GIL's switch interval as the bot sets them (bot/app.py).
+        collector, switching = Collector(), SwitchInterval()
+        collector.start()
+        switching.start()
+        await baseline(service, others, args.moves, 3.0)
         await measure(service, long, others, args.moves, "in slices")
         if args.whole:
             bot.replaying.SLICE_SECONDS = float("inf")
             await measure(service, long, others, args.moves, "in one go")
+        collector.stop()
+        switching.stop()
         await service.close()
         await repo.close()
 

@@ -17,7 +17,7 @@ from typing import Any
 from games.core import Game, Transition
 
 # Longest stretch of replay between two turns of the event loop, in seconds.
-SLICE_SECONDS = 0.002
+SLICE_SECONDS = 0.001
 
 
 async def replay_log(game: Game[Any, Any], seats: int, options: Any, seed: int,
