@@ -6,7 +6,8 @@ Every field of the model becomes an optional option of ``/<game> start`` and ``/
 - its type follows the annotation: ``bool``; ``Literal[...]`` becomes a string or integer option
   offering exactly those values as choices; ``int`` and ``float`` carry the field's bounds
   (``ge``/``le``, ``gt``/``lt`` on integers) as Discord's minimum and maximum
-  (``app_commands.Range``); ``str``;
+  (``app_commands.Range``); ``str``; ``tuple[str, ...]`` becomes a string option whose words
+  (separated by commas or spaces) are the tuple;
 - its description is the English catalog text ``command.<game>.option.<field>`` when the game
   words it for players there, otherwise the field's own ``description``, cut to Discord's 100
   characters (and the option's name when there is none; a warning is logged, and
@@ -64,6 +65,17 @@ class SlashOption:
     annotation: Any  # bool, str, int, float, an app_commands.Range, discord.Role, ...
     description: str
     choices: tuple[Choice[Any], ...] = ()
+    # How the value Discord sends becomes the field's value (None: as it is).
+    parse: Callable[[Any], Any] | None = None
+
+
+def listed_words(text: str) -> tuple[str, ...]:
+    """A list typed into one string option: words separated by commas or spaces."""
+    return tuple(word for word in text.replace(",", " ").split() if word)
+
+
+def _is_word_list(kind: Any) -> bool:
+    return typing.get_origin(kind) is tuple and typing.get_args(kind) == (str, Ellipsis)
 
 
 def english(key: str) -> str | None:
@@ -122,8 +134,8 @@ def _annotation(game: str, name: str, field: FieldInfo) -> tuple[Any, tuple[Any,
         if value_types == {str} or value_types == {int}:
             return value_types.pop(), values
         raise TypeError(f"/{game} {name}: a Literal of strings or of integers only")
-    if kind is bool or kind is str:
-        return kind, ()
+    if kind is bool or kind is str or _is_word_list(kind):
+        return str if _is_word_list(kind) else kind, ()
     if kind is int or kind is float:
         low, high = _bounds(field)
         if low is None and high is None:
@@ -145,8 +157,17 @@ def field_options(game: str, model: type[BaseModel]) -> list[SlashOption]:
             name=name, annotation=annotation,
             description=fitted_description(description, name, f"/{game} option {name}"),
             choices=_choices(game, name, values),
+            parse=listed_words if _is_word_list(_optional_of(field.annotation)) else None,
         ))
     return options
+
+
+def _optional_of(kind: Any) -> Any:
+    """``X`` for ``X | None``, else ``kind``."""
+    args = typing.get_args(kind)
+    if len(args) == 2 and type(None) in args:
+        return next(arg for arg in args if arg is not type(None))
+    return kind
 
 
 def preset_options(game: str, presets: Sequence[Preset]) -> list[SlashOption]:
@@ -180,9 +201,13 @@ def slash_command(owner: type, name: str, description: str, options: Sequence[Sl
     optional; ``handler(cog, interaction, values)`` gets every option by name (None if left
     out)."""
     names = [option.name for option in options]
+    parsers = {option.name: option.parse for option in options if option.parse is not None}
 
     async def callback(self: Any, interaction: discord.Interaction[Any], **values: Any) -> None:
-        await handler(self, interaction, {name: values.get(name) for name in names})
+        given = {name: values.get(name) for name in names}
+        given.update({name: parse(given[name]) for name, parse in parsers.items()
+                      if given[name] is not None})
+        await handler(self, interaction, given)
 
     plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
     callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
