@@ -1,0 +1,80 @@
+"""Marrowgate House at a real Discord table: the real discord.py client, Parlor and the fake
+Discord, from ``/haunt start`` through the haunt to the reveal.
+
+Rules checked: people and bots play a whole game by clicks; the haunt is revealed; no public
+payload ever carries a book's hidden id, and the channel never shows the traitor's tome or
+the heroes' secret before the reveal; the heroes' secret is posted in a private thread whose
+members are the heroes who are people, never the traitor. Runs once the game is registered.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.i18n import t
+from bot.renderers.haunt import words
+from games import registry
+from games.haunt.catalog import catalog
+from games.haunt.state import HauntState
+from storage import MatchStatus
+from tests.e2e.parlor import Table, assert_log_replays, parlor, public_payloads
+from tests.fakediscord import FakeDiscord, FakeUser
+
+pytestmark = pytest.mark.skipif("haunt" not in registry.names(),
+                                reason="haunt is not registered (games/registry.py)")
+
+
+async def open_table(fake: FakeDiscord, client: Any, users: list[FakeUser], bots: int,
+                     seed: int) -> Table:
+    client.parlor.service.new_seed = lambda: seed
+    channel = fake.text_channel(fake.create_guild("G", members=users))
+    table = Table(fake, client, channel)
+    await table.open(users[0], game="haunt")
+    for user in users[1:]:
+        await table.lobby_click(user, "join")
+    for _ in range(bots):
+        await table.lobby_click(users[0], "addbot")
+    started = await table.lobby_click(users[0], "start")
+    assert started.callback is not None and started.callback.accepted
+    return table
+
+
+async def test_people_and_bots_play_through_the_haunt_with_the_books_kept_secret(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    users = [fake.create_user(n) for n in ("alice", "bob", "carol")]
+    async with parlor(tmp_path, fake) as client:
+        table = await open_table(fake, client, users, bots=1, seed=20261123)
+        humans = {0: users[0], 1: users[1], 2: users[2]}
+        live = await table.play_to_the_end(humans, seed=3, timeout=240.0)
+        assert live.record.status == MatchStatus.FINISHED
+        await assert_log_replays(client.parlor.repo, live.id)
+        state = live.state
+        assert isinstance(state, HauntState)
+        assert state.haunt is not None, "the haunt was revealed"
+        title = t("haunt.reveal.title")
+        await fake.wait_for_message(table.channel, lambda m: title in m.text())
+        threads = fake.threads_of(table.channel)
+        channel_texts = [m.text() for m in fake.messages_in(table.channel)
+                         if title not in m.text()]
+    haunt = catalog().haunt(state.haunt)
+    hidden_ids = [haunt.secret.id] + ([haunt.tome.id] if haunt.tome else [])
+    for payload in public_payloads(fake):
+        for hidden in hidden_ids:
+            assert hidden not in payload, f"{hidden} reached a public message"
+    secret = words(haunt.secret.text, "en")
+    tome = words(haunt.tome.text, "en") if haunt.tome else None
+    for text in channel_texts:
+        assert secret not in text, "the heroes' secret reached the channel before the reveal"
+        assert tome is None or tome not in text, "the tome reached the channel"
+    assert len(threads) == 1, "the heroes' thread"
+    members = set(fake.thread_members(threads[0]))
+    heroes = {users[s].id for s in humans if s != state.traitor}
+    assert heroes <= members
+    if state.traitor in humans:
+        assert users[state.traitor].id not in members, "the traitor is not in the thread"
+    posted = " ".join(m.text() for m in fake.messages_in(threads[0]))
+    assert secret in posted and (tome is None or tome not in posted)
