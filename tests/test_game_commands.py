@@ -108,3 +108,13 @@ def test_start_and_config_offer_every_options_field_of_every_game() -> None:
             offered + [setting.name for setting in CONFIG_SETTINGS]
         cog_class = GameCog.__subclasses__()
         assert any(cog.game_name == game for cog in cog_class)
+
+
+def test_every_member_may_use_a_games_commands_and_config_checks_itself() -> None:
+    """A game's group carries no default member permissions (Discord's "0" would hide it
+    from everyone but administrators); ``config`` refuses non-moderators on each call."""
+    tree = command_tree()
+    for game in registry.names():
+        group = tree.get_command(game)
+        assert isinstance(group, app_commands.Group)
+        assert group.to_dict(tree)["default_member_permissions"] is None

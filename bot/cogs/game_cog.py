@@ -60,8 +60,8 @@ async def _config_command(cog: GameCog, interaction: discord.Interaction[Any],
                           **settings)
 
 
-# Default member permissions of every game's group (sent to Discord with the group).
-@app_commands.default_permissions()
+# No default member permissions on a game's group: everyone may start, join and play. Discord
+# sets them per top-level command only, so ``config`` checks Manage Server itself on each call.
 class GameCog(commands.GroupCog):
     game_name: str = ""
     presets: Sequence[Preset] = ()
