@@ -1,10 +1,9 @@
-"""Haunt (Marrowgate House): explore a house that turns on you; one of you turns with it.
-
-The game object is not registered here: the Discord table comes later. Import ``GAME``."""
+"""Haunt (Marrowgate House): explore a house that turns on you; one of you turns with it."""
 
 from games.haunt.game import HauntGame
 from games.haunt.options import Options
+from games.registry import register
 
-GAME = HauntGame()
+GAME = register(HauntGame())
 
 __all__ = ["GAME", "HauntGame", "Options"]

@@ -113,7 +113,7 @@ def _monster_prompt(state: HauntState) -> list[Prompt]:
         actions += [
             MonsterAttack(seat=seat, monster=piece, target=t) for t in monsters.prey(state, room)
         ]
-    return _prompt(seat, "monster", actions, f"monster:{state.turn.number}:{piece}")
+    return _prompt(seat, "monster", actions, f"monster:{state.turn.number}:{piece}@{state.step}")
 
 
 def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
@@ -142,7 +142,7 @@ def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
         Attack(seat=seat, target=t, trait=tr, ranged=r) for t, tr, r in combat.targets(state, seat)
     ]
     actions += [Special(seat=seat, action=a.id) for a in goals.available(state, seat)]
-    return _prompt(seat, "turn", actions, f"turn:{state.turn.number}")
+    return _prompt(seat, "turn", actions, f"turn:{state.turn.number}@{state.step}")
 
 
 def _room_action_free(state: HauntState, seat: int) -> bool:
