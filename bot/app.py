@@ -152,6 +152,7 @@ class ParlorClient(commands.AutoShardedBot):
         self._switching.stop()
         await self.parlor.timers.stop()
         self.parlor.desk.stop()
+        self.parlor.panels.stop()
         await super().close()
         # Clicks dispatched before the gateway closed may still be saving their move.
         await self.parlor.service.close()

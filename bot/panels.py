@@ -89,6 +89,14 @@ class PanelFollower:
                                     shown_question(live, seat), time.monotonic() + TOKEN_LIFETIME)
         self._by_match.setdefault(live.id, set()).add(seat)
 
+    def stop(self) -> None:
+        """Stop following (the client is closing): refreshes under way are cancelled."""
+        for panel in self._open.values():
+            if panel.refreshing is not None:
+                panel.refreshing.cancel()
+        self._open.clear()
+        self._by_match.clear()
+
     def following(self, match_id: int) -> list[int]:
         return sorted(self._by_match.get(match_id, ()))
 
@@ -144,6 +152,8 @@ class PanelFollower:
                 self._forget(key)
                 return
             except Exception:
+                if self.app.client.is_closed():
+                    return  # shutting down: the session is gone, nothing to follow
                 log.exception("could not refresh the panel of match %s seat %s", match_id, seat)
                 self._forget(key)
                 return
