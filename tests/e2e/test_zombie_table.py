@@ -126,8 +126,9 @@ async def test_a_table_of_people_and_bots_plays_to_the_reveal_with_secret_answer
     assert by_window, "boards were drawn while a window was open"
     for key, drawn in by_window.items():
         assert len(drawn) == 1, f"window {key[0]}: boards differ with {answered[key]} answered"
-    assert any(len(counts) > 1 for counts in answered.values()), \
-        "some window was drawn both before and after an answer"
+    # Whether a board happens to be drawn between two answers depends on timing here; the
+    # renderer test (tests/test_zombie_renderer.py) draws the same window before and after
+    # an answer every time and requires the same board.
 
 
 async def test_a_lone_player_plays_the_solo_game_to_its_end(
