@@ -52,13 +52,13 @@ class SoakRun:
 
 
 async def _watch(bot: BotProcess, running: list[SoakTable], up: float,
-                 stall_seconds: float) -> tuple[dict[int, Progress], list[SoakTable]]:
-    """Let the bot run for ``up`` seconds; a game that has not moved by then gets up to
-    ``stall_seconds`` in all before it counts as stalled. Returns the progress and the
-    stalled games."""
+                 stall_seconds: float, moves: int | None = None
+                 ) -> tuple[dict[int, Progress], list[SoakTable]]:
+    """Let the bot run for ``up`` seconds, or, with ``moves``, only until some running game
+    has made that many moves; a game that has not moved by then gets up to ``stall_seconds``
+    in all before it counts as stalled. Returns the progress and the stalled games."""
     before = progress(bot.database)
-    await asyncio.sleep(up)
-    waited = up
+    waited = await _run_for(bot, running, before, up, moves)
     while True:
         seen = progress(bot.database)
         still = [t for t in running if seen[t.match_id] == before.get(t.match_id)
@@ -67,6 +67,24 @@ async def _watch(bot: BotProcess, running: list[SoakTable], up: float,
             return seen, still
         await asyncio.sleep(0.2)
         waited += 0.2
+
+
+async def _run_for(bot: BotProcess, running: list[SoakTable], before: dict[int, Progress],
+                   up: float, moves: int | None) -> float:
+    """Sleep ``up`` seconds, or less once some running game has moved ``moves`` times: how
+    far a game gets between two kills is bounded by moves, not by how fast the machine is,
+    so a short game still lives through its kills. Returns the seconds waited."""
+    if moves is None:
+        await asyncio.sleep(up)
+        return up
+    began = time.monotonic()
+    while time.monotonic() - began < up:
+        await asyncio.sleep(0.02)
+        seen = progress(bot.database)
+        if any(seen[t.match_id].version - before[t.match_id].version >= moves
+               for t in running if t.match_id in before and t.match_id in seen):
+            break
+    return time.monotonic() - began
 
 
 async def _ends_shown(fake: FakeDiscord, bot: BotProcess, tables: list[SoakTable],
@@ -98,12 +116,14 @@ async def run_sigkill_soak(
     max_kills: int | None = None,
     open_per_cycle: int = 1,
     bot_move_delay: float = 0.03,
+    moves_between_kills: tuple[int, int] | None = None,
 ) -> SoakRun:
     """Keep up to ``parallel`` games running, opening at most ``open_per_cycle`` new ones
     between two kills; between kills the bot runs for a random time in
-    ``up_seconds``; after ``max_kills`` kills the games play on undisturbed. A game that stops
-    moving is recorded in ``stalled`` and given up. Returns when every game is over or given
-    up."""
+    ``up_seconds`` (cut short, with ``moves_between_kills``, once some game has made a random
+    number of moves in that range); after ``max_kills`` kills the games play on undisturbed.
+    A game that stops moving is recorded in ``stalled`` and given up. Returns when every game
+    is over or given up."""
     run = SoakRun(games=len(tables))
     began = time.monotonic()
     # Boards are edited at most once per BOARD_EDIT_DELAY each: at soak speed (bots move every
@@ -123,7 +143,9 @@ async def run_sigkill_soak(
                 table = waiting.pop(0)
                 await open_bot_table(fake, table, rng)
                 running.append(table)
-            seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds)
+            moves = rng.randint(*moves_between_kills) if moves_between_kills else None
+            seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds,
+                                         moves)
             for table in stalled:
                 now = seen[table.match_id]
                 run.stalled[table.match_id] = (

@@ -2,7 +2,8 @@
 every game finishes with the result of an uninterrupted run from the same seed and choices —
 nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
 
-Run for every registered game. Default: 3 games played together through 3–4 kills.
+Run for every registered game. Default: 3 games played together through 3–4 kills, a kill
+once some game has made 1–5 moves.
 ``PARLOR_SOAK=1``: 50 games, 10 at a time, one new game opened between two kills, the bot killed
 every 0.1–0.6 s of its up-time, every game through at least 2 kills
 (``PARLOR_SOAK_GAMES``, ``PARLOR_SOAK_PARALLEL``, ``PARLOR_SOAK_SEED`` override;
@@ -32,13 +33,16 @@ SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
 async def _soak(fake: FakeDiscord, workdir: Path, game: str, games: int, parallel: int,
                 kills_per_game: int, *, max_kills: int | None = None,
                 up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
-                bot_move_delay: float = 0.03) -> tuple[SoakRun, list[GameResult]]:
+                bot_move_delay: float = 0.03,
+                moves_between_kills: tuple[int, int] | None = None
+                ) -> tuple[SoakRun, list[GameResult]]:
     rng = random.Random(SEED)
     tables = make_world(fake, games, game)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
                                  max_kills=max_kills, up_seconds=up_seconds,
                                  open_per_cycle=open_per_cycle,
-                                 bot_move_delay=bot_move_delay)
+                                 bot_move_delay=bot_move_delay,
+                                 moves_between_kills=moves_between_kills)
     print(f"\nSIGKILL soak, {game}: {run.summary()}")
     assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
     lived = [run.kills_by_game.get(table.match_id, 0) for table in tables]
@@ -67,9 +71,13 @@ async def _soak(fake: FakeDiscord, workdir: Path, game: str, games: int, paralle
 async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
     tmp_path: Path, soak_discord: FakeDiscord, game: str
 ) -> None:
-    await _soak(soak_discord, tmp_path, game, games=3, parallel=3, kills_per_game=3,
-                max_kills=4, up_seconds=(0.2, 0.8), open_per_cycle=3,
-                bot_move_delay=0.03 * bot_pace(game))
+    # A kill comes once some game has made 1-5 moves (or after 0.8 s): a short game still
+    # lives through every kill however fast the machine plays it.
+    _, results = await _soak(soak_discord, tmp_path, game, games=3, parallel=3,
+                             kills_per_game=3, max_kills=4, up_seconds=(0.2, 0.8),
+                             open_per_cycle=3, bot_move_delay=0.03 * bot_pace(game),
+                             moves_between_kills=(1, 5))
+    print(f"actions per game: {[r.actions for r in results]}")
 
 
 @pytest.mark.soak
