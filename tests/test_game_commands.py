@@ -12,7 +12,13 @@ from pydantic import BaseModel, Field
 
 from bot.app import COGS
 from bot.cogs.game_cog import CONFIG_SETTINGS, GameCog
-from bot.cogs.options import Preset, chosen_options, field_options, slash_command
+from bot.cogs.options import (
+    Preset,
+    chosen_options,
+    field_options,
+    slash_command,
+    word_suggestions,
+)
 from bot.renderers import renderer_for
 from games import registry
 from tests.i18n_code import command_tree
@@ -118,3 +124,36 @@ def test_every_member_may_use_a_games_commands_and_config_checks_itself() -> Non
         group = tree.get_command(game)
         assert isinstance(group, app_commands.Group)
         assert group.to_dict(tree)["default_member_permissions"] is None
+
+
+class Rooms(BaseModel):
+    rooms: tuple[str, ...] | None = Field(default=None, description="Rooms in play.")
+    notes: tuple[str, ...] = Field(default=(), description="Free words.")
+
+    @classmethod
+    def known_words(cls, field: str) -> dict[str, dict[str, str]]:
+        if field != "rooms":
+            return {}
+        return {f"room-{n}": {"en": f"Room number {n}", "zh_CN": f"房间{n}"}
+                for n in range(30)}
+
+
+def test_a_list_of_known_words_is_offered_by_autocomplete_named_in_the_users_language(
+) -> None:
+    options = _payload(Rooms)
+    assert options["rooms"].get("autocomplete") is True
+    assert not options["notes"].get("autocomplete")
+    words = Rooms.known_words("rooms")
+    offered = word_suggestions(words, "", "en-US")
+    assert len(offered) == 25, "Discord's limit"
+    assert (offered[0].name, offered[0].value) == ("Room number 0", "room-0")
+    # A pick adds one word to what is typed; a word already typed is not offered again.
+    picked = word_suggestions(words, "room-3 number 1", "zh-CN")
+    assert [c.value for c in picked][:2] == ["room-3 room-1", "room-3 room-10"]
+    assert picked[0].name == "房间3 + 房间1"
+    assert all(not c.value.startswith("room-3 room-3") for c in word_suggestions(
+        words, "room-3 ", None))
+    # Never longer than Discord's 100 characters.
+    long = " ".join(f"room-{n}" for n in range(12))
+    assert all(len(c.value) <= 100 and len(c.name) <= 100
+               for c in word_suggestions(words, long, "en-US"))

@@ -7,7 +7,9 @@ Every field of the model becomes an optional option of ``/<game> start`` and ``/
   offering exactly those values as choices; ``int`` and ``float`` carry the field's bounds
   (``ge``/``le``, ``gt``/``lt`` on integers) as Discord's minimum and maximum
   (``app_commands.Range``); ``str``; ``tuple[str, ...]`` becomes a string option whose words
-  (separated by commas or spaces) are the tuple;
+  (separated by commas or spaces) are the tuple; when the model's ``known_words(field)`` names
+  the words such a list may hold (Haunt's haunts), Discord's autocomplete offers them by their
+  titles in the user's language, adding one word to what is typed at each pick;
 - its description is the English catalog text ``command.<game>.option.<field>`` when the game
   words it for players there, otherwise the field's own ``description``, cut to Discord's 100
   characters (and the option's name when there is none; a warning is logged, and
@@ -24,7 +26,7 @@ from __future__ import annotations
 import inspect
 import logging
 import typing
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Optional
 
@@ -35,7 +37,7 @@ from discord.app_commands import Choice
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from bot.i18n import DEFAULT_LOCALE, catalog
+from bot.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,9 @@ CHOICE_LIMIT = 25  # Discord's limit for the choices of one option
 INTEGER_MIN, INTEGER_MAX = -(2**53), 2**53
 
 Handler = Callable[[Any, discord.Interaction[Any], dict[str, Any]], Awaitable[None]]
+Completer = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[Choice[str]]]]
+# The words of a list field, each with its title by language (``known_words`` of a model).
+KnownWords = Mapping[str, Mapping[str, str]]
 
 
 @dataclass(frozen=True)
@@ -67,11 +72,61 @@ class SlashOption:
     choices: tuple[Choice[Any], ...] = ()
     # How the value Discord sends becomes the field's value (None: as it is).
     parse: Callable[[Any], Any] | None = None
+    # Suggestions while the user types (Discord's autocomplete), for a list of known words.
+    autocomplete: Completer | None = None
 
 
 def listed_words(text: str) -> tuple[str, ...]:
     """A list typed into one string option: words separated by commas or spaces."""
     return tuple(word for word in text.replace(",", " ").split() if word)
+
+
+def word_suggestions(words: KnownWords, typed: str, locale: str | None
+                     ) -> list[Choice[str]]:
+    """What to offer while ``typed`` is being written into a list option: what is typed so
+    far plus one more known word that matches what is being written (its id or a title), each
+    named by the titles in ``locale``. At most Discord's 25, none longer than its 100."""
+    language = normalize_locale(locale)
+    # The known words typed so far, then what is being written (a title may have spaces).
+    listed = listed_words(typed)
+    known = 0
+    while known < len(listed) and listed[known] in words:
+        known += 1
+    done = listed[:known]
+    partial = " ".join(listed[known:]).casefold()
+
+    def title(word: str) -> str:
+        titles = words.get(word) or {}
+        return titles.get(language) or titles.get("en") or word
+
+    suggestions: list[Choice[str]] = []
+    for word in words:
+        # Matched by id or by a title in any language: a user may type either.
+        names = (word, *(words.get(word) or {}).values())
+        if word in done or (partial and all(partial not in n.casefold() for n in names)):
+            continue
+        value = " ".join((*done, word))
+        if len(value) > DESCRIPTION_LIMIT:
+            continue
+        name = " + ".join(title(w) for w in (*done, word))
+        if len(name) > DESCRIPTION_LIMIT:
+            name = "… + " + title(word)[:DESCRIPTION_LIMIT - 4]
+        suggestions.append(Choice(name=name, value=value))
+        if len(suggestions) == CHOICE_LIMIT:
+            break
+    return suggestions
+
+
+def _completer(words: KnownWords) -> Completer:
+    async def complete(interaction: discord.Interaction[Any], typed: str
+                       ) -> list[Choice[str]]:
+        return word_suggestions(words, typed or "", str(interaction.locale))
+    return complete
+
+
+def _known_words(model: type[BaseModel], name: str) -> KnownWords:
+    known = getattr(model, "known_words", None)
+    return known(name) if callable(known) else {}
 
 
 def _is_word_list(kind: Any) -> bool:
@@ -153,11 +208,14 @@ def field_options(game: str, model: type[BaseModel]) -> list[SlashOption]:
     for name, field in model.model_fields.items():
         annotation, values = _annotation(game, name, field)
         description = english(f"command.{game}.option.{name}") or field.description
+        word_list = _is_word_list(_optional_of(field.annotation))
+        words = _known_words(model, name) if word_list else {}
         options.append(SlashOption(
             name=name, annotation=annotation,
             description=fitted_description(description, name, f"/{game} option {name}"),
             choices=_choices(game, name, values),
-            parse=listed_words if _is_word_list(_optional_of(field.annotation)) else None,
+            parse=listed_words if word_list else None,
+            autocomplete=_completer(words) if words else None,
         ))
     return options
 
@@ -225,8 +283,12 @@ def slash_command(owner: type, name: str, description: str, options: Sequence[Sl
     choices = {option.name: list(option.choices) for option in options if option.choices}
     if choices:
         with_texts = app_commands.choices(**choices)(with_texts)
+    completers = {option.name: option.autocomplete for option in options
+                  if option.autocomplete is not None}
+    if completers:
+        with_texts = app_commands.autocomplete(**completers)(with_texts)
     return app_commands.command(name=name, description=description)(with_texts)
 
 
 __all__ = ["Preset", "SlashOption", "chosen_options", "field_options", "preset_options",
-           "slash_command"]
+           "slash_command", "word_suggestions"]

@@ -29,6 +29,14 @@ class Options(BaseModel):
                 raise ValueError(f"no haunt named {haunt_id!r}")
         return value
 
+    @classmethod
+    def known_words(cls, field: str) -> dict[str, dict[str, str]]:
+        """The words a list field may hold, each with its title by language: a table's menus
+        offer the haunts by name."""
+        if field not in ("haunts", "played"):
+            return {}
+        return {h.id: {"en": h.title.en, "zh_CN": h.title.zh_CN} for h in catalog().haunts}
+
     def excluded(self, haunt_id: str) -> bool:
         """Whether the chart's pick must be replaced."""
         if not self.choose_another:

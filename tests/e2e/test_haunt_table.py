@@ -78,3 +78,38 @@ async def test_people_and_bots_play_through_the_haunt_with_the_books_kept_secret
         assert users[state.traitor].id not in members, "the traitor is not in the thread"
     posted = " ".join(m.text() for m in fake.messages_in(threads[0]))
     assert secret in posted and (tome is None or tome not in posted)
+
+
+async def test_start_offers_the_haunts_by_name_and_opens_with_the_picked_ones(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    """/haunt start's haunts option: Discord's autocomplete names the haunts in the user's
+    language, each pick adds one to what is typed, and the table opens with those haunts."""
+    fake = fake_discord
+    host = fake.create_user("alice")
+    haunts = catalog().haunts
+    async with parlor(tmp_path, fake) as client:
+        guild = fake.create_guild("G", members=[host])
+        channel = fake.text_channel(guild)
+        offered = await fake.run_autocomplete(host, channel, "haunt start", "haunts", "")
+        assert [choice["value"] for choice in offered] == [h.id for h in haunts[:25]]
+        assert offered[0]["name"] == haunts[0].title.en
+        first = haunts[0].id
+        chinese = await fake.run_autocomplete(host, channel, "haunt start", "haunts",
+                                              f"{first} ", locale="zh-CN")
+        assert first not in [choice["value"] for choice in chinese], "a haunt is offered once"
+        assert chinese[0]["value"] == f"{first} {haunts[1].id}"
+        assert chinese[0]["name"] == f"{haunts[0].title.zh_CN} + {haunts[1].title.zh_CN}"
+        second = haunts[-1]
+        found = await fake.run_autocomplete(host, channel, "haunt start", "haunts",
+                                            f"{first} {second.title.en[:5].lower()}")
+        assert f"{first} {second.id}" in [choice["value"] for choice in found]
+        table = Table(fake, client, channel)
+        await table.open(host, game="haunt", options={"haunts": f"{first} {second.id}"})
+        live = await table.live()
+        assert live.record.options["haunts"] == [first, second.id]
+        elsewhere = fake.create_text_channel(guild, "elsewhere")
+        refused = await fake.run_slash(host, elsewhere, "haunt start",
+                                       {"haunts": "no-such-haunt"})
+        assert refused.callback is not None and refused.callback.ephemeral
+        assert "no-such-haunt" in str(refused.callback.data)
+        assert await client.parlor.service.open_in_channel(elsewhere.id) is None

@@ -26,6 +26,7 @@ from .gateway import (
 from .http import BODY, FILES, RECORD, ApiError, json_response, read_body
 from .interactions import (
     APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     FakeInteraction,
@@ -304,6 +305,36 @@ class FakeDiscord:
         return await self._dispatch_interaction(
             APPLICATION_COMMAND, user, channel, data, locale=locale, wait=wait, timeout=timeout
         )
+
+    async def run_autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        focused: str,
+        typed: str,
+        *,
+        locale: str | None = None,
+        timeout: float = 5.0,
+    ) -> list[JsonDict]:
+        """The user types ``typed`` into the string option ``focused`` of ``command`` (the
+        full path): the choices the bot suggests (Discord's autocomplete)."""
+        parts = command.strip().lstrip("/").split()
+        guild = self.world.guilds.get(channel.guild_id) if channel.guild_id else None
+        registered = find_command(
+            list(self.world.commands.values()), parts[0], guild.id if guild else None
+        )
+        data = build_command_data(self.world, registered, parts[1:], {focused: typed}, guild)
+        holder = data["options"]
+        while holder and holder[0].get("type") in (1, 2):  # sub-command (group)
+            holder = holder[0]["options"]
+        for option in holder:
+            if option["name"] == focused:
+                option["focused"] = True
+        result = await self._dispatch_interaction(
+            AUTOCOMPLETE, user, channel, data, locale=locale, wait=True, timeout=timeout
+        )
+        return result.autocomplete_choices or []
 
     async def click(
         self,
