@@ -18,7 +18,7 @@ from discord import ui
 from bot.i18n import t
 from bot.lobby_options import choice_parts, encode_choice, lobby_options, value_key
 from bot.picking import page_options, pages
-from bot.questions import click_check
+from bot.questions import click_check, prompt_digest
 from games.core import Prompt
 
 if TYPE_CHECKING:
@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_SELECT_OPTIONS = 25
+# A group with more moves than this is offered in two steps where its renderer names them.
+STEPS_BEYOND = MAX_SELECT_OPTIONS
 PREFIX = "pl"
 
 
@@ -124,6 +126,36 @@ class ActSelect(
                                         _places(interaction),
                                         on_board=self.scope == SELECT_SCOPE[BOARD],
                                         check=self.check)
+
+
+class StepSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"{PREFIX}:st:(?P<match>\d+):(?P<seat>\d+):(?P<part>\d+)"
+             r":(?P<digest>[0-9a-f]{8})",
+):
+    """The first of two steps in a panel: which card (say) to play, before its target. Each
+    value is the index of one move that begins with that step; ``digest`` is the prompt's, so
+    a step chosen from an old question is refused as stale."""
+
+    def __init__(self, match: int, seat: int, part: int, digest: str,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.match, self.seat, self.digest = match, seat, digest
+        super().__init__(ui.Select(
+            custom_id=f"{PREFIX}:st:{match}:{seat}:{part}:{digest}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=(placeholder or "")[:150] or None,
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> StepSelect:
+        return cls(int(match["match"]), int(match["seat"]), int(match["part"]),
+                   match["digest"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).show_step(interaction, self.match, self.seat, self.digest,
+                                              _places(interaction))
 
 
 class AskedButton(
@@ -359,7 +391,8 @@ class LobbyOptionSelect(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActButton, ActSelect, AskedButton, AskedSelect, PickSelect, PickButton, HandButton,
+    ActButton, ActSelect, StepSelect, AskedButton, AskedSelect, PickSelect, PickButton,
+    HandButton,
     PanelPageButton, LobbyButton, LobbyOptionSelect, SeatButton,
 )
 
@@ -372,6 +405,8 @@ class _Block:
     group: str
     choices: list[tuple[int, str]]
     as_select: bool
+    # The choices are first steps (each index one move that begins with it): a StepSelect.
+    steps: bool = False
 
 
 def _as_select(renderer: Renderer, group: str, choices: int) -> bool:
@@ -389,15 +424,38 @@ def rows_needed(renderer: Renderer, prompt: Prompt, indices: list[int]) -> int:
                for group, n in sizes.items())
 
 
-def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
-            indices: list[int], locale: str | None) -> list[_Block]:
-    groups: dict[str, list[tuple[int, str]]] = {}
+def _first_steps(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
+                 indices: list[int], locale: str | None) -> list[tuple[int, str]] | None:
+    """A group too large for one select, as its first steps (the first move of each, and
+    the step's label); None when its moves are not chosen in two steps."""
+    steps: dict[str, tuple[int, str]] = {}
     for index in indices:
         action = prompt.actions[index]
-        label = renderer.action_label(live, view, action, locale)
-        groups.setdefault(renderer.action_group(action), []).append((index, label))
+        key = renderer.action_step(action)
+        if key is None:
+            return None
+        if key not in steps:
+            steps[key] = (index, renderer.step_label(live, view, action, locale))
+    return list(steps.values())
+
+
+def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
+            indices: list[int], locale: str | None, *, stepping: bool = False
+            ) -> list[_Block]:
+    grouped: dict[str, list[int]] = {}
+    for index in indices:
+        grouped.setdefault(renderer.action_group(prompt.actions[index]), []).append(index)
     blocks: list[_Block] = []
-    for group, choices in groups.items():
+    for group, members in grouped.items():
+        steps = _first_steps(renderer, live, view, prompt, members, locale) \
+            if stepping and len(members) > STEPS_BEYOND else None
+        if steps is not None:
+            for start in range(0, len(steps), MAX_SELECT_OPTIONS):
+                blocks.append(_Block(group, steps[start:start + MAX_SELECT_OPTIONS], True,
+                                     steps=True))
+            continue
+        choices = [(index, renderer.action_label(live, view, prompt.actions[index], locale))
+                   for index in members]
         if not _as_select(renderer, group, len(choices)):
             blocks.append(_Block(group, choices, as_select=False))
             continue
@@ -418,14 +476,24 @@ def action_view(
     leading: list[ui.Item[Any]] | None = None,
     board: bool = False,
     picked: tuple[str, ...] = (),
+    step: int | None = None,
 ) -> ui.View:
     """The components for one seat's prompt: buttons for small groups, selects for large ones,
     in pages when they do not fit in Discord's five rows. On the public ``board`` they are
     numbered by their place among ``indices`` instead of in the whole prompt. In a panel, a
     prompt's pick (several items as one move) comes first, as a select (``picked`` is what
-    was ticked so far on a paged one, and ``page`` then turns its pages)."""
+    was ticked so far on a paged one, and ``page`` then turns its pages); a group with more
+    moves than one select holds is offered in two steps when the renderer names them
+    (``action_step``): first a select of steps, then, with ``step`` (the index of a move
+    that begins with it), that step's moves and a way back."""
     view_ui = ui.View(timeout=None)
     shown = list(range(len(prompt.actions))) if indices is None else indices
+    step_key = None if step is None or board or not 0 <= step < len(prompt.actions) \
+        else renderer.action_step(prompt.actions[step])
+    if step_key is not None:
+        shown = [i for i in shown if renderer.action_step(prompt.actions[i]) == step_key]
+        back = PanelPageButton(live.id, 0, t("panel.previous", locale))
+        leading = [*(leading or []), back]
     number = {index: place for place, index in enumerate(shown)} if board else \
         {index: index for index in shown}
     scope = BOARD if board else PANEL
@@ -444,14 +512,22 @@ def action_view(
         page = 0
         # The listed samples of the pick are what the select makes: not shown twice.
         shown = [i for i in shown if not prompt.pick.accepts(prompt.actions[i])]
-    blocks = _blocks(renderer, live, view, prompt, shown, locale)
+    blocks = _blocks(renderer, live, view, prompt, shown, locale,
+                     stepping=not board and step_key is None)
     paged = len(blocks) > free_rows
     per_page = free_rows - 1 if paged else free_rows
     pages = max(1, -(-len(blocks) // per_page))
     page = min(max(page, 0), pages - 1)
     for offset, block in enumerate(blocks[page * per_page:(page + 1) * per_page]):
         row = first_row + offset
-        if block.as_select:
+        if block.steps:
+            options = [discord.SelectOption(label=label[:100], value=str(index))
+                       for index, label in block.choices]
+            chooser = StepSelect(live.id, prompt.seat, row, prompt_digest(prompt), options,
+                                 renderer.group_label(block.group, locale))
+            chooser.item.row = row
+            view_ui.add_item(chooser)
+        elif block.as_select:
             options = [discord.SelectOption(label=label[:100], value=str(number[index]))
                        for index, label in block.choices]
             select = ActSelect(live.id, live.version, prompt.seat, row, options,

@@ -326,9 +326,28 @@ class InteractionHandler:
         await self.show_panel(interaction, match_id, edit=True)
 
     # -- the private panel -------------------------------------------------------------------
+    async def show_step(self, interaction: discord.Interaction[Any], match_id: int, seat: int,
+                        digest: str, places: list[int]) -> None:
+        """A first step chosen in a panel (a card, before its target): the panel shows that
+        step's moves. A step of a question that has changed since is refused as stale."""
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        if live.seat_held_by(interaction.user.id) != seat:
+            await refuse(interaction, "act.not_your_seat")
+            return
+        prompt = None if live.state is None or live.record.status != MatchStatus.ACTIVE \
+            else live.game.prompt_for(live.state, seat)
+        if prompt is None or prompt_digest(prompt) != digest or len(places) != 1 \
+                or not 0 <= places[0] < len(prompt.actions):
+            await self.show_panel(interaction, match_id,
+                                  notice=t("act.stale", user_locale(interaction)))
+            return
+        await self.show_panel(interaction, match_id, step=places[0])
+
     async def show_panel(self, interaction: discord.Interaction[Any], match_id: int, *,
-                         page: int = 0, edit: bool | None = None, notice: str | None = None
-                         ) -> None:
+                         page: int = 0, edit: bool | None = None, notice: str | None = None,
+                         step: int | None = None) -> None:
         live = await self._load(interaction, match_id)
         if live is None:
             return
@@ -348,7 +367,7 @@ class InteractionHandler:
         if seat is None:
             await refuse(interaction, "panel.not_a_player")
             return
-        content, embeds, view = self.app.desk.panel(live, seat, locale, page=page)
+        content, embeds, view = self.app.desk.panel(live, seat, locale, page=page, step=step)
         if notice:
             content = f"{notice}\n{content}".strip()
         if edit is None:

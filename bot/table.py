@@ -274,8 +274,8 @@ class Desk:
                 return None if indices is None else indices[place - question.first_place]
         return None
 
-    def panel(self, live: LiveMatch, seat: int, locale: str | None, *, page: int = 0
-              ) -> tuple[str, list[discord.Embed], discord.ui.View]:
+    def panel(self, live: LiveMatch, seat: int, locale: str | None, *, page: int = 0,
+              step: int | None = None) -> tuple[str, list[discord.Embed], discord.ui.View]:
         renderer = renderer_for(live.record.game)
         game = live.game
         own = game.view(live.state, seat)
@@ -306,7 +306,7 @@ class Desk:
         picked = () if prompt.pick is None else self.app.interactions.picks.chosen(
             (live.id, seat, prompt_digest(prompt)))
         view = action_view(renderer, live, own, prompt, locale, page=page,
-                           leading=[refresh, leave], picked=picked)
+                           leading=[refresh, leave], picked=picked, step=step)
         return content, [embed], view
 
     def closed_panel(self, live: LiveMatch, seat: int, locale: str | None

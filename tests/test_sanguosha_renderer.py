@@ -6,6 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from discord import ui
+
+from bot.components import action_view
+from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.renderers.sanguosha import ANSWER, CARD, HERO, MAIN, SKILL, SLASH, SanguoshaRenderer
 from bot.service import LiveMatch
@@ -41,6 +45,11 @@ def played_until(state: SanguoshaState, kind: str, seed: int = 3
         action = GAME.choose(GAME.view(state, prompt.seat), prompt, rng)
         state = GAME.apply(state, action).state
     raise AssertionError(f"no {kind} prompt came up")
+
+
+def parts(view: ui.View) -> list[ui.Item[Any]]:
+    """The buttons and selects of a view, dynamic items unwrapped."""
+    return [getattr(item, "item", item) for item in view.children]
 
 
 def seat_lines(text: str) -> list[str]:
@@ -191,3 +200,38 @@ def test_the_board_says_who_chooses_a_hero_in_the_open_and_who_in_secret() -> No
     prompt = next(p for p in GAME.pending(state) if p.kind == "hero")
     state = GAME.apply(state, prompt.actions[0]).state
     assert now(state) == "Everyone chooses a hero in secret."
+
+
+def test_a_hand_too_large_for_one_select_is_played_card_first_then_target() -> None:
+    """Panel: a card then its target as two steps where one select cannot hold the plays."""
+    live, state = table(seats=8)
+    r = renderer()
+    view = GAME.view(state, 0)
+    tricks = ["juedou-spade-A", "guohe-spade-3", "guohe-club-3", "shunshou-spade-3",
+              "juedou-club-A"]
+    plays = [Use(seat=0, cards=(card_id,), name=card_id.split("-")[0], targets=(target,))
+             for card_id in tricks for target in range(1, 8)]
+    prompt = Prompt(seat=0, kind="play", actions=[Pass(seat=0), *plays])
+    panel = action_view(r, live, view, prompt, "en")
+    steps = [item for item in parts(panel) if isinstance(item, ui.Select)
+             and item.custom_id.startswith("pl:st:")]
+    assert len(steps) == 1, "one select of cards for the 35 plays"
+    labels = [option.label for option in steps[0].options]
+    assert labels == [r.card(card_id, "en") for card_id in tricks]
+    duel = int(steps[0].options[0].value)
+    assert prompt.actions[duel] == plays[0]
+    assert steps[0].custom_id.endswith(prompt_digest(prompt))
+    targets = action_view(r, live, view, prompt, "en", step=duel)
+    chosen = [item for item in parts(targets) if isinstance(item, ui.Select)
+              and item.custom_id.startswith("pl:s:")]
+    assert len(chosen) == 1
+    names = [live.seats[s].display_name for s in range(1, 8)]
+    assert [option.label for option in chosen[0].options] == \
+        [f"♠A Duel → {name}" for name in names]
+    assert [int(option.value) for option in chosen[0].options] == list(range(1, 8))
+    assert any(isinstance(item, ui.Button) and item.custom_id == f"pl:p:{live.id}:0"
+               for item in parts(targets)), "a way back to the cards"
+    # Few plays: one select of card and target, as before.
+    small = Prompt(seat=0, kind="play", actions=[Pass(seat=0), *plays[:14]])
+    assert not any(isinstance(item, ui.Select) and item.custom_id.startswith("pl:st:")
+                   for item in parts(action_view(r, live, view, small, "en")))

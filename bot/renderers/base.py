@@ -54,6 +54,17 @@ class Renderer:
     def action_group(self, action: Action) -> str:
         return action.kind
 
+    def action_step(self, action: Action) -> str | None:
+        """The first of two steps that choose ``action`` in a panel whose group has more
+        moves than one select holds: a key shared by the moves that begin alike (a card,
+        before its target). None: the move is chosen in one step."""
+        return None
+
+    def step_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
+                   ) -> str:
+        """How the first step of ``action`` reads (the card, without its target)."""
+        return self.action_label(live, view, action, locale)
+
     def group_label(self, group: str, locale: str | None) -> str:
         return t(f"{self.game}.group.{group}", locale)
 

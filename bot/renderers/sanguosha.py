@@ -5,7 +5,8 @@ Every fact shown comes from a view: the public view on the board, the reader's o
 panel. Cards read as players know them — suit symbol, rank, name ("♠7 杀") — and a hand is
 listed by kind. A play is one choice of card and target: the panel offers Slashes in one select,
 the other cards in another, and cards used through a skill with the skills, each option a card
-and its target ("♠A 决斗 → Bob").
+and its target ("♠A 决斗 → Bob"); a group with more plays than one select holds is offered in
+two steps, the card first and then its target.
 """
 
 from __future__ import annotations
@@ -278,6 +279,23 @@ class SanguoshaRenderer(Renderer):
         if isinstance(action, Choose) and action.option in HEROES:
             return HERO
         return CHOICE
+
+    def action_step(self, action: Action) -> str | None:
+        """A card (or a skill with its cards) played on a target is chosen card first, then
+        target, when its group is too large for one select."""
+        if not isinstance(action, Use) or not action.targets:
+            return None
+        return f"{action.name}:{action.via}:{','.join(action.cards)}"
+
+    def step_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
+                   ) -> str:
+        if not isinstance(action, Use):
+            return self.action_label(live, view, action, locale)
+        if action.name not in KINDS:  # a skill used from the play phase
+            skill = self.skill(action.name, locale)
+            cards = self.cards(list(action.cards), locale) if action.cards else ""
+            return self.cut(f"{skill} {cards}".strip())
+        return self.cut(self._played_as(action.cards, action.name, action.via, locale))
 
     def group_label(self, group: str, locale: str | None) -> str:
         return t(f"sanguosha.group.{group}", locale)

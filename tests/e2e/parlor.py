@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.app import ParlorClient
 from bot.i18n import t
+from bot.renderers import renderer_for
 from bot.service import LiveMatch
 from bot.settings import Settings
 from games import registry
@@ -90,6 +91,10 @@ class Table:
         self.match_id: int | None = None
         self.lobby: FakeMessage | None = None
         self.users: dict[int, FakeUser] = {}
+        # First steps chosen in panels (a card before its target), and the first of them
+        # (its panel, select and value), for the tests to check.
+        self.steps_taken = 0
+        self.first_step: tuple[FakeMessage, str, str] | None = None
 
     @property
     def app(self) -> Any:
@@ -171,6 +176,10 @@ class Table:
                 values = [o["value"] for o in component.get("options", [])]
                 if str(number) in values:
                     return await self.fake.select(user, panel, custom_id, [str(number)])
+            stepped = await self._take_step(user, panel, seat, index)
+            if stepped is not None:
+                panel = stepped
+                continue
             pages = [c for c in panel.custom_ids() if c.startswith(f"pl:p:{self.match_id}:")]
             more = [
                 c
@@ -182,6 +191,34 @@ class Table:
             result = await self.fake.click(user, panel, more[0])
             panel = await result.wait_original()
         raise AssertionError(f"action {index} is not offered in the panel")
+
+    async def _take_step(self, user: FakeUser, panel: FakeMessage, seat: int, index: int
+                         ) -> FakeMessage | None:
+        """Where the panel offers action ``index`` in two steps (a card, then its target):
+        choose its first step; the panel that shows that step's moves, or None."""
+        if not panel.ephemeral:
+            return None
+        live = await self.live()
+        prompt = live.game.prompt_for(live.state, seat)
+        if prompt is None or index >= len(prompt.actions):
+            return None
+        renderer = renderer_for(live.record.game)
+        wanted = renderer.action_step(prompt.actions[index])
+        if wanted is None:
+            return None
+        for custom_id in panel.custom_ids():
+            if not custom_id.startswith(f"pl:st:{self.match_id}:{seat}:"):
+                continue
+            component = panel.find_component(custom_id) or {}
+            for option in component.get("options", []):
+                first = int(option["value"])
+                if renderer.action_step(prompt.actions[first]) == wanted:
+                    self.steps_taken += 1
+                    self.first_step = self.first_step or (panel, custom_id, option["value"])
+                    result = await self.fake.select(user, panel, custom_id, [option["value"]])
+                    shown: FakeMessage = await result.wait_original()
+                    return shown
+        return None
 
     def board_offers(self, board: FakeMessage, live: LiveMatch, seat: int, index: int) -> bool:
         """Whether ``board`` shows action ``index`` of ``seat``'s prompt at the match's current

@@ -19,6 +19,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot import components
 from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
 from bot.renderers.sanguosha import SanguoshaRenderer
@@ -133,8 +136,11 @@ async def open_table(fake: FakeDiscord, client: Any, channel: Any, host: FakeUse
 
 
 async def test_five_seats_two_people_three_bots_play_a_whole_game_keeping_every_secret(
-    tmp_path: Path, fake_discord: FakeDiscord
+    tmp_path: Path, fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A card then its target as two steps: a few plays in a group are enough here, so people
+    # take the two steps all game long (a real panel does so past one select's 25).
+    monkeypatch.setattr(components, "STEPS_BEYOND", 3)
     fake = fake_discord
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
     guild = fake.create_guild("Game night", members=[alice, bob])
@@ -156,6 +162,16 @@ async def test_five_seats_two_people_three_bots_play_a_whole_game_keeping_every_
         final = await table.play_to_the_end(humans, seed=5, timeout=600.0)
 
         assert final.record.status == MatchStatus.FINISHED
+        assert table.steps_taken > 0, "no card was played card first, then target"
+        assert table.first_step is not None
+        old_panel, step_select, value = table.first_step
+        stepper = next(u for u in (alice, bob) if f":{final.seat_held_by(u.id)}:" in step_select)
+        # A panel still showing that step (its edit not yet arrived): the click is refused.
+        stale = await fake.raw_component(stepper, old_panel, step_select, [value], 3)
+        assert stale.callback is not None and stale.callback.accepted
+        shown = await stale.wait_original()
+        assert t("act.stale", LOCALE) in shown.text(), "a step of an old question is stale"
+        assert (await table.live()).version == final.version
         outcome = final.outcome()
         assert outcome is not None
         end = final.state
