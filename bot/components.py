@@ -311,6 +311,27 @@ class PanelPageButton(
         await _handler(interaction).show_panel(interaction, self.match, page=self.page)
 
 
+class NextTableButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"{PREFIX}:n:(?P<match>\d+)",
+):
+    """On a finished table's reveal: open the next table with the same seats (a rematch, or
+    the next table of a series)."""
+
+    def __init__(self, match: int, label: str = "…") -> None:
+        self.match = match
+        super().__init__(ui.Button(label=label[:80] or "…", style=discord.ButtonStyle.success,
+                                   custom_id=f"{PREFIX}:n:{match}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> NextTableButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).next_table(interaction, self.match)
+
+
 SEAT_OPS = ("back", "leave", "leaveyes")
 
 
@@ -393,7 +414,7 @@ class LobbyOptionSelect(
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActButton, ActSelect, StepSelect, AskedButton, AskedSelect, PickSelect, PickButton,
     HandButton,
-    PanelPageButton, LobbyButton, LobbyOptionSelect, SeatButton,
+    PanelPageButton, LobbyButton, LobbyOptionSelect, SeatButton, NextTableButton,
 )
 
 

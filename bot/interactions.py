@@ -508,6 +508,35 @@ class InteractionHandler:
             return
         await self._show_lobby(interaction, live)
 
+    async def next_table(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """A player of a finished table opens the next one from its reveal: a new lobby
+        message in the channel, the same seats already taken."""
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        config = await self.app.config_for(live.record.guild_id)
+        if not config.effective(live.record.game).enabled:
+            await refuse(interaction, "command.game_disabled")
+            return
+        try:
+            opened = await self._within_budget(
+                interaction, self.app.service.open_next_table(match_id, interaction.user.id))
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        locale = self.app.desk.table_locale(opened)
+        embed = self.app.desk.lobby_embed(opened, locale)
+        view = lobby_view(opened, locale)
+        if interaction.response.is_done():
+            sent = await interaction.followup.send(embed=embed, view=view, wait=True)
+            message_id: int | None = sent.id
+        else:
+            response = await interaction.response.send_message(embed=embed, view=view)
+            message_id = response.message_id
+        if message_id is not None:
+            await self.app.repo.save_message(opened.id, "lobby", opened.record.channel_id,
+                                             message_id)
+
     async def _show_lobby(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
         """Answer a lobby click with the lobby as it is now (without components once the table
         started or closed)."""

@@ -37,6 +37,11 @@ from storage.records import OPEN_STATUSES
 log = logging.getLogger(__name__)
 
 
+# The message kind that marks a finished table whose next table was opened (its message id is
+# the next match's id): one next table per finished one.
+NEXT_TABLE = "next"
+
+
 class Refusal(Exception):
     """A request the service turned down; ``key`` names the message the user is shown."""
 
@@ -347,6 +352,45 @@ class MatchService:
         await self.repo.set_seats(record.id, [host])
         live = LiveMatch(record=record, seats=[host])
         self._remember(live)
+        await self._notify(MatchChange("lobby", live))
+        return live
+
+    async def open_next_table(self, match_id: int, by_user: int) -> LiveMatch:
+        """The next table after a finished one (a rematch, or the next table of a series such
+        as Sanguosha's league): a lobby in the same channel with the same seats in the same
+        order, people and bots, its options from the game's ``next_options``. Opened once per
+        finished table, by one of its players."""
+        async with self._changing(match_id):
+            done = await self.get(match_id)
+            if done.record.status != MatchStatus.FINISHED or done.state is None:
+                raise Refusal("next.not_finished")
+            if done.seat_held_by(by_user) is None:
+                raise Refusal("next.not_a_player")
+            if any(m.kind == NEXT_TABLE for m in await self.repo.messages(match_id)):
+                raise Refusal("next.already_opened")
+            options = done.game.next_options(done.state, dict(done.record.options))
+            if options is None:
+                raise Refusal("next.series_over")
+            game = done.record.game
+            host = done.record.host_id if done.seat_held_by(done.record.host_id) is not None \
+                else by_user
+            try:
+                record = await self.repo.create_match(
+                    game=game, guild_id=done.record.guild_id,
+                    channel_id=done.record.channel_id, host_id=host, seed=self.new_seed(),
+                    options=self.game_options(game, options), locale=done.record.locale)
+            except ValueError:
+                busy = await self.repo.open_match_in_channel(done.record.channel_id)
+                raise Refusal("lobby.channel_busy",
+                              command=f"/{busy.game if busy else game} end") from None
+            # Marked at once, under the finished table's lock: a second click opens nothing.
+            await self.repo.save_message(match_id, NEXT_TABLE, done.record.channel_id, record.id)
+            seats = [SeatRecord(match_id=record.id, seat=s.seat, user_id=s.user_id,
+                                display_name=s.display_name, is_bot=s.user_id is None,
+                                locale=s.locale) for s in done.seats]
+            await self.repo.set_seats(record.id, seats)
+            live = LiveMatch(record=record, seats=seats)
+            self._remember(live)
         await self._notify(MatchChange("lobby", live))
         return live
 

@@ -23,6 +23,7 @@ import discord
 from bot.components import (
     MAX_ROWS,
     HandButton,
+    NextTableButton,
     SeatButton,
     action_view,
     question_view,
@@ -749,6 +750,18 @@ class Desk:
                         failure.status, failure.code)
         return None
 
+    def next_table_view(self, live: LiveMatch, locale: str | None) -> discord.ui.View | None:
+        """The reveal's button that opens the next table with the same seats, named by the
+        renderer (a rematch, the league's next table); none when a series ends here."""
+        assert live.state is not None
+        options = live.game.next_options(live.state, dict(live.record.options))
+        if options is None:
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(NextTableButton(live.id, renderer_for(live.record.game).next_table_label(
+            options, len(live.seats), locale)))
+        return view
+
     async def post_reveal(self, live: LiveMatch) -> None:
         outcome = live.outcome()
         if outcome is None:
@@ -773,10 +786,12 @@ class Desk:
         # process looks for the posted reveal instead of posting a second one.
         await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
                                          REVEAL_INTENT)
+        view = self.next_table_view(live, locale)
         for attempt in range(6):
             await self.budget.take()
             try:
-                message = await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+                message = await channel.send(embed=embed, allowed_mentions=NO_PINGS,
+                                             view=view or discord.utils.MISSING)
             except discord.HTTPException as failure:
                 log.warning("match %s: could not post the reveal (%s %s)", live.id,
                             failure.status, failure.code)

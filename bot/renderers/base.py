@@ -144,6 +144,12 @@ class Renderer:
         embed.description = "\n".join(lines)
         return embed
 
+    def next_table_label(self, options: dict[str, Any], seats: int, locale: str | None
+                         ) -> str:
+        """The reveal's button that opens the next table with ``options`` and the same
+        seats."""
+        return t("reveal.next_table", locale)
+
     def rules_embed(self, locale: str | None) -> discord.Embed:
         return discord.Embed(
             title=t(f"{self.game}.rules.title", locale),

@@ -145,5 +145,12 @@ class Game(ABC, Generic[S, OptionsT]):
         named by the catalog's ``<game>.character.<character>``; None for games without one."""
         return None
 
+    def next_options(self, state: S, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The options of the next table after this finished one, played by the same seats in
+        the same order, from this table's ``options`` (as stored): the same by default (a
+        rematch); a series changes them (Sanguosha's league passes the lord on and carries
+        the points); None when a series ends here."""
+        return dict(options)
+
     def _explain_illegal(self, state: S, action: Action) -> str:
         return "That move is not one of your options right now."
