@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from games import registry
 from games.core import IllegalAction
+from games.core.options import chosen_by_hand
 
 # Discord's limit on a select's options.
 MAX_CHOICES = 25
@@ -65,6 +66,8 @@ def options_of(model: type[BaseModel]) -> LobbyOptions:
     toggles: list[str] = []
     choices: list[OptionChoice] = []
     for name, field in model.model_fields.items():
+        if not chosen_by_hand(field):
+            continue
         if field.annotation is bool:
             toggles.append(name)
             continue

@@ -21,6 +21,7 @@ from bot.cogs.options import (
 )
 from bot.renderers import renderer_for
 from games import registry
+from games.core.options import chosen_by_hand
 from tests.i18n_code import command_tree
 
 
@@ -100,11 +101,14 @@ def test_every_registered_game_has_a_cog_and_a_renderer_found_by_its_name() -> N
 
 
 def test_start_and_config_offer_every_options_field_of_every_game() -> None:
+    assert not chosen_by_hand(registry.get("sanguosha").Options.model_fields["league_points"])
     tree = command_tree()
     for game in registry.names():
         group = tree.get_command(game)
         assert isinstance(group, app_commands.Group)
-        fields = list(registry.get(game).Options.model_fields)
+        # A field a series sets (the league's table and points) is no one's to choose.
+        fields = [name for name, field in registry.get(game).Options.model_fields.items()
+                  if chosen_by_hand(field)]
         start, config = group.get_command("start"), group.get_command("config")
         assert isinstance(start, app_commands.Command)
         assert isinstance(config, app_commands.Command)

@@ -1,6 +1,7 @@
 """A game's slash command options, read from its ``Options`` model.
 
-Every field of the model becomes an optional option of ``/<game> start`` and ``/<game> config``:
+Every field of the model becomes an optional option of ``/<game> start`` and ``/<game> config``
+(but a field a series sets, ``games.core.options.SERIES``):
 
 - the option's name is the field's name;
 - its type follows the annotation: ``bool``; ``Literal[...]`` becomes a string or integer option
@@ -38,6 +39,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from bot.i18n import DEFAULT_LOCALE, catalog, normalize_locale
+from games.core.options import chosen_by_hand
 
 log = logging.getLogger(__name__)
 
@@ -206,6 +208,8 @@ def field_options(game: str, model: type[BaseModel]) -> list[SlashOption]:
     """A slash option per field of ``model``, in the model's order."""
     options = []
     for name, field in model.model_fields.items():
+        if not chosen_by_hand(field):
+            continue
         annotation, values = _annotation(game, name, field)
         description = english(f"command.{game}.option.{name}") or field.description
         word_list = _is_word_list(_optional_of(field.annotation))

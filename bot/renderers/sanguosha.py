@@ -607,7 +607,37 @@ class SanguoshaRenderer(Renderer):
                                   bonus=f"{details.get('bonus', 0):g}",
                                   total=f"{details.get('total', 0):g}")
             embed.add_field(name=name[:256], value=value[:1024], inline=False)
+        chosen = Options.model_validate(live.record.options)
+        if chosen.league:
+            self._league_standings(embed, live, chosen, outcome, locale)
         return embed
+
+    def _league_standings(self, embed: discord.Embed, live: LiveMatch, chosen: Options,
+                          outcome: Outcome, locale: str | None) -> None:
+        """The league's points after this table, best first; its winners after the last."""
+        seats = len(live.seats)
+        before = chosen.league_points or (0.0,) * seats
+        points = {s: before[s] + outcome.scores.get(s, 0.0) for s in range(seats)}
+        ranked = sorted(points, key=lambda s: -points[s])
+        lines = [t("sanguosha.reveal.league_line", locale, name=self.seat_name(live, s),
+                   points=f"{points[s]:g}", change=f"{outcome.scores.get(s, 0.0):+g}")
+                 for s in ranked]
+        if chosen.league_table + 1 >= seats:
+            best = points[ranked[0]]
+            lines.append(t("sanguosha.reveal.league_over", locale, points=f"{best:g}",
+                           names=self.join([self.seat_name(live, s) for s in ranked
+                                            if points[s] == best], locale)))
+        embed.add_field(name=t("sanguosha.reveal.league", locale,
+                               table=chosen.league_table + 1, tables=seats)[:256],
+                        value="\n".join(lines)[:1024], inline=False)
+
+    def next_table_label(self, options: dict[str, Any], seats: int, locale: str | None
+                         ) -> str:
+        chosen = Options.model_validate(options)
+        if chosen.league:
+            return t("sanguosha.league.next", locale, table=chosen.league_table + 1,
+                     tables=seats)
+        return super().next_table_label(options, seats, locale)
 
     def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
         """The variants that differ from the standard game, in words."""
@@ -620,6 +650,9 @@ class SanguoshaRenderer(Renderer):
                 lines.append(t(f"sanguosha.option.{name}", locale))
         if chosen.scoring != "win_loss":
             lines.append(t(f"sanguosha.option.scoring.{chosen.scoring}", locale))
+        if chosen.league:
+            lines.append(t("sanguosha.option.league", locale, table=chosen.league_table + 1,
+                           seat=chosen.league_table + 1))
         if chosen.first_death_protection:
             seat = chosen.protected_seat
             lines.append(t("sanguosha.option.first_death_protection_seat", locale,

@@ -69,6 +69,26 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
         without heroes, or before the seat has taken one."""
         return state.players[seat].hero or None
 
+    def next_options(self, state: SanguoshaState, options: dict[str, Any]
+                     ) -> dict[str, Any] | None:
+        """The next table of the same seats: first-death protection goes to this table's
+        first dead; a league passes the lord to the next seat and carries the points, and
+        ends when every seat has been lord."""
+        chosen = SanguoshaOptions.model_validate(options)
+        update: dict[str, Any] = {}
+        if chosen.first_death_protection:
+            update["protected_seat"] = state.deaths[0] if state.deaths else None
+        if chosen.league:
+            if chosen.league_table + 1 >= state.seats:
+                return None
+            scored = outcome(state)
+            scores = scored.scores if scored is not None else {}
+            before = chosen.league_points or (0.0,) * state.seats
+            update["league_table"] = chosen.league_table + 1
+            update["league_points"] = [before[s] + scores.get(s, 0.0)
+                                       for s in range(state.seats)]
+        return {**options, **update}
+
     def options_for_conformance(self, seats: int) -> list[SanguoshaOptions | None]:
         return [
             None,
@@ -80,6 +100,9 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
                 protected_seat=1,
                 three_survivor_countdown=True,
             ),
+            # The league's last table: the last seat is the lord.
+            SanguoshaOptions(league=True, league_table=seats - 1,
+                             league_points=(1.0,) * seats, scoring="fourth_edition"),
         ]
 
     def _explain_illegal(self, state: SanguoshaState, action: Action) -> str:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.options import SERIES
+
 
 class Options(BaseModel):
     """Every combination of these switches is a valid game."""
@@ -37,6 +39,14 @@ class Options(BaseModel):
         "HP until someone else is out, except to a seat it has attacked.",
     )
     protected_seat: int | None = Field(default=None, ge=0, le=9)
+    league: bool = Field(
+        default=False,
+        description="League: one table per seat, each seat the lord once in turn, points "
+        "summed; the reveal's button opens the next table.",
+    )
+    # The league's table (0: the first), whose lord is that seat, and the points so far by seat.
+    league_table: int = Field(default=0, ge=0, le=9, json_schema_extra=SERIES)
+    league_points: tuple[float, ...] = Field(default=(), json_schema_extra=SERIES)
     three_survivor_countdown: bool = Field(
         default=False,
         description="House rule: once only three are left, after three rounds everyone loses "

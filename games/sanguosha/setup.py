@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games.core import Action, Prompt
+from games.core import Action, IllegalAction, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
 from games.sanguosha.cards import deck_ids
@@ -22,6 +22,8 @@ STARTING_CARDS = 4
 def new_state(seats: int, options: Options, seed: int, rng: random.Random) -> SanguoshaState:
     cards = identity_cards(seats, options.two_renegades)
     rng.shuffle(cards)
+    if options.league:
+        _league_lord(cards, seats, options)
     players = [Player(seat=s, identity_card=cards[s]) for s in range(seats)]
     lord = cards.index("identity-lord")
     players[lord].revealed = True
@@ -38,6 +40,19 @@ def new_state(seats: int, options: Options, seed: int, rng: random.Random) -> Sa
     )
     state.frames.append(Frame(op="game"))
     return state
+
+
+def _league_lord(cards: list[str], seats: int, options: Options) -> None:
+    """In a league the table's lord is its seat in turn; the other identities stay dealt at
+    random. A league keeps its seats from table to table."""
+    if options.league_table >= seats or (options.league_points
+                                         and len(options.league_points) != seats):
+        raise IllegalAction(
+            f"This league was played by {len(options.league_points) or 'other'} seats; "
+            "it goes on with the same players.",
+            key="sanguosha.league_seats", seats=len(options.league_points) or seats)
+    lord = cards.index("identity-lord")
+    cards[lord], cards[options.league_table] = cards[options.league_table], cards[lord]
 
 
 def _hp_of(state: SanguoshaState, seat: int, hero_id: str | None) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from games.sanguosha.identities import identity_of_card
 from games.sanguosha.state import SanguoshaState
 from storage import MatchStatus
 from tests.e2e.parlor import Table, edits_an_ephemeral_message, parlor, public_payloads
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 LOCALE = "en"
 # Texts only a panel or a private message may show (their longest fixed part is looked for).
@@ -247,3 +248,52 @@ def test_the_board_check_can_fail() -> None:
     lord.hand = ["juedou-spade-A"]
     leaked = dict(honest, fields=[{"name": "Now", "value": renderer.card(lord.hand[0], LOCALE)}])
     assert board_secrets_shown(state, leaked)
+
+
+def _shows(text: str, message: FakeMessage) -> bool:
+    return text in str(message.embeds)
+
+
+async def test_a_league_is_played_table_after_table_each_seat_lord_once(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """League: /sanguosha start league:True; each reveal sums the points and opens the next
+    table with the next seat as lord; after every seat has been lord the league is over."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("League night", members=[alice]))
+    async with parlor(tmp_path, fake) as client:
+        client.parlor.service.new_seed = lambda: 20261123
+        table = Table(fake, client, channel)
+        await table.open(alice, game="sanguosha",
+                         options={"league": True, "scoring": "fourth_edition"})
+        for _ in range(3):
+            await table.lobby_click(alice, "addbot")
+        assert (await table.lobby_click(alice, "start")).callback.accepted
+        totals = [0.0] * 4
+        for number in range(4):
+            live = await table.live()
+            assert isinstance(live.state, SanguoshaState)
+            assert live.state.lord == number, "each seat is lord once, in turn"
+            final = await table.play_to_the_end({0: alice}, seed=number, timeout=300.0)
+            outcome = final.outcome()
+            assert outcome is not None
+            totals = [totals[s] + outcome.scores[s] for s in range(4)]
+            heading = t("sanguosha.reveal.league", LOCALE, table=number + 1, tables=4)
+            reveal = await fake.wait_for_message(channel, partial(_shows, heading))
+            assert f"{max(totals):g}" in str(reveal.embeds)
+            button = f"pl:n:{final.id}"
+            if number == 3:
+                assert button not in reveal.custom_ids(), "the league is over"
+                assert "League over" in str(reveal.embeds)
+                break
+            assert t("sanguosha.league.next", LOCALE, table=number + 2, tables=4) in \
+                str(reveal.find_component(button))
+            opened = await fake.click(alice, reveal, button)
+            assert opened.callback is not None and opened.callback.accepted
+            table.lobby = await opened.wait_original()
+            following = await client.parlor.service.open_in_channel(channel.id)
+            assert following is not None
+            table.match_id = following.id
+            assert list(following.record.options["league_points"]) == totals
+            assert (await table.lobby_click(alice, "start")).callback.accepted
