@@ -76,13 +76,25 @@ def _steal(view: SeatView, actions: list[Action], rng: random.Random) -> Action 
 
 def _take_damage(view: SeatView, actions: list[Action], rng: random.Random) -> Action | None:
     me = _me(view)
+    # After the haunt a trait at its lowest step kills; the traits the side's book rolls (and
+    # Might, which every fight rolls) are kept clear of it longest.
+    needed = _needed_traits(view) if view.phase == "haunt" else set()
 
     def room_left(action: Action) -> tuple[int, int]:
         assert isinstance(action, TakeDamage)
         mark = me.traits[action.trait].mark
-        return (mark, me.traits[action.trait].value)
+        spare = 2 if action.trait in needed else 0
+        return (mark - spare, me.traits[action.trait].value)
 
     return max(actions, key=room_left)
+
+
+def _needed_traits(view: SeatView) -> set[str]:
+    book = _book(view)
+    needed = {"might"}
+    if book is not None:
+        needed |= {a.trait for a in book.actions}
+    return needed
 
 
 def _monster(view: SeatView, actions: list[Action], rng: random.Random) -> Action | None:
@@ -169,7 +181,9 @@ def _book(view: SeatView) -> SideRules | None:
 def _haunt_turn(view: SeatView, actions: list[Action], rng: random.Random) -> Action | None:
     me = _me(view)
     book = _book(view)
-    specials = [a for a in _of(actions, Special) if isinstance(a, Special)]
+    specials = [
+        a for a in _of(actions, Special) if isinstance(a, Special) and _worth_trying(view, book, a)
+    ]
     if specials:
         return specials[0]
     attack = _good_attack(view, actions)
@@ -184,6 +198,21 @@ def _haunt_turn(view: SeatView, actions: list[Action], rng: random.Random) -> Ac
     return None
 
 
+def _worth_trying(view: SeatView, book: SideRules | None, special: Special) -> bool:
+    """Stunning is tried only where an awake monster stands (the roll does nothing else)."""
+    if book is None:
+        return False
+    rule = next(a for a in book.actions if a.id == special.action)
+    if rule.effect != "stun_monsters":
+        return True
+    here = _me(view).room
+    return any(m.room == here and not m.stunned for m in view.monsters)
+
+
+def _weapon_dice(me: ExplorerView) -> int:
+    return max((catalog().card(c).attack_dice for c in me.cards), default=0)
+
+
 def _good_attack(view: SeatView, actions: list[Action]) -> Action | None:
     me = _me(view)
     best: Action | None = None
@@ -191,6 +220,8 @@ def _good_attack(view: SeatView, actions: list[Action]) -> Action | None:
     for action in _of(actions, Attack):
         assert isinstance(action, Attack)
         mine = me.traits[action.trait].value
+        if action.trait == "might" and not action.ranged:
+            mine += _weapon_dice(me)
         if action.target.startswith("seat:"):
             theirs = view.explorers[int(action.target[5:])].traits[action.trait].value
         else:
