@@ -78,7 +78,9 @@ async def bot_process(workdir: Path, api_base: str, *, gateway: str = "ws://127.
         if process.returncode is None:
             process.send_signal(signal.SIGINT)
             try:
-                await asyncio.wait_for(process.wait(), 10)
+                # Generous: a stop takes well under a second, but a loaded machine (make test
+                # beside other work) has starved it past 10 s.
+                await asyncio.wait_for(process.wait(), 30)
             except TimeoutError:
                 process.kill()
                 await process.wait()
