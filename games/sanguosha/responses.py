@@ -134,14 +134,27 @@ def slash_answer_prompt(state: SanguoshaState, f: Frame, window: Window, seat: i
 
 
 # -- Nullification ----------------------------------------------------------------------------
+def may_nullify(state: SanguoshaState, seat: int) -> bool:
+    """Whether the window asks ``seat``, from public facts only: a seat whose whole hand the
+    table knows (empty, or every card seen arriving face up) and that could not answer with it
+    is not asked; any other seat is, whatever it holds, so being asked tells nothing."""
+    player = state.players[seat]
+    hand_known = all(c in player.shown for c in player.hand)
+    return not hand_known or bool(answer_options(state, seat, "wuxie"))
+
+
 @step("nullify")
 def nullify_step(ctx: Ctx, f: Frame) -> None:
     state = ctx.state
     if f.step == 0:
+        seats = [s for s in state.living_from(max(state.current, 0)) if may_nullify(state, s)]
+        if not seats:
+            ctx.finish(False)
+            return
         ctx.ask(
             "wuxie",
             "first_come",
-            state.living_from(max(state.current, 0)),
+            seats,
             trick=f.d["trick"],
             card=f.d["card"],
             target=f.d["target"],

@@ -30,12 +30,14 @@ def test_peach_heals_a_wounded_user_only() -> None:
 
 def test_ex_nihilo_draws_two_unless_nullified() -> None:
     state = table(4)
-    give(state, 0, "wuzhong-heart-7")
+    give(state, 0, "wuzhong-heart-7", "sha-club-2")
+    for seat, card_id in ((1, "sha-club-3"), (2, "shan-heart-2a"), (3, "sha-club-4")):
+        give(state, seat, card_id)
     run = Run(state).use(0, "wuzhong-heart-7", 0)
     assert run.prompt().kind == "nullify"
-    assert {p.seat for p in GAME.pending(run.state)} == {0, 1, 2, 3}  # every living seat
+    assert {p.seat for p in GAME.pending(run.state)} == {0, 1, 2, 3}  # every secret hand
     run.pass_windows()
-    assert len(run.players[0].hand) == 2
+    assert len(run.players[0].hand) == 3
 
 
 def test_duel_goes_back_and_forth_until_someone_has_no_slash() -> None:

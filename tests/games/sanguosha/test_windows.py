@@ -27,16 +27,56 @@ def test_a_game_three_windows_deep_survives_a_restart() -> None:
         assert again.players[1].hp == 4
 
 
-def test_every_living_seat_is_asked_for_a_nullification_holder_or_not() -> None:
+def test_every_seat_with_a_secret_hand_is_asked_for_a_nullification_holder_or_not() -> None:
     state = table(5)
-    give(state, 0, "wuzhong-heart-7")
+    give(state, 0, "wuzhong-heart-7", "sha-club-2")
+    give(state, 1, "sha-club-3")
+    give(state, 2, "wuxie-spade-J")
+    give(state, 3, "shan-heart-2a")
+    give(state, 4, "sha-club-4")
     run = Run(state).use(0, "wuzhong-heart-7", 0)
     prompts = GAME.pending(run.state)
     assert sorted(p.seat for p in prompts) == [0, 1, 2, 3, 4]
-    assert all(len(p.actions) == 1 and p.clock == "response" for p in prompts)
+    assert [len(p.actions) for p in prompts] == [1, 1, 2, 1, 1]
+    assert all(p.clock == "response" for p in prompts)
     questions = {p.question for p in prompts}
     run.pass_(3)
     assert {p.question for p in GAME.pending(run.state)} <= questions  # others keep their clock
+
+
+def test_a_seat_whose_whole_hand_the_table_knows_is_not_asked_for_a_nullification() -> None:
+    # Rule: the Nullification window asks by public facts; an empty hand, or one whose every
+    # card was seen arriving face up, is known to hold none.
+    state = table(5)
+    give(state, 0, "wuzhong-heart-7", "sha-club-2")
+    give(state, 2, "sha-club-3")
+    give(state, 3, "shan-heart-2a", "wuxie-spade-J")
+    state.players[2].shown = ["sha-club-3"]
+    state.players[3].shown = ["shan-heart-2a", "wuxie-spade-J"]
+    run = Run(state).use(0, "wuzhong-heart-7", 0)
+    # Seat 1 and 4: empty; seat 2: a known Slash; seat 3: a known Nullification, so asked.
+    assert sorted(p.seat for p in GAME.pending(run.state)) == [0, 3]
+    assert run.state.windows.top is not None and run.state.windows.top.seats == (0, 3)
+
+
+def test_a_trick_nobody_can_nullify_opens_no_window() -> None:
+    state = table(4)
+    give(state, 0, "wuzhong-heart-7")
+    run = Run(state).use(0, "wuzhong-heart-7", 0)
+    assert run.prompt().kind == "play" and len(run.players[0].hand) == 2
+
+
+def test_who_is_asked_for_a_nullification_does_not_depend_on_secret_cards() -> None:
+    asked = []
+    for secret in ("sha-club-3", "wuxie-spade-J"):
+        state = table(4)
+        give(state, 0, "wuzhong-heart-7", "sha-club-2")
+        give(state, 2, secret)
+        run = Run(state).use(0, "wuzhong-heart-7", 0)
+        asked.append(sorted(p.seat for p in GAME.pending(run.state)))
+        assert GAME.view(run.state, None).waiting is not None
+        assert GAME.view(run.state, None).waiting.seats == asked[-1]  # type: ignore[union-attr]
+    assert asked == [[0, 2], [0, 2]]
 
 
 def test_the_blade_asks_whether_or_not_a_slash_is_in_hand() -> None:
