@@ -16,6 +16,7 @@ from typing import Any
 
 from games.core import Action, Event, Prompt
 from games.core.windows import Window, WindowMode
+from games.sanguosha.fast import build
 from games.sanguosha.state import Frame, SanguoshaState
 
 
@@ -30,10 +31,11 @@ class Ctx:
         self.events = events
 
     def emit(self, key: str, to: tuple[int, ...] | None = None, **params: Any) -> None:
-        self.events.append(Event(key=f"sanguosha.{key}", params=params, to=to))
+        # Built without validation (``fast``): a move emits several, all from engine values.
+        self.events.append(build(Event, {"key": f"sanguosha.{key}", "params": params, "to": to}))
 
     def push(self, op: str, ret: str = "", **data: Any) -> Frame:
-        frame = Frame(op=op, ret=ret, d=data)
+        frame = build(Frame, {"op": op, "step": 0, "ret": ret, "d": data})
         self.state.frames.append(frame)
         return frame
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, GameSpec, Outcome, Prompt
+from games.core import Action, Event, Game, GameSpec, Outcome, Prompt, Transition
 
 # Importing the rule modules registers their frame handlers and prompts.
 from games.sanguosha import combat, responses, setup, skills_loader, tricks, turn  # noqa: F401
@@ -16,6 +16,7 @@ from games.sanguosha.flow import Ctx, dispatch, prompts, run
 from games.sanguosha.options import Options as SanguoshaOptions
 from games.sanguosha.state import SanguoshaState, clone
 from games.sanguosha.views import PublicView, SeatView, build_view, secrets
+from games.sanguosha.window_pass import keep_table, quiet_pass
 from games.sanguosha.zones import forget_shown
 
 
@@ -36,6 +37,15 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
 
     def _pending(self, state: SanguoshaState) -> list[Prompt]:
         return prompts(state)
+
+    def apply(self, state: SanguoshaState, action: Action) -> Transition:
+        # A pass that leaves a Nullification window open is most of a game's moves.
+        quick = quiet_pass(state, action, self.pending(state))
+        if quick is not None:
+            return quick
+        transition = super().apply(state, action)
+        keep_table(transition.state)
+        return transition
 
     def _apply(self, state: SanguoshaState, action: Action, rng: random.Random) -> list[Event]:
         events: list[Event] = []

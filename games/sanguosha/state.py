@@ -115,17 +115,20 @@ class SanguoshaState(StateBase):
         return self.frames[-1].d
 
 
+_CONTAINERS = (list, dict)
+
+
 def _thaw(data: dict[str, Any]) -> dict[str, Any]:
     """A copy of a frame's or window's data: its lists and dicts copied, one level deep (the
     only depth the rules use), leaves shared (they are immutable)."""
-    return {k: v.copy() if isinstance(v, list | dict) else v for k, v in data.items()}
+    return {k: v.copy() if type(v) in _CONTAINERS else v for k, v in data.items()}
 
 
 _new = object.__new__
 _set = object.__setattr__
 
 
-def _shallow(model: Any) -> Any:
+def shallow(model: Any) -> Any:
     """A field-for-field copy of a pydantic model without pydantic's copy machinery."""
     copied = _new(model.__class__)
     _set(copied, "__dict__", dict(model.__dict__))
@@ -136,18 +139,29 @@ def _shallow(model: Any) -> Any:
 
 
 def _copy_player(player: Player) -> Player:
-    copied: Player = _shallow(player)
-    fields = copied.__dict__
-    for name in ("offers", "shown", "hand", "judging", "peek", "kills"):
-        fields[name] = fields[name].copy()
-    for name in ("equips", "judging_as", "flags"):
-        fields[name] = fields[name].copy()
+    # Spelled out field by field: this runs for every seat on every move.
+    d = player.__dict__
+    fields = d.copy()
+    fields["offers"] = d["offers"].copy()
+    fields["shown"] = d["shown"].copy()
+    fields["hand"] = d["hand"].copy()
+    fields["judging"] = d["judging"].copy()
+    fields["peek"] = d["peek"].copy()
+    fields["kills"] = d["kills"].copy()
+    fields["equips"] = d["equips"].copy()
+    fields["judging_as"] = d["judging_as"].copy()
+    fields["flags"] = d["flags"].copy()
+    copied = _new(Player)
+    _set(copied, "__dict__", fields)
+    _set(copied, "__pydantic_fields_set__", player.__pydantic_fields_set__)
+    _set(copied, "__pydantic_extra__", None)
+    _set(copied, "__pydantic_private__", None)
     return copied
 
 
 def clone(state: SanguoshaState) -> SanguoshaState:
     """A copy that shares nothing the rules change (much faster than a generic deep copy)."""
-    copied: SanguoshaState = _shallow(state)
+    copied: SanguoshaState = shallow(state)
     _set(copied, "__pydantic_private__", {"_pending": None})
     fields = copied.__dict__
     fields["players"] = [_copy_player(p) for p in state.players]
@@ -157,14 +171,14 @@ def clone(state: SanguoshaState) -> SanguoshaState:
     fields["deeds"] = [row.copy() for row in state.deeds]
     frames = []
     for frame in state.frames:
-        new = _shallow(frame)
+        new = shallow(frame)
         new.__dict__["d"] = _thaw(frame.d)
         frames.append(new)
     fields["frames"] = frames
-    windows = _shallow(state.windows)
+    windows = shallow(state.windows)
     stack = []
     for window in state.windows.stack:
-        new_window = _shallow(window)
+        new_window = shallow(window)
         new_window.__dict__["data"] = _thaw(window.data)
         new_window.__dict__["answers"] = dict(window.answers)
         stack.append(new_window)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
 from games.sanguosha.options import Options
 from games.sanguosha.skills.registry import skills_of
@@ -14,6 +15,9 @@ from games.sanguosha.use import judging_name
 
 
 class SeatRow(BaseModel):
+    # Frozen: views built from states that quiet passes made share their rows.
+    model_config = ConfigDict(frozen=True)
+
     seat: int
     hero: str
     kingdom: str
@@ -86,6 +90,8 @@ class SeatView(PublicView):
 
 _new = object.__new__
 _set = object.__setattr__
+# Rows by what they show; the bound is the engines' usual one (games/core/memo.py).
+_ROWS: Memo[tuple[Any, ...], SeatRow] = Memo(10_000)
 _FIELDS: dict[type[BaseModel], set[str]] = {}
 
 M = TypeVar("M", bound=BaseModel)
@@ -106,6 +112,39 @@ def _build(cls: type[M], **fields: Any) -> M:
 
 
 def _row(state: SanguoshaState, seat: int) -> SeatRow:
+    """A seat's public row, shared with every view whose seat looks the same (rows are
+    frozen): most moves change one or two seats, and the view is built for every move."""
+    p = state.players[seat]
+    hand = p.hand
+    shown = tuple(c for c in p.shown if c in hand) if p.shown else ()
+    judging = p.judging
+    key = (
+        seat,
+        p.hero,
+        p.kingdom,
+        p.gender,
+        p.hp,
+        p.max_hp,
+        p.alive,
+        p.identity_card if p.revealed else None,
+        len(hand),
+        shown,
+        tuple(p.equips.items()),
+        tuple(judging),
+        tuple(p.judging_as.items()) if judging else (),
+        bool(p.chosen),
+        tuple(p.kills),
+        # What ``skills_of`` reads besides the hero.
+        state.options.heroes,
+        seat == state.lord and state.seats >= 5,
+    )
+    row = _ROWS.get(key)
+    if row is None:
+        row = _ROWS.remember(key, _new_row(state, seat))
+    return row
+
+
+def _new_row(state: SanguoshaState, seat: int) -> SeatRow:
     p = state.players[seat]
     # Built without validation: every value comes from the validated state.
     return _build(
@@ -135,19 +174,10 @@ def _distances(state: SanguoshaState) -> list[int | None]:
     return distances_from(state, state.current)
 
 
-def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
-    window = state.windows.top
-    waiting = None
-    if window is not None:
-        waiting = _build(
-            Waiting,
-            topic=window.topic,
-            mode=window.mode,
-            seats=list(window.asked()),
-            data=dict(window.data),
-        )
+def _table(state: SanguoshaState) -> dict[str, Any]:
+    """The view's fields that are the same for every viewer and do not depend on the window."""
     result = state.result
-    public: dict[str, Any] = dict(
+    return dict(
         options=state.options,
         seats=[_row(state, s) for s in range(state.seats)],
         lord=state.lord,
@@ -159,15 +189,39 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
         discard_top=state.discard[-5:],
         processing=list(state.processing),
         grace=list(state.grace),
-        waiting=waiting,
         deaths=list(state.deaths),
         distances=_distances(state),
         attack_range=attack_range(state, state.current) if state.current >= 0 else 1,
         deeds=[list(row) for row in state.deeds],
         result_side=result.side if result else None,
         winners=list(result.winners) if result else [],
-        viewer=seat,
     )
+
+
+def _table_of(state: SanguoshaState) -> dict[str, Any]:
+    """``_table``, kept under ``_table`` by a state a quiet pass made (``window_pass``), which
+    hands it on to the next such pass: only the window changed, and ``waiting`` is apart."""
+    private = state.__pydantic_private__
+    if private is None or "_table" not in private:
+        return _table(state)
+    table: dict[str, Any] | None = private["_table"]
+    if table is None:
+        table = private["_table"] = _table(state)
+    return table
+
+
+def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
+    window = state.windows.top
+    waiting = None
+    if window is not None:
+        waiting = _build(
+            Waiting,
+            topic=window.topic,
+            mode=window.mode,
+            seats=list(window.asked()),
+            data=dict(window.data),
+        )
+    public: dict[str, Any] = {**_table_of(state), "waiting": waiting, "viewer": seat}
     if seat is None:
         return _build(PublicView, **public)
     p = state.players[seat]

@@ -1,0 +1,77 @@
+"""A pass that leaves a Nullification window open, applied without copying the table.
+
+Most moves of an eight-player game are such passes: every trick asks each living seat whose
+hand may hold a Nullification, one pass each. That pass changes nothing but the window's list
+of seats that passed, so the new state shares its players, piles and frames with the one
+before, and keeps that state's prompts (less the passer's) and its view's table part
+(``views._table``). States are values: ``apply`` never changes its input, and ``clone`` copies
+every shared part before a later move changes it. ``tests/games/sanguosha/test_window_pass.py``
+checks this path against the full one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Transition
+from games.core.model import Prompt
+from games.sanguosha.actions import Pass
+from games.sanguosha.state import SanguoshaState, shallow
+
+# The frame whose first-come window a pass may skip the rules for: its answer to a pass that
+# leaves a seat asked is only ``windows.pass_`` (``responses.nullify_answer``).
+_QUIET_OPS = frozenset({"nullify"})
+
+
+def is_quiet_window(state: SanguoshaState) -> bool:
+    """Whether the top window takes passes that change nothing but itself."""
+    window = state.windows.top
+    return (
+        window is not None
+        and window.mode == "first_come"
+        and state.result is None
+        and bool(state.frames)
+        and state.frames[-1].op in _QUIET_OPS
+    )
+
+
+def keep_table(state: SanguoshaState) -> None:
+    """Lets a state whose window takes quiet passes keep its view's table part once built,
+    for those passes to hand on. Only for a state fresh from ``apply``: a state changed in
+    place afterwards would keep a stale table."""
+    private = state.__pydantic_private__
+    if private is not None and is_quiet_window(state):
+        private.setdefault("_table", None)
+
+
+def quiet_pass(state: SanguoshaState, action: Action, pending: list[Prompt]) -> Transition | None:
+    """The transition for ``action`` if it is a pass that leaves the top window open and
+    changes nothing else; None when the full rules must run."""
+    if type(action) is not Pass or not is_quiet_window(state):
+        return None
+    window = state.windows.top
+    assert window is not None
+    seat = action.seat
+    asked = window.asked()
+    if seat not in asked or len(asked) < 2:
+        return None
+    if not any(p.seat == seat and action in p.actions for p in pending):
+        return None
+    new: SanguoshaState = shallow(state)
+    top = shallow(window)
+    top.__dict__["passed"] = (*window.passed, seat)
+    windows = shallow(state.windows)
+    windows.__dict__["stack"] = [*state.windows.stack[:-1], top]
+    fields: dict[str, Any] = new.__dict__
+    fields["windows"] = windows
+    fields["step"] = state.step + 1
+    private = state.__pydantic_private__ or {}
+    object.__setattr__(
+        new,
+        "__pydantic_private__",
+        {
+            "_pending": [p for p in pending if p.seat != seat],
+            "_table": private.get("_table"),
+        },
+    )
+    return Transition(state=new, events=[])

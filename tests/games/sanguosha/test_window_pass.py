@@ -1,0 +1,103 @@
+"""The fast paths of a move give exactly what the full rules give: a quiet pass in a
+Nullification window (``window_pass``), the views' shared rows and table, the events and frames
+built without validation."""
+
+from __future__ import annotations
+
+import random
+
+from games.core import Event, Game
+from games.sanguosha import GAME
+from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.views import _new_row, build_view
+from games.sanguosha.window_pass import quiet_pass
+
+
+def _full_apply(state: SanguoshaState, action: object) -> SanguoshaState:
+    """The move through the engine's generic path only: copy the state, run the rules."""
+    return Game.apply(GAME, state, action).state  # type: ignore[arg-type]
+
+
+def _bot_game(seats: int, seed: int, steps: int) -> list[SanguoshaState]:
+    rng = random.Random(seed)
+    state = GAME.setup(seats, seed=seed)
+    states = [state]
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        prompt = rng.choice(GAME.pending(state))
+        action = GAME.choose(GAME.view(state, prompt.seat), prompt, rng)
+        state = GAME.apply(state, action).state
+        states.append(state)
+    return states
+
+
+def test_a_quiet_pass_gives_what_the_full_rules_give_and_leaves_its_input_alone() -> None:
+    quiet = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.setup(8, seed=seed)
+        while GAME.outcome(state) is None:
+            prompt = rng.choice(GAME.pending(state))
+            action = GAME.choose(GAME.view(state, prompt.seat), prompt, rng)
+            before = state.model_dump_json()
+            fast = quiet_pass(state, action, GAME.pending(state))
+            if fast is not None:
+                quiet += 1
+                full = _full_apply(state, action)
+                assert fast.events == []
+                assert fast.state == full
+                assert fast.state.model_dump_json() == full.model_dump_json()
+                assert GAME.pending(fast.state) == GAME.pending(full)
+                for viewer in [None, *range(8)]:
+                    assert GAME.view(fast.state, viewer) == GAME.view(full, viewer)
+                assert state.model_dump_json() == before
+            state = GAME.apply(state, action).state
+    assert quiet > 200
+
+
+def test_a_quiet_pass_is_refused_where_the_rules_must_run() -> None:
+    checked = 0
+    for state in _bot_game(8, 4, 3000):
+        window = state.windows.top
+        if window is None or window.mode != "first_come":
+            continue
+        for prompt in GAME.pending(state):
+            # The last seat asked closes the window: the trick resolves, so the full rules run.
+            if len(window.asked()) == 1:
+                assert quiet_pass(state, prompt.actions[0], GAME.pending(state)) is None
+                checked += 1
+            # An answer is no pass.
+            for action in prompt.actions[1:]:
+                assert quiet_pass(state, action, GAME.pending(state)) is None
+    assert checked > 10
+
+
+def test_views_with_shared_rows_and_tables_equal_fresh_ones() -> None:
+    for seats, seed in ((8, 5), (5, 6)):
+        for state in _bot_game(seats, seed, 1500):
+            view = build_view(state, 0)
+            assert view.seats == [_new_row(state, s) for s in range(seats)]
+            fresh = build_view(GAME.parse_state(state.model_dump_json()), 0)
+            assert view.model_dump_json() == fresh.model_dump_json()
+
+
+def test_events_and_frames_built_without_validation_equal_validated_ones() -> None:
+    rng = random.Random(9)
+    state = GAME.setup(6, seed=9)
+    events = 0
+    for _ in range(600):
+        if GAME.outcome(state) is not None:
+            break
+        prompt = rng.choice(GAME.pending(state))
+        transition = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt, rng))
+        for event in transition.events:
+            twin = Event(key=event.key, params=event.params, to=event.to)
+            assert twin == event and twin.model_dump_json() == event.model_dump_json()
+            events += 1
+        state = transition.state
+        for frame in state.frames:
+            twin_frame = Frame(op=frame.op, step=frame.step, ret=frame.ret, d=frame.d)
+            assert twin_frame == frame
+            assert twin_frame.model_dump_json() == frame.model_dump_json()
+    assert events > 100
