@@ -39,7 +39,7 @@ EVENT_NAMES = ("explorer_chosen", "turn", "moved", "held_back", "room_placed", "
                "trait_down", "damage", "died", "haunt_roll", "revealed", "tome", "secret",
                "special", "escaped", "attack", "attack_roll", "attack_tie", "monster_turn",
                "monster_moves", "monster_moved", "monster_attack", "monster_stunned",
-               "monster_recovers", "over")
+               "monster_recovers", "over", "room_turned")
 # Action kinds by the row they share in the panel.
 GROUPS = {"choose_explorer": "explorer", "move": "move", "explore": "explore",
           "turn_room": "turn_room", "room_action": "main", "end_turn": "main",

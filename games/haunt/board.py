@@ -134,5 +134,48 @@ def valid_turns(
     return choices
 
 
+def reopening_turn(state: HauntState, floor: Floor, grid: dict[Cell, PlacedRoom],
+                   placed: Cell) -> tuple[PlacedRoom, list[Direction]] | None:
+    """The least change that opens a closed floor again: one of its rooms turned so that every
+    door it joins stays joined and one door now faces the unknown (the seed lets an explorer
+    change the other rooms as little as possible when every room left would close the floor).
+    The starting tiles and the room just ``placed`` stay as they are; the room placed last is
+    tried first."""
+    starts = set(catalog().start_room_ids())
+    for room in reversed(state.rooms):
+        if room.floor != floor or room.id in starts or (room.floor, room.x, room.y) == placed:
+            continue
+        kept = {d for d in room.doors if (other := grid.get(neighbour(room, d))) is not None
+                and OPPOSITE[d] in other.doors}
+        for quarter in (1, 2, 3):
+            doors = turned(room.doors, quarter)
+            if doors == room.doors or not kept <= set(doors):
+                continue
+            trial = room.model_copy(update={"doors": doors})
+            if open_doors(trial, grid):
+                return room, doors
+    return None
+
+
+def turns_reopening(
+    state: HauntState, room_id: str, cell: Cell, came_from: Direction
+) -> list[list[Direction]]:
+    """The ways ``room_id`` may be turned at ``cell`` when it closes the floor but turning one
+    other room of the floor opens it again (``reopening_turn``)."""
+    grid = cells(state)
+    floor, x, y = cell
+    needed = OPPOSITE[came_from]
+    choices: list[list[Direction]] = []
+    for quarter in range(4):
+        doors = turned(catalog().room(room_id).doors, quarter)
+        if needed not in doors or doors in choices:
+            continue
+        grid[cell] = PlacedRoom(id=room_id, floor=floor, x=x, y=y, doors=doors)
+        if reopening_turn(state, floor, grid, cell) is not None:
+            choices.append(doors)
+        del grid[cell]
+    return choices
+
+
 def fits(room_id: str, floor: Floor) -> bool:
     return floor in catalog().room(room_id).floors

@@ -8,7 +8,7 @@ import random
 from games.core import Event
 from games.haunt import board, cards, effects, moves
 from games.haunt.catalog import catalog
-from games.haunt.schema import Direction
+from games.haunt.schema import Direction, Floor
 from games.haunt.state import HauntState, PlacedRoom, Placement
 
 
@@ -24,9 +24,9 @@ def explorable(state: HauntState, seat: int) -> list[Direction]:
     out: list[Direction] = []
     for direction in board.open_doors(here, grid):
         cell = board.neighbour(here, direction)
-        if any(
-            board.fits(room, here.floor) and board.valid_turns(state, room, cell, direction)
-            for room in candidates
+        fitting = [room for room in candidates if board.fits(room, here.floor)]
+        if any(board.valid_turns(state, room, cell, direction) for room in fitting) or any(
+            board.turns_reopening(state, room, cell, direction) for room in fitting
         ):
             out.append(direction)
     return out
@@ -45,6 +45,8 @@ def explore(
     while True:
         if not state.stack:
             if reshuffled or not state.room_discards:
+                if _place_reopening(state, here.floor, cell, direction):
+                    break
                 events.append(Event(key="haunt.no_room_fits", params={"seat": seat}))
                 state.turn.stopped = True
                 return
@@ -56,13 +58,31 @@ def explore(
             board.valid_turns(state, room, cell, direction) if board.fits(room, here.floor) else []
         )
         if choices:
+            floor, x, y = cell
+            state.placement = Placement(room=room, floor=floor, x=x, y=y, choices=choices)
             break
         state.room_discards.append(room)
         events.append(Event(key="haunt.room_discarded", params={"room": room}))
-    floor, x, y = cell
-    state.placement = Placement(room=room, floor=floor, x=x, y=y, choices=choices)
-    if len(choices) == 1:
-        place(state, seat, choices[0], rng, events)
+    assert state.placement is not None
+    if len(state.placement.choices) == 1:
+        place(state, seat, state.placement.choices[0], rng, events)
+
+
+def _place_reopening(state: HauntState, floor: Floor, cell: board.Cell,
+                     direction: Direction) -> bool:
+    """Every room left would close the floor: the first that fits and can be placed with one
+    other room turned (the seed's last resort) waits to be turned. Whether there was one."""
+    for room in list(state.room_discards):
+        if not board.fits(room, floor):
+            continue
+        choices = board.turns_reopening(state, room, cell, direction)
+        if choices:
+            state.room_discards.remove(room)
+            _, x, y = cell
+            state.placement = Placement(room=room, floor=floor, x=x, y=y, choices=choices,
+                                        reopen=True)
+            return True
+    return False
 
 
 def place(
@@ -76,6 +96,8 @@ def place(
             id=placement.room, floor=placement.floor, x=placement.x, y=placement.y, doors=doors
         )
     )
+    if placement.reopen:
+        _turn_to_reopen(state, (placement.floor, placement.x, placement.y), events)
     events.append(
         Event(
             key="haunt.room_placed",
@@ -100,6 +122,17 @@ def place(
         cards.draw_item(state, seat, rng, events)
     else:
         draw_event(state, seat, rng, events)
+
+
+def _turn_to_reopen(state: HauntState, placed: board.Cell, events: list[Event]) -> None:
+    found = board.reopening_turn(state, placed[0], board.cells(state), placed)
+    if found is None:  # placement.choices were only turns that leave one
+        return
+    room, doors = found
+    # A new object: the state before this move may share its rooms with this copy.
+    state.rooms[state.rooms.index(room)] = room.model_copy(update={"doors": doors})
+    events.append(Event(key="haunt.room_turned",
+                        params={"room": room.id, "floor": room.floor, "doors": doors}))
 
 
 def draw_event(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:

@@ -92,6 +92,9 @@ class Placement(BaseModel):
     x: int
     y: int
     choices: list[list[Direction]]
+    # Every room left would close the floor: once placed, one other room of the floor is
+    # turned to open it again (board.reopening_turn).
+    reopen: bool = False
 
 
 class StealChoice(BaseModel):

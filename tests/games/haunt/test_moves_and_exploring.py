@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.haunt import GAME, board
+from games.haunt import GAME, board, explore
 from games.haunt.actions import EndTurn, Explore, Move, TurnRoom
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
-from games.haunt.state import MonsterPiece
+from games.haunt.state import HauntState, MonsterPiece, PlacedRoom
 from tests.games.haunt.builders import act, haunted, keys, new_game, place, set_value
 
 
@@ -200,3 +200,52 @@ def test_a_finished_house_ends_every_turn_with_a_haunt_roll() -> None:
     state.forget_pending()
     state, events = act(state, EndTurn(seat=0))
     assert "haunt.haunt_roll" in keys(events)
+
+
+def _closed_upper_floor() -> HauntState:
+    """The upper floor as a ring whose last open doors both face the one cell north of the
+    landing, and a stack whose only upper room is a dead end (one door): placed there, it
+    would close the floor whichever way it is turned."""
+    state = new_game(3, options=Options(today="03-01"))
+    state.party[0].room = "upper-landing"
+    state.rooms = [r for r in state.rooms if r.floor != "upper"]
+    state.rooms.append(PlacedRoom(id="upper-landing", floor="upper", x=0, y=0, doors=["N", "E"]))
+    place(state, "bridal-suite", "upper", 1, 0, doors=("N", "W"))
+    place(state, "sickroom", "upper", 1, 1, doors=("S", "W"))
+    state.stack = [r for r in state.stack if "upper" not in catalog().room(r).floors]
+    state.stack.append("observatory-dome")
+    state.room_discards = []
+    state.forget_pending()
+    return state
+
+
+def test_when_every_room_left_would_close_the_floor_another_room_is_turned_as_little_as_possible(
+) -> None:
+    """Seed: if every remaining room would close the floor, the other rooms may be changed
+    as little as possible (here one room turned, keeping the doors it joins)."""
+    state = _closed_upper_floor()
+    assert "N" in explore.explorable(state, 0)
+    state, events = act(state, Explore(seat=0, direction="N"))
+    if state.placement is not None:
+        assert state.placement.reopen and state.placement.choices == [["S"]]
+        state, more = act(state, GAME.pending(state)[0].actions[0])
+        events += more
+    dome = state.placed("observatory-dome")
+    assert dome is not None and (dome.x, dome.y, dome.doors) == (0, 1, ["S"])
+    turned = state.placed("sickroom")
+    assert turned is not None and turned.doors == ["E", "S"], "still joined to the south"
+    assert "haunt.room_turned" in keys(events)
+    grid = board.cells(state)
+    assert any(board.open_doors(r, grid) for r in state.rooms if r.floor == "upper")
+    kept = state.placed("bridal-suite")
+    assert kept is not None and kept.doors == ["N", "W"], "the others as they were"
+
+
+def test_a_floor_no_turn_can_open_is_not_explored_that_way() -> None:
+    """Seed: the starting tiles stay put; with no other room to turn, the dead end cannot be
+    placed and the door is not offered."""
+    state = _closed_upper_floor()
+    state.rooms = [r for r in state.rooms if r.floor != "upper"]
+    state.rooms.append(PlacedRoom(id="upper-landing", floor="upper", x=0, y=0, doors=["N"]))
+    state.forget_pending()
+    assert "N" not in explore.explorable(state, 0)
