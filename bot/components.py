@@ -7,8 +7,11 @@ The handlers only parse; ``bot.interactions`` authorizes and calls the service.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +37,26 @@ MAX_SELECT_OPTIONS = 25
 # A group with more moves than this is offered in two steps where its renderer names them.
 STEPS_BEYOND = MAX_SELECT_OPTIONS
 PREFIX = "pl"
+
+
+Callback = Callable[[Any, discord.Interaction[Any]], Coroutine[Any, Any, None]]
+
+
+def answered(callback: Callback) -> Callback:
+    """A component's callback that never leaves a click unanswered: should it fail, the click
+    is told privately that nothing was changed (discord.py would only log it, and the user
+    would see "This interaction failed")."""
+    @functools.wraps(callback)
+    async def guarded(self: Any, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception:
+            log.exception("component %s failed", getattr(self, "custom_id", type(self).__name__))
+            from bot.interactions import refuse
+
+            with contextlib.suppress(discord.HTTPException):
+                await refuse(interaction, "command.failed")
+    return guarded
 
 
 def _handler(interaction: discord.Interaction[Any]) -> InteractionHandler:
@@ -93,6 +116,7 @@ class ActButton(
                    int(match["index"]), getattr(item, "label", None) or "…",
                    scope=match["scope"], check=match["check"] or "")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
                                         [self.index], on_board=self.scope == BOARD,
@@ -121,6 +145,7 @@ class ActSelect(
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
                    int(match["part"]), scope=match["scope"], check=match["check"] or "")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
                                         _places(interaction),
@@ -153,6 +178,7 @@ class StepSelect(
         return cls(int(match["match"]), int(match["seat"]), int(match["part"]),
                    match["digest"])
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).show_step(interaction, self.match, self.seat, self.digest,
                                               _places(interaction))
@@ -178,6 +204,7 @@ class AskedButton(
         return cls(int(match["match"]), int(match["version"]), int(match["place"]),
                    getattr(item, "label", None) or "…", check=match["check"] or "")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).answer(interaction, self.match, self.version, [self.place],
                                            check=self.check)
@@ -205,6 +232,7 @@ class AskedSelect(
         return cls(int(match["match"]), int(match["version"]), int(match["part"]),
                    check=match["check"] or "")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).answer(interaction, self.match, self.version,
                                            _places(interaction), check=self.check)
@@ -239,6 +267,7 @@ class PickSelect(
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
                    int(match["page"]), check=match["check"] or "")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).pick(interaction, self.match, self.version, self.seat,
                                          self.page, _places(interaction), check=self.check)
@@ -269,6 +298,7 @@ class PickButton(
         return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
                    match["op"], int(match["page"]), check=match["check"] or "")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).pick_step(interaction, self.match, self.version,
                                               self.seat, self.op, self.page, check=self.check)
@@ -287,6 +317,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"{PREFIX}:h:(?P<matc
                              match: re.Match[str]) -> HandButton:
         return cls(int(match["match"]))
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).show_panel(interaction, self.match)
 
@@ -305,6 +336,7 @@ class PanelPageButton(
                              match: re.Match[str]) -> PanelPageButton:
         return cls(int(match["match"]), int(match["page"]), "…")
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         # Edits only a panel; a page button on a public message answers with a new, private
         # panel page (editing the board would show the clicker's secrets to everyone).
@@ -328,6 +360,7 @@ class NextTableButton(
                              match: re.Match[str]) -> NextTableButton:
         return cls(int(match["match"]))
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).next_table(interaction, self.match)
 
@@ -352,6 +385,7 @@ class SeatButton(
                              match: re.Match[str]) -> SeatButton:
         return cls(int(match["match"]), match["op"])
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).seat(interaction, self.match, self.op)
 
@@ -374,6 +408,7 @@ class LobbyButton(
                              match: re.Match[str]) -> LobbyButton:
         return cls(int(match["match"]), match["op"])
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).lobby(interaction, self.match, self.op)
 
@@ -405,6 +440,7 @@ class LobbyOptionSelect(
                              match: re.Match[str]) -> LobbyOptionSelect:
         return cls(int(match["match"]), match["kind"], int(match["part"]))
 
+    @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(value) for value in list(data.get("values") or [])]
