@@ -1,10 +1,19 @@
-"""Sanguosha: complete 8-player bot games per second on one core, and the bots' strength.
+"""Sanguosha: complete 8-player bot games per second on one core, the memory of a live match,
+and the bots' strength.
 
 Speed: every seat is the built-in bot; each step costs what a live table costs (the pending
-prompts, the acting seat's view, the bot's choice and ``apply``). Also the size of a saved
-state in the middle of a game. Run from the repository root:
+prompts, the acting seat's view, the bot's choice and ``apply``). Run from the repository root
+(``taskset -c 1`` keeps it on one core); ``--repeat`` plays the same games again and reports
+each run:
 
-    .venv/bin/python bench/sanguosha_bench.py [--games N] [--seats 8] [--profile]
+    .venv/bin/python bench/sanguosha_bench.py [--games N] [--seats 8] [--repeat R] [--profile]
+
+``--memory`` measures a live match in the middle of its game, as the service holds one after a
+restart: the saved state's size (JSON bytes), and with tracemalloc the Python objects of the
+state parsed from it, of its prompts (cached on the state), and of the service's own objects
+for the match (``LiveMatch`` with its record, seats and recent events):
+
+    .venv/bin/python bench/sanguosha_bench.py --memory [--games 50] [--seats 8]
 
 ``--strength`` plays seeded tables where every seat is, by a coin toss per seat, the bot or a
 uniformly random player, and prints each identity's win rate for bot seats and random seats:
@@ -16,16 +25,19 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import random
+import statistics
 import sys
 import time
+import tracemalloc
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.core import Action
+from games.core import Action, Event
 from games.sanguosha import GAME
 from games.sanguosha.state import SanguoshaState
 
@@ -51,19 +63,93 @@ def play(seats: int, seed: int, bots: set[int]) -> tuple[SanguoshaState, int, in
     return state, steps, largest
 
 
-def speed(seats: int, games: int) -> None:
+def speed(seats: int, games: int, repeat: int = 1) -> None:
     bots = set(range(seats))
     play(seats, 10_000, bots)  # warm up
-    steps = largest = 0
-    started = time.process_time()
-    for seed in range(games):
-        _, game_steps, size = play(seats, seed, bots)
-        steps += game_steps
-        largest = max(largest, size)
-    elapsed = time.process_time() - started
+    for _ in range(repeat):
+        steps = largest = 0
+        started = time.process_time()
+        for seed in range(games):
+            _, game_steps, size = play(seats, seed, bots)
+            steps += game_steps
+            largest = max(largest, size)
+        elapsed = time.process_time() - started
+        print(
+            f"{seats} players: {games / elapsed:.2f} games/s, {steps / games:.0f} actions a game, "
+            f"{elapsed / steps * 1e6:.0f} µs an action, largest saved state {largest / 1024:.1f} KB"
+        )
+
+
+def middle_of_game(seats: int, seed: int) -> tuple[str, list[Event]]:
+    """A bot game's saved state halfway through, and the events up to there."""
+    bots = set(range(seats))
+    _, total, _ = play(seats, seed, bots)
+    rng = random.Random(seed)
+    state = GAME.setup(seats, seed=seed)
+    events: list[Event] = []
+    for _ in range(total // 2):
+        prompt = rng.choice(GAME.pending(state))
+        transition = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt, rng))
+        state = transition.state
+        events.extend(transition.events)
+    return state.model_dump_json(), events
+
+
+def traced() -> int:
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0]
+
+
+def memory(seats: int, games: int) -> None:
+    from datetime import UTC, datetime
+
+    from bot.recent import RecentEvents
+    from bot.service import LiveMatch
+    from storage.records import MatchRecord, MatchStatus, SeatRecord
+
+    saved = [middle_of_game(seats, seed) for seed in range(games)]
+    sizes = [len(text.encode()) for text, _ in saved]
+    # Parsing and asking once first fills the one-time caches (validators, memo tables).
+    GAME.pending(GAME.parse_state(saved[0][0]))
+    now = datetime.now(UTC)
+    tracemalloc.start()
+    try:
+        base = traced()
+        states = [GAME.parse_state(text) for text, _ in saved]
+        parsed = traced()
+        for state in states:
+            GAME.pending(state)
+        asked = traced()
+        lives = []
+        for number, (state, (_, events)) in enumerate(zip(states, saved, strict=True)):
+            record = MatchRecord(
+                id=number, game="sanguosha", guild_id=1, channel_id=2, host_id=3,
+                status=MatchStatus.ACTIVE, version=state.step, seed=state.seed,
+                options=GAME.Options().model_dump(), created_at=now, updated_at=now,
+            )
+            seat_records = [
+                SeatRecord(match_id=number, seat=s, user_id=None, display_name=f"Bot {s}",
+                           is_bot=True)
+                for s in range(seats)
+            ]
+            recent = RecentEvents()
+            recent.extend(events)
+            lives.append(LiveMatch(record, seat_records, state, recent))
+        served = traced()
+    finally:
+        tracemalloc.stop()
+    per = 1024 * len(states)
+    state_kib, prompts_kib = (parsed - base) / per, (asked - parsed) / per
+    service_kib = (served - asked) / per
+    total = state_kib + prompts_kib + service_kib
     print(
-        f"{seats} players: {games / elapsed:.2f} games/s, {steps / games:.0f} actions a game, "
-        f"{elapsed / steps * 1e6:.0f} µs an action, largest saved state {largest / 1024:.1f} KB"
+        f"{seats} players, {games} games halfway through (mean step "
+        f"{statistics.fmean(s.step for s in states):.0f}):\n"
+        f"  saved state: mean {statistics.fmean(sizes) / 1024:.1f} KiB, "
+        f"largest {max(sizes) / 1024:.1f} KiB\n"
+        f"  live objects per match: state {state_kib:.1f} KiB, prompts {prompts_kib:.1f} KiB, "
+        f"LiveMatch with record, seats and recent events {service_kib:.1f} KiB; "
+        f"total {total:.1f} KiB"
     )
 
 
@@ -98,16 +184,20 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[8])
     parser.add_argument("--strength", action="store_true")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--memory", action="store_true")
+    parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     for seats in args.seats:
         if args.strength:
             strength(seats, args.games)
+        elif args.memory:
+            memory(seats, args.games)
         elif args.profile:
             profiler = cProfile.Profile()
             profiler.runcall(speed, seats, args.games)
             pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         else:
-            speed(seats, args.games)
+            speed(seats, args.games, args.repeat)
 
 
 if __name__ == "__main__":

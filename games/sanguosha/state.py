@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from games.core import StateBase
 from games.core.windows import Windows
@@ -94,6 +95,11 @@ class SanguoshaState(StateBase):
     reshuffles: int = 0
     result: Result | None = None
 
+    @model_validator(mode="after")
+    def _share_repeated_parts(self) -> SanguoshaState:
+        share_repeated_parts(self)
+        return self
+
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
@@ -116,6 +122,58 @@ class SanguoshaState(StateBase):
 
 
 _CONTAINERS = (list, dict)
+
+
+# -- memory of a parsed state ------------------------------------------------------------------
+# A state parsed from its snapshot (every match after a restart) would otherwise hold its own
+# copy of every card id and key, and each of its models its own set of the fields given: more
+# than half of its memory. Interned strings are shared by every match; a model given every field
+# shares one set of them with the others of its class (pydantic only ever adds to that set a
+# name it already holds).
+_EVERY_FIELD: dict[type[BaseModel], set[str]] = {}
+_intern = sys.intern
+
+
+def _share_fields_set(model: BaseModel) -> None:
+    cls = type(model)
+    every = _EVERY_FIELD.get(cls)
+    if every is None:
+        every = _EVERY_FIELD[cls] = set(cls.model_fields)
+    if model.__pydantic_fields_set__ == every:
+        _set(model, "__pydantic_fields_set__", every)
+
+
+def _interned(value: Any) -> Any:
+    """``value`` with its strings interned, through lists and dicts one level deep."""
+    if type(value) is str:
+        return _intern(value)
+    if type(value) is list:
+        return [_intern(v) if type(v) is str else v for v in value]
+    if type(value) is dict:
+        return {
+            _intern(k) if type(k) is str else k: _intern(v) if type(v) is str else v
+            for k, v in value.items()
+        }
+    return value
+
+
+def share_repeated_parts(state: SanguoshaState) -> None:
+    for model in (state, state.options, state.windows, *state.windows.stack, *state.frames):
+        _share_fields_set(model)
+    if state.result is not None:
+        _share_fields_set(state.result)
+    fields = state.__dict__
+    for name in ("deck", "discard", "processing", "grace"):
+        fields[name] = _interned(fields[name])
+    for player in state.players:
+        _share_fields_set(player)
+        d = player.__dict__
+        for name, value in d.items():
+            d[name] = _interned(value)
+    for frame in state.frames:
+        frame.__dict__["d"] = {_intern(k): _interned(v) for k, v in frame.d.items()}
+    for window in state.windows.stack:
+        window.__dict__["data"] = {_intern(k): _interned(v) for k, v in window.data.items()}
 
 
 def _thaw(data: dict[str, Any]) -> dict[str, Any]:
@@ -159,22 +217,32 @@ def _copy_player(player: Player) -> Player:
     return copied
 
 
+def _copy_frame(frame: Frame) -> Frame:
+    d = frame.__dict__
+    fields = d.copy()
+    fields["d"] = _thaw(d["d"])
+    copied = _new(Frame)
+    _set(copied, "__dict__", fields)
+    _set(copied, "__pydantic_fields_set__", frame.__pydantic_fields_set__)
+    _set(copied, "__pydantic_extra__", None)
+    _set(copied, "__pydantic_private__", None)
+    return copied
+
+
 def clone(state: SanguoshaState) -> SanguoshaState:
     """A copy that shares nothing the rules change (much faster than a generic deep copy)."""
     copied: SanguoshaState = shallow(state)
     _set(copied, "__pydantic_private__", {"_pending": None})
     fields = copied.__dict__
     fields["players"] = [_copy_player(p) for p in state.players]
-    for name in ("deck", "discard", "processing", "grace", "deaths"):
-        fields[name] = fields[name].copy()
-    fields["killers"] = dict(state.killers)
+    fields["deck"] = fields["deck"].copy()
+    fields["discard"] = fields["discard"].copy()
+    fields["processing"] = fields["processing"].copy()
+    fields["grace"] = fields["grace"].copy()
+    fields["deaths"] = fields["deaths"].copy()
+    fields["killers"] = fields["killers"].copy()
     fields["deeds"] = [row.copy() for row in state.deeds]
-    frames = []
-    for frame in state.frames:
-        new = shallow(frame)
-        new.__dict__["d"] = _thaw(frame.d)
-        frames.append(new)
-    fields["frames"] = frames
+    fields["frames"] = [_copy_frame(frame) for frame in state.frames]
     windows = shallow(state.windows)
     stack = []
     for window in state.windows.stack:

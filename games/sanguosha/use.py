@@ -150,7 +150,7 @@ def uses_for(
 
     kind = KINDS[name].kind
     if kind == "equip":
-        return [Use(seat=seat, cards=cards, name=name, via=via, targets=(seat,))]
+        return [fast.use(seat, cards, name, via, (seat,))]
     if name == "sha":
         if not may_slash(state, seat):
             return []
@@ -175,7 +175,7 @@ def uses_for(
                 )
         return uses
     if name in AREA_TRICKS:
-        return [Use(seat=seat, cards=cards, name=name, via=via)]
+        return [fast.use(seat, cards, name, via)]
     return single(_targets(state, seat, name, "", cache))
 
 

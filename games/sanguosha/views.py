@@ -100,6 +100,11 @@ M = TypeVar("M", bound=BaseModel)
 def _build(cls: type[M], **fields: Any) -> M:
     """A view model straight from its values, which all come from the validated state (pydantic's
     validation, or even ``model_construct``, would cost most of a move)."""
+    return _make(cls, fields)
+
+
+def _make(cls: type[M], fields: dict[str, Any]) -> M:
+    """``_build`` from a dict of every field, which the model keeps."""
     model = _new(cls)
     _set(model, "__dict__", fields)
     names = _FIELDS.get(cls)
@@ -214,29 +219,33 @@ def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
     window = state.windows.top
     waiting = None
     if window is not None:
-        waiting = _build(
+        waiting = _make(
             Waiting,
-            topic=window.topic,
-            mode=window.mode,
-            seats=list(window.asked()),
-            data=dict(window.data),
+            {
+                "topic": window.topic,
+                "mode": window.mode,
+                "seats": list(window.asked()),
+                "data": dict(window.data),
+            },
         )
     public: dict[str, Any] = {**_table_of(state), "waiting": waiting, "viewer": seat}
     if seat is None:
-        return _build(PublicView, **public)
+        return _make(PublicView, public)
     p = state.players[seat]
-    me = _build(
+    public["me"] = _make(
         Me,
-        seat=seat,
-        identity=p.identity,
-        identity_card=p.identity_card,
-        hand=list(p.hand),
-        offers=list(p.offers),
-        chosen=p.chosen,
-        peek=list(p.peek),
-        flags=dict(p.flags),
+        {
+            "seat": seat,
+            "identity": p.identity,
+            "identity_card": p.identity_card,
+            "hand": list(p.hand),
+            "offers": list(p.offers),
+            "chosen": p.chosen,
+            "peek": list(p.peek),
+            "flags": dict(p.flags),
+        },
     )
-    return _build(SeatView, **public, me=me)
+    return _make(SeatView, public)
 
 
 def secrets(state: SanguoshaState, seat: int) -> set[str]:

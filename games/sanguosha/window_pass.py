@@ -53,9 +53,8 @@ def quiet_pass(state: SanguoshaState, action: Action, pending: list[Prompt]) -> 
     assert window is not None
     seat = action.seat
     asked = window.asked()
+    # Every seat this window asks is offered a pass (a Pass is its kind and its seat only).
     if seat not in asked or len(asked) < 2:
-        return None
-    if not any(p.seat == seat and action in p.actions for p in pending):
         return None
     new: SanguoshaState = shallow(state)
     top = shallow(window)

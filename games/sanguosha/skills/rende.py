@@ -3,6 +3,7 @@ once he has given two or more this phase, he heals 1 (once)."""
 
 from __future__ import annotations
 
+from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
@@ -17,7 +18,7 @@ HEAL_AT = 2
 def offers(state: SanguoshaState, seat: int) -> list[Use]:
     others = state.living_from(seat, include=False)
     return [
-        Use(seat=seat, cards=(c,), name="rende", via="rende", targets=(t,))
+        fast.use(seat, (c,), "rende", "rende", (t,))
         for c in state.players[seat].hand
         for t in others
     ]
