@@ -14,6 +14,8 @@ from typing import Any
 import discord
 
 from bot.i18n import normalize_locale, t
+from bot.pictures import BoardPicture
+from bot.pictures.haunt import house_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch
@@ -281,6 +283,12 @@ class HauntRenderer(Renderer):
                             value=cut(self._rolls_text(live, view, locale), FIELD_LIMIT),
                             inline=False)
         return embed
+
+    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
+                      ) -> BoardPicture | None:
+        """The house drawn floor by floor from the public view (no book is in it)."""
+        assert isinstance(view, PublicView)
+        return house_picture(self, live, view, locale)
 
     def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[str]:
         if view.winners is not None:

@@ -1,0 +1,626 @@
+"""The Marrowgate House board as a picture: one map per floor (ground, upper, basement), each
+placed room a tile on its grid square with its walls and doors, its name, its stair or passage,
+the items left in it, and the explorers (a token in their seat's colour with the seat's number)
+and monsters (dark diamonds) standing in it; the unknown beyond an open door dashed, the front
+door below the Entrance Hall. Above: the round, the omens or the haunt and its traitor; below:
+whose token is whose.
+
+Drawn from the public view only, like the text board: the tome and the heroes' secret are in
+no public view, so nothing here can show them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.i18n import normalize_locale, t
+from bot.pictures.canvas import Canvas, Colour
+from bot.pictures.fonts import BOLD, MEDIUM
+from bot.pictures.picture import BoardPicture
+from games.haunt.board import STEP
+from games.haunt.catalog import catalog
+from games.haunt.schema import DIRECTIONS, Text
+from games.haunt.views import PublicView
+
+if TYPE_CHECKING:
+    from bot.renderers.haunt import HauntRenderer
+    from bot.service import LiveMatch
+
+WIDTH = 1120
+MARGIN = 24
+HEADER = 104
+BANNER = 54
+PANEL_TOP = 46
+PANEL_PAD = 14
+PANEL_GAP = 16
+MAX_TILE = 112
+# The grids of every floor together get at most this many pixels of height: a taller picture
+# is shrunk past reading in a Discord embed.
+MAPS_BUDGET = 960
+PLAYER_ROW = 50
+LEGEND = 48
+# The ground floor's cell beyond the front door (board.outside).
+OUTSIDE = (0, -1)
+FLOOR_ORDER = ("ground", "upper", "basement")
+
+NIGHT: Colour = (22, 18, 30)
+PANEL: Colour = (40, 34, 52)
+PANEL_EDGE: Colour = (74, 64, 96)
+WHITE: Colour = (255, 255, 255)
+PALE: Colour = (200, 192, 216)
+MUTED: Colour = (138, 130, 160)
+INK: Colour = (42, 28, 22)
+GOLD: Colour = (244, 196, 48)
+BLOOD: Colour = (150, 30, 44)
+WALL: Colour = (62, 40, 30)
+DOOR: Colour = (176, 118, 60)
+FLOOR_FILL: dict[str, Colour] = {
+    "ground": (224, 204, 170),
+    "upper": (212, 200, 222),
+    "basement": (192, 186, 170),
+}
+START_FILL: Colour = (238, 222, 190)
+OUTSIDE_FILL: Colour = (120, 150, 96)
+HAUNT_EDGE: Colour = (196, 30, 44)
+MONSTER_FILL: tuple[Colour, ...] = ((30, 20, 24), (70, 20, 80))
+MONSTER_EDGE: Colour = (214, 48, 64)
+STUNNED_FILL: Colour = (120, 116, 124)
+PILE_FILL: Colour = (150, 98, 40)
+PILE_EDGE: Colour = (86, 52, 16)
+STAIR_FILL: Colour = (92, 64, 120)
+# Seat colours, told apart on the light floors and from the monsters' dark diamonds.
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (52, 120, 232), (236, 132, 28), (40, 160, 80), (160, 76, 206), (20, 176, 190),
+    (226, 72, 150), (140, 150, 30), (120, 90, 60),
+)
+DEAD_FILL: Colour = (150, 146, 150)
+
+
+@dataclass(frozen=True)
+class Token:
+    label: str  # the seat's number, or the monster piece's number
+    monster: bool
+    colour: int  # the seat, or the monster kind's index in its haunt
+    down: bool  # dead (explorer) or stunned (monster)
+    acting: bool  # whose turn it is
+
+
+@dataclass(frozen=True)
+class RoomTile:
+    name: str
+    x: int
+    y: int
+    doors: tuple[str, ...]
+    note: str  # where its stair or passage leads ("" when none)
+    passage: bool
+    start: bool
+    haunt: bool  # the haunt began here
+    pile: int  # items left here
+    tokens: tuple[Token, ...]
+
+
+@dataclass(frozen=True)
+class FloorMap:
+    floor: str
+    title: str
+    rooms: tuple[RoomTile, ...]
+    frontier: tuple[tuple[int, int], ...]  # unknown squares behind an open door
+    outside: str  # the front door's word on the ground floor, "" elsewhere
+    outside_tokens: tuple[Token, ...]  # explorers who escaped
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    seat: int
+    name: str
+    explorer: str
+    side: str
+    status: str
+    traitor: bool
+    alive: bool
+    acting: bool
+
+
+@dataclass(frozen=True)
+class HauntScene:
+    title: str
+    subtitle: str
+    banner: str
+    over: bool
+    floors: tuple[FloorMap, ...]  # ground, upper, basement
+    players: tuple[PlayerRow, ...]
+    legend: tuple[tuple[str, str], ...]  # (mark, words)
+
+
+# -- the scene -------------------------------------------------------------------------------
+def _words(text: Text, locale: str | None) -> str:
+    """A content text (a haunt's title, a monster's name) in the reader's language."""
+    return text.zh_CN if normalize_locale(locale) == "zh_CN" else text.en
+
+
+def _monster_tokens(view: PublicView, acting: str | None) -> dict[str, list[Token]]:
+    haunt = catalog().haunt(view.haunt) if view.haunt else None
+    kinds = [k.id for k in haunt.monsters] if haunt else []
+    found: dict[str, list[Token]] = {}
+    for m in view.monsters:
+        number = m.id.rsplit("-", 1)[-1]
+        found.setdefault(m.room, []).append(Token(
+            label=number if number.isdigit() else "", monster=True,
+            colour=kinds.index(m.kind) if m.kind in kinds else 0, down=m.stunned,
+            acting=m.id == acting))
+    return found
+
+
+def _frontier(view: PublicView, floor: str) -> tuple[tuple[int, int], ...]:
+    taken = {(r.x, r.y) for r in view.rooms if r.floor == floor}
+    found: list[tuple[int, int]] = []
+    for r in view.rooms:
+        if r.floor != floor:
+            continue
+        for d in r.doors:
+            dx, dy = STEP[d]
+            spot = (r.x + dx, r.y + dy)
+            if spot in taken or spot in found or (floor == "ground" and spot == OUTSIDE):
+                continue
+            found.append(spot)
+    return tuple(found)
+
+
+def _notes(renderer: HauntRenderer, view: PublicView, locale: str | None) -> dict[str, str]:
+    """Each placed room's stair or passage: where it leads, and, on a two-way passage's far
+    end, where it comes from."""
+    placed = {r.id for r in view.rooms}
+    notes: dict[str, str] = {}
+    for r in view.rooms:
+        passage = catalog().room(r.id).passage
+        if passage is None or passage.to not in placed:
+            continue
+        key = "picture.haunt.one_way" if passage.one_way else "picture.haunt.passage"
+        notes[r.id] = t(key, locale, room=renderer.room(passage.to, locale))
+        if not passage.one_way and passage.to not in notes:
+            notes[passage.to] = t("picture.haunt.passage", locale,
+                                  room=renderer.room(r.id, locale))
+    return notes
+
+
+def haunt_scene(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
+                locale: str | None) -> HauntScene:
+    playing = view.winners is None
+    acting_seat = view.current if playing and view.monsters_acting is None else None
+    monsters = _monster_tokens(view, view.monsters_acting if playing else None)
+    explorers: dict[str, list[Token]] = {}
+    escaped: list[Token] = []
+    for e in view.explorers:
+        if not e.explorer or not e.room:
+            continue
+        token = Token(label=str(e.seat + 1), monster=False, colour=e.seat, down=not e.alive,
+                      acting=e.seat == acting_seat)
+        if e.escaped:
+            escaped.append(token)
+        else:
+            explorers.setdefault(e.room, []).append(token)
+    notes = _notes(renderer, view, locale)
+    starts = set(catalog().start_room_ids())
+    floors = []
+    for floor in FLOOR_ORDER:
+        rooms = tuple(
+            RoomTile(name=renderer.room(r.id, locale), x=r.x, y=r.y, doors=tuple(r.doors),
+                     note=notes.get(r.id, ""), passage=r.id in notes, start=r.id in starts,
+                     haunt=r.id == view.haunt_room, pile=len(view.piles.get(r.id, [])),
+                     tokens=tuple(explorers.get(r.id, []) + monsters.get(r.id, [])))
+            for r in view.rooms if r.floor == floor)
+        floors.append(FloorMap(
+            floor=floor, title=t(f"haunt.floor.{floor}", locale), rooms=rooms,
+            frontier=_frontier(view, floor),
+            outside=t("picture.haunt.front_door", locale) if floor == "ground" else "",
+            outside_tokens=tuple(escaped) if floor == "ground" else ()))
+    players = []
+    for e in view.explorers:
+        if not e.explorer:
+            status = t("picture.haunt.choosing", locale)
+        elif not e.alive:
+            status = t("haunt.board.dead", locale)
+        elif e.escaped:
+            status = t("haunt.board.escaped", locale)
+        else:
+            status = ""
+        side = t(f"haunt.side.{e.side}", locale) if view.haunt and e.side in \
+            ("traitor", "heroes", "alone") else ""
+        players.append(PlayerRow(
+            seat=e.seat, name=renderer.seat_name(live, e.seat),
+            explorer=renderer.explorer(e.explorer, locale) if e.explorer else "",
+            side=side, status=status, traitor=bool(view.haunt) and e.side == "traitor",
+            alive=e.alive, acting=e.seat == acting_seat))
+    haunt = catalog().haunt(view.haunt) if view.haunt else None
+    if haunt is None:
+        subtitle = t("picture.haunt.before", locale, omens=view.omens_drawn,
+                     rooms=view.rooms_left)
+    elif view.traitor is not None:
+        subtitle = t("picture.haunt.traitor", locale, haunt=_words(haunt.title, locale),
+                     name=renderer.seat_name(live, view.traitor))
+    else:
+        subtitle = t("picture.haunt.no_traitor", locale,
+                     haunt=_words(haunt.title, locale))
+    if not playing:
+        banner = t("haunt.board.over", locale,
+                   winners=renderer.names(live, view.winners or [], locale))
+    elif view.monsters_acting:
+        banner = t("picture.haunt.monsters_turn", locale,
+                   monster=renderer.monster(live, view.monsters_acting, locale))
+    else:
+        banner = ""
+    legend = [("passage", t("picture.haunt.legend.passage", locale)),
+              ("pile", t("picture.haunt.legend.pile", locale)),
+              ("unknown", t("picture.haunt.legend.unknown", locale))]
+    if haunt is not None:
+        legend.append(("haunt", t("picture.haunt.legend.haunt_room", locale)))
+        for index, kind in enumerate(haunt.monsters):
+            legend.append((f"monster:{index}", _words(kind.name, locale)))
+    return HauntScene(
+        title=t("haunt.board.title", locale, round=view.round), subtitle=subtitle,
+        banner=banner, over=not playing, floors=tuple(floors), players=tuple(players),
+        legend=tuple(legend))
+
+
+def house_picture(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
+                  locale: str | None) -> BoardPicture:
+    return BoardPicture(haunt_scene(renderer, live, view, locale), paint_house)
+
+
+# -- geometry --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Grid:
+    left: int  # the smallest x of the squares shown
+    top: int  # the largest y (north is up)
+    columns: int
+    rows: int
+
+
+def grid_of(floor: FloorMap) -> Grid:
+    spots = [(r.x, r.y) for r in floor.rooms] + list(floor.frontier)
+    if floor.outside:
+        spots.append(OUTSIDE)
+    if not spots:
+        return Grid(0, 0, 1, 1)
+    xs = [x for x, _ in spots]
+    ys = [y for _, y in spots]
+    return Grid(min(xs), max(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@dataclass(frozen=True)
+class Panel:
+    floor: FloorMap
+    box: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    tile: int
+    panels: tuple[Panel, ...]
+    bottom: int  # where the maps end
+
+
+MIN_PANEL = 240  # wide enough for a floor's name
+SHORTER_FOR = 0.72
+NOTE_TILE = 72  # smaller tiles leave where a stair leads to the legend's stair mark
+
+
+def _row_tile(row: list[FloorMap]) -> int:
+    """The largest tile a row of floors fits at side by side, each panel as wide as its
+    grid (and its name)."""
+    room = WIDTH - 2 * MARGIN - (len(row) - 1) * PANEL_GAP - 2 * PANEL_PAD * len(row)
+    tile = min(MAX_TILE, room // sum(grid_of(f).columns for f in row))
+    while tile > 1 and sum(max(MIN_PANEL, grid_of(f).columns * tile + 2 * PANEL_PAD)
+                           for f in row) + (len(row) - 1) * PANEL_GAP > WIDTH - 2 * MARGIN:
+        tile -= 1
+    return tile
+
+
+def _tile_for(rows: list[list[FloorMap]]) -> int:
+    tallest = sum(max(grid_of(f).rows for f in row) for row in rows)
+    return min(min(_row_tile(row) for row in rows), MAPS_BUDGET // tallest)
+
+
+def layout(scene: HauntScene) -> Layout:
+    """The floors in rows, the ground floor first: all three side by side, the other two
+    beside each other below it, or one under another, whichever draws the largest tiles
+    (the fewer rows when their tiles are nearly as large). Every panel in a row is as tall as
+    the row's tallest grid; the panels share out the row's width by how wide their grids
+    are."""
+    ground, upper, basement = scene.floors
+    candidates = [[[ground, upper, basement]], [[ground], [upper, basement]],
+                  [[ground], [upper], [basement]]]
+    best = max(_tile_for(rows) for rows in candidates)
+    # A picture a row shorter is worth tiles a little smaller: Discord shrinks a tall one.
+    rows = next(rows for rows in candidates if _tile_for(rows) >= best * SHORTER_FOR)
+    tile = _tile_for(rows)
+    y = HEADER + (BANNER if scene.banner else 0)
+    panels = []
+    inner = WIDTH - 2 * MARGIN
+    for row in rows:
+        height = PANEL_TOP + max(grid_of(f).rows for f in row) * tile + 2 * PANEL_PAD
+        widths = [max(MIN_PANEL, grid_of(f).columns * tile + 2 * PANEL_PAD) for f in row]
+        # What is left of the row's width goes to its panels alike.
+        spare = (inner - sum(widths) - (len(row) - 1) * PANEL_GAP) // len(row)
+        x = MARGIN
+        for floor, wide in zip(row, widths, strict=True):
+            panels.append(Panel(floor, (x, y, x + wide + spare, y + height)))
+            x += wide + spare + PANEL_GAP
+        y += height + PANEL_GAP
+    return Layout(tile, tuple(panels), y)
+
+
+def player_rows(scene: HauntScene) -> int:
+    return math.ceil(len(scene.players) / 2)
+
+
+def picture_height(scene: HauntScene) -> int:
+    return layout(scene).bottom + player_rows(scene) * PLAYER_ROW + LEGEND + MARGIN
+
+
+def square(panel: Panel, tile: int, x: int, y: int) -> tuple[int, int]:
+    """The top left corner, in pixels, of the floor's square (x, y)."""
+    grid = grid_of(panel.floor)
+    x0, y0, x1, y1 = panel.box
+    left = x0 + (x1 - x0 - grid.columns * tile) // 2
+    top = y0 + PANEL_TOP + (y1 - y0 - PANEL_TOP - grid.rows * tile) // 2
+    return left + (x - grid.left) * tile, top + (grid.top - y) * tile
+
+
+# -- painting --------------------------------------------------------------------------------
+def paint_house(scene: HauntScene) -> Canvas:
+    canvas = Canvas(WIDTH, picture_height(scene), NIGHT)
+    canvas.text((MARGIN, 38), scene.title, 36, WHITE, weight=BOLD, width=WIDTH - 2 * MARGIN,
+                anchor="lm")
+    canvas.text((MARGIN, 82), scene.subtitle, 24, PALE, weight=MEDIUM,
+                width=WIDTH - 2 * MARGIN, anchor="lm")
+    if scene.banner:
+        fill = (120, 92, 20) if scene.over else BLOOD
+        canvas.box((MARGIN, HEADER, WIDTH - MARGIN, HEADER + BANNER - 12), fill, radius=12)
+        canvas.text((WIDTH // 2, HEADER + (BANNER - 12) // 2), scene.banner, 24, WHITE,
+                    weight=BOLD, width=WIDTH - 2 * MARGIN - 30, anchor="mm")
+    plan = layout(scene)
+    for panel in plan.panels:
+        _panel(canvas, panel, plan.tile)
+    y = plan.bottom
+    half = (WIDTH - 2 * MARGIN - PANEL_GAP) // 2
+    for index, row in enumerate(scene.players):
+        x = MARGIN + (index % 2) * (half + PANEL_GAP)
+        _player(canvas, row, x, y + (index // 2) * PLAYER_ROW, half)
+    _legend(canvas, scene, y + player_rows(scene) * PLAYER_ROW + 4)
+    return canvas
+
+
+def _panel(canvas: Canvas, panel: Panel, tile: int) -> None:
+    x0, y0, x1, _ = panel.box
+    canvas.box(panel.box, PANEL, radius=14, outline=PANEL_EDGE, line=2)
+    canvas.text((x0 + PANEL_PAD, y0 + PANEL_TOP // 2 + 2), panel.floor.title, 26, WHITE,
+                weight=BOLD, width=x1 - x0 - 2 * PANEL_PAD, anchor="lm")
+    floor = panel.floor
+    for spot in floor.frontier:
+        _unknown(canvas, square(panel, tile, *spot), tile)
+    if floor.outside:
+        _outside(canvas, floor, square(panel, tile, *OUTSIDE), tile)
+    fill = FLOOR_FILL[floor.floor]
+    for room in floor.rooms:
+        _room(canvas, room, square(panel, tile, room.x, room.y), tile, fill)
+
+
+def _unknown(canvas: Canvas, at: tuple[int, int], size: int) -> None:
+    x, y = at
+    inset = max(5, size // 12)
+    corners = [(x + inset, y + inset), (x + size - inset, y + inset),
+               (x + size - inset, y + size - inset), (x + inset, y + size - inset)]
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        steps = 8
+        for i in range(0, steps, 2):
+            canvas.draw.line((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps,
+                              ax + (bx - ax) * (i + 1) / steps, ay + (by - ay) * (i + 1) / steps),
+                             fill=MUTED, width=2)
+    canvas.text((x + size // 2, y + size // 2), "?", max(16, size // 3), MUTED, weight=BOLD,
+                anchor="mm")
+
+
+def _outside(canvas: Canvas, floor: FloorMap, at: tuple[int, int], size: int) -> None:
+    x, y = at
+    pad = 3
+    canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad), fill=OUTSIDE_FILL)
+    label = max(11, min(18, size // 7))
+    canvas.text((x + size // 2, y + pad + label), floor.outside, label, WHITE, weight=BOLD,
+                width=size - 10, anchor="mm")
+    if floor.outside_tokens:
+        _tokens(canvas, floor.outside_tokens, (x + 6, y + pad + 2 * label, x + size - 6,
+                                               y + size - 6))
+
+
+def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: Colour) -> None:
+    x, y = at
+    pad = 3
+    canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad),
+                          fill=START_FILL if room.start else fill)
+    if room.haunt:
+        inset = pad + max(4, size // 20)
+        canvas.draw.rectangle((x + inset, y + inset, x + size - inset, y + size - inset),
+                              outline=HAUNT_EDGE, width=max(3, size // 30))
+    thick = max(4, size // 16)
+    for direction in DIRECTIONS:
+        _side(canvas, x, y, size, direction, direction in room.doors, thick)
+    corner = max(10, size // 6)
+    if room.passage:
+        _stairs(canvas, x + pad + 4, y + size - pad - 4 - corner, corner)
+    if room.pile:
+        _pile(canvas, x + size - pad - 4 - corner, y + size - pad - 4 - corner, corner,
+              room.pile)
+    # The stair's note gives way to the pieces in a crowded room.
+    text_end = _room_text(canvas, room, x, y, size, note=len(room.tokens) <= 2)
+    if room.tokens:
+        sides = corner + 6 if room.passage or room.pile else 6
+        _tokens(canvas, room.tokens, (x + sides, text_end + 2, x + size - sides,
+                                      y + size - 6))
+
+
+def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, door: bool,
+          thick: int) -> None:
+    (ax, ay), (bx, by) = {
+        "N": ((x, y), (x + size, y)),
+        "E": ((x + size, y), (x + size, y + size)),
+        "S": ((x, y + size), (x + size, y + size)),
+        "W": ((x, y), (x, y + size)),
+    }[direction]
+
+    def segment(start: float, end: float, colour: Colour, width: int) -> None:
+        canvas.draw.line((ax + (bx - ax) * start, ay + (by - ay) * start,
+                          ax + (bx - ax) * end, ay + (by - ay) * end), fill=colour, width=width)
+
+    if door:
+        segment(0.0, 0.3, WALL, thick)
+        segment(0.7, 1.0, WALL, thick)
+        segment(0.34, 0.66, DOOR, max(3, thick // 2))
+    else:
+        segment(0.0, 1.0, WALL, thick)
+
+
+def _stairs(canvas: Canvas, x: int, y: int, size: int) -> None:
+    """Three steps rising to the right."""
+    step = size / 3
+    points: list[tuple[float, float]] = [(x, y + size)]
+    for i in range(3):
+        points += [(x + i * step, y + size - (i + 1) * step),
+                   (x + (i + 1) * step, y + size - (i + 1) * step)]
+    points.append((x + size, y + size))
+    canvas.draw.polygon([(int(a), int(b)) for a, b in points], fill=STAIR_FILL)
+
+
+def _pile(canvas: Canvas, x: int, y: int, size: int, count: int) -> None:
+    """A chest with the number of items left in the room."""
+    canvas.draw.rectangle((x, y + size // 4, x + size, y + size), fill=PILE_FILL,
+                          outline=PILE_EDGE, width=2)
+    canvas.draw.line((x, y + size // 2, x + size, y + size // 2), fill=PILE_EDGE, width=2)
+    if count > 1:
+        canvas.text((x + size // 2, y + size * 5 // 8), str(count), max(10, size * 2 // 3),
+                    WHITE, weight=BOLD, anchor="mm")
+
+
+def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
+               note: bool) -> int:
+    """The room's name (and where its stair leads) from the tile's top; returns the y where
+    the text ends."""
+    name_size = max(11, min(20, size // 6))
+    words = _wrap(room.name, name_size, size - 14)
+    # A long word in a small tile: a smaller size rather than a cut name.
+    while name_size > 9 and max(Canvas.measure(w, name_size, BOLD) for w in words) > size - 12:
+        name_size -= 1
+    line = name_size + 3
+    top = y + 6 + line // 2
+    for i, text in enumerate(words):
+        canvas.text((x + size // 2, top + i * line), text, name_size, INK, weight=BOLD,
+                    width=size - 12, anchor="mm")
+    end = y + 6 + len(words) * line
+    if room.note and note and size >= NOTE_TILE:
+        note_size = max(10, name_size - 5)
+        lines = _wrap(room.note, note_size, size - 12)
+        for i, text in enumerate(lines):
+            canvas.text((x + size // 2, end + note_size // 2 + 1 + i * (note_size + 2)), text,
+                        note_size, STAIR_FILL, weight=MEDIUM, width=size - 10, anchor="mm")
+        end += len(lines) * (note_size + 2) + 1
+    return end
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    """At most two lines: split at the space nearest the middle when the name is too wide."""
+    if Canvas.measure(text, size, BOLD) <= width or " " not in text:
+        return [text]
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
+
+
+def _tokens(canvas: Canvas, tokens: tuple[Token, ...], box: tuple[int, int, int, int]
+            ) -> None:
+    """The pieces in a room, in as many rows as draws them largest within ``box``."""
+    left, top, right, bottom = box
+    count = len(tokens)
+    best = (0, 1)
+    for columns in range(1, count + 1):
+        rows = math.ceil(count / columns)
+        diameter = min((right - left) // columns, (bottom - top) // rows, 34)
+        if diameter > best[0]:
+            best = (diameter, columns)
+    diameter, columns = best
+    rows = math.ceil(count / columns)
+    start_y = top + ((bottom - top) - rows * diameter) // 2
+    for index, token in enumerate(tokens):
+        row, column = divmod(index, columns)
+        in_row = min(columns, count - row * columns)
+        start_x = left + ((right - left) - in_row * diameter) // 2
+        cx = start_x + column * diameter + diameter // 2
+        cy = start_y + row * diameter + diameter // 2
+        _token(canvas, token, cx, cy, max(4, diameter // 2 - 1))
+
+
+def _token(canvas: Canvas, token: Token, cx: int, cy: int, radius: int) -> None:
+    if token.acting:
+        ring = radius + 3
+        canvas.draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=GOLD, width=3)
+    if token.monster:
+        fill = STUNNED_FILL if token.down else MONSTER_FILL[token.colour % len(MONSTER_FILL)]
+        canvas.draw.polygon([(cx, cy - radius - 1), (cx + radius + 1, cy), (cx, cy + radius + 1),
+                             (cx - radius - 1, cy)], fill=fill, outline=MONSTER_EDGE)
+    else:
+        fill = DEAD_FILL if token.down else SEAT_COLOURS[token.colour % len(SEAT_COLOURS)]
+        canvas.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill,
+                            outline=WHITE, width=2)
+    if token.label:
+        canvas.text((cx, cy), token.label, max(9, radius), WHITE, weight=BOLD, anchor="mm")
+    if token.down and not token.monster:
+        arm = radius * 2 // 3
+        canvas.draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=INK, width=2)
+        canvas.draw.line((cx - arm, cy + arm, cx + arm, cy - arm), fill=INK, width=2)
+
+
+def _player(canvas: Canvas, row: PlayerRow, x: int, y: int, wide: int) -> None:
+    canvas.box((x, y, x + wide, y + PLAYER_ROW - 8), PANEL, radius=12)
+    mid = y + (PLAYER_ROW - 8) // 2
+    _token(canvas, Token(label=str(row.seat + 1), monster=False, colour=row.seat,
+                         down=not row.alive, acting=row.acting), x + 24, mid, 14)
+    ink = WHITE if row.alive else MUTED
+    right = x + wide - 12
+    tail = " · ".join(part for part in (row.side, row.status) if part)
+    tail_wide = canvas.measure(tail, 18, MEDIUM) if tail else 0
+    end = canvas.text((x + 48, mid), row.name, 22, ink, weight=BOLD,
+                      width=min(200, right - x - 48 - tail_wide - 12), anchor="lm")
+    room = right - end - 12 - (tail_wide + 12 if tail else 0)
+    if row.explorer and room > 30:
+        canvas.text((end + 10, mid), row.explorer, 18, PALE, weight=MEDIUM, width=room,
+                    anchor="lm")
+    if tail:
+        colour = MONSTER_EDGE if row.traitor and row.alive else PALE
+        canvas.text((right, mid), tail, 18, colour, weight=BOLD, anchor="rm")
+
+
+def _legend(canvas: Canvas, scene: HauntScene, y: int) -> None:
+    x = MARGIN + 6
+    mid = y + LEGEND // 2 - 4
+    mark = 22
+    for kind, text in scene.legend:
+        wide = canvas.measure(text, 18, MEDIUM) + mark + 12
+        if x + wide > WIDTH - MARGIN:
+            break
+        top = mid - mark // 2
+        if kind == "passage":
+            _stairs(canvas, x, top, mark)
+        elif kind == "pile":
+            _pile(canvas, x, top, mark, 1)
+        elif kind == "unknown":
+            canvas.text((x + mark // 2, mid), "?", 20, MUTED, weight=BOLD, anchor="mm")
+        elif kind == "haunt":
+            canvas.draw.rectangle((x, top, x + mark, top + mark), outline=HAUNT_EDGE, width=3)
+        else:
+            index = int(kind.split(":")[1])
+            _token(canvas, Token("", True, index, False, False), x + mark // 2, mid,
+                   mark // 2 - 1)
+        canvas.text((x + mark + 8, mid), text, 18, PALE, weight=MEDIUM, anchor="lm")
+        x += wide + 18
+

@@ -1,0 +1,204 @@
+"""The Marrowgate House picture: drawn at many moments of seeded games without error and within
+its layout, redrawn when a room is placed, Chinese set in the CJK font, and nothing a seat
+alone knows drawn (the board is the same picture whoever's view it is drawn from)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.pictures import BoardPicture
+from bot.pictures import haunt as house_pictures
+from bot.pictures.canvas import Canvas
+from bot.pictures.fonts import FACE_NAME
+from bot.renderers import renderer_for
+from games import registry
+from games.haunt.catalog import catalog
+from games.haunt.views import PublicView
+from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
+from tests.pictures.test_board_pictures import NOTDEF, glyph, is_cjk
+
+# (seats, seed, every)
+TABLES = [(3, 1, 4), (6, 2, 6), (4, 5, 4), (5, 7, 5)]
+
+
+def scene_of(picture: BoardPicture) -> house_pictures.HauntScene:
+    scene = picture.scene
+    assert isinstance(scene, house_pictures.HauntScene)
+    return scene
+
+
+def check_picture(picture: BoardPicture, names: list[str]) -> Canvas:
+    canvas = picture.canvas()
+    image = canvas.image
+    assert image.size == (house_pictures.WIDTH, house_pictures.picture_height(scene_of(picture)))
+    assert 400 <= image.width <= 1400 and 300 <= image.height <= 2400
+    colours = image.getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 50
+    low, high = image.convert("L").getextrema()
+    assert high - low > 150
+    drawn = "\n".join(text.text for text in canvas.texts)
+    for name in names:
+        assert name in drawn, f"{name!r} is not on the picture"
+    for text in canvas.texts:
+        assert text.font.getname()[0] == FACE_NAME
+        box = text.box
+        assert box[0] >= 0 and box[2] <= image.width + 2 and box[3] <= image.height + 2, (
+            f"{text.text!r} runs off the picture at {box}")
+    return canvas
+
+
+def check_tiles_inside_their_panels(picture: BoardPicture) -> None:
+    scene = scene_of(picture)
+    plan = house_pictures.layout(scene)
+    assert plan.tile >= 40, "tiles too small to read"
+    for panel in plan.panels:
+        x0, y0, x1, y1 = panel.box
+        assert 0 <= x0 < x1 <= house_pictures.WIDTH
+        spots = [(r.x, r.y) for r in panel.floor.rooms] + list(panel.floor.frontier)
+        for x, y in spots:
+            left, top = house_pictures.square(panel, plan.tile, x, y)
+            assert x0 <= left and left + plan.tile <= x1, (panel.floor.floor, x, y)
+            assert y0 + house_pictures.PANEL_TOP <= top and top + plan.tile <= y1
+
+
+@pytest.mark.parametrize(("seats", "seed", "every"), TABLES)
+def test_pictures_of_a_whole_game_show_the_house_and_every_seat(seats: int, seed: int,
+                                                               every: int) -> None:
+    renderer = renderer_for("haunt")
+    names = ENGLISH_NAMES[:seats]
+    keys: set[str] = set()
+    phases: set[str] = set()
+    drawn = 0
+    for live, view in moments("haunt", seats, seed, every=every, names=names):
+        picture = renderer.board_picture(live, view, "en")
+        assert picture is not None
+        check_picture(picture, names)
+        check_tiles_inside_their_panels(picture)
+        scene = scene_of(picture)
+        assert sum(len(f.rooms) for f in scene.floors) == len(view.rooms)
+        keys.add(picture.key)
+        phases.add(view.phase)
+        drawn += 1
+    assert {"explore", "haunt"} <= phases
+    assert drawn >= 10
+    assert len(keys) >= drawn * 3 // 4, "moments apart in the game should look different"
+
+
+def test_the_picture_is_drawn_again_when_a_room_is_placed() -> None:
+    """A placed room is a new tile on its floor, named, so the picture's key changes."""
+    renderer = renderer_for("haunt")
+    placed = 0
+    before: tuple[int, str] | None = None
+    for live, view in moments("haunt", 4, 3, names=ENGLISH_NAMES[:4]):
+        picture = renderer.board_picture(live, view, "en")
+        assert picture is not None
+        if before is not None and len(view.rooms) > before[0]:
+            assert picture.key != before[1]
+            new = view.rooms[-1]
+            floor = next(f for f in scene_of(picture).floors
+                         if f.floor == new.floor)
+            tile = next(r for r in floor.rooms if (r.x, r.y) == (new.x, new.y))
+            assert tile.name == renderer.room(new.id, "en")
+            assert tuple(new.doors) == tile.doors
+            assert (new.x, new.y) not in floor.frontier
+            placed += 1
+            if placed in (1, 5):
+                # The name is drawn (whole, or cut with an ellipsis in a small tile).
+                texts = [text.text for text in picture.canvas().texts]
+                assert any(text.rstrip("…") and tile.name.startswith(text.rstrip("…"))
+                           or text in tile.name for text in texts), texts
+        before = (len(view.rooms), picture.key)
+    assert placed >= 5
+
+
+def test_pieces_and_piles_are_where_the_view_puts_them() -> None:
+    renderer = renderer_for("haunt")
+    seen_monster = seen_pile = False
+    for live, view in moments("haunt", 6, 2, every=3, names=ENGLISH_NAMES[:6]):
+        picture = renderer.board_picture(live, view, "en")
+        assert picture is not None
+        tiles = {r.name: r for f in scene_of(picture).floors for r in f.rooms}
+        for e in view.explorers:
+            if e.explorer and e.room and not e.escaped:
+                tile = tiles[renderer.room(e.room, "en")]
+                assert any(not tok.monster and tok.label == str(e.seat + 1)
+                           for tok in tile.tokens)
+        for m in view.monsters:
+            tile = tiles[renderer.room(m.room, "en")]
+            assert any(tok.monster for tok in tile.tokens)
+            seen_monster = True
+        for room, cards in view.piles.items():
+            assert tiles[renderer.room(room, "en")].pile == len(cards)
+            seen_pile = seen_pile or bool(cards)
+    assert seen_monster
+
+
+def test_the_board_is_the_same_picture_from_every_seats_view() -> None:
+    """Rule (views): the tome and the heroes' secret are in one side's views alone; the board
+    picture is built from what the whole table sees, so a seat's own view draws the same
+    picture as the public view, and no book's words are on it."""
+    renderer = renderer_for("haunt")
+    game = registry.get("haunt")
+    checked = 0
+    for live, public in moments("haunt", 5, 7, every=7, names=ENGLISH_NAMES[:5]):
+        if public.phase != "haunt":
+            continue
+        picture = renderer.board_picture(live, public, "en")
+        assert picture is not None
+        books = []
+        for seat in range(5):
+            own: Any = game.view(live.state, seat)
+            assert own.book is not None
+            books.append(catalog().book(own.book))
+            mine = renderer.board_picture(live, own, "en")
+            assert mine is not None and mine.key == picture.key
+        drawn = " ".join(text.text for text in picture.canvas().texts)
+        for book in books:
+            assert book.text.en[:30] not in drawn
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_secret_check_can_fail() -> None:
+    """A picture built with something only one seat knows would differ from the public one."""
+    renderer = renderer_for("haunt")
+    seen = [m for m in moments("haunt", 3, 1, every=5) if m[1].phase == "haunt"]
+    live, public = seen[0]
+    assert isinstance(public, PublicView)
+    changed = public.model_copy(update={"traitor": None})
+    one = renderer.board_picture(live, public, "en")
+    other = renderer.board_picture(live, changed, "en")
+    assert one is not None and other is not None and one.key != other.key
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(3, 4), (6, 6)])
+def test_chinese_names_and_rooms_are_drawn_with_the_cjk_font(seats: int, seed: int) -> None:
+    renderer = renderer_for("haunt")
+    names = CHINESE_NAMES[:seats]
+    checked = 0
+    for live, view in moments("haunt", seats, seed, every=15, names=names):
+        picture = renderer.board_picture(live, view, "zh-CN")
+        assert picture is not None
+        canvas = check_picture(picture, names)
+        for room in view.rooms:
+            assert renderer.room(room.id, "zh-CN") in {
+                r.name for f in scene_of(picture).floors for r in f.rooms}
+        for text in canvas.texts:
+            notdef = glyph(text.font, NOTDEF)
+            for char in text.text:
+                if is_cjk(char):
+                    assert glyph(text.font, char) != notdef, f"{char!r} of {text.text!r}"
+                    checked += 1
+    assert checked > 100
+
+
+def test_the_same_state_draws_the_same_bytes() -> None:
+    renderer = renderer_for("haunt")
+    seen = list(moments("haunt", 4, 11, every=20))
+    live, view = seen[len(seen) // 2]
+    first = renderer.board_picture(live, view, "en")
+    again = renderer.board_picture(live, view, "en")
+    assert first is not None and again is not None
+    assert first.key == again.key and first.png() == again.png()
