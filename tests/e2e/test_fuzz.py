@@ -55,7 +55,7 @@ PICK_ID = re.compile(r"^pl:(k|kb):(\d+):(\d+):(\d+):")
 # The number a pick's act carries: it chose items, not one of the prompt's actions.
 PICKED = -1
 # The board's questions to several seats at once: no seat in the id (the clicker's is meant).
-ASKED_ID = re.compile(r"^pl:([qr]):(\d+):(\d+):(\d+)$")
+ASKED_ID = re.compile(r"^pl:([qr]):(\d+):(\d+):(\d+)(?::([0-9a-f]{8}))?$")
 
 
 @dataclass
@@ -248,11 +248,13 @@ class Fuzzer:
                           ) -> list[Act]:
         """What a click on a board question could apply, worked out as it is sent: the id
         names no seat, so the action is the clicker's seat's answer at the id's version, and
-        only while the match is still at that version (versions only grow)."""
+        only while the match is still at that version (versions only grow) or, for a named
+        question (the id's digest), while the seat is asked that very question."""
         found = ASKED_ID.match(custom_id)
         if not found:
             return []
-        match, version, number = (int(g) for g in found.groups()[1:])
+        match, version, number = (int(g) for g in found.groups()[1:4])
+        digest = found.group(5) or ""
         places = [number] if found.group(1) == "q" else [
             int(v) for v in values or [] if v.isascii() and v.isdigit()]
         try:
@@ -260,15 +262,18 @@ class Fuzzer:
         except MatchNotFound:
             return []
         seat = live.seat_of(user.id)
-        if seat is None or live.version != version or live.state is None:
+        if seat is None or live.state is None or live.version < version:
             return []
         prompt = live.game.prompt_for(live.state, seat)
         if prompt is None:
             return []
+        asked = bool(digest) and bool(prompt.question) and prompt_digest(prompt) == digest
+        if live.version != version and not asked:
+            return []
         desk = self.client.parlor.desk
         indices = [desk.question_action(live, prompt, place) for place in places]
-        return [(match, version, seat, index, False, "") for index in indices
-                if index is not None]
+        return [(match, version, seat, index, False, digest if asked else "")
+                for index in indices if index is not None]
 
     async def owner_move(self) -> Sent | None:
         """A seated player the game waits for opens their panel and clicks one of its choices
