@@ -304,7 +304,9 @@ class Layout:
 
 MIN_PANEL = 240  # wide enough for a floor's name
 SHORTER_FOR = 0.72
-NOTE_TILE = 72  # smaller tiles leave where a stair leads to the legend's stair mark
+READABLE_TILE = 52
+NOTE_TILE = 72
+MIN_TOKEN = 20  # smaller tiles leave where a stair leads to the legend's stair mark
 
 
 def _row_tile(row: list[FloorMap]) -> int:
@@ -323,20 +325,10 @@ def _tile_for(rows: list[list[FloorMap]]) -> int:
     return min(min(_row_tile(row) for row in rows), MAPS_BUDGET // tallest)
 
 
-def layout(scene: HauntScene) -> Layout:
-    """The floors in rows, the ground floor first: all three side by side, the other two
-    beside each other below it, or one under another, whichever draws the largest tiles
-    (the fewer rows when their tiles are nearly as large). Every panel in a row is as tall as
-    the row's tallest grid; the panels share out the row's width by how wide their grids
-    are."""
-    ground, upper, basement = scene.floors
-    candidates = [[[ground, upper, basement]], [[ground], [upper, basement]],
-                  [[ground], [upper], [basement]]]
-    best = max(_tile_for(rows) for rows in candidates)
-    # A picture a row shorter is worth tiles a little smaller: Discord shrinks a tall one.
-    rows = next(rows for rows in candidates if _tile_for(rows) >= best * SHORTER_FOR)
+def _rows_layout(rows: list[list[FloorMap]], y: int) -> Layout:
+    """Floors in rows, each panel as tall as its row's tallest grid; the panels share out the
+    row's width by how wide their grids are."""
     tile = _tile_for(rows)
-    y = HEADER + (BANNER if scene.banner else 0)
     panels = []
     inner = WIDTH - 2 * MARGIN
     for row in rows:
@@ -350,6 +342,49 @@ def layout(scene: HauntScene) -> Layout:
             x += wide + spare + PANEL_GAP
         y += height + PANEL_GAP
     return Layout(tile, tuple(panels), y)
+
+
+def _side_layout(scene: HauntScene, y: int) -> Layout:
+    """The ground floor on the left; the upper floor over the basement on its right."""
+    ground, upper, basement = (grid_of(f) for f in scene.floors)
+    inner = WIDTH - 2 * MARGIN
+    chrome = PANEL_TOP + 2 * PANEL_PAD
+    tile = MAX_TILE
+    while tile > 1:
+        left = max(MIN_PANEL, ground.columns * tile + 2 * PANEL_PAD)
+        right = max(MIN_PANEL, max(upper.columns, basement.columns) * tile + 2 * PANEL_PAD)
+        tall = max(ground.rows * tile, (upper.rows + basement.rows) * tile + chrome + PANEL_GAP)
+        if left + PANEL_GAP + right <= inner and tall <= MAPS_BUDGET:
+            break
+        tile -= 1
+    right = max(MIN_PANEL, max(upper.columns, basement.columns) * tile + 2 * PANEL_PAD)
+    upper_tall = chrome + upper.rows * tile
+    basement_tall = chrome + basement.rows * tile
+    height = max(chrome + ground.rows * tile, upper_tall + PANEL_GAP + basement_tall)
+    split = MARGIN + inner - right
+    panels = (
+        Panel(scene.floors[0], (MARGIN, y, split - PANEL_GAP, y + height)),
+        Panel(scene.floors[1], (split, y, WIDTH - MARGIN, y + upper_tall)),
+        Panel(scene.floors[2], (split, y + upper_tall + PANEL_GAP, WIDTH - MARGIN,
+                                y + height)),
+    )
+    return Layout(tile, panels, y + height + PANEL_GAP)
+
+
+def layout(scene: HauntScene) -> Layout:
+    """The ground floor first (on top, or on the left): all three floors side by side, the
+    other two one over the other beside it, both below it, or each under the last, whichever
+    draws the largest tiles, the more compact when their tiles are nearly as large."""
+    ground, upper, basement = scene.floors
+    y = HEADER + (BANNER if scene.banner else 0)
+    candidates = [_rows_layout([[ground, upper, basement]], y), _side_layout(scene, y),
+                  _rows_layout([[ground], [upper, basement]], y),
+                  _rows_layout([[ground], [upper], [basement]], y)]
+    best = max(plan.tile for plan in candidates)
+    # A more compact picture is worth tiles a little smaller (Discord shrinks a tall one),
+    # but not tiles too small for a crowd of pieces.
+    enough = max(best * SHORTER_FOR, min(best, READABLE_TILE))
+    return next(plan for plan in candidates if plan.tile >= enough)
 
 
 def player_rows(scene: HauntScene) -> int:
@@ -427,12 +462,14 @@ def _outside(canvas: Canvas, floor: FloorMap, at: tuple[int, int], size: int) ->
     x, y = at
     pad = 3
     canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad), fill=OUTSIDE_FILL)
-    label = max(11, min(18, size // 7))
-    canvas.text((x + size // 2, y + pad + label), floor.outside, label, WHITE, weight=BOLD,
-                width=size - 10, anchor="mm")
+    label = max(10, min(18, size // 7))
+    lines = _wrap(floor.outside, label, size - 12)
+    for i, text in enumerate(lines):
+        canvas.text((x + size // 2, y + pad + label + i * (label + 3)), text, label, WHITE,
+                    weight=BOLD, width=size - 10, anchor="mm")
     if floor.outside_tokens:
-        _tokens(canvas, floor.outside_tokens, (x + 6, y + pad + 2 * label, x + size - 6,
-                                               y + size - 6))
+        top = y + pad + label // 2 + len(lines) * (label + 3) + 4
+        _tokens(canvas, floor.outside_tokens, (x + 5, top, x + size - 5, y + size - 6))
 
 
 def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: Colour) -> None:
@@ -456,9 +493,12 @@ def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: 
     # The stair's note gives way to the pieces in a crowded room.
     text_end = _room_text(canvas, room, x, y, size, note=len(room.tokens) <= 2)
     if room.tokens:
-        sides = corner + 6 if room.passage or room.pile else 6
+        # A few pieces keep clear of the stair and the chest in the bottom corners; more
+        # take the tile's whole width (a piece matters more than the marks under it).
+        sides = corner + 6 if (room.passage or room.pile) and len(room.tokens) <= 2 else 5
+        first_line = y + 8 + _name_size(size)
         _tokens(canvas, room.tokens, (x + sides, text_end + 2, x + size - sides,
-                                      y + size - 6))
+                                      y + size - 6), first_line)
 
 
 def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, door: bool,
@@ -503,11 +543,15 @@ def _pile(canvas: Canvas, x: int, y: int, size: int, count: int) -> None:
                     WHITE, weight=BOLD, anchor="mm")
 
 
+def _name_size(tile: int) -> int:
+    return max(11, min(20, tile // 5))
+
+
 def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
                note: bool) -> int:
     """The room's name (and where its stair leads) from the tile's top; returns the y where
     the text ends."""
-    name_size = max(11, min(20, size // 6))
+    name_size = _name_size(size)
     words = _wrap(room.name, name_size, size - 14)
     # A long word in a small tile: a smaller size rather than a cut name.
     while name_size > 9 and max(Canvas.measure(w, name_size, BOLD) for w in words) > size - 12:
@@ -521,6 +565,9 @@ def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
     if room.note and note and size >= NOTE_TILE:
         note_size = max(10, name_size - 5)
         lines = _wrap(room.note, note_size, size - 12)
+        # Clear of the stair mark in the bottom corner: one cut line when two reach it.
+        if end + len(lines) * (note_size + 2) > y + size - max(10, size // 6) - 6:
+            lines = [room.note]
         for i, text in enumerate(lines):
             canvas.text((x + size // 2, end + note_size // 2 + 1 + i * (note_size + 2)), text,
                         note_size, STAIR_FILL, weight=MEDIUM, width=size - 10, anchor="mm")
@@ -537,18 +584,30 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     return [text[:cut], text[cut + 1:]]
 
 
-def _tokens(canvas: Canvas, tokens: tuple[Token, ...], box: tuple[int, int, int, int]
-            ) -> None:
-    """The pieces in a room, in as many rows as draws them largest within ``box``."""
-    left, top, right, bottom = box
-    count = len(tokens)
+def _fit(count: int, wide: int, tall: int) -> tuple[int, int]:
+    """The largest diameter ``count`` pieces are drawn at in ``wide`` × ``tall``, and how many
+    to a row."""
     best = (0, 1)
     for columns in range(1, count + 1):
         rows = math.ceil(count / columns)
-        diameter = min((right - left) // columns, (bottom - top) // rows, 34)
+        diameter = min(wide // columns, tall // rows, 34)
         if diameter > best[0]:
             best = (diameter, columns)
-    diameter, columns = best
+    return best
+
+
+def _tokens(canvas: Canvas, tokens: tuple[Token, ...], box: tuple[int, int, int, int],
+            highest: int | None = None) -> None:
+    """The pieces in a room, in as many rows as draws them largest within ``box`` (whose top
+    may rise to ``highest`` when they would be too small to read)."""
+    highest = box[1] if highest is None else highest
+    left, top, right, bottom = box
+    count = len(tokens)
+    diameter, columns = _fit(count, right - left, bottom - top)
+    # Too small to read: the pieces rise over the name's second line, no higher than needed.
+    while diameter < MIN_TOKEN and top > highest:
+        top = max(highest, top - 2)
+        diameter, columns = _fit(count, right - left, bottom - top)
     rows = math.ceil(count / columns)
     start_y = top + ((bottom - top) - rows * diameter) // 2
     for index, token in enumerate(tokens):

@@ -4,7 +4,8 @@ Discord, from ``/haunt start`` through the haunt to the reveal.
 Rules checked: people and bots play a whole game by clicks; the haunt is revealed; no public
 payload ever carries a book's hidden id, and the channel never shows the traitor's tome or
 the heroes' secret before the reveal; the heroes' secret is posted in a private thread whose
-members are the heroes who are people, never the traitor. Runs once the game is registered.
+members are the heroes who are people, never the traitor; the board carries the house's
+picture. Runs once the game is registered.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
+from bot.pictures import FILENAME
 from bot.renderers.haunt import words
 from games import registry
 from games.haunt.catalog import catalog
@@ -48,6 +50,8 @@ async def test_people_and_bots_play_through_the_haunt_with_the_books_kept_secret
     users = [fake.create_user(n) for n in ("alice", "bob", "carol")]
     async with parlor(tmp_path, fake) as client:
         table = await open_table(fake, client, users, bots=1, seed=20261123)
+        board = await table.board()
+        assert any(a["filename"] == FILENAME for a in board.attachments), "the house picture"
         humans = {0: users[0], 1: users[1], 2: users[2]}
         live = await table.play_to_the_end(humans, seed=3, timeout=240.0)
         assert live.record.status == MatchStatus.FINISHED
