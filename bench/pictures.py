@@ -2,7 +2,7 @@
 of seeded games (CPU time of the drawing thread, and wall time, which a busy machine
 stretches); ``--samples DIR`` also writes a few pictures to look at (docs/pictures/).
 
-    .venv/bin/python bench/pictures.py [--moments 40] [--samples docs/pictures]
+    .venv/bin/python bench/pictures.py [--moments 40] [--samples docs/pictures] [--games haunt]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ TABLES = [
     ("lifeboat", 4, 1, "en"), ("lifeboat", 6, 2, "zh-CN"),
     ("citadels", 3, 3, "en"), ("citadels", 7, 4, "zh-CN"),
     ("zombie", 4, 3, "en"), ("zombie", 8, 14, "zh-CN"),
+    ("haunt", 3, 1, "en"), ("haunt", 6, 6, "zh-CN"),
 ]
 # (file, game, seats, seed, locale, how far into the game: 0..1)
 SAMPLES = [
@@ -32,6 +33,8 @@ SAMPLES = [
     ("citadels-zh.png", "citadels", 6, 5, "zh-CN", 1.0),
     ("zombie-en.png", "zombie", 4, 3, "en", 0.753),
     ("zombie-zh.png", "zombie", 5, 13, "zh-CN", 0.741),
+    ("haunt-en.png", "haunt", 6, 9, "en", 0.6),
+    ("haunt-zh.png", "haunt", 6, 6, "zh-CN", 0.85),
 ]
 
 
@@ -39,10 +42,12 @@ def names_for(locale: str) -> list[str]:
     return CHINESE_NAMES if locale.startswith("zh") else ENGLISH_NAMES
 
 
-def bench(count: int) -> None:
+def bench(count: int, games: set[str] | None) -> None:
     print(f"{'game':9} {'seats':>5} {'locale':6} {'last size':>10} {'scene ms':>9} "
           f"{'draw+png CPU ms p50':>19} {'p90':>6} {'max':>6} {'wall p50':>8} {'KiB':>5}")
     for game, seats, seed, locale in TABLES:
+        if games is not None and game not in games:
+            continue
         renderer = renderer_for(game)
         seen = list(moments(game, seats, seed, names=names_for(locale)[:seats]))
         step = max(1, len(seen) // count)
@@ -69,9 +74,11 @@ def bench(count: int) -> None:
               f"{statistics.median(walls) * 1e3:>8.1f} {statistics.mean(sizes) / 1024:>5.0f}")
 
 
-def samples(folder: Path) -> None:
+def samples(folder: Path, games: set[str] | None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for filename, game, seats, seed, locale, at in SAMPLES:
+        if games is not None and game not in games:
+            continue
         seen = list(moments(game, seats, seed, names=names_for(locale)[:seats]))
         live, view = seen[min(len(seen) - 1, int(at * (len(seen) - 1)))]
         picture = renderer_for(game).board_picture(live, view, locale)
@@ -84,10 +91,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moments", type=int, default=40, help="pictures per table")
     parser.add_argument("--samples", type=Path, help="also write sample pictures here")
+    parser.add_argument("--games", nargs="+", help="only these games (default: all)")
     args = parser.parse_args()
+    games = set(args.games) if args.games else None
     if args.samples is not None:
-        samples(args.samples)
-    bench(args.moments)
+        samples(args.samples, games)
+    bench(args.moments, games)
 
 
 if __name__ == "__main__":
