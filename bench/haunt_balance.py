@@ -47,7 +47,7 @@ from games.haunt.views import SeatView, build_view
 
 MAX_STEPS = 20_000
 MODES = ("bots", "random", "late-random", "heroes-bots", "traitor-bot")
-# Seeds of the mixed modes start here, so they are not the balance table's games.
+# Seeds of the mixed modes start here (plus --seed), so they are not the balance table's games.
 VERSUS_SEEDS = 1_000_000
 
 
@@ -210,7 +210,9 @@ def main() -> None:
     parser.add_argument("--versus", type=int, default=100,
                         help="games per haunt and mixed mode (0: skip the mixed modes)")
     parser.add_argument("--haunts", nargs="*", default=None, help="haunt ids (default: all)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed of the balance games")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="first seed of the balance games (the mixed modes' start this far "
+                        "past 1,000,000)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes (the figures do not depend on it)")
     args = parser.parse_args()
@@ -222,8 +224,9 @@ def main() -> None:
             work.append((haunt, "bots", first, min(chunk, args.seed + args.games - first)))
         if args.versus and catalog().haunt(haunt).tome is not None:
             for mode in MODES[1:]:
-                end = VERSUS_SEEDS + args.versus
-                for first in range(VERSUS_SEEDS, end, chunk):
+                start = VERSUS_SEEDS + args.seed
+                end = start + args.versus
+                for first in range(start, end, chunk):
                     work.append((haunt, mode, first, min(chunk, end - first)))
     started = time.perf_counter()
     cpu = time.process_time()
@@ -231,7 +234,8 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     games = sum(len(r) for r in results.values())
     print(f"{games} games in {elapsed:.0f} s (this process {time.process_time() - cpu:.0f} s of "
-          f"CPU; seeds {args.seed}.. for the balance, {VERSUS_SEEDS}.. for the mixed modes)")
+          f"CPU; seeds {args.seed}.. for the balance, {VERSUS_SEEDS + args.seed}.. for the mixed "
+          "modes)")
     balance_table(results, haunts)
     if args.versus:
         versus_table(results, haunts)
