@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose, Discard, Pass, Respond, Use
 from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.cards import name_of
@@ -413,11 +414,11 @@ def dying_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 
 @prompt("peach")
 def peach_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Pass(seat=seat), *answer_options(state, seat, "tao")]
-    return Prompt(
-        seat=seat,
-        kind="peach",
-        actions=actions,
+    actions: list[Action] = [fast.passing(seat), *answer_options(state, seat, "tao")]
+    return fast.prompt(
+        seat,
+        "peach",
+        actions,
         question=window.question(seat),
         clock="response",
         params=dict(window.data),

@@ -10,7 +10,7 @@ from typing import Any
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose, Use
-from games.sanguosha.skills.registry import has_skill
+from games.sanguosha.skills.registry import skills_of
 from games.sanguosha.state import SanguoshaState
 
 YES, NO = "yes", "no"
@@ -41,10 +41,12 @@ def active(skill: str) -> Callable[[Offer], Offer]:
 
 
 def active_options(state: SanguoshaState, seat: int) -> list[Use]:
+    # The seat's skills once, rather than asking ``has_skill`` of every active skill.
+    owned = skills_of(state, seat) if state.players[seat].alive else ()
     return [
         use
         for skill, offer in ACTIVE.items()
-        if has_skill(state, seat, skill)
+        if skill in owned
         for use in offer(state, seat)
     ]
 
