@@ -44,6 +44,7 @@ LEGEND = 48
 # The ground floor's cell beyond the front door (board.outside).
 OUTSIDE = (0, -1)
 FLOOR_ORDER = ("ground", "upper", "basement")
+LEVEL = {"basement": 0, "ground": 1, "upper": 2}
 
 NIGHT: Colour = (22, 18, 30)
 PANEL: Colour = (40, 34, 52)
@@ -171,17 +172,22 @@ def _frontier(view: PublicView, floor: str) -> tuple[tuple[int, int], ...]:
 def _notes(renderer: HauntRenderer, view: PublicView, locale: str | None) -> dict[str, str]:
     """Each placed room's stair or passage: where it leads, and, on a two-way passage's far
     end, where it comes from."""
-    placed = {r.id for r in view.rooms}
+    floors = {r.id: LEVEL[r.floor] for r in view.rooms}
     notes: dict[str, str] = {}
+
+    def note(there: str, here: str, one_way: bool = False) -> str:
+        down = floors[there] < floors[here]
+        key = "picture.haunt.one_way" if one_way and down else \
+            "picture.haunt.down" if down else "picture.haunt.up"
+        return t(key, locale, room=renderer.room(there, locale))
+
     for r in view.rooms:
         passage = catalog().room(r.id).passage
-        if passage is None or passage.to not in placed:
+        if passage is None or passage.to not in floors:
             continue
-        key = "picture.haunt.one_way" if passage.one_way else "picture.haunt.passage"
-        notes[r.id] = t(key, locale, room=renderer.room(passage.to, locale))
+        notes[r.id] = note(passage.to, r.id, passage.one_way)
         if not passage.one_way and passage.to not in notes:
-            notes[passage.to] = t("picture.haunt.passage", locale,
-                                  room=renderer.room(r.id, locale))
+            notes[passage.to] = note(r.id, passage.to)
     return notes
 
 
@@ -485,17 +491,20 @@ def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: 
     for direction in DIRECTIONS:
         _side(canvas, x, y, size, direction, direction in room.doors, thick)
     corner = max(10, size // 6)
-    if room.passage:
+    # Where the stair leads, under the name (an arrow up or down); in a small or crowded
+    # tile, the stair mark alone.
+    note = bool(room.note) and len(room.tokens) <= 2 and size >= NOTE_TILE
+    stairs = room.passage and not note
+    if stairs:
         _stairs(canvas, x + pad + 4, y + size - pad - 4 - corner, corner)
     if room.pile:
         _pile(canvas, x + size - pad - 4 - corner, y + size - pad - 4 - corner, corner,
               room.pile)
-    # The stair's note gives way to the pieces in a crowded room.
-    text_end = _room_text(canvas, room, x, y, size, note=len(room.tokens) <= 2)
+    text_end = _room_text(canvas, room, x, y, size, note=note)
     if room.tokens:
         # A few pieces keep clear of the stair and the chest in the bottom corners; more
         # take the tile's whole width (a piece matters more than the marks under it).
-        sides = corner + 6 if (room.passage or room.pile) and len(room.tokens) <= 2 else 5
+        sides = corner + 6 if (stairs or room.pile) and len(room.tokens) <= 2 else 5
         first_line = y + 8 + _name_size(size)
         _tokens(canvas, room.tokens, (x + sides, text_end + 2, x + size - sides,
                                       y + size - 6), first_line)
@@ -562,12 +571,9 @@ def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
         canvas.text((x + size // 2, top + i * line), text, name_size, INK, weight=BOLD,
                     width=size - 12, anchor="mm")
     end = y + 6 + len(words) * line
-    if room.note and note and size >= NOTE_TILE:
+    if note:
         note_size = max(10, name_size - 5)
         lines = _wrap(room.note, note_size, size - 12)
-        # Clear of the stair mark in the bottom corner: one cut line when two reach it.
-        if end + len(lines) * (note_size + 2) > y + size - max(10, size // 6) - 6:
-            lines = [room.note]
         for i, text in enumerate(lines):
             canvas.text((x + size // 2, end + note_size // 2 + 1 + i * (note_size + 2)), text,
                         note_size, STAIR_FILL, weight=MEDIUM, width=size - 10, anchor="mm")
