@@ -98,6 +98,7 @@ class RoomTile:
     passage: bool
     start: bool
     haunt: bool  # the haunt began here
+    front_door: bool  # its south side opens onto the outside
     pile: int  # items left here
     tokens: tuple[Token, ...]
 
@@ -214,7 +215,9 @@ def haunt_scene(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
         rooms = tuple(
             RoomTile(name=renderer.room(r.id, locale), x=r.x, y=r.y, doors=tuple(r.doors),
                      note=notes.get(r.id, ""), passage=r.id in notes, start=r.id in starts,
-                     haunt=r.id == view.haunt_room, pile=len(view.piles.get(r.id, [])),
+                     haunt=r.id == view.haunt_room,
+                     front_door=catalog().room(r.id).front_door and floor == "ground"
+                     and (r.x, r.y - 1) == OUTSIDE, pile=len(view.piles.get(r.id, [])),
                      tokens=tuple(explorers.get(r.id, []) + monsters.get(r.id, [])))
             for r in view.rooms if r.floor == floor)
         floors.append(FloorMap(
@@ -489,7 +492,8 @@ def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: 
                               outline=HAUNT_EDGE, width=max(3, size // 30))
     thick = max(4, size // 16)
     for direction in DIRECTIONS:
-        _side(canvas, x, y, size, direction, direction in room.doors, thick)
+        door = direction in room.doors or (room.front_door and direction == "S")
+        _side(canvas, x, y, size, direction, door, thick)
     corner = max(10, size // 6)
     # Where the stair leads, under the name (an arrow up or down); in a small or crowded
     # tile, the stair mark alone.

@@ -123,24 +123,37 @@ def test_the_picture_is_drawn_again_when_a_room_is_placed() -> None:
 
 def test_pieces_and_piles_are_where_the_view_puts_them() -> None:
     renderer = haunt_renderer()
-    seen_monster = seen_pile = False
-    for live, view in moments("haunt", 6, 2, every=3, names=ENGLISH_NAMES[:6]):
+    seen = check_pieces(renderer, 2) | check_pieces(renderer, 9)
+    assert seen == {"monster", "pile", "escaped"}
+
+
+def check_pieces(renderer: HauntRenderer, seed: int) -> set[str]:
+    """What the game's moments showed beside explorers in rooms."""
+    seen: set[str] = set()
+    for live, view in moments("haunt", 6, seed, every=3, names=ENGLISH_NAMES[:6]):
         picture = renderer.board_picture(live, view, "en")
         assert picture is not None
         tiles = {r.name: r for f in scene_of(picture).floors for r in f.rooms}
+        assert tiles[renderer.room("entrance-hall", "en")].front_door
+        outside = scene_of(picture).floors[0].outside_tokens
         for e in view.explorers:
             if e.explorer and e.room and not e.escaped:
                 tile = tiles[renderer.room(e.room, "en")]
                 assert any(not tok.monster and tok.label == str(e.seat + 1)
                            for tok in tile.tokens)
+            if e.escaped:
+                # Out of the front door: drawn beyond it, in no room.
+                assert any(tok.label == str(e.seat + 1) for tok in outside)
+                seen.add("escaped")
         for m in view.monsters:
             tile = tiles[renderer.room(m.room, "en")]
             assert any(tok.monster for tok in tile.tokens)
-            seen_monster = True
+            seen.add("monster")
         for room, cards in view.piles.items():
             assert tiles[renderer.room(room, "en")].pile == len(cards)
-            seen_pile = seen_pile or bool(cards)
-    assert seen_monster
+            if cards:
+                seen.add("pile")
+    return seen
 
 
 def test_the_board_is_the_same_picture_from_every_seats_view() -> None:
