@@ -313,7 +313,7 @@ class Layout:
 
 MIN_PANEL = 240  # wide enough for a floor's name
 SHORTER_FOR = 0.72
-READABLE_TILE = 52
+READABLE_TILE = 64
 NOTE_TILE = 72
 MIN_TOKEN = 20  # smaller tiles leave where a stair leads to the legend's stair mark
 
