@@ -185,13 +185,16 @@ class Scheduler:
         now = time.time()
         existing = self._by_match.get(upcoming.id, {})
         chosen: dict[int, Entry] = {}
+        seats = upcoming.seats
         for prompt in upcoming.pending():
-            is_bot = upcoming.seats[prompt.seat].is_bot
+            if not prompt.blocking:
+                continue  # moves a seat may make at any time: nothing is waited for
+            is_bot = seats[prompt.seat].is_bot
             response = prompt.clock == "response"
             # A response window always runs its clock: a table must not wait forever for a
             # "Dodge?" because the server turned the turn timer off.
             seconds = response_seconds if response else turn_seconds
-            if not prompt.blocking or not (is_bot or seconds > 0):
+            if not (is_bot or seconds > 0):
                 continue
             question = prompt.question_id
             entry = existing.get(prompt.seat)

@@ -51,15 +51,22 @@ class Row(Protocol):
 TimeParser = Callable[[Any], datetime]
 
 
+# ``json.dumps`` with any argument of its own builds a new encoder on every call; this runs a
+# few times per move.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def to_json(value: Any) -> str:
     """Compact JSON text, non-ASCII kept as it is (names in Chinese stay readable)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def to_db_time(moment: datetime) -> str:
     """UTC ISO text of one fixed width, so text order is time order (SQLite's time columns;
     PostgreSQL reads it too). Naive times are refused: storage cannot know which zone they
     meant."""
+    if moment.tzinfo is UTC:  # the clocks' and the scheduler's times: nothing to convert
+        return moment.isoformat(timespec="microseconds")
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"a timezone-aware datetime is required, got naive {moment!r}")
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
@@ -71,6 +78,21 @@ def timer_set_json(match_id: int, timers: Sequence[TimerRecord]) -> str:
 
     Raises ``ValueError`` for a record of another match, a seat given twice or a naive
     deadline, before anything reaches the database."""
+    # Written with every move, so the usual set (this match's, distinct seats, UTC deadlines)
+    # is put together directly: the time text is ASCII digits and signs, nothing to escape.
+    # Anything else takes the checks below.
+    parts: list[str] = []
+    seen: set[int] = set()
+    for timer in timers:
+        deadline = timer.deadline
+        if timer.match_id != match_id or timer.seat in seen or deadline.tzinfo is not UTC:
+            break
+        seen.add(timer.seat)
+        parts.append(f'[{int(timer.seat)},{int(timer.version)},'
+                     f'"{deadline.isoformat(timespec="microseconds")}",'
+                     f'{"true" if timer.warned else "false"}]')
+    else:
+        return "[" + ",".join(parts) + "]"
     strangers = sorted({t.match_id for t in timers} - {match_id})
     if strangers:
         raise ValueError(f"timers for matches {strangers} given for match {match_id}")
