@@ -124,7 +124,22 @@ def test_the_picture_is_drawn_again_when_a_room_is_placed() -> None:
 def test_pieces_and_piles_are_where_the_view_puts_them() -> None:
     renderer = haunt_renderer()
     seen = check_pieces(renderer, 2) | check_pieces(renderer, 9)
-    assert seen == {"monster", "pile", "escaped"}
+    assert {"monster", "pile"} <= seen
+
+
+def test_an_explorer_who_escaped_stands_beyond_the_front_door() -> None:
+    renderer = haunt_renderer()
+    live, view = next(m for m in moments("haunt", 4, 5, every=5) if m[1].phase == "haunt")
+    assert isinstance(view, PublicView)
+    out = view.model_copy(deep=True)
+    out.explorers[2].escaped = True
+    picture = renderer.board_picture(live, out, "en")
+    assert picture is not None
+    ground = scene_of(picture).floors[0]
+    assert [tok.label for tok in ground.outside_tokens] == ["3"]
+    assert not any(tok.label == "3" and not tok.monster for f in scene_of(picture).floors
+                   for r in f.rooms for tok in r.tokens)
+    check_picture(picture, ENGLISH_NAMES[:4])
 
 
 def check_pieces(renderer: HauntRenderer, seed: int) -> set[str]:
