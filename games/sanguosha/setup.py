@@ -48,9 +48,8 @@ def _league_lord(cards: list[str], seats: int, options: Options) -> None:
     if options.league_table >= seats or (options.league_points
                                          and len(options.league_points) != seats):
         raise IllegalAction(
-            f"This league was played by {len(options.league_points) or 'other'} seats; "
-            "it goes on with the same players.",
-            key="sanguosha.league_seats", seats=len(options.league_points) or seats)
+            "A league goes on with the same players in the same seats.",
+            key="sanguosha.league_seats")
     lord = cards.index("identity-lord")
     cards[lord], cards[options.league_table] = cards[options.league_table], cards[lord]
 
