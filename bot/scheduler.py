@@ -22,6 +22,7 @@ import contextlib
 import heapq
 import itertools
 import logging
+import math
 import random
 import time
 from collections.abc import Coroutine
@@ -95,6 +96,11 @@ class Scheduler:
         # Entries ``plan`` chose for a save in progress, adopted by ``saved`` once it landed.
         self._planned: dict[int, dict[int, Entry]] = {}
         self._wake = asyncio.Event()
+        # When the run loop's alarm goes off (epoch seconds) while it sleeps on one; -inf while
+        # it runs, waits for a free slot or has not started. A save wakes the loop only for an
+        # entry due before then: the loop's turn costs more than the save's own bookkeeping,
+        # and at a thousand moves a second nearly every new entry is due after the alarm.
+        self._alarm_at = -math.inf
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
         self._max_running = MAX_RUNNING
@@ -245,10 +251,14 @@ class Scheduler:
         for entry in list(self._by_match.get(live.id, {}).values()):
             if chosen.get(entry.seat) is not entry:
                 self._drop(entry)
+        wake = False
         for entry in chosen.values():
             if not self._current(entry):
                 self._put(entry)
-        self._wake.set()
+                wake = wake or entry.deadline < self._alarm_at or (
+                    entry.warn_at is not None and entry.warn_at < self._alarm_at)
+        if wake:
+            self._wake.set()
 
     # -- firing ------------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -272,13 +282,17 @@ class Scheduler:
             if len(self._running) >= self._max_running:
                 await self._wake.wait()  # a finished task wakes the loop
                 continue
-            timeout = max(0.0, self._heap[0][0] - time.time()) if self._heap else 3600.0
+            now = time.time()
+            alarm_at = self._heap[0][0] if self._heap else now + 3600.0
             # A plain timer on the event rather than ``asyncio.wait_for``, whose inner task
             # can outlive a cancellation that lands as the timer fires (Python 3.11).
-            alarm = asyncio.get_running_loop().call_later(timeout, self._wake.set)
+            alarm = asyncio.get_running_loop().call_later(max(0.0, alarm_at - now),
+                                                          self._wake.set)
+            self._alarm_at = alarm_at
             try:
                 await self._wake.wait()
             finally:
+                self._alarm_at = -math.inf
                 alarm.cancel()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:

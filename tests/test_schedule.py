@@ -368,3 +368,41 @@ def test_replaced_entries_do_not_pile_up_in_the_heap() -> None:
              if scheduler._live_item(item)}
     assert armed == {(key, kind) for key in live for kind in (DUE, WARN)}
     assert scheduler._heap[0] == min(scheduler._heap)
+
+
+class CountedWake(asyncio.Event):
+    """The run loop's event, counting the loop's turns (it clears the event once a turn)."""
+
+    turns = 0
+
+    def clear(self) -> None:
+        self.turns += 1
+        super().clear()
+
+
+async def test_a_save_wakes_the_run_loop_only_for_an_entry_due_before_its_alarm(
+        repo: SqliteRepository) -> None:
+    """The run loop sleeps until its soonest entry. Saves whose new entries fall after that
+    leave it asleep (at a thousand moves a second, a wake per save was a loop turn per move);
+    one due sooner wakes it, and the move is played on time."""
+    app = App(repo, bot_move_delay=3600)
+    wake = app.timers._wake = CountedWake()
+    slow = await bot_table(app.service, channel=40)
+    await app.timers.start()
+    try:
+        await asyncio.sleep(0.05)  # asleep until ``slow``'s bot is due, an hour from now
+        turns = wake.turns
+        later = await bot_table(app.service, channel=41)  # two saves, due after the alarm
+        await asyncio.sleep(0.05)
+        assert wake.turns == turns
+
+        app.settings.bot_move_delay = 0.0
+        soon = await bot_table(app.service, channel=42)  # due now: the loop must wake
+        for _ in range(300):
+            if soon.version > 0:
+                break
+            await asyncio.sleep(0.01)
+        assert soon.version > 0 and wake.turns > turns
+        assert slow.version == later.version == 0  # still waiting for their hour
+    finally:
+        await app.timers.stop()
