@@ -42,6 +42,8 @@ class Mind:
         self.me: int = view.me.seat
         self.identity: str = view.me.identity
         self.lord: int = view.lord
+        # A bot weighs the same seats again and again within one decision.
+        self._enmity: dict[int, float] = {}
 
     def _known(self, seat: int) -> str | None:
         if seat == self.me:
@@ -74,6 +76,12 @@ class Mind:
 
     def enmity(self, seat: int) -> float:
         """> 0: this bot wants ``seat`` hurt; < 0: it wants ``seat`` helped."""
+        found = self._enmity.get(seat)
+        if found is None:
+            found = self._enmity[seat] = self._weigh(seat)
+        return found
+
+    def _weigh(self, seat: int) -> float:
         if seat == self.me:
             return -3.0
         lean = max(-3.0, min(3.0, self.lean[seat]))

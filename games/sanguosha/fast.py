@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from games.core import Action, Pick, Prompt
+from games.core.memo import Memo
 from games.sanguosha.actions import Pass, Respond, Use
 
 M = TypeVar("M", bound=BaseModel)
@@ -32,23 +33,41 @@ def build(cls: type[M], fields: dict[str, Any]) -> M:
     return model
 
 
+# Actions are frozen, so equal ones may be one object: a prompt's actions recur from move to
+# move (the same card on the same target), and a shared one is found by identity when a move
+# is checked against its prompt. Bounded like the engines' other memo tables.
+_ACTIONS: Memo[tuple[Any, ...], Any] = Memo(10_000)
+
+
 def passing(seat: int) -> Pass:
-    return build(Pass, {"kind": "pass", "seat": seat})
+    key = ("pass", seat)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS.remember(key, build(Pass, {"kind": "pass", "seat": seat}))
+    return found
 
 
 def use(
     seat: int, cards: tuple[str, ...], name: str, via: str = "", targets: tuple[int, ...] = ()
 ) -> Use:
-    return build(
-        Use,
-        {"kind": "use", "seat": seat, "cards": cards, "name": name, "targets": targets, "via": via},
-    )
+    key = ("use", seat, cards, name, via, targets)
+    found = _ACTIONS.get(key)
+    if found is None:
+        fields = {
+            "kind": "use", "seat": seat, "cards": cards, "name": name, "targets": targets,
+            "via": via,
+        }
+        found = _ACTIONS.remember(key, build(Use, fields))
+    return found
 
 
 def respond(seat: int, cards: tuple[str, ...], name: str, via: str = "") -> Respond:
-    return build(
-        Respond, {"kind": "respond", "seat": seat, "cards": cards, "name": name, "via": via}
-    )
+    key = ("respond", seat, cards, name, via)
+    found = _ACTIONS.get(key)
+    if found is None:
+        fields = {"kind": "respond", "seat": seat, "cards": cards, "name": name, "via": via}
+        found = _ACTIONS.remember(key, build(Respond, fields))
+    return found
 
 
 def prompt(

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from pydantic import ValidationError
+
 from games.core import Event, Game
-from games.sanguosha import GAME
+from games.sanguosha import GAME, fast
+from games.sanguosha.actions import Use
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.views import _new_row, build_view
 from games.sanguosha.window_pass import quiet_pass
@@ -101,3 +105,14 @@ def test_events_and_frames_built_without_validation_equal_validated_ones() -> No
             assert twin_frame == frame
             assert twin_frame.model_dump_json() == frame.model_dump_json()
     assert events > 100
+
+
+def test_equal_actions_built_fast_are_one_frozen_object() -> None:
+    first = fast.use(0, ("sha-club-2",), "sha", "", (1,))
+    assert fast.use(0, ("sha-club-2",), "sha", "", (1,)) is first
+    assert fast.use(0, ("sha-club-2",), "sha", "", (2,)) is not first
+    assert fast.passing(3) is fast.passing(3) and fast.respond(1, ("shan-heart-2a",), "shan") \
+        is fast.respond(1, ("shan-heart-2a",), "shan")
+    with pytest.raises(ValidationError):
+        first.seat = 5  # type: ignore[misc]
+    assert first == Use(seat=0, cards=("sha-club-2",), name="sha", targets=(1,))
