@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.i18n import t
 from games import registry
+from games.core.options import chosen_by_hand
 
 
 def hosted_games() -> list[str]:
@@ -29,8 +30,10 @@ def start_options(game: str, seats: int, rng: random.Random) -> dict[str, Any]:
     offered = getattr(engine, "options_for_conformance", lambda n: [None])(seats)
     chosen = engine.Options.model_validate(rng.choice(offered) or {})
     standard = engine.Options()
-    return {name: as_typed(getattr(chosen, name)) for name in engine.Options.model_fields
-            if getattr(chosen, name) != getattr(standard, name)
+    # A field a series sets (a league's table) is no one's to type: the variant starts anew.
+    return {name: as_typed(getattr(chosen, name))
+            for name, field in engine.Options.model_fields.items()
+            if chosen_by_hand(field) and getattr(chosen, name) != getattr(standard, name)
             and getattr(chosen, name) is not None}
 
 

@@ -62,6 +62,13 @@ class Started:
         return self.output()
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """SIGINT handled as a terminal's Ctrl-C: a shell starting the tests in the background
+    has it ignored, and a child would inherit that (Python then never raises
+    KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextlib.asynccontextmanager
 async def bot_process(workdir: Path, api_base: str, *, gateway: str = "ws://127.0.0.1:9/",
                       token: str = BOT_SHAPED_TOKEN, level: str = "INFO"
@@ -71,16 +78,14 @@ async def bot_process(workdir: Path, api_base: str, *, gateway: str = "ws://127.
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=workdir,
             env=_env(workdir, api_base, gateway, token, level),
-            stdout=sink, stderr=asyncio.subprocess.STDOUT)
+            stdout=sink, stderr=asyncio.subprocess.STDOUT, preexec_fn=_ctrl_c_as_in_a_terminal)
     try:
         yield Started(process, log)
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGINT)
             try:
-                # Generous: a stop takes well under a second, but a loaded machine (make test
-                # beside other work) has starved it past 10 s.
-                await asyncio.wait_for(process.wait(), 30)
+                await asyncio.wait_for(process.wait(), 10)
             except TimeoutError:
                 process.kill()
                 await process.wait()
