@@ -8,6 +8,7 @@ The cell south of the ground floor's starting tile is the outside, beyond the fr
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from games.haunt.catalog import catalog
 from games.haunt.schema import DIRECTIONS, Direction, Floor
@@ -112,11 +113,13 @@ def in_line(state: HauntState, room_id: str) -> list[str]:
     return seen
 
 
-def valid_turns(
-    state: HauntState, room_id: str, cell: Cell, came_from: Direction
+def _joining_turns(
+    state: HauntState, room_id: str, cell: Cell, came_from: Direction,
+    keeps: Callable[[dict[Cell, PlacedRoom], PlacedRoom], bool],
 ) -> list[list[Direction]]:
-    """The distinct ways ``room_id`` may be turned at ``cell``: a door joins the room the
-    explorer left (through ``came_from``'s opposite side) and the floor keeps an open door."""
+    """The distinct turns of ``room_id`` at ``cell`` whose doors join the room the explorer
+    left (through ``came_from``'s opposite side) and for which ``keeps(grid, trial)`` holds
+    with the turned room in the grid."""
     grid = cells(state)
     floor, x, y = cell
     needed = OPPOSITE[came_from]
@@ -127,11 +130,19 @@ def valid_turns(
             continue
         trial = PlacedRoom(id=room_id, floor=floor, x=x, y=y, doors=doors)
         grid[cell] = trial
-        still_open = any(open_doors(r, grid) for r in [*state.rooms, trial] if r.floor == floor)
-        del grid[cell]
-        if still_open:
+        if keeps(grid, trial):
             choices.append(doors)
+        del grid[cell]
     return choices
+
+
+def valid_turns(
+    state: HauntState, room_id: str, cell: Cell, came_from: Direction
+) -> list[list[Direction]]:
+    """The distinct ways ``room_id`` may be turned at ``cell``: a door joins the room the
+    explorer left and the floor keeps an open door."""
+    return _joining_turns(state, room_id, cell, came_from, lambda grid, trial: any(
+        open_doors(r, grid) for r in [*state.rooms, trial] if r.floor == trial.floor))
 
 
 def reopening_turn(state: HauntState, floor: Floor, grid: dict[Cell, PlacedRoom],
@@ -162,19 +173,8 @@ def turns_reopening(
 ) -> list[list[Direction]]:
     """The ways ``room_id`` may be turned at ``cell`` when it closes the floor but turning one
     other room of the floor opens it again (``reopening_turn``)."""
-    grid = cells(state)
-    floor, x, y = cell
-    needed = OPPOSITE[came_from]
-    choices: list[list[Direction]] = []
-    for quarter in range(4):
-        doors = turned(catalog().room(room_id).doors, quarter)
-        if needed not in doors or doors in choices:
-            continue
-        grid[cell] = PlacedRoom(id=room_id, floor=floor, x=x, y=y, doors=doors)
-        if reopening_turn(state, floor, grid, cell) is not None:
-            choices.append(doors)
-        del grid[cell]
-    return choices
+    return _joining_turns(state, room_id, cell, came_from, lambda grid, trial: reopening_turn(
+        state, trial.floor, grid, cell) is not None)
 
 
 def fits(room_id: str, floor: Floor) -> bool:
