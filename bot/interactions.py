@@ -20,7 +20,7 @@ from bot.i18n import has, t
 from bot.lobby_options import decode_choice, lobby_options
 from bot.panels import Editor
 from bot.picking import PickChoices, page_options, pages
-from bot.questions import prompt_digest, still_asked
+from bot.questions import click_counts, prompt_digest
 from bot.service import LiveMatch, Refusal
 from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus
@@ -205,8 +205,8 @@ class InteractionHandler:
         place = places[0]
         desk = self.app.desk
         if live.state is not None and live.record.status == MatchStatus.ACTIVE and (
-                live.version == version
-                or still_asked(live.game.prompt_for(live.state, seat), check)):
+                click_counts(version, live.version, live.game.prompt_for(live.state, seat),
+                             check)):
             # Said here rather than as the service's "malformed": the board the clicker saw
             # is current, it just asks someone else (the service checks again under the lock).
             prompt = live.game.prompt_for(live.state, seat)
@@ -264,7 +264,7 @@ class InteractionHandler:
         prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
         pick = None if prompt is None else prompt.pick
         if pick is None or prompt is None or live.seat_held_by(interaction.user.id) != seat \
-                or (live.version != version and not still_asked(prompt, check)):
+                or not click_counts(version, live.version, prompt, check):
             await self.act(interaction, match_id, version, seat, [], check=check)
             return
         items = page_options(pick, page)
@@ -287,7 +287,7 @@ class InteractionHandler:
         prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
         if prompt is None or prompt.pick is None or \
                 live.seat_held_by(interaction.user.id) != seat or \
-                (live.version != version and not still_asked(prompt, check)):
+                not click_counts(version, live.version, prompt, check):
             await self.act(interaction, match_id, version, seat, [], check=check)
             return
         key = (match_id, seat, prompt_digest(prompt))

@@ -38,3 +38,10 @@ def still_asked(prompt: Prompt | None, check: str) -> bool:
     """Whether a click drawn with ``check`` answers ``prompt``, the seat's question now."""
     return bool(check) and prompt is not None and bool(prompt.question) and \
         prompt_digest(prompt) == check
+
+
+def click_counts(drawn: int, now: int, prompt: Prompt | None, check: str) -> bool:
+    """Whether a click drawn at version ``drawn`` may still act at version ``now``: drawn at
+    the current version, or earlier for the very question the seat is asked now. A version the
+    match has not reached was never drawn: such an id is forged and counts for nothing."""
+    return drawn == now or (drawn < now and still_asked(prompt, check))

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.log_checks import LogChecks
-from bot.questions import still_asked
+from bot.questions import click_counts
 from bot.recent import RecentEvents
 from bot.replaying import replay_log
 from games import registry
@@ -581,7 +581,7 @@ class MatchService:
                 if owner.is_bot or owner.user_id != user_id:
                     raise Refusal("act.not_your_seat")
             prompt = live.game.prompt_for(live.state, seat)
-            if version != live.record.version and not still_asked(prompt, check):
+            if not click_counts(version, live.record.version, prompt, check):
                 raise Refusal("act.stale")
             if prompt is None:
                 raise Refusal("act.not_your_turn")

@@ -180,6 +180,24 @@ async def test_a_forged_or_missing_check_on_an_old_click_is_stale(
     assert (await app.service.get(live.id)).version == drawn_at + 1
 
 
+async def test_a_click_from_a_version_not_yet_reached_is_stale_even_with_the_right_check(
+        repo: SqliteRepository) -> None:
+    # No message was ever drawn at a future version: such an id is forged, and the question's
+    # real digest must not make it count.
+    app = WindowApp(repo)
+    live = await signal_table(app.service)
+    live = await play_first_card(app.service, live)
+    now = live.version
+    prompt = live.game.prompt_for(live.state, 2)
+    assert prompt is not None
+    for ahead in (now + 1, now + 10**6):
+        with pytest.raises(Refusal) as refused:
+            await app.service.act(live.id, version=ahead, seat=2, index=0,
+                                  check=click_check(prompt), user_id=PEOPLE[2])
+        assert refused.value.key == "act.stale"
+    assert (await app.service.get(live.id)).version == now
+
+
 async def test_a_click_on_a_window_that_closed_is_refused_and_changes_nothing(
         repo: SqliteRepository) -> None:
     app = WindowApp(repo)
