@@ -386,13 +386,9 @@ class Scheduler:
         remaining = max(0, int(entry.deadline - time.time()))
         text = t("timer.warning", seat.locale, game=t(f"{live.record.game}.title", seat.locale),
                  seconds=remaining, channel=f"<#{live.record.channel_id}>")
-        # Bot-token requests, so within the process's budget like the boards' (bot/table.py).
         budget = self.app.desk.budget
         try:
-            await budget.take()
-            dm = await self.app.client.create_dm(discord.Object(id=seat.user_id))
-            await budget.take()
-            await dm.send(text)
+            await self.app.desk.send_dm(seat.user_id, text)
         except discord.HTTPException:
             try:
                 await budget.take()

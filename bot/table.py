@@ -611,18 +611,34 @@ class Desk:
         live = await self.app.service.pause(match_id, reason)
         if live is None:
             return
+        if not await self.tell_host(live, f"match.paused_dm.{reason}",
+                                    command=f"/{live.record.game} resume"):
+            log.warning("match %s: could not tell the host about the pause", match_id)
+
+    async def send_dm(self, user_id: int, content: str,
+                      embed: discord.Embed | None = None) -> None:
+        """A direct message, its two bot-token requests within the process's edit budget.
+        Raises ``discord.HTTPException`` (a closed DM is ``discord.Forbidden``)."""
+        await self.budget.take()
+        dm = await self.app.client.create_dm(discord.Object(id=user_id))
+        await self.budget.take()
+        if embed is None:
+            await dm.send(content)
+        else:
+            await dm.send(content=content, embed=embed)
+
+    async def tell_host(self, live: LiveMatch, key: str, **params: Any) -> bool:
+        """Tell the table's host by DM, in their language, with the game and channel filled
+        in. False when Discord refused (a closed DM is not retried)."""
         host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
         locale = host.locale if host else None
-        text = t(f"match.paused_dm.{reason}", locale,
-                 game=t(f"{live.record.game}.title", locale),
-                 channel=f"<#{live.record.channel_id}>", command=f"/{live.record.game} resume")
+        text = t(key, locale, game=t(f"{live.record.game}.title", locale),
+                 channel=f"<#{live.record.channel_id}>", **params)
         try:
-            await self.budget.take()
-            dm = await self.app.client.create_dm(discord.Object(id=live.record.host_id))
-            await self.budget.take()
-            await dm.send(text)
+            await self.send_dm(live.record.host_id, text)
         except discord.HTTPException:
-            log.warning("match %s: could not tell the host about the pause", match_id)
+            return False
+        return True
 
     def _retry_later(self, match_id: int, failure: discord.HTTPException) -> None:
         tries = self._failures.get(match_id, 0) + 1
@@ -661,12 +677,9 @@ class Desk:
             view = live.game.view(live.state, seat.seat)
             embed = renderer.opening_embed(live, view, seat.seat, seat.locale)
             try:
-                await self.budget.take()
-                dm = await self.app.client.create_dm(discord.Object(id=seat.user_id))
-                await self.budget.take()
-                await dm.send(content=t("dm.opening", seat.locale,
-                                        game=t(f"{live.record.game}.title", seat.locale)),
-                              embed=embed)
+                await self.send_dm(seat.user_id, t("dm.opening", seat.locale,
+                                                   game=t(f"{live.record.game}.title",
+                                                          seat.locale)), embed)
             except discord.Forbidden:
                 closed.append(seat.user_id)
             except discord.HTTPException:

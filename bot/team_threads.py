@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.i18n import t
 from bot.renderers import renderer_for
 
 if TYPE_CHECKING:
@@ -223,17 +222,7 @@ class TeamThreads:
         await self.app.repo.save_message(live.id, OFF + team.key, live.record.channel_id, 0)
         if told:
             return
-        host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
-        locale = host.locale if host else None
-        text = t("thread.fallback_dm", locale, game=t(f"{live.record.game}.title", locale),
-                 channel=f"<#{live.record.channel_id}>")
-        budget = self.app.desk.budget
-        try:
-            await budget.take()
-            dm = await self.app.client.create_dm(discord.Object(id=live.record.host_id))
-            await budget.take()
-            await dm.send(text)
-        except discord.HTTPException:
+        if not await self.app.desk.tell_host(live, "thread.fallback_dm"):
             log.warning("match %s: could not tell the host about the team threads", live.id)
 
     async def close(self, live: LiveMatch) -> None:

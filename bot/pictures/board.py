@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import t
 from bot.pictures.picture import BoardPicture, draw
 from bot.renderers import renderer_for
 
@@ -138,15 +137,5 @@ class BoardPictures:
         if PICTURES_OFF in stored:
             return  # told before a restart
         await self.app.repo.save_message(live.id, PICTURES_OFF, live.record.channel_id, 0)
-        host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
-        locale = host.locale if host else None
-        text = t("picture.no_attach_dm", locale, game=t(f"{live.record.game}.title", locale),
-                 channel=f"<#{live.record.channel_id}>")
-        budget = self.app.desk.budget
-        try:
-            await budget.take()
-            dm = await self.app.client.create_dm(discord.Object(id=live.record.host_id))
-            await budget.take()
-            await dm.send(text)
-        except discord.HTTPException:
+        if not await self.app.desk.tell_host(live, "picture.no_attach_dm"):
             log.warning("match %s: could not tell the host that pictures are off", live.id)
