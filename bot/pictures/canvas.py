@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.pictures.fonts import REGULAR, font
+from bot.pictures.fonts import BOLD, REGULAR, font
 
 Colour = tuple[int, int, int]
 ELLIPSIS = "…"
@@ -82,6 +82,21 @@ class Canvas:
         self.text((x + wide // 2, y + tall // 2), shown, size, colour, weight=weight,
                   anchor="mm")
         return x + wide
+
+    def unexplored(self, at: tuple[int, int], size: int, inset: int, colour: Colour,
+                   mark: int) -> None:
+        """A square not yet explored: a dashed outline ``inset`` inside the cell at ``at``, a
+        question mark of ``mark`` pixels in its middle."""
+        x, y = at
+        corners = [(x + inset, y + inset), (x + size - inset, y + inset),
+                   (x + size - inset, y + size - inset), (x + inset, y + size - inset)]
+        steps = 8
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+            for i in range(0, steps, 2):
+                self.draw.line((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps,
+                                ax + (bx - ax) * (i + 1) / steps,
+                                ay + (by - ay) * (i + 1) / steps), fill=colour, width=2)
+        self.text((x + size // 2, y + size // 2), "?", mark, colour, weight=BOLD, anchor="mm")
 
     def coin(self, centre: tuple[int, int], radius: int, value: str, size: int) -> None:
         """A gold coin with a number on it."""

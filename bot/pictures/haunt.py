@@ -444,27 +444,13 @@ def _panel(canvas: Canvas, panel: Panel, tile: int) -> None:
                 weight=BOLD, width=x1 - x0 - 2 * PANEL_PAD, anchor="lm")
     floor = panel.floor
     for spot in floor.frontier:
-        _unknown(canvas, square(panel, tile, *spot), tile)
+        canvas.unexplored(square(panel, tile, *spot), tile, max(5, tile // 12), MUTED,
+                          max(16, tile // 3))
     if floor.outside:
         _outside(canvas, floor, square(panel, tile, *OUTSIDE), tile)
     fill = FLOOR_FILL[floor.floor]
     for room in floor.rooms:
         _room(canvas, room, square(panel, tile, room.x, room.y), tile, fill)
-
-
-def _unknown(canvas: Canvas, at: tuple[int, int], size: int) -> None:
-    x, y = at
-    inset = max(5, size // 12)
-    corners = [(x + inset, y + inset), (x + size - inset, y + inset),
-               (x + size - inset, y + size - inset), (x + inset, y + size - inset)]
-    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
-        steps = 8
-        for i in range(0, steps, 2):
-            canvas.draw.line((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps,
-                              ax + (bx - ax) * (i + 1) / steps, ay + (by - ay) * (i + 1) / steps),
-                             fill=MUTED, width=2)
-    canvas.text((x + size // 2, y + size // 2), "?", max(16, size // 3), MUTED, weight=BOLD,
-                anchor="mm")
 
 
 def _outside(canvas: Canvas, floor: FloorMap, at: tuple[int, int], size: int) -> None:

@@ -338,29 +338,12 @@ def _panel(canvas: Canvas, scene: MapScene, area: AreaMap, height: int) -> None:
         return
     size = grid_of(area).size
     for spot in area.frontier:
-        _unexplored(canvas, cell_origin(scene, area, *spot), size)
+        canvas.unexplored(cell_origin(scene, area, *spot), size, 8, MUTED, max(18, size // 3))
     for cell in area.cells:
         _tile(canvas, cell, cell_origin(scene, area, cell.x, cell.y), size)
     for cell in area.cells:
         if cell.here:
             _team(canvas, cell_origin(scene, area, cell.x, cell.y), size, scene.team)
-
-
-def _unexplored(canvas: Canvas, at: tuple[int, int], size: int) -> None:
-    x, y = at
-    inset = 8
-    edges = [((x + inset, y + inset), (x + size - inset, y + inset)),
-             ((x + size - inset, y + inset), (x + size - inset, y + size - inset)),
-             ((x + size - inset, y + size - inset), (x + inset, y + size - inset)),
-             ((x + inset, y + size - inset), (x + inset, y + inset))]
-    for (ax, ay), (bx, by) in edges:
-        steps = 8
-        for i in range(0, steps, 2):
-            canvas.draw.line((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps,
-                              ax + (bx - ax) * (i + 1) / steps, ay + (by - ay) * (i + 1) / steps),
-                             fill=MUTED, width=2)
-    canvas.text((x + size // 2, y + size // 2), "?", max(18, size // 3), MUTED, weight=BOLD,
-                anchor="mm")
 
 
 def _tile(canvas: Canvas, cell: Cell, at: tuple[int, int], size: int) -> None:
