@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -391,18 +391,23 @@ async def start_table(
     channel: FakeChannel,
     players: list[FakeUser],
     *,
+    game: str = "lifeboat",
     bots: int = 0,
     options: dict[str, Any] | None = None,
     seed: int = 20261121,
+    before_start: Callable[[Table], Any] | None = None,
 ) -> Table:
-    """A started table: the first player hosts, the others join, then ``bots`` bots."""
+    """A started table of ``game``: the first player hosts, the others join, then ``bots``
+    bots; ``before_start`` sees the full lobby just before the host starts it."""
     client.parlor.service.new_seed = lambda: seed
     table = Table(fake, client, channel)
-    await table.open(players[0], options=options)
+    await table.open(players[0], game, options=options)
     for user in players[1:]:
         await table.lobby_click(user, "join")
     for _ in range(bots):
         await table.lobby_click(players[0], "addbot")
+    if before_start is not None:
+        before_start(table)
     started = await table.lobby_click(players[0], "start")
     assert started.callback is not None and started.callback.accepted
     return table

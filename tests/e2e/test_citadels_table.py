@@ -26,7 +26,7 @@ from games.citadels.cards import CHARACTERS, DISTRICTS, character_of_card, distr
 from games.citadels.state import CitadelsState
 from games.citadels.views import CitadelsView
 from storage import MatchStatus
-from tests.e2e.parlor import Table, parlor, public_payloads
+from tests.e2e.parlor import Table, parlor, public_payloads, start_table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 # Texts only a panel or a private message may show (their longest fixed part is looked for).
@@ -206,16 +206,8 @@ async def check_public_payloads(fake: FakeDiscord, table: Table, spy: BoardSpy,
 async def open_table(fake: FakeDiscord, client: Any, channel: Any, host: FakeUser,
                      others: list[FakeUser], bots: int, options: dict[str, Any],
                      seed: int) -> Table:
-    client.parlor.service.new_seed = lambda: seed
-    table = Table(fake, client, channel)
-    await table.open(host, game="citadels", options=options)
-    for user in others:
-        await table.lobby_click(user, "join")
-    for _ in range(bots):
-        await table.lobby_click(host, "addbot")
-    started = await table.lobby_click(host, "start")
-    assert started.callback is not None and started.callback.accepted
-    return table
+    return await start_table(fake, client, channel, [host, *others], game="citadels",
+                             bots=bots, options=options, seed=seed)
 
 
 def opening_shows_hand(fake: FakeDiscord, live: LiveMatch, humans: dict[int, FakeUser],

@@ -22,7 +22,7 @@ from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from storage import MatchStatus
-from tests.e2e.parlor import Table, assert_log_replays, parlor, public_payloads
+from tests.e2e.parlor import Table, assert_log_replays, parlor, public_payloads, start_table
 from tests.fakediscord import FakeDiscord, FakeUser
 
 pytestmark = pytest.mark.skipif("haunt" not in registry.names(),
@@ -31,17 +31,8 @@ pytestmark = pytest.mark.skipif("haunt" not in registry.names(),
 
 async def open_table(fake: FakeDiscord, client: Any, users: list[FakeUser], bots: int,
                      seed: int) -> Table:
-    client.parlor.service.new_seed = lambda: seed
     channel = fake.text_channel(fake.create_guild("G", members=users))
-    table = Table(fake, client, channel)
-    await table.open(users[0], game="haunt")
-    for user in users[1:]:
-        await table.lobby_click(user, "join")
-    for _ in range(bots):
-        await table.lobby_click(users[0], "addbot")
-    started = await table.lobby_click(users[0], "start")
-    assert started.callback is not None and started.callback.accepted
-    return table
+    return await start_table(fake, client, channel, users, game="haunt", bots=bots, seed=seed)
 
 
 async def test_people_and_bots_play_through_the_haunt_with_the_books_kept_secret(

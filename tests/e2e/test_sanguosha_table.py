@@ -31,7 +31,13 @@ from games.sanguosha.heroes import HEROES
 from games.sanguosha.identities import identity_of_card
 from games.sanguosha.state import SanguoshaState
 from storage import MatchStatus
-from tests.e2e.parlor import Table, edits_an_ephemeral_message, parlor, public_payloads
+from tests.e2e.parlor import (
+    Table,
+    edits_an_ephemeral_message,
+    parlor,
+    public_payloads,
+    start_table,
+)
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 LOCALE = "en"
@@ -122,18 +128,15 @@ def board_secrets_shown(state: SanguoshaState, embed: dict[str, Any]) -> list[st
 
 async def open_table(fake: FakeDiscord, client: Any, channel: Any, host: FakeUser,
                      others: list[FakeUser], bots: int, seed: int) -> tuple[Table, BoardSpy]:
-    client.parlor.service.new_seed = lambda: seed
-    table = Table(fake, client, channel)
-    lobby = await table.open(host, game="sanguosha", options={})
-    assert t("sanguosha.title", LOCALE) in lobby.text()
-    for user in others:
-        await table.lobby_click(user, "join")
-    for _ in range(bots):
-        await table.lobby_click(host, "addbot")
-    spy = BoardSpy(table)
-    started = await table.lobby_click(host, "start")
-    assert started.callback is not None and started.callback.accepted
-    return table, spy
+    spies: list[BoardSpy] = []
+
+    def spy_on(table: Table) -> None:
+        assert table.lobby is not None and t("sanguosha.title", LOCALE) in table.lobby.text()
+        spies.append(BoardSpy(table))
+
+    table = await start_table(fake, client, channel, [host, *others], game="sanguosha",
+                              bots=bots, options={}, seed=seed, before_start=spy_on)
+    return table, spies[0]
 
 
 async def test_five_seats_two_people_three_bots_play_a_whole_game_keeping_every_secret(

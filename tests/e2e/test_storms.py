@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import ParlorClient
 from bot.i18n import t
 from storage import MatchStatus
 from tests.e2e.parlor import (
@@ -21,31 +20,17 @@ from tests.e2e.parlor import (
     assert_log_replays,
     board_message,
     parlor,
+    start_table,
     wait_board_current,
 )
 from tests.every_game import bot_pace, hosted_games, reveal_title
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.faults import FaultRule
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 
 every_game = pytest.mark.parametrize("game", hosted_games())
-
-
-async def start_table(fake: FakeDiscord, client: ParlorClient, channel: FakeChannel,
-                      players: list[FakeUser], game: str, *, bots: int = 0) -> Table:
-    """A started table of ``game``: the first player hosts, the others join, then bots."""
-    client.parlor.service.new_seed = lambda: 20261121
-    table = Table(fake, client, channel)
-    await table.open(players[0], game)
-    for user in players[1:]:
-        await table.lobby_click(user, "join")
-    for _ in range(bots):
-        await table.lobby_click(players[0], "addbot")
-    started = await table.lobby_click(players[0], "start")
-    assert started.callback is not None and started.callback.accepted
-    return table
 
 
 async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> None:
@@ -113,7 +98,7 @@ async def test_a_429_storm_slows_the_game_but_loses_nothing(
         await wave("POST", "/interactions/*/*/callback", 2)
 
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, [alice, bob], game, bots=2)
+        table = await start_table(fake, client, channel, [alice, bob], game=game, bots=2)
         storming = asyncio.create_task(storm())
         # The players take their time while the storm blows: a short game (Zombie in My
         # Pocket's) would otherwise end before the storm has reached it.
@@ -140,7 +125,7 @@ async def test_a_move_landing_while_the_board_waits_out_a_429_is_shown(
     channel = fake.text_channel(fake.create_guild("G", members=users))
     humans = dict(enumerate(users))
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, users, game)
+        table = await start_table(fake, client, channel, users, game=game)
         live = await advance_until(table, humans, lambda lv: lv.version >= 3)
         await wait_board_current(fake, client, live.id)
         fake.fail_next("PATCH", MESSAGE, 429, retry_after=0.5)
@@ -168,7 +153,7 @@ async def test_a_500_storm_is_retried_and_the_table_goes_on(
     async with parlor(tmp_path, fake) as client:
         fake.fail_next("POST", MESSAGES, 500)
         fake.fail_next("POST", "/users/@me/channels", 502)
-        table = await start_table(fake, client, channel, [alice, bob], game, bots=2)
+        table = await start_table(fake, client, channel, [alice, bob], game=game, bots=2)
         await fake.wait_for(lambda: fake.dm_messages(alice) and fake.dm_messages(bob),
                             what="the opening DMs, despite the 502")
         fake.fail_next("PATCH", MESSAGE, 500)
@@ -189,7 +174,7 @@ async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
     async with parlor(tmp_path, fake, bot_move_delay=0.03 * bot_pace(game)) as client:
-        table = await start_table(fake, client, channel, [alice], game, bots=3)
+        table = await start_table(fake, client, channel, [alice], game=game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         boards = set()
         board = await board_message(fake, client, table.match_id or 0)
@@ -232,7 +217,7 @@ async def test_lost_permissions_pause_the_table_the_host_is_told_and_resume_lose
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
     async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
-        table = await start_table(fake, client, channel, [alice], game, bots=3)
+        table = await start_table(fake, client, channel, [alice], game=game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         await _wait_version(table, 5)
         board = await board_message(fake, client, table.match_id or 0)
@@ -274,7 +259,7 @@ async def test_a_deleted_channel_pauses_the_table_tells_the_host_and_keeps_the_g
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
     async with parlor(tmp_path, fake, bot_move_delay=0.03) as client:
-        table = await start_table(fake, client, channel, [alice], game, bots=3)
+        table = await start_table(fake, client, channel, [alice], game=game, bots=3)
         await _hand_seat_to_bot(fake, table, alice)
         await _wait_version(table, 5)
         fake.delete_channel(channel)
@@ -304,7 +289,7 @@ async def test_a_board_edit_slowed_by_a_429_does_not_overwrite_the_final_board(
     channel = fake.text_channel(fake.create_guild("G", members=users))
     humans = dict(enumerate(users))
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, users, game)
+        table = await start_table(fake, client, channel, users, game=game)
         live = await advance_until(table, humans, lambda lv: lv.version >= 2)
         await wait_board_current(fake, client, live.id)
         fake.fail_next("PATCH", MESSAGE, 429, retry_after=0.5)

@@ -26,6 +26,7 @@ from tests.e2e.parlor import (
     assert_log_replays,
     parlor,
     public_payloads,
+    start_table,
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -64,17 +65,8 @@ class BoardSpy:
 
 async def open_table(fake: FakeDiscord, client: Any, users: list[FakeUser], bots: int,
                      seed: int) -> Table:
-    client.parlor.service.new_seed = lambda: seed
     channel = fake.text_channel(fake.create_guild("G", members=users))
-    table = Table(fake, client, channel)
-    await table.open(users[0], game="zombie")
-    for user in users[1:]:
-        await table.lobby_click(user, "join")
-    for _ in range(bots):
-        await table.lobby_click(users[0], "addbot")
-    started = await table.lobby_click(users[0], "start")
-    assert started.callback is not None and started.callback.accepted
-    return table
+    return await start_table(fake, client, channel, users, game="zombie", bots=bots, seed=seed)
 
 
 async def finished_and_shown(fake: FakeDiscord, client: Any, table: Table) -> LiveMatch:
