@@ -225,11 +225,13 @@ class MatchService:
             self._idle.set()
 
     async def close(self) -> None:
-        """Take no more changes and wait for those under way, so none is cut off by the
-        repository closing under it."""
+        """Take no more changes and wait for those under way and for the loads in flight, so
+        none is cut off by the repository closing under it."""
         self._closing = True
         await self.log_checks.stop()
         await self._idle.wait()
+        # Loads only read, but a read cut off by the repository closing fails whoever waits.
+        await asyncio.gather(*self._loading.values(), return_exceptions=True)
 
     def _remember(self, live: LiveMatch) -> None:
         self._cache[live.id] = live

@@ -281,6 +281,27 @@ async def test_closing_waits_for_a_move_being_saved_and_refuses_new_ones(
     assert refused.value.key == "bot.restarting"
 
 
+async def test_closing_waits_for_a_match_being_loaded(repo: SqliteRepository) -> None:
+    """A load in flight at shutdown finishes before the repository may close under it."""
+    live = await bot_table(App(repo).service, channel=7)
+    fresh = App(repo)
+    seats = repo.seats
+    loaded = asyncio.Event()
+
+    async def slow_seats(match_id: int) -> Any:
+        await asyncio.sleep(0.2)
+        found = await seats(match_id)
+        loaded.set()
+        return found
+
+    repo.seats = slow_seats  # type: ignore[method-assign]
+    load = asyncio.create_task(fresh.service.get(live.id))
+    await asyncio.sleep(0.05)
+    await fresh.service.close()
+    assert loaded.is_set()
+    assert (await load).id == live.id
+
+
 async def test_the_collector_is_tuned_while_running_and_restored_after() -> None:
     import gc
 
