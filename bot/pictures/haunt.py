@@ -490,14 +490,18 @@ def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: 
     if room.pile:
         _pile(canvas, x + size - pad - 4 - corner, y + size - pad - 4 - corner, corner,
               room.pile)
-    text_end = _room_text(canvas, room, x, y, size, note=note)
+    # A few pieces keep clear of the stair and the chest in the bottom corners; more take
+    # the tile's whole width (a piece matters more than the marks under it).
+    sides = corner + 6 if (stairs or room.pile) and len(room.tokens) <= 2 else 5
+    wide = size - 2 * sides
+    # A crowd too small to read under a two-line name gets the room below a one-line one.
+    crowded = bool(room.tokens) and _fit(
+        len(room.tokens), wide, size - 6 - _text_height(room.name, size, note=note) - 2
+    )[0] < MIN_TOKEN
+    text_end = _room_text(canvas, room, x, y, size, note=note, one_line=crowded)
     if room.tokens:
-        # A few pieces keep clear of the stair and the chest in the bottom corners; more
-        # take the tile's whole width (a piece matters more than the marks under it).
-        sides = corner + 6 if (stairs or room.pile) and len(room.tokens) <= 2 else 5
-        first_line = y + 8 + _name_size(size)
         _tokens(canvas, room.tokens, (x + sides, text_end + 2, x + size - sides,
-                                      y + size - 6), first_line)
+                                      y + size - 6))
 
 
 def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, door: bool,
@@ -546,15 +550,33 @@ def _name_size(tile: int) -> int:
     return max(11, min(20, tile // 5))
 
 
-def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
-               note: bool) -> int:
-    """The room's name (and where its stair leads) from the tile's top; returns the y where
-    the text ends."""
+def _name_lines(name: str, size: int, *, one_line: bool) -> tuple[list[str], int]:
+    """The room's name as drawn in a tile of ``size``: its lines and their type size. One line
+    shrinks the type, then cuts the name short, rather than wrap."""
     name_size = _name_size(size)
-    words = _wrap(room.name, name_size, size - 14)
+    if one_line:
+        while name_size > 9 and Canvas.measure(name, name_size, BOLD) > size - 12:
+            name_size -= 1
+        return [Canvas.fit(name, name_size, size - 12, BOLD)], name_size
+    words = _wrap(name, name_size, size - 14)
     # A long word in a small tile: a smaller size rather than a cut name.
     while name_size > 9 and max(Canvas.measure(w, name_size, BOLD) for w in words) > size - 12:
         name_size -= 1
+    return words, name_size
+
+
+def _text_height(name: str, size: int, *, note: bool) -> int:
+    """How far below the tile's top the name (with no note, or with a one-line note) ends."""
+    words, name_size = _name_lines(name, size, one_line=False)
+    height = 6 + len(words) * (name_size + 3)
+    return height + (max(10, name_size - 5) + 3 if note else 0)
+
+
+def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
+               note: bool, one_line: bool = False) -> int:
+    """The room's name (and where its stair leads) from the tile's top; returns the y where
+    the text ends."""
+    words, name_size = _name_lines(room.name, size, one_line=one_line)
     line = name_size + 3
     top = y + 6 + line // 2
     for i, text in enumerate(words):
@@ -592,18 +614,12 @@ def _fit(count: int, wide: int, tall: int) -> tuple[int, int]:
     return best
 
 
-def _tokens(canvas: Canvas, tokens: tuple[Token, ...], box: tuple[int, int, int, int],
-            highest: int | None = None) -> None:
-    """The pieces in a room, in as many rows as draws them largest within ``box`` (whose top
-    may rise to ``highest`` when they would be too small to read)."""
-    highest = box[1] if highest is None else highest
+def _tokens(canvas: Canvas, tokens: tuple[Token, ...], box: tuple[int, int, int, int]
+            ) -> None:
+    """The pieces in a room, in as many rows as draws them largest within ``box``."""
     left, top, right, bottom = box
     count = len(tokens)
     diameter, columns = _fit(count, right - left, bottom - top)
-    # Too small to read: the pieces rise over the name's second line, no higher than needed.
-    while diameter < MIN_TOKEN and top > highest:
-        top = max(highest, top - 2)
-        diameter, columns = _fit(count, right - left, bottom - top)
     rows = math.ceil(count / columns)
     start_y = top + ((bottom - top) - rows * diameter) // 2
     for index, token in enumerate(tokens):

@@ -238,3 +238,26 @@ def test_the_same_state_draws_the_same_bytes() -> None:
     again = renderer.board_picture(live, view, "en")
     assert first is not None and again is not None
     assert first.key == again.key and first.png() == again.png()
+
+
+@pytest.mark.parametrize("pieces", [1, 3, 7, 9])
+@pytest.mark.parametrize("tile", [60, 82, 110])
+def test_pieces_in_a_crowded_room_never_cover_its_name(pieces: int, tile: int) -> None:
+    # A room full of monsters once drew them over its two-line name; now a crowd gets the
+    # name on one line and the pieces below it.
+    tokens = tuple(house_pictures.Token(str(n % 6 + 1), monster=n > 0, colour=0, down=False,
+                                        acting=False) for n in range(pieces))
+    room = house_pictures.RoomTile(
+        name="Long Dining Room", x=0, y=0, doors=("N", "S"), note="", passage=True,
+        start=False, haunt=False, front_door=False, pile=0, tokens=tokens)
+    canvas = Canvas(tile, tile, (0, 0, 0))
+    house_pictures._room(canvas, room, (0, 0), tile, (230, 215, 180))
+    names = [text for text in canvas.texts if text.text not in {token.label for token in tokens}]
+    assert names and all(text.text.rstrip("…") in room.name for text in names), names
+    pieces_drawn = {house_pictures.WHITE, house_pictures.MONSTER_EDGE,
+                    house_pictures.SEAT_COLOURS[0], *house_pictures.MONSTER_FILL}
+    for text in names:
+        left, top, right, bottom = text.box
+        inside = {canvas.image.getpixel((px, py)) for px in range(max(0, left), right)
+                  for py in range(max(0, top), bottom)}
+        assert not inside & pieces_drawn, f"a piece covers {text.text!r} in a {tile} px tile"
