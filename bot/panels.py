@@ -4,8 +4,9 @@ A panel is an ephemeral message: only the interaction that made it can change it
 token, for 15 minutes. A response window of a few seconds cannot wait for a player to press
 "My hand" again, so every panel the bot shows is remembered with the interaction that showed
 it; when that seat's question changes (a window asks them, the window closes, the game ends),
-the panel is drawn again and edited in place. Those are interaction webhook requests: they do
-not count against Discord's global limit and take nothing from the edit budget.
+the panel is drawn again and edited in place (moves allowed at any time are no question:
+``shown_question``). Those are interaction webhook requests: they do not count against
+Discord's global limit and take nothing from the edit budget.
 
 A panel is followed until its token is about to expire, until the player opens another one (the
 newest wins), or until Discord says it is gone (the player dismissed it).
@@ -41,12 +42,16 @@ Key = tuple[int, int]  # match, seat
 
 
 def shown_question(live: LiveMatch, seat: int) -> tuple[Any, ...]:
-    """What a panel must change with: the seat's question, who holds the seat, the status."""
+    """What a panel must change with: the seat's question, who holds the seat, the status.
+    Moves a seat may make at any time (a non-blocking prompt, as Lifeboat's gifts) are no
+    question: they come and go with nearly every move of the table, and following them cost
+    an edit of every open panel per move. A click on one that has gone is answered with the
+    fresh panel."""
     status = live.record.status
     if live.state is None or status != MatchStatus.ACTIVE:
         return (status,)
     prompt = live.game.prompt_for(live.state, seat)
-    digest = None if prompt is None else prompt_digest(prompt)
+    digest = None if prompt is None or not prompt.blocking else prompt_digest(prompt)
     return status, live.seats[seat].is_bot, digest
 
 
