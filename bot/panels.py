@@ -50,9 +50,13 @@ def shown_question(live: LiveMatch, seat: int) -> tuple[Any, ...]:
     status = live.record.status
     if live.state is None or status != MatchStatus.ACTIVE:
         return (status,)
+    if live.seats[seat].is_bot:
+        # The panel of a seat a bot holds offers only "take it back", whatever the bot is
+        # asked: its thousand questions a game redraw nothing.
+        return status, True
     prompt = live.game.prompt_for(live.state, seat)
     digest = None if prompt is None or not prompt.blocking else prompt_digest(prompt)
-    return status, live.seats[seat].is_bot, digest
+    return status, False, digest
 
 
 # Edits the panel message in place: the interaction's original response, or the follow-up

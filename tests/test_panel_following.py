@@ -17,8 +17,8 @@ from storage import MatchStatus
 SEAT = 2
 
 
-def _live(game: Any, state: Any) -> Any:
-    seats = [SimpleNamespace(is_bot=False) for _ in range(4)]
+def _live(game: Any, state: Any, *, bot_holds: bool = False) -> Any:
+    seats = [SimpleNamespace(is_bot=bot_holds) for _ in range(4)]
     return SimpleNamespace(record=SimpleNamespace(status=MatchStatus.ACTIVE), state=state,
                            game=game, seats=seats)
 
@@ -70,3 +70,14 @@ def test_the_end_of_the_game_redraws_the_panel() -> None:
     playing = shown_question(live, SEAT)
     live.record.status = MatchStatus.FINISHED
     assert shown_question(live, SEAT) != playing
+
+
+def test_a_seat_a_bot_holds_redraws_its_panel_for_no_question() -> None:
+    # Its panel offers only "take it back": following the bot's questions cost 180 panel
+    # edits a second at 1,000 tables whose hosts had left.
+    game, states = _states()
+    shown = {shown_question(_live(game, state, bot_holds=True), SEAT) for state in states}
+    assert len(shown) == 1
+    live = _live(game, states[0], bot_holds=True)
+    live.seats[SEAT].is_bot = False
+    assert shown_question(live, SEAT) not in shown, "the player taking the seat back redraws it"
