@@ -335,7 +335,7 @@ class CpuSampler:
         ("/aiosqlite/", "storage (loop side)"),
         (str(REPOSITORY / "bot"), "bot: service, scheduler, boards, renderers"),
     )
-    OTHER_THREADS = "other threads (SQLite)"
+    OTHER_THREADS = "other threads (SQLite, pictures)"
 
     def __init__(self, every: float = 0.002) -> None:
         self.every = every
@@ -1657,7 +1657,7 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
                      per_action(split["the benchmark's own probes"]),
                      per_action(split[BOT_ALONE]),
                      f"{applied / max(1e-9, split[BOT_ALONE]):.0f}"])
-    print_table(["window", "CPU ms/action", "SQLite thread", "GC", "the fake", "the meters",
+    print_table(["window", "CPU ms/action", "other threads", "GC", "the fake", "the meters",
                  "the bot alone", "actions per bot CPU-second"], rows)
     print("  (GC: measured; the fake and the meters: their share of SIGPROF samples of the rest. "
           "The bot alone: all but the fake and the meters, GC included.)")
