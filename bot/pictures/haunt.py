@@ -275,7 +275,8 @@ def haunt_scene(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
 
 def house_picture(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
-    return BoardPicture(haunt_scene(renderer, live, view, locale), paint_house)
+    # Style 2: a crowded room's name on one line, its pieces below it.
+    return BoardPicture(haunt_scene(renderer, live, view, locale), paint_house, style="2")
 
 
 # -- geometry --------------------------------------------------------------------------------
