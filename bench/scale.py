@@ -75,6 +75,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from bot.app import ParlorClient
+from bot.pictures.picture import DRAWING
 from bot.service import LiveMatch, MatchService, Refusal
 from bot.table import Desk
 from games import registry
@@ -1331,7 +1332,8 @@ class WindowResult:
     finished: int
     rss: int
     refused: int  # act calls refused (a bot or timer acting on a version that moved on)
-    loop_cpu: float  # CPU seconds of the event loop's thread (the rest: SQLite's thread)
+    loop_cpu: float  # CPU seconds of the event loop's thread
+    drawing_cpu: float  # CPU seconds of the picture drawer's thread (the rest: SQLite's)
     gc_seconds: float
     gc_longest: float
     gc_full: int
@@ -1483,6 +1485,7 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
     offset = time.perf_counter() - loop.time()  # request records carry loop time
     loop_thread = threading.get_native_id()
     threads = thread_cpu_seconds()
+    drawn = DRAWING.seconds
     with GcClock() as gc_clock:
         sampler = CpuSampler()
         sampler.start()
@@ -1495,6 +1498,7 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         waited = cpu_wait_seconds() - waited
         sampler.stop()
     loop_cpu = thread_cpu_seconds().get(loop_thread, 0.0) - threads.get(loop_thread, 0.0)
+    drawing_cpu = DRAWING.seconds - drawn
     requests.lighten()
     records = requests.between(start - offset, end - offset)
     by_route: Counter[str] = Counter(f"{r.method} {r.route}" for r in records)
@@ -1508,7 +1512,8 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         len(records) - interaction, failed, lag.between(start, end), probes, probe_failures,
         cpu_used, waited, sum(1 for at in finishes.at if start <= at <= end),
         rss_bytes(), meter.refused_between(start, end),
-        loop_cpu, gc_clock.seconds, gc_clock.longest, gc_clock.full, sampler.counts)
+        loop_cpu, drawing_cpu, gc_clock.seconds, gc_clock.longest, gc_clock.full,
+        sampler.counts)
 
 
 @dataclass
@@ -1652,12 +1657,15 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
         def per_action(seconds: float, n: int = applied) -> str:
             return f"{seconds / n * 1000:.2f}"
 
-        rows.append([w.name, per_action(w.cpu_seconds), per_action(w.cpu_seconds - w.loop_cpu),
-                     per_action(w.gc_seconds), per_action(split["fake Discord"]),
+        rows.append([w.name, per_action(w.cpu_seconds),
+                     per_action(w.cpu_seconds - w.loop_cpu - w.drawing_cpu),
+                     per_action(w.drawing_cpu), per_action(w.gc_seconds),
+                     per_action(split["fake Discord"]),
                      per_action(split["the benchmark's own probes"]),
                      per_action(split[BOT_ALONE]),
                      f"{applied / max(1e-9, split[BOT_ALONE]):.0f}"])
-    print_table(["window", "CPU ms/action", "other threads", "GC", "the fake", "the meters",
+    print_table(["window", "CPU ms/action", "SQLite thread", "pictures", "GC", "the fake",
+                 "the meters",
                  "the bot alone", "actions per bot CPU-second"], rows)
     print("  (GC: measured; the fake and the meters: their share of SIGPROF samples of the rest. "
           "The bot alone: all but the fake and the meters, GC included.)")
