@@ -44,7 +44,8 @@ BOT_DIR = ROOT / "bot"
 GAMES_DIR = ROOT / "games"
 
 # Where a call takes a message key: function name -> index of the key among its arguments.
-KEY_ARGUMENT = {"t": 0, "has": 0, "refuse": 1, "Refusal": 0, "refusal_text": 1}
+KEY_ARGUMENT = {"t": 0, "has": 0, "refuse": 1, "Refusal": 0, "refusal_text": 1,
+                "tell_host": 1}
 
 
 @cache
