@@ -495,11 +495,13 @@ def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: 
     # the tile's whole width (a piece matters more than the marks under it).
     sides = corner + 6 if (stairs or room.pile) and len(room.tokens) <= 2 else 5
     wide = size - 2 * sides
+    name = _name_lines(room.name, size, one_line=False)
+    words, name_size = name
+    named = 6 + len(words) * (name_size + 3) + (max(10, name_size - 5) + 3 if note else 0)
     # A crowd too small to read under a two-line name gets the room below a one-line one.
-    crowded = bool(room.tokens) and _fit(
-        len(room.tokens), wide, size - 6 - _text_height(room.name, size, note=note) - 2
-    )[0] < MIN_TOKEN
-    text_end = _room_text(canvas, room, x, y, size, note=note, one_line=crowded)
+    if room.tokens and _fit(len(room.tokens), wide, size - 6 - named - 2)[0] < MIN_TOKEN:
+        name = _name_lines(room.name, size, one_line=True)
+    text_end = _room_text(canvas, room, x, y, size, name, note=note)
     if room.tokens:
         _tokens(canvas, room.tokens, (x + sides, text_end + 2, x + size - sides,
                                       y + size - 6))
@@ -566,18 +568,11 @@ def _name_lines(name: str, size: int, *, one_line: bool) -> tuple[list[str], int
     return words, name_size
 
 
-def _text_height(name: str, size: int, *, note: bool) -> int:
-    """How far below the tile's top the name (with no note, or with a one-line note) ends."""
-    words, name_size = _name_lines(name, size, one_line=False)
-    height = 6 + len(words) * (name_size + 3)
-    return height + (max(10, name_size - 5) + 3 if note else 0)
-
-
-def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int, *,
-               note: bool, one_line: bool = False) -> int:
-    """The room's name (and where its stair leads) from the tile's top; returns the y where
-    the text ends."""
-    words, name_size = _name_lines(room.name, size, one_line=one_line)
+def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int,
+               name: tuple[list[str], int], *, note: bool) -> int:
+    """The room's name as ``_name_lines`` set it (and where its stair leads) from the tile's
+    top; returns the y where the text ends."""
+    words, name_size = name
     line = name_size + 3
     top = y + 6 + line // 2
     for i, text in enumerate(words):
