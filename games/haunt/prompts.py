@@ -47,10 +47,15 @@ def _prompt(
 
 
 def damage_traits(state: HauntState, owed: DamageOwed) -> list[Trait]:
-    """The traits a step of damage may go to: before the haunt, none below its first step."""
-    floor = 1 if state.haunt is None else 0
+    """The traits a step of damage may go to. A step onto the skull kills, and the seed lets it
+    kill only when no other trait can take the step ("无可避免地"): such a step is offered only
+    when nothing else is, and never before the haunt, when nobody dies."""
     kinds = PHYSICAL if owed.kind == "physical" else MENTAL
-    return [t for t in kinds if state.seat(owed.seat).marks[t] >= floor]
+    marks = state.seat(owed.seat).marks
+    safe = [t for t in kinds if marks[t] >= 1]
+    if safe or state.haunt is None:
+        return safe
+    return [t for t in kinds if marks[t] >= 0]
 
 
 def pending(state: HauntState) -> list[Prompt]:

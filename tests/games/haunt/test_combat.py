@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games.core import IllegalAction
 from games.haunt import GAME
 from games.haunt.actions import Attack, Steal, TakeDamage
 from games.haunt.options import Options
@@ -175,9 +178,33 @@ def test_nobody_dies_before_the_haunt() -> None:
     assert GAME.pending(state)[0].kind == "turn"
 
 
+def test_after_the_haunt_a_step_onto_the_skull_is_offered_only_when_unavoidable() -> None:
+    """Seed: "若无可避免地人物的某项能力下降到骷髅skull图案,则该人物即已死亡" — damage kills only
+    when no other trait of its kind can take the step."""
+    state, hero, _traitor = _duel()
+    set_value(state, hero, "might", 0)
+    set_value(state, hero, "speed", 1)
+    state.damage.append(DamageOwed(seat=hero, kind="physical", amount=2))
+    state.forget_pending()
+    prompt = GAME.pending(state)[0]
+    assert [a.trait for a in prompt.actions if isinstance(a, TakeDamage)] == ["speed"]
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, TakeDamage(seat=hero, trait="might"))
+    state, _ = act(state, TakeDamage(seat=hero, trait="speed"))
+    # Now both traits stand one step above the skull: the second step kills whichever it takes.
+    prompt = GAME.pending(state)[0]
+    assert sorted(a.trait for a in prompt.actions if isinstance(a, TakeDamage)) == [
+        "might",
+        "speed",
+    ]
+    state, events = act(state, TakeDamage(seat=hero, trait="speed"))
+    assert not state.seat(hero).alive and "haunt.died" in keys(events)
+
+
 def test_after_the_haunt_a_trait_at_the_skull_kills_and_leaves_a_pile() -> None:
     state, hero, _traitor = _duel()
     set_value(state, hero, "might", 0)
+    set_value(state, hero, "speed", 0)
     state.seat(hero).cards += ["crowbar", "stray-cat"]
     state.damage.append(DamageOwed(seat=hero, kind="physical", amount=1))
     state.forget_pending()
