@@ -15,6 +15,7 @@ from games.citadels.options import Options as CitadelsOptions
 from games.citadels.prompts import pending
 from games.citadels.scoring import final_outcome
 from games.citadels.state import CitadelsState
+from games.citadels.twins import make_twin
 from games.citadels.views import CitadelsView, secrets, view
 from games.core import Action, Event, Game, GameSpec, Outcome, Prompt
 
@@ -118,6 +119,9 @@ class Citadels(Game[CitadelsState, CitadelsOptions]):
         ctx = Context(state, rng)
         _HANDLERS[type(action)](ctx, action)
         return ctx.events
+
+    def _twin(self, state: CitadelsState, rng: random.Random, keep: frozenset[int]) -> None:
+        make_twin(state, rng, keep)
 
     def view(self, state: CitadelsState, seat: int | None) -> CitadelsView:
         return view(state, seat)

@@ -1,4 +1,5 @@
-"""Helpers that drive any registered game: random playouts, replay and the no-leak check.
+"""Helpers that drive any registered game: random playouts, replay, the no-leak check and
+the twins' check.
 
 Used by the generic conformance tests, the benchmarks and the soak runs, so that every game is
 held to the same contract by the same code.
@@ -171,6 +172,49 @@ def find_leaks(game: Game[Any, Any], before: Any, transition: Transition) -> lis
                     f"only to seats {holders(secret)}"
                 )
     return problems
+
+
+def twin_problems(game: Game[Any, Any], state: Any, twin: Any,
+                  keep: frozenset[int] = frozenset()) -> list[str]:
+    """Everything wrong with ``twin`` as a twin of ``state`` for the seats in ``keep``
+    (``Game.twin``): a view that differs where it must not, a prompt of a kept seat that
+    changed (its panel would show what its view does not), a state the game cannot go on
+    from. An empty list means it is a twin."""
+    problems: list[str] = []
+    if type(twin) is not type(state) or twin is state:
+        return [f"the twin is {type(twin).__name__}, not a copy of the state"]
+    if game.view(twin, None) != game.view(state, None):
+        problems.append("the public view differs")
+    for seat in sorted(keep):
+        if game.view(twin, seat) != game.view(state, seat):
+            problems.append(f"the view of seat {seat}, kept, differs")
+        if game.prompt_for(twin, seat) != game.prompt_for(state, seat):
+            problems.append(f"the prompt of seat {seat}, kept, differs")
+    if (game.outcome(twin) is None) != (game.outcome(state) is None):
+        problems.append("one of the two is over, the other not")
+    prompts = game.pending(twin)
+    if bool(prompts) == (game.outcome(twin) is not None):
+        problems.append("the twin waits for no one though it is not over, or the reverse")
+    for prompt in prompts:
+        if not prompt.actions:
+            problems.append(f"the twin offers seat {prompt.seat} no action")
+    if game.parse_state(twin.model_dump_json()) != twin:
+        problems.append("the twin does not survive a JSON round trip")
+    return problems
+
+
+def check_twins(game: Game[Any, Any], state: Any, rng: random.Random) -> list[str]:
+    """``twin_problems`` of a twin for the public and of one for each seat."""
+    problems = twin_problems(game, state, game.twin(state, rng))
+    for seat in range(state.seats):
+        keep = frozenset({seat})
+        problems += twin_problems(game, state, game.twin(state, rng, keep), keep)
+    return problems
+
+
+def differs_in_secret(state: Any, twin: Any) -> bool:
+    """Whether ``twin`` differs from ``state`` in more than the seed."""
+    return bool(twin.model_dump(exclude={"seed"}) != state.model_dump(exclude={"seed"}))
 
 
 def prompts_by_seat(prompts: list[Prompt]) -> dict[int, Prompt]:

@@ -28,6 +28,10 @@ class Game(ABC, Generic[S, OptionsT]):
     Options: type[OptionsT]
     State: type[S]
     action_types: ClassVar[tuple[type[Action], ...]]
+    # Whether some fact of a game in play is kept from someone (a hand, an identity, a deck's
+    # order). A game of perfect information says False, and its twins are the state re-seeded;
+    # every other game says how to make its twins (``_twin``) or ``twin`` refuses.
+    hidden_information: ClassVar[bool] = True
 
     def __init__(self) -> None:
         union: Any = self.action_types[0]
@@ -93,6 +97,32 @@ class Game(ABC, Generic[S, OptionsT]):
         new.step = state.step + 1
         new.forget_pending()
         return Transition(state=new, events=events)
+
+    def twin(self, state: S, rng: random.Random, keep: frozenset[int] = frozenset()) -> S:
+        """A state that differs from ``state`` only in what the public may not know, and for
+        each seat in ``keep`` only in what that seat may not know: hands dealt again from the
+        same unseen cards, unrevealed identities swapped, secret commitments changed, decks
+        shuffled, the seed of future draws changed (no view ever shows it).
+
+        A twin is a legal state of the same game (``pending`` works, every card is still
+        somewhere), and ``view(twin, None) == view(state, None)``, ``view(twin, seat) ==
+        view(state, seat)`` for each seat in ``keep`` (checked by
+        ``games.core.conformance.twin_problems``). Twins are how the tests prove that what
+        the bot shows a reader depends only on what that reader may know."""
+        twin = self.copy_state(state)
+        twin.seed = rng.getrandbits(62)
+        if self.hidden_information:
+            self._twin(twin, rng, keep)
+        twin.forget_pending()
+        return twin
+
+    def _twin(self, state: S, rng: random.Random, keep: frozenset[int]) -> None:
+        """Change ``state`` (a private copy, already re-seeded) in what is hidden from the
+        public, leaving alone what the seats in ``keep`` know. Every game with hidden
+        information implements it; a game without says ``hidden_information = False``."""
+        raise NotImplementedError(
+            f"{self.spec.name} keeps secrets but does not say how to make its twins "
+            "(Game._twin), nor that it has none (hidden_information = False)")
 
     def copy_state(self, state: S) -> S:
         copied = state.model_copy(deep=True)

@@ -14,6 +14,7 @@ from games.haunt.options import Options as HauntOptions
 from games.haunt.prompts import pending
 from games.haunt.setup import new_state
 from games.haunt.state import HauntState
+from games.haunt.twins import make_twin
 from games.haunt.views import PublicView, SeatView, build_view
 
 
@@ -38,6 +39,9 @@ class HauntGame(Game[HauntState, HauntOptions]):
 
     def copy_state(self, state: HauntState) -> HauntState:
         return state.clone()
+
+    def _twin(self, state: HauntState, rng: random.Random, keep: frozenset[int]) -> None:
+        make_twin(state, rng, keep)
 
     def view(self, state: HauntState, seat: int | None) -> PublicView:
         return build_view(state, seat)

@@ -17,6 +17,7 @@ from games.lifeboat.prompts import pending
 from games.lifeboat.scoring import outcome
 from games.lifeboat.setup import new_state
 from games.lifeboat.state import LifeboatState
+from games.lifeboat.twins import make_twin
 from games.lifeboat.views import PublicView, SeatView, build_view
 
 
@@ -43,6 +44,9 @@ class LifeboatGame(Game[LifeboatState, LifeboatOptions]):
 
     def copy_state(self, state: LifeboatState) -> LifeboatState:
         return state.clone()
+
+    def _twin(self, state: LifeboatState, rng: random.Random, keep: frozenset[int]) -> None:
+        make_twin(state, rng, keep)
 
     def view(self, state: LifeboatState, seat: int | None) -> PublicView:
         return build_view(state, seat)

@@ -15,6 +15,7 @@ from games.sanguosha.ending import outcome
 from games.sanguosha.flow import Ctx, dispatch, prompts, run
 from games.sanguosha.options import Options as SanguoshaOptions
 from games.sanguosha.state import SanguoshaState, clone
+from games.sanguosha.twins import make_twin
 from games.sanguosha.views import PublicView, SeatView, build_view, secrets
 from games.sanguosha.window_pass import keep_table, quiet_pass
 from games.sanguosha.zones import forget_shown
@@ -55,6 +56,9 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
 
     def copy_state(self, state: SanguoshaState) -> SanguoshaState:
         return clone(state)
+
+    def _twin(self, state: SanguoshaState, rng: random.Random, keep: frozenset[int]) -> None:
+        make_twin(state, rng, keep)
 
     def view(self, state: SanguoshaState, seat: int | None) -> PublicView:
         return build_view(state, seat)

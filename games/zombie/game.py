@@ -16,6 +16,7 @@ from games.zombie.prompts import pending
 from games.zombie.scoring import outcome
 from games.zombie.setup import new_state
 from games.zombie.state import ZombieState, clone
+from games.zombie.twins import make_twin
 from games.zombie.views import PublicView, SeatView, build_view, own_answer
 
 
@@ -42,6 +43,9 @@ class ZombieGame(Game[ZombieState, ZombieOptions]):
 
     def copy_state(self, state: ZombieState) -> ZombieState:
         return clone(state)
+
+    def _twin(self, state: ZombieState, rng: random.Random, keep: frozenset[int]) -> None:
+        make_twin(state, rng, keep)
 
     def view(self, state: ZombieState, seat: int | None) -> PublicView:
         return build_view(state, seat)

@@ -3,7 +3,8 @@
 Random playouts at every player count and many seeds; at every step: a prompt is open exactly
 while the game is not over, every offered action applies, the state survives a JSON round trip,
 and no view or event shows one seat's secrets to anyone else. Replaying the log from the seed
-gives the same final state, even with the global ``random`` stirred in between.
+gives the same final state, even with the global ``random`` stirred in between. In the first
+playout, every 25th step, the game's twins (``Game.twin``) keep the views they must.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ import pytest
 
 from games import registry
 from games.core import IllegalAction
-from games.core.conformance import find_leaks, mixed_chooser, playout, random_action, replay
+from games.core.conformance import (
+    check_twins,
+    find_leaks,
+    mixed_chooser,
+    playout,
+    random_action,
+    replay,
+)
 
 SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS", "6"))
 # Cooperative games whose team can lose as one: such a game may end with no winner.
@@ -52,10 +60,16 @@ def test_random_playouts_keep_the_contract(name: str, seats: int) -> None:
     game = registry.get(name)
     options = _options_for(name, seats)
     for seed in range(SEEDS):
-        def check(before: Any, action: Any, transition: Any) -> None:
+        twins = random.Random(seed) if seed == 0 else None
+
+        def check(before: Any, action: Any, transition: Any,
+                  twins: random.Random | None = twins) -> None:
             assert transition.state is not before
             leaks = find_leaks(game, before, transition)
             assert not leaks, leaks
+            if twins is not None and before.step % 25 == 0:
+                problems = check_twins(game, before, twins)
+                assert not problems, problems
             after = transition.state
             over = game.outcome(after) is not None
             assert bool(game.pending(after)) != over

@@ -1,0 +1,59 @@
+"""Sanguosha's twins (``Game.twin``): the same table with its secrets dealt again.
+
+Hidden from the table: the identities not yet face up, the draw pile (and its order), every
+hand card nobody saw arrive, and the deck cards a Guanxing is looking at. A kept seat keeps
+its identity, its hand and what it is looking at. A card the resolution under way names (in
+a frame's data or a window's) stays where it lies: the rules will look for it there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from games.core.twins import redeal
+from games.sanguosha.state import SanguoshaState
+
+
+def make_twin(state: SanguoshaState, rng: random.Random, keep: frozenset[int]) -> None:
+    if state.result is not None:
+        return  # every identity is face up and the table is over
+    _swap_identities(state, rng, keep)
+    cards = _every_card(state)
+    named = set(_strings(([f.d for f in state.frames], [w.data for w in state.windows.stack])))
+    pinned = cards & named
+    places = [state.deck]
+    for player in state.players:
+        if player.seat in keep:
+            continue
+        pinned.update(player.shown)
+        places += [player.hand, player.peek]
+    redeal(places, rng, pinned)
+
+
+def _swap_identities(state: SanguoshaState, rng: random.Random, keep: frozenset[int]) -> None:
+    hidden = [p for p in state.players if not p.revealed and p.seat not in keep]
+    cards = [p.identity_card for p in hidden]
+    rng.shuffle(cards)
+    for player, card in zip(hidden, cards, strict=True):
+        player.identity_card = card
+
+
+def _every_card(state: SanguoshaState) -> set[str]:
+    cards = {*state.deck, *state.discard, *state.processing, *state.grace}
+    for player in state.players:
+        cards.update(player.hand, player.peek, player.judging, player.equips.values())
+    return cards
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from _strings(item)

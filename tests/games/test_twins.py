@@ -1,0 +1,122 @@
+"""Twins (``Game.twin``), checked for every registered game: at every step of bot playouts a
+twin for the public, and one for each seat in turn, has the same views where it must
+(``games.core.conformance.twin_problems``), stays a game that goes on, and really differs in
+some secret at most steps. A registered game without twins fails here."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any, ClassVar
+
+import pytest
+from pydantic import BaseModel
+
+from games import registry
+from games.core import Action, Game, GameSpec, Outcome, Prompt, StateBase
+from games.core.conformance import bot_action, differs_in_secret, twin_problems
+
+SEEDS = 3 if os.environ.get("PARLOR_SOAK") else 1
+
+
+def _cases() -> list[tuple[str, int]]:
+    cases = []
+    for name in registry.names():
+        spec = registry.get(name).spec
+        cases += [(name, spec.min_players), (name, min(spec.max_players, spec.min_players + 2))]
+    return sorted(set(cases))
+
+
+@pytest.mark.parametrize(("name", "seats"), _cases())
+def test_twins_keep_the_views_and_change_secrets(name: str, seats: int) -> None:
+    game = registry.get(name)
+    for seed in range(SEEDS):
+        rng, twins = random.Random(seed), random.Random(seed + 1_000)
+        state = game.setup(seats, None, seed=seed)
+        steps = differing = 0
+        while game.outcome(state) is None:
+            keeps = [frozenset(), frozenset({steps % seats})]
+            if seats > 2:
+                keeps.append(frozenset({steps % seats, (steps + 1) % seats}))
+            for keep in keeps:
+                twin = game.twin(state, twins, keep)
+                problems = twin_problems(game, state, twin, keep)
+                assert not problems, f"{name} seed {seed} step {steps} keep {set(keep)}: " \
+                    f"{problems}"
+                # The twin goes on: one move the game waits for applies to it.
+                prompts = [p for p in game.pending(twin) if p.blocking] or game.pending(twin)
+                game.apply(twin, prompts[0].actions[0])
+            if game.hidden_information:
+                differing += differs_in_secret(state, game.twin(state, twins))
+            state = game.apply(state, bot_action(game, state, rng)).state
+            steps += 1
+        # The finished table: the twin is the state but for the seed, or shows nothing more.
+        assert not twin_problems(game, state, game.twin(state, twins), frozenset(range(seats)))
+        if game.hidden_information:
+            assert differing >= steps * 0.6, \
+                f"{name}: only {differing} of {steps} twins differ in a secret"
+
+
+class _Nothing(BaseModel):
+    pass
+
+
+class _Secretive(Game[StateBase, _Nothing]):
+    """A game that keeps secrets and says nothing of its twins."""
+
+    spec: ClassVar[GameSpec] = GameSpec(name="secretive", title="Secretive", min_players=1,
+                                        max_players=1)
+    Options = _Nothing
+    State = StateBase
+    action_types: ClassVar[tuple[type[Action], ...]] = (Action,)
+
+    def _setup(self, seats: int, options: _Nothing, seed: int,
+               rng: random.Random) -> StateBase:
+        return StateBase(seed=seed, seats=seats)
+
+    def _pending(self, state: StateBase) -> list[Prompt]:
+        return [Prompt(seat=0, kind="wait", actions=[Action(kind="wait", seat=0)])]
+
+    def _apply(self, state: StateBase, action: Action, rng: random.Random) -> list[Any]:
+        return []
+
+    def view(self, state: StateBase, seat: int | None) -> BaseModel:
+        return _Nothing()
+
+    def secrets(self, state: StateBase, seat: int) -> set[str]:
+        return set()
+
+    def outcome(self, state: StateBase) -> Outcome | None:
+        return None
+
+    def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
+        return prompt.actions[0]
+
+
+class _Open(_Secretive):
+    hidden_information: ClassVar[bool] = False
+
+
+def test_a_game_with_secrets_and_no_twins_is_refused() -> None:
+    game = _Secretive()
+    with pytest.raises(NotImplementedError, match="secretive"):
+        game.twin(game.setup(1, seed=5), random.Random(1))
+
+
+def test_a_game_without_secrets_twins_by_a_new_seed_alone() -> None:
+    game = _Open()
+    state = game.setup(1, seed=5)
+    twin = game.twin(state, random.Random(1))
+    assert twin.seed != state.seed
+    assert not differs_in_secret(state, twin)
+    assert twin_problems(game, state, twin, frozenset({0})) == []
+
+
+def test_the_check_finds_a_twin_that_shows_the_public_something_else() -> None:
+    game = registry.get("citadels")
+    state = game.setup(4, None, seed=2)
+    wrong = game.twin(state, random.Random(3))
+    wrong.gold[0] += 1  # gold lies on the table
+    assert "the public view differs" in twin_problems(game, state, wrong)
+    other = game.twin(state, random.Random(3))
+    assert any("seat 1" in p for p in twin_problems(game, state, other, frozenset({1})))
