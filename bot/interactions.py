@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
+from discord import ui
 
 from bot.components import DYNAMIC_ITEMS, TOGGLES, HandButton, action_view, lobby_view
 from bot.i18n import has, t
@@ -86,14 +88,23 @@ def _custom_ids(components: Iterable[Any]) -> Iterator[str]:
         yield from _custom_ids(getattr(component, "children", ()))
 
 
+def _readable(custom_id: str) -> tuple[type[ui.DynamicItem[Any]], re.Match[str]] | None:
+    """The bot's component that reads ``custom_id``, and what it read; None if none does."""
+    for item in DYNAMIC_ITEMS:
+        found = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if found is not None:
+            return item, found
+    return None
+
+
 def reaches_a_component(interaction: discord.Interaction[Any]) -> bool:
     """Whether discord.py hands this component interaction to one of the bot's components:
     its id must match one of their patterns and be on the message it came from. Anything else
-    (an id of an older format, a truncated one) discord.py drops without a word."""
+    discord.py drops without a word: an id of an older format or a truncated one, and an id
+    of a message edited since its player's client drew it."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-               for item in DYNAMIC_ITEMS):
+    if _readable(custom_id) is None:
         return False
     message = interaction.message
     return message is not None and custom_id in _custom_ids(message.components)
@@ -109,7 +120,7 @@ class InteractionHandler:
         any form the bot never sent) is told so privately, instead of Discord's "This
         interaction failed"."""
         if interaction.type == discord.InteractionType.component:
-            if reaches_a_component(interaction):
+            if reaches_a_component(interaction) or await self.answer_raced(interaction):
                 return
         elif interaction.type != discord.InteractionType.modal_submit:
             return  # commands and autocompletion have their own handlers
@@ -121,6 +132,26 @@ class InteractionHandler:
         except discord.HTTPException as failure:
             log.warning("could not answer an unreadable interaction (%s %s)", failure.status,
                         failure.code)
+
+    async def answer_raced(self, interaction: discord.Interaction[Any]) -> bool:
+        """A click on a component the message no longer has: its panel or board was edited
+        as the game moved while the player's client still showed the older one. The id is
+        the bot's, so it is handed to its component like any click; the handlers check every
+        click anyway (a stale one is answered "the game has moved on", with the current panel
+        in place of an old panel, or the current board privately). False when no component
+        of the bot reads the id."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        found = _readable(custom_id)
+        if found is None or interaction.message is None:
+            return False
+        factory, match = found
+        drawn: ui.Item[Any] = ui.Button(custom_id=custom_id) \
+            if data.get("component_type") == discord.ComponentType.button.value \
+            else ui.Select(custom_id=custom_id)
+        item = await factory.from_custom_id(interaction, drawn, match)
+        await item.callback(interaction)
+        return True
 
     async def _within_budget(self, interaction: discord.Interaction[Any],
                              work: Awaitable[T]) -> T:

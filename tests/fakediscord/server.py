@@ -432,6 +432,37 @@ class FakeDiscord:
             shown_components=[row],
         )
 
+    async def raced_click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str] | None = None,
+        *,
+        locale: str | None = None,
+        wait: bool = True,
+        timeout: float = 5.0,
+    ) -> InteractionResult:
+        """A click on a component `user`'s client still showed while `message` was being
+        edited: Discord sends the message as it is now, which may no longer hold `custom_id`
+        (a button when `values` is None, else a string select)."""
+        current = self.world.messages.get(message.id)
+        if current is None or not current.visible_to(user.id):
+            raise FakeUsageError(f"{user.name} cannot see message {message.id}")
+        data: JsonDict = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._dispatch_interaction(
+            MESSAGE_COMPONENT,
+            user,
+            self.world.channels[current.channel_id],
+            data,
+            locale=locale,
+            wait=wait,
+            timeout=timeout,
+            message=current,
+        )
+
     async def _component(
         self,
         user: FakeUser,
