@@ -15,12 +15,13 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import startup
+from bot import metrics, startup
 from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
 from bot.edit_budget import request_gate
 from bot.guild_config import GuildConfig, load_config, save_config
 from bot.interactions import InteractionHandler
+from bot.narrator import RendererNarrator
 from bot.panels import PanelFollower
 from bot.scheduler import Scheduler
 from bot.service import MatchService
@@ -30,6 +31,9 @@ from bot.table import Desk
 from bot.translator import CatalogTranslator
 from games import registry
 from storage import Repository
+from web.links import Links, load_secret
+from web.server import PortInUse, WebServer
+from web.site import Parts
 
 log = logging.getLogger("parlor")
 
@@ -50,9 +54,14 @@ class Parlor:
         self.interactions = InteractionHandler(self)
         self.panels = PanelFollower(self)
         self._configs: dict[int, GuildConfig] = {}
+        # Tokens and addresses of the web pages: set once the database is open.
+        self.links: Links | None = None
         self.service.subscribe(self.desk.on_change)
         self.service.subscribe(self.panels.on_change)
         self.service.set_planner(self.timers)
+        metrics.watch(open_matches=self.service.open_count, timers_armed=self.timers.pending,
+                      timers_due=self.timers.due,
+                      budget_waiting=lambda: self.desk.budget.waiting)
 
     async def config_for(self, guild_id: int) -> GuildConfig:
         config = self._configs.get(guild_id)
@@ -119,6 +128,8 @@ class ParlorClient(commands.AutoShardedBot):
             await self._begin()
             return
         await self.parlor.repo.open()
+        self.parlor.links = Links(await load_secret(self.parlor.repo),
+                                  self.settings.public_base())
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -226,17 +237,34 @@ def make_repository(settings: Settings) -> Repository:
     return SqliteRepository(settings.database_path)
 
 
+def gateway_connected(client: discord.AutoShardedClient) -> bool:
+    """Ready, and no shard's connection is down."""
+    return client.is_ready() and not client.is_closed() and \
+        all(not shard.is_closed() for shard in client.shards.values())
+
+
 async def run(settings: Settings, token: str) -> None:
     point_at_api(settings)
     client = ParlorClient(settings, make_repository(settings))
-    async with client:
-        await startup.start(client, token)
+    web = None
+    if settings.web_port:
+        parts = Parts(client.parlor.repo, RendererNarrator(), lambda: client.parlor.links,
+                      lambda: gateway_connected(client))
+        web = WebServer(parts, settings.web_host, settings.web_port)
+        await web.start()  # before Discord: a port in use stops the start at once
+    try:
+        async with client:
+            await startup.start(client, token)
+    finally:
+        if web is not None:
+            await web.stop()
 
 
 def main() -> int:
     try:
         settings = Settings()
         token = settings.checked_token()
+        settings.check()
     except SettingsError as problem:
         print(f"parlor: {problem}", file=sys.stderr)
         return 2
@@ -257,6 +285,9 @@ def main() -> int:
     except discord.HTTPException as failure:
         print(f"parlor: Discord refused to start the bot ({failure.status} {failure.code}: "
               f"{startup.reason(failure)}).", file=sys.stderr)
+        return 2
+    except PortInUse as problem:
+        print(f"parlor: {problem}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         pass

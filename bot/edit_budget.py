@@ -26,6 +26,8 @@ from typing import Any
 import aiohttp
 import yarl
 
+from bot import metrics
+
 URGENT, RELAXED = 0, 1
 # Discord's global limit is 50 requests a second per bot token; the budget keeps 5 of them
 # spare for the time between a token and its request reaching Discord.
@@ -145,6 +147,7 @@ class EditBudget:
             self._dispatcher = asyncio.create_task(self._dispatch())
         try:
             await waiter.future
+            metrics.BUDGET_WAIT.observe(self._clock() - waiter.since)
         except asyncio.CancelledError:
             if not waiter.served:  # gone before its turn: its place is void
                 waiter.served = True
@@ -242,5 +245,12 @@ def request_gate(budget: Callable[[], EditBudget]) -> aiohttp.TraceConfig:
         if counts_globally(params.url, params.headers):
             await budget().pay_for_request()
 
+    async def on_request_end(session: aiohttp.ClientSession, context: Any,
+                             params: aiohttp.TraceRequestEndParams) -> None:
+        metrics.REST_REQUESTS.inc()
+        if params.response.status == 429:
+            metrics.REST_429.inc()
+
     trace.on_request_start.append(on_request_start)
+    trace.on_request_end.append(on_request_end)
     return trace

@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.replaying import replay_log
 from bot.service import LiveMatch
+from bot.standings import Played, Tally, tally
 from games.core import Event
-from storage import MatchStatus, StatRecord
+from storage import MatchStatus
+
+__all__ = ["Played", "Tally", "all_events", "full_replay", "public_log", "tally"]
 
 
 async def all_events(live: LiveMatch, actions: list[dict[str, Any]]) -> list[Event]:
@@ -48,39 +49,3 @@ def full_replay(live: LiveMatch, events: list[Event], locale: str | None) -> str
             lines.append(t("reveal.score_line", locale, name=renderer.seat_name(live, seat),
                            score=f"{score:g}").replace("**", ""))
     return "\n".join(lines)
-
-
-@dataclass
-class Tally:
-    games: int = 0
-    wins: int = 0
-    total: float = 0.0
-
-    def add(self, row: StatRecord) -> None:
-        self.games += 1
-        self.wins += int(row.won)
-        self.total += row.score
-
-    @property
-    def average(self) -> float:
-        return self.total / self.games if self.games else 0.0
-
-
-# What a seat played, as stats group it: ("role", "rebel") or ("character", "zhuge_liang").
-Played = tuple[str, str]
-
-
-def tally(rows: list[StatRecord]
-          ) -> tuple[Tally, dict[str, Tally], dict[tuple[str, Played], Tally]]:
-    """All games, by game, and by (game, what was played): each role and each character."""
-    overall = Tally()
-    by_game: dict[str, Tally] = defaultdict(Tally)
-    by_played: dict[tuple[str, Played], Tally] = defaultdict(Tally)
-    for row in rows:
-        overall.add(row)
-        by_game[row.game].add(row)
-        if row.role:
-            by_played[(row.game, ("role", row.role))].add(row)
-        if row.character:
-            by_played[(row.game, ("character", row.character))].add(row)
-    return overall, dict(by_game), dict(by_played)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import metrics
 from bot.i18n import t
 from bot.service import LiveMatch, Refusal
 from games.core import Action, Clock, Prompt
@@ -112,6 +113,12 @@ class Scheduler:
     def pending(self) -> int:
         """Entries armed (for tests and the benchmarks)."""
         return len(self._entries)
+
+    def due(self) -> int:
+        """Entries whose time has come: being handled, or waiting for a free slot."""
+        now = time.time()
+        waiting = sum(1 for item in self._heap if item[0] <= now and self._live_item(item))
+        return len(self._running) + waiting
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -272,6 +279,7 @@ class Scheduler:
                 if when > now:
                     break
                 heapq.heappop(self._heap)
+                metrics.TIMER_LAG.observe(now - when)
                 if kind == DUE:
                     entry.fired = True
                     self._spawn(self._expire(entry))

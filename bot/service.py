@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets as _secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot import metrics
 from bot.log_checks import LogChecks
 from bot.questions import click_counts
 from bot.recent import RecentEvents
@@ -244,6 +246,10 @@ class MatchService:
 
     def forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)
+
+    def open_count(self) -> int:
+        """Open (lobby, active, paused) matches held in memory (for /metrics)."""
+        return sum(1 for live in self._cache.values() if live.record.status in OPEN_STATUSES)
 
     def is_cached(self, match_id: int) -> bool:
         """Whether ``get`` answers from memory (else it reads the database first)."""
@@ -572,6 +578,7 @@ class MatchService:
         of several items). A click drawn at an older ``version`` still counts when ``check``
         says the seat's own question is unchanged (``bot/questions.py``). Raises ``Refusal``
         and changes nothing otherwise."""
+        asked = time.perf_counter()
         async with self._changing(match_id):
             live = await self._playable(match_id, seat)
             if source == "player":
@@ -598,6 +605,7 @@ class MatchService:
                     raise Refusal("act.malformed")
                 action = prompt.actions[index]
             transition, outcome = await self._apply(live, seat, action, user_id, source)
+        metrics.acted(live.record.game, time.perf_counter() - asked)
         kind = "finished" if outcome is not None else "acted"
         await self._notify(
             MatchChange(kind, live, transition.events, action, source, origin_message_id)
@@ -610,6 +618,7 @@ class MatchService:
         the match is at by then, so a bot or a timer is never refused as stale and retried.
         None when ``decide`` found nothing to do. Raises ``Refusal`` and changes nothing when
         the match cannot take a move."""
+        asked = time.perf_counter()
         async with self._changing(match_id):
             live = await self._playable(match_id, seat)
             prompt = live.game.prompt_for(live.state, seat)
@@ -618,6 +627,7 @@ class MatchService:
                 return None
             action, source = decided
             transition, outcome = await self._apply(live, seat, action, None, source)
+        metrics.acted(live.record.game, time.perf_counter() - asked)
         kind = "finished" if outcome is not None else "acted"
         await self._notify(MatchChange(kind, live, transition.events, action, source))
         return live, transition

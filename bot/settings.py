@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # A bot token is three base64url parts separated by dots.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
+
+
+def _absolute_http(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in {"http", "https"} and bool(parts.netloc) and " " not in url
 
 
 class SettingsError(Exception):
@@ -51,6 +57,12 @@ class Settings(BaseSettings):
     command_sync_state: Path | None = None
     shard_count: int | None = None
     shard_ids: list[int] | None = None
+    # The web pages (replays, history, /healthz, /metrics): address and port; port 0: none.
+    web_host: str = "127.0.0.1"
+    web_port: int = Field(default=8080, ge=0, le=65535)
+    # Where players reach the web pages (``https://parlor.example.org``): the bot links to them
+    # only when this is set, since 127.0.0.1 is nobody's address but the machine's own.
+    public_url: str | None = None
 
     @field_validator("log_level")
     @classmethod
@@ -92,6 +104,31 @@ class Settings(BaseSettings):
                 "Copy it again from the Developer Portal → Bot → Reset Token."
             )
         return token
+
+    def check(self) -> None:
+        """Settings that are each valid alone but cannot work: said in one line."""
+        if self.shard_ids is not None:
+            if not self.shard_ids:
+                raise SettingsError(
+                    "SHARD_IDS is an empty list: this process would run no shard. Leave it "
+                    "unset to run every shard, or list this process's shards, e.g. [0, 1].")
+            count = self.shard_count
+            if count is None:
+                raise SettingsError("SHARD_IDS is set without SHARD_COUNT: set SHARD_COUNT to "
+                                    "the number of shards all processes run together.")
+            outside = sorted({i for i in self.shard_ids if not 0 <= i < count})
+            if outside:
+                raise SettingsError(
+                    f"SHARD_IDS {outside} are outside SHARD_COUNT={count} (shards are "
+                    f"numbered 0 to {count - 1}).")
+        if self.public_url is not None and not _absolute_http(self.public_url):
+            raise SettingsError(
+                f"PUBLIC_URL {self.public_url!r} is not an absolute http(s) URL such as "
+                "https://parlor.example.org; leave it empty to link no web pages.")
+
+    def public_base(self) -> str | None:
+        """``PUBLIC_URL`` without its trailing slash, or None when links are off."""
+        return None if self.public_url is None else self.public_url.rstrip("/")
 
     def sync_state_path(self) -> Path:
         return self.command_sync_state or self.database_path.with_suffix(".commands.sha256")

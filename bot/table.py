@@ -794,6 +794,10 @@ class Desk:
         footer = embed.footer.text
         marker = self.reveal_marker(live)
         embed.set_footer(text=f"{footer} · {marker}" if footer else marker)
+        links = getattr(self.app, "links", None)
+        replay_url = None if links is None else links.replay_url(live.id)
+        if replay_url is not None:
+            embed.add_field(name=t("reveal.web", locale), value=replay_url, inline=False)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
         # The intent is recorded first: after a kill between the post and its id, the restarted
         # process looks for the posted reveal instead of posting a second one.

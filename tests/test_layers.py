@@ -9,6 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "games": {"discord", "aiosqlite", "bot", "storage", "aiohttp", "asyncpg"},
     "storage": {"discord", "bot"},
+    "web": {"discord"},
 }
 
 
@@ -31,6 +32,21 @@ def test_layers_only_import_downwards() -> None:
         for path in _modules(package):
             for name in _imports(ast.parse(path.read_text(), str(path))):
                 assert name.split(".")[0] not in banned, f"{path} imports {name}"
+
+
+def test_web_loads_no_discord() -> None:
+    """The web adapter and everything it imports (the bot modules below both adapters among
+    them) run without discord.py: not even a module it imports may import it."""
+    import subprocess
+    import sys
+
+    modules = sorted(".".join(p.relative_to(ROOT).with_suffix("").parts)
+                     for p in _modules("web"))
+    script = "; ".join([*(f"import {m}" for m in modules),
+                        "import sys", "print(sorted(m for m in sys.modules if m == 'discord'))"])
+    found = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                           text=True, check=True)
+    assert found.stdout.strip() == "[]", f"importing web loads discord: {found.stdout}"
 
 
 def test_games_import_only_stdlib_and_pydantic() -> None:

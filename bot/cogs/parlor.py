@@ -11,12 +11,12 @@ from discord.ext import commands
 
 from bot.app import Parlor, ParlorClient
 from bot.guild_config import RESPONSE_SECONDS_MAX, RESPONSE_SECONDS_MIN
-from bot.history import Played, all_events, full_replay, public_log, tally
-from bot.i18n import DEFAULT_LOCALE, available_locales, catalog, t
+from bot.history import all_events, full_replay, public_log
+from bot.i18n import t
 from bot.interactions import refuse, user_locale
 from bot.service import Refusal
+from bot.standings import Played, parse_played, playable, played_name, tally
 from games import registry
-from games.core import Game
 from storage import MatchNotFound, MatchStatus
 
 COLOUR = 0x2B6CB0
@@ -232,6 +232,10 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                               description="\n".join(lines) or t("history.none", locale),
                               colour=COLOUR)
         embed.set_footer(text=t("history.footer", locale))
+        links = self.app.links
+        pages = None if links is None else links.server_url(interaction.guild.id)
+        if pages is not None:
+            embed.add_field(name=t("history.web", locale), value=pages, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="replay", description="The full story of a finished table, "
@@ -385,43 +389,6 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                  for what in playable(game)]
         return [app_commands.Choice(name=name[:100], value=value) for name, value in found
                 if current.lower() in name.lower() or current.lower() in value][:25]
-
-
-def playable(game: str) -> list[Played]:
-    """Every role and character ``game`` names in the catalog, roles first; only those kinds
-    its engine tells apart (``Game.role_of``, ``Game.character_of``)."""
-    engine = type(registry.get(game))
-    found: list[Played] = []
-    for kind in ("role", "character"):
-        if getattr(engine, f"{kind}_of") is getattr(Game, f"{kind}_of"):
-            continue
-        prefix = f"{game}.{kind}."
-        found += [(kind, key[len(prefix):]) for key in sorted(catalog(DEFAULT_LOCALE))
-                  if key.startswith(prefix) and "." not in key[len(prefix):]]
-    return found
-
-
-def parse_played(game: str, text: str) -> Played | None:
-    """``role:rebel`` or ``character:zhuge_liang`` (what the autocomplete offers), or a name
-    as the reader's language or English writes it; None if ``game`` names no such thing."""
-    options = playable(game)
-    kind, _, value = text.partition(":")
-    if (kind, value) in options:
-        return kind, value
-    wanted = text.strip().casefold()
-    for locale in available_locales():
-        for what in options:
-            if played_name(game, what, locale).casefold() == wanted:
-                return what
-    return None
-
-
-def played_name(game: str, what: Played, locale: str | None) -> str:
-    """How a role or a character reads: ``<game>.role.<id>`` or ``<game>.character.<id>``."""
-    kind, value = what
-    if kind == "role":
-        return t(f"{game}.role.{value}", locale)
-    return t(f"{game}.character.{value}", locale)
 
 
 async def setup(client: ParlorClient) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot import metrics
 from bot.pictures.canvas import Canvas
 
 FILENAME = "board.png"
@@ -67,14 +68,18 @@ DRAWING = DrawingClock()
 
 
 def _drawn(picture: BoardPicture) -> bytes:
+    metrics.PICTURES_WAITING.dec()
     started = time.thread_time()
     try:
         return picture.png()
     finally:  # the one drawing thread is the only writer
-        DRAWING.seconds += time.thread_time() - started
+        spent = time.thread_time() - started
+        DRAWING.seconds += spent
         DRAWING.pictures += 1
+        metrics.DRAW_SECONDS.observe(spent)
 
 
 async def draw(picture: BoardPicture) -> bytes:
     """The picture's PNG, drawn and encoded on the drawing thread."""
+    metrics.PICTURES_WAITING.inc()
     return await asyncio.get_running_loop().run_in_executor(_DRAWER, _drawn, picture)

@@ -1,0 +1,59 @@
+"""What the process counts for Prometheus (``/metrics``, served by ``web``).
+
+Below both adapters: the Discord side counts where it already measures (the service's moves,
+the request budget, the timers, the drawing thread) and the web side only exposes. The gauges
+read the live objects when scraped (``watch``), so nothing is kept up to date between scrapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prometheus_client import Counter, Gauge, Histogram
+
+# Seconds: a move is a few ms, a slow one (a big replay, a busy database) tens of ms.
+_ACT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+_WAIT_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+ACTIONS = Counter("parlor_actions", "Moves saved, by game (rate() gives moves per second).",
+                  ["game"])
+ACT_SECONDS = Histogram("parlor_act_seconds",
+                        "Time from a move's request to its save, by game (MatchService.act "
+                        "and play_for_seat).", ["game"], buckets=_ACT_BUCKETS)
+REST_REQUESTS = Counter("parlor_rest_requests", "REST requests the Discord client sent.")
+REST_429 = Counter("parlor_rest_rate_limited", "REST requests Discord answered with 429.")
+BUDGET_WAIT = Histogram("parlor_request_budget_wait_seconds",
+                        "How long a request waited for the request budget's token "
+                        "(requests that found a token at once are not counted).",
+                        buckets=_WAIT_BUCKETS)
+TIMER_LAG = Histogram("parlor_timer_lag_seconds",
+                      "How late a due timer or warning was taken from the schedule.",
+                      buckets=_WAIT_BUCKETS)
+PICTURES_WAITING = Gauge("parlor_pictures_waiting",
+                         "Board pictures queued for the drawing thread, not yet begun.")
+DRAW_SECONDS = Histogram("parlor_picture_draw_seconds",
+                         "Time the drawing thread spent on one picture (drawing and PNG).",
+                         buckets=_ACT_BUCKETS)
+OPEN_MATCHES = Gauge("parlor_open_matches",
+                     "Lobby, active and paused matches this process holds in memory.")
+TIMERS_ARMED = Gauge("parlor_timers_armed", "Turn timers and bot moves in the schedule.")
+TIMERS_DUE = Gauge("parlor_timers_due",
+                   "Timers whose time has come, being handled or waiting for a free slot.")
+BUDGET_WAITING = Gauge("parlor_request_budget_waiting",
+                       "Requests waiting for the request budget right now.")
+
+
+def acted(game: str, seconds: float) -> None:
+    """One move of ``game`` saved, ``seconds`` after it was asked for."""
+    ACTIONS.labels(game).inc()
+    ACT_SECONDS.labels(game).observe(seconds)
+
+
+def watch(*, open_matches: Callable[[], float], timers_armed: Callable[[], float],
+          timers_due: Callable[[], float], budget_waiting: Callable[[], float]) -> None:
+    """Read these gauges from the running objects at each scrape (the last process-wide
+    caller wins: one bot per process)."""
+    OPEN_MATCHES.set_function(open_matches)
+    TIMERS_ARMED.set_function(timers_armed)
+    TIMERS_DUE.set_function(timers_due)
+    BUDGET_WAITING.set_function(budget_waiting)

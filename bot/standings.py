@@ -1,0 +1,85 @@
+"""Wins and games per player, game, role and character: what ``/parlor stats`` and
+``/parlor leaderboard`` show, and the web pages too (so it imports nothing of Discord)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from bot.i18n import DEFAULT_LOCALE, available_locales, catalog, t
+from games import registry
+from games.core import Game
+from storage import StatRecord
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    total: float = 0.0
+
+    def add(self, row: StatRecord) -> None:
+        self.games += 1
+        self.wins += int(row.won)
+        self.total += row.score
+
+    @property
+    def average(self) -> float:
+        return self.total / self.games if self.games else 0.0
+
+
+# What a seat played, as stats group it: ("role", "rebel") or ("character", "zhuge_liang").
+Played = tuple[str, str]
+
+
+def tally(rows: list[StatRecord]
+          ) -> tuple[Tally, dict[str, Tally], dict[tuple[str, Played], Tally]]:
+    """All games, by game, and by (game, what was played): each role and each character."""
+    overall = Tally()
+    by_game: dict[str, Tally] = defaultdict(Tally)
+    by_played: dict[tuple[str, Played], Tally] = defaultdict(Tally)
+    for row in rows:
+        overall.add(row)
+        by_game[row.game].add(row)
+        if row.role:
+            by_played[(row.game, ("role", row.role))].add(row)
+        if row.character:
+            by_played[(row.game, ("character", row.character))].add(row)
+    return overall, dict(by_game), dict(by_played)
+
+
+def playable(game: str) -> list[Played]:
+    """Every role and character ``game`` names in the catalog, roles first; only those kinds
+    its engine tells apart (``Game.role_of``, ``Game.character_of``)."""
+    engine = type(registry.get(game))
+    found: list[Played] = []
+    for kind in ("role", "character"):
+        if getattr(engine, f"{kind}_of") is getattr(Game, f"{kind}_of"):
+            continue
+        prefix = f"{game}.{kind}."
+        found += [(kind, key[len(prefix):]) for key in sorted(catalog(DEFAULT_LOCALE))
+                  if key.startswith(prefix) and "." not in key[len(prefix):]]
+    return found
+
+
+def parse_played(game: str, text: str) -> Played | None:
+    """``role:rebel`` or ``character:zhuge_liang`` (what the autocomplete offers), or a name
+    as the reader's language or English writes it; None if ``game`` names no such thing."""
+    options = playable(game)
+    kind, _, value = text.partition(":")
+    if (kind, value) in options:
+        return kind, value
+    wanted = text.strip().casefold()
+    for locale in available_locales():
+        for what in options:
+            if played_name(game, what, locale).casefold() == wanted:
+                return what
+    return None
+
+
+def played_name(game: str, what: Played, locale: str | None) -> str:
+    """How a role or a character reads: ``<game>.role.<id>`` or ``<game>.character.<id>``."""
+    kind, value = what
+    if kind == "role":
+        return t(f"{game}.role.{value}", locale)
+    return t(f"{game}.character.{value}", locale)

@@ -1,0 +1,62 @@
+"""Finished tables for the web tests: played through the real service on SQLite, every seat
+a bot but the host's name (which holds HTML and script, so escaping is tested everywhere)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.narrator import RendererNarrator
+from bot.service import LiveMatch, MatchService
+from storage.sqlite import SqliteRepository
+from web.links import Links, load_secret
+from web.site import Parts
+
+GUILD = 4242
+HOST = 77
+EVIL_NAME = '<script>alert("x")</script><b>&amp;'
+
+
+async def finished_table(service: MatchService, game: str, *, channel: int, seats: int,
+                         seed: int = 1, options: dict[str, Any] | None = None) -> LiveMatch:
+    """A table of ``game`` played to its end, every seat's moves (the host's too) chosen by
+    the engine's bot."""
+    live = await service.create_lobby(game=game, guild_id=GUILD, channel_id=channel,
+                                      host_id=HOST, host_name=EVIL_NAME, host_locale=None,
+                                      options=options or {})
+    for _ in range(seats - 1):
+        await service.add_bot(live.id, HOST, "Bot")
+    live = await service.start(live.id, HOST)
+    rng = random.Random(seed)
+    while live.outcome() is None:
+        prompt = live.pending()[0]
+
+        def decide(current: LiveMatch, asked: Any) -> tuple[Any, str]:
+            view = current.game.view(current.state, asked.seat)
+            return current.game.choose(view, asked, rng), "bot"
+
+        played = await service.play_for_seat(live.id, prompt.seat, decide)
+        assert played is not None
+        live = played[0]
+    return live
+
+
+@dataclass
+class World:
+    repo: SqliteRepository
+    service: MatchService
+    links: Links
+    parts: Parts
+    connected: list[bool]
+
+
+async def world(tmp: Path) -> World:
+    repo = SqliteRepository(tmp / "web.db")
+    await repo.open()
+    service = MatchService(repo)
+    links = Links(await load_secret(repo), "https://parlor.example.org")
+    connected = [True]
+    parts = Parts(repo, RendererNarrator(), lambda: links, lambda: connected[0])
+    return World(repo, service, links, parts, connected)

@@ -1,0 +1,153 @@
+"""Every web page through aiohttp's test client: replays of finished tables, a server's
+history, leaderboards and player pages, /healthz and /metrics; wrong tokens and running tables
+are 404; names holding HTML and script come out escaped; every answer carries the CSP."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from tests.web.tables import EVIL_NAME, GUILD, HOST, World, finished_table, world
+from web.guard import CSP, RateLimit
+from web.site import make_app
+
+
+
+@pytest.fixture
+async def w(tmp_path: Path) -> AsyncIterator[World]:
+    made = await world(tmp_path)
+    yield made
+    await made.repo.close()
+
+
+@pytest.fixture
+async def client(w: World) -> AsyncIterator[TestClient]:  # type: ignore[type-arg]
+    async with TestClient(TestServer(make_app(w.parts))) as made:
+        yield made
+
+
+async def test_replay_steps_through_a_finished_table(w: World, client: TestClient) -> None:
+    live = await finished_table(w.service, "lifeboat", channel=1, seats=4)
+    path = w.links.replay_path(live.id)
+    page = await client.get(path)
+    assert page.status == 200
+    text = await page.text()
+    assert page.headers["Content-Security-Policy"] == CSP
+    assert "<script>" not in text.replace('<script src="/static/replay.js"></script>', "")
+    assert "&lt;script&gt;alert(" in text  # the host's name, escaped
+    last = await client.get(f"{path}/step/{live.version}.json")
+    data = await last.json()
+    assert data["steps"] == live.version and data["reveal"] is not None
+    assert len(data["seats"]) == 4 and data["seats"][0]["name"] == EVIL_NAME
+    first = await (await client.get(f"{path}/step/0.json")).json()
+    assert first["actor"] is None and first["reveal"] is None
+    # Each seat's own view differs from the others' (their hands are their own).
+    panels = {json.dumps(seat["panel"]) for seat in first["seats"]}
+    assert len(panels) == 4
+    picture = await client.get(first["picture"])
+    assert picture.status == 200 and (await picture.read()).startswith(b"\x89PNG")
+    assert (await client.get(f"{path}/step/{live.version + 1}.json")).status == 404
+
+
+@pytest.mark.parametrize("game, seats", [("citadels", 4), ("sanguosha", 5), ("haunt", 3),
+                                         ("zombie", 1)])
+async def test_every_game_replays(w: World, client: TestClient, game: str, seats: int) -> None:
+    live = await finished_table(w.service, game, channel=2, seats=seats)
+    path = w.links.replay_path(live.id)
+    for step in (0, live.version // 2, live.version):
+        for lang in ("en", "zh-CN"):
+            answer = await client.get(f"{path}?step={step}&seat={seats - 1}&lang={lang}")
+            assert answer.status == 200, (game, step, lang)
+
+
+async def test_wrong_tokens_and_running_tables_are_not_found(w: World,
+                                                              client: TestClient) -> None:
+    live = await finished_table(w.service, "lifeboat", channel=3, seats=4)
+    good = w.links.token("match", live.id)
+    other = await w.service.create_lobby(game="lifeboat", guild_id=GUILD, channel_id=4,
+                                         host_id=HOST, host_name="x", host_locale=None,
+                                         options={})
+    refused = [
+        f"/replay/{live.id}/{good[:-1]}A",
+        f"/replay/{live.id}/{w.links.token('guild', live.id)}",  # a token of another kind
+        f"/replay/{live.id + 1000}/{w.links.token('match', live.id + 1000)}",  # no such table
+        f"/replay/{other.id}/{w.links.token('match', other.id)}",  # not over
+        f"/replay/{live.id}/{good}?step=99999",
+        f"/replay/{live.id}/{good}/step/-1.json",
+        f"/replay/{live.id}/{good[::-1]}/board/0.png",
+        f"/server/{GUILD}/{w.links.token('match', GUILD)}",
+        f"/server/{GUILD + 1}/{w.links.token('guild', GUILD)}",
+        f"{w.links.server_path(GUILD)}/leaderboard/chess",
+        f"{w.links.server_path(GUILD)}/player/12345",
+        "/replay/1/x", "/server/x/y", "/",
+    ]
+    for path in refused:
+        answer = await client.get(path)
+        assert answer.status == 404, path
+        assert answer.headers["Content-Security-Policy"] == CSP
+
+
+async def test_server_pages(w: World, client: TestClient) -> None:
+    live = await finished_table(w.service, "sanguosha", channel=5, seats=5)
+    base = w.links.server_path(GUILD)
+    history = await client.get(base, headers={"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"})
+    text = await history.text()
+    assert history.status == 200 and '<html lang="zh-CN">' in text
+    assert w.links.replay_path(live.id) in text
+    assert "&lt;script&gt;" in text and "<script>alert" not in text
+    # Games with bots are left out of the standings unless asked for.
+    board = await (await client.get(f"{base}/leaderboard/sanguosha")).text()
+    assert f"/player/{HOST}" not in board
+    with_bots = await (await client.get(f"{base}/leaderboard/sanguosha?bots=1")).text()
+    assert f"/player/{HOST}" in with_bots and "&lt;script&gt;" in with_bots
+    role = await client.get(f"{base}/leaderboard/sanguosha?bots=1&playing=role:lord")
+    assert role.status == 200
+    assert (await client.get(f"{base}/leaderboard/sanguosha?playing=nobody")).status == 404
+    player = await client.get(f"{base}/player/{HOST}?bots=1&lang=en")
+    text = await player.text()
+    assert player.status == 200 and "&lt;script&gt;" in text and '<html lang="en">' in text
+
+
+async def test_health_and_metrics(w: World, client: TestClient) -> None:
+    await finished_table(w.service, "lifeboat", channel=6, seats=4)
+    ready = await client.get("/healthz")
+    assert ready.status == 200 and (await ready.json())["ready"] is True
+    w.connected[0] = False
+    down = await client.get("/healthz")
+    assert down.status == 503 and (await down.json())["gateway"] is False
+    w.connected[0] = True
+    await w.repo.close()
+    closed = await client.get("/healthz")
+    assert closed.status == 503 and (await closed.json())["database"] is False
+    metrics = await (await client.get("/metrics")).text()
+    assert 'parlor_actions_total{game="lifeboat"}' in metrics
+    assert 'parlor_act_seconds_bucket{game="lifeboat"' in metrics
+    for name in ("parlor_rest_requests_total", "parlor_rest_rate_limited_total",
+                 "parlor_timer_lag_seconds", "parlor_pictures_waiting",
+                 "parlor_request_budget_wait_seconds"):
+        assert name in metrics
+
+
+def test_rate_limit_per_address() -> None:
+    now = [0.0]
+    limit = RateLimit(rate=2, burst=3, clock=lambda: now[0])
+    assert [limit.allow("a") for _ in range(4)] == [True, True, True, False]
+    assert limit.allow("b")  # another address has its own bucket
+    now[0] += 0.5
+    assert limit.allow("a") and not limit.allow("a")
+
+
+async def test_too_many_requests_get_429(w: World) -> None:
+    from web import guard
+
+    app = make_app(w.parts)
+    app.middlewares.clear()
+    app.middlewares.append(guard.guard(RateLimit(rate=0.001, burst=2)))
+    async with TestClient(TestServer(app)) as client:
+        codes = [(await client.get("/nothing")).status for _ in range(3)]
+        assert codes == [404, 404, 429]
+        assert (await client.get("/healthz")).status == 200  # scrapers are not limited

@@ -1,0 +1,39 @@
+"""For the people who run the bot: ``/healthz`` (ready means the database answers and the
+gateway is connected) and ``/metrics`` (Prometheus' text format, ``bot.metrics``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from web.links import SECRET_ROW
+
+log = logging.getLogger(__name__)
+DATABASE_TIMEOUT = 2.0
+
+
+async def healthz(request: web.Request) -> web.Response:
+    from web.site import PARTS
+
+    parts = request.app[PARTS]
+    try:
+        await asyncio.wait_for(parts.repo.guild_settings(SECRET_ROW), DATABASE_TIMEOUT)
+        database = True
+    except Exception:  # not reachable, closed, timed out: not ready, whatever the reason
+        log.debug("the database did not answer /healthz", exc_info=True)
+        database = False
+    gateway = parts.gateway_connected()
+    ready = database and gateway
+    body = {"ready": ready, "database": database, "gateway": gateway}
+    return web.Response(status=200 if ready else 503, text=json.dumps(body),
+                        content_type="application/json", headers={"Cache-Control": "no-store"})
+
+
+async def metrics(request: web.Request) -> web.Response:
+    response = web.Response(body=generate_latest(), headers={"Cache-Control": "no-store"})
+    response.headers["Content-Type"] = CONTENT_TYPE_LATEST
+    return response
