@@ -173,3 +173,28 @@ def test_the_haunts_in_play_are_typed_as_words_into_one_slash_option() -> None:
     ids = [h.id for h in catalog().haunts][:3]
     chosen = GAME.Options.model_validate({"haunts": parse(f"{ids[0]}, {ids[1]} {ids[2]}")})
     assert chosen.haunts == tuple(ids)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_game_nobody_won_says_every_side_loses(locale: str) -> None:
+    """Seed: "若奸徒Traitor或英雄Hero皆无法达成其胜利条件,则两者皆负" — an end without winners is
+    told as every side losing on the board, in the log, in the reveal and on the picture."""
+    from games.core import Event
+    from tests.games.haunt.builders import haunted as haunted_at
+
+    state = haunted_at("will-of-marrowgate", 4, revealer=0)
+    state.winners, state.end_reason, state.phase = [], "deadline", "over"
+    live = live_match("haunt", (CHINESE_NAMES if locale == "zh-CN" else ENGLISH_NAMES)[:4],
+                      locale=locale)
+    live.state = state
+    public = GAME.view(state, None)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == []
+    lose = "各方皆负" if locale == "zh-CN" else "every side loses"
+    over = Event(key="haunt.over", params={"winners": [], "reason": "deadline"})
+    texts = [RENDERER.event_line(live, over, locale),
+             embed_text(RENDERER.board_embed(live, public, locale)),
+             embed_text(RENDERER.reveal_embed(live, public, outcome, locale))]
+    for text in texts:
+        assert lose in text and not UNFILLED.search(text), text
+    assert RENDERER.board_picture(live, public, locale) is not None

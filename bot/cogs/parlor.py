@@ -223,7 +223,8 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                 seats = await self.app.repo.seats(record.id)
                 names = [seats[int(w)].display_name for w in record.outcome.get("winners", [])
                          if int(w) < len(seats)]
-                winners = t("history.winners", locale, names=", ".join(names))
+                # A game nobody won (every side lost) names no winners.
+                winners = t("history.winners", locale, names=", ".join(names)) if names else ""
             lines.append(t("history.line", locale, match=record.id,
                            game=t(f"{record.game}.title", locale),
                            status=t(f"lobby.status.{record.status.value}", locale),

@@ -253,8 +253,7 @@ def haunt_scene(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
         subtitle = t("picture.haunt.no_traitor", locale,
                      haunt=_words(haunt.title, locale))
     if not playing:
-        banner = t("haunt.board.over", locale,
-                   winners=renderer.names(live, view.winners or [], locale))
+        banner = renderer.over_line(live, view.winners or [], locale)
     elif view.monsters_acting:
         banner = t("picture.haunt.monsters_turn", locale,
                    monster=renderer.monster(live, view.monsters_acting, locale))

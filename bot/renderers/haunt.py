@@ -131,6 +131,12 @@ class HauntRenderer(Renderer):
             return self.seat_name(live, int(who[5:]))
         return self.monster(live, who, locale)
 
+    def over_line(self, live: LiveMatch, winners: list[int], locale: str | None) -> str:
+        """The end of the game: who won, or that every side lost."""
+        if not winners:
+            return t("haunt.board.over_nobody", locale)
+        return t("haunt.board.over", locale, winners=self.names(live, winners, locale))
+
     def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> str:
         return self.sep(locale).join(self.seat_name(live, s) for s in seats) or \
             t("haunt.nobody", locale)
@@ -200,6 +206,9 @@ class HauntRenderer(Renderer):
         if name == "over":
             reason = params.get("reason")
             why = t(f"haunt.reason.{reason}", locale) if reason in END_REASONS else ""
+            if not params.get("winners"):
+                # Nobody met a win condition: every side loses.
+                return t("haunt.over_nobody", locale, why=why)
             return t(f"haunt.{name}", locale, winners=text.get("winners", ""), why=why)
         if name == "attack" and params.get("ranged"):
             return t("haunt.event.attack_ranged", locale, **text)
@@ -292,7 +301,7 @@ class HauntRenderer(Renderer):
 
     def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[str]:
         if view.winners is not None:
-            return [t("haunt.board.over", locale, winners=self.names(live, view.winners, locale))]
+            return [self.over_line(live, view.winners, locale)]
         lines = []
         if view.phase == "choose":
             lines.append(t("haunt.board.choosing", locale,
@@ -427,7 +436,8 @@ class HauntRenderer(Renderer):
         embed = discord.Embed(title=t("haunt.reveal.title", locale), colour=self.colour)
         haunt = self.haunt(view)
         lines = [t("haunt.reveal.winners", locale,
-                   winners=self.names(live, sorted(outcome.winners), locale))]
+                   winners=self.names(live, sorted(outcome.winners), locale))
+                 if outcome.winners else t("haunt.board.over_nobody", locale)]
         if haunt is not None:
             lines.append(f"**{words(haunt.title, locale)}**")
             if haunt.tome is not None:

@@ -97,8 +97,13 @@ def _finish(state: HauntState, winners: list[int], reason: str, events: list[Eve
 
 
 def most_progress(state: HauntState) -> list[int]:
+    """Those who made the most progress alone. Nobody who made none wins: with no progress at
+    all neither reaches a win condition, and the seed's "两者皆负" leaves the game without
+    winners."""
     scores = {s: state.progress.get(f"seat:{s}", 0) for s in range(state.seats)}
     best = max(scores.values())
+    if best <= 0:
+        return []
     return [s for s, v in scores.items() if v == best]
 
 

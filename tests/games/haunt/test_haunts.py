@@ -1,5 +1,5 @@
-"""Each haunt's win conditions end the game for the side that meets them, and the deadline
-ends it for the side the haunt names."""
+"""Each haunt's win conditions end the game for the side that meets them, the deadline ends it
+for the side whose book names it, and a game where nobody meets a condition has no winners."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ def _cases() -> list[tuple[str, str, str]]:
 
 
 def _kill(state: HauntState, seat: int) -> HauntState:
+    # Death must be unavoidable: both physical traits one step above the skull.
     set_value(state, seat, "might", 0)
+    set_value(state, seat, "speed", 0)
     state.damage.append(DamageOwed(seat=seat, kind="physical", amount=1))
     state.forget_pending()
     state, _ = act(state, TakeDamage(seat=seat, trait="might"))
@@ -137,6 +139,45 @@ def test_the_last_hero_dying_ends_the_game_for_the_traitor_even_mid_turn() -> No
     assert state.current == heroes[-1] or state.current == state.traitor
     state = _kill(state, heroes[-1])
     assert state.winners == [state.traitor]
+
+
+@pytest.mark.parametrize(
+    "haunt_id", [h.id for h in catalog().haunts if h.deadline_winner != "most_progress"]
+)
+def test_the_deadline_winner_is_a_win_condition_written_in_that_sides_book(haunt_id: str) -> None:
+    """Seed: "谁最先完成书中的胜利条件者获胜" and "若…皆无法达成其胜利条件,则两者皆负": the books
+    decide. A haunt hands its deadline to a side only when that side's book names the deadline
+    round as a way to win, so at the deadline that side has met a written condition."""
+    haunt = catalog().haunt(haunt_id)
+    book = haunt.tome if haunt.deadline_winner == "traitor" else haunt.secret
+    assert book is not None
+    assert f"round {haunt.deadline}" in book.text.en
+    assert f"第{haunt.deadline}轮" in book.text.zh_CN
+
+
+def test_without_a_traitor_nobody_inherits_at_the_deadline_if_nobody_read() -> None:
+    """Seed: "若奸徒Traitor或英雄Hero皆无法达成其胜利条件,则两者皆负" — with no fragment read,
+    nobody meets the will's condition and the game ends without winners."""
+    haunt = catalog().haunt("will-of-marrowgate")
+    state = haunted("will-of-marrowgate", SEATS, revealer=0)
+    state.round = haunt.deadline
+    state.forget_pending()
+    while state.winners is None:
+        prompt = GAME.pending(state)[0]
+        state, _ = act(state, prompt.default_action())  # type: ignore[arg-type]
+    assert state.end_reason == "deadline" and state.winners == []
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == []
+    assert set(outcome.scores.values()) == {0.0}
+    assert GAME.pending(state) == []
+
+
+def test_without_a_traitor_if_everyone_dies_having_read_nothing_all_lose() -> None:
+    """Seed: "…皆无法达成其胜利条件,则两者皆负"."""
+    state = haunted("will-of-marrowgate", SEATS, revealer=0)
+    for seat in range(SEATS):
+        state = _kill(state, seat)
+    assert state.end_reason == "all_dead" and state.winners == []
 
 
 def test_without_a_traitor_if_everyone_dies_the_furthest_reader_inherits() -> None:
