@@ -1,0 +1,136 @@
+"""The replay page in a real browser: the distribution's Chromium, headless, through
+Selenium and the distribution's chromedriver. Opened through its link, stepped forward and
+back (buttons and keys), seats switched, the picture loaded, no console error, a wrong token
+answered with 404; in English and in Chinese. Skipped where Chromium is not installed
+(``.ci/run`` installs it)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+from tests.web.tables import World, finished_table, world
+from web.site import make_app
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                reason="Chromium and chromedriver are not installed "
+                                       "(apt-get install chromium chromium-driver)")
+SHOTS = Path(__file__).resolve().parents[2] / ".pytest_cache" / "web"
+
+
+class Served:
+    """The web app on a free port, on its own event loop in a thread."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.world: World = self.run(world(tmp))
+        self.runner = web.AppRunner(make_app(self.world.parts))
+        self.run(self.runner.setup())
+        self.run(web.TCPSite(self.runner, "127.0.0.1", self.port).start())
+
+    def run(self, work: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=300)
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def close(self) -> None:
+        self.run(self.runner.cleanup())
+        self.run(self.world.repo.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    made = Served(tmp_path_factory.mktemp("browser"))
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1280,1600"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
+    yield driver
+    driver.quit()
+
+
+def _errors(driver: Any) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def _wait_step(driver: Any, step: int) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 20).until(
+        lambda d: d.find_element("id", "replay").get_attribute("data-step") == str(step))
+
+
+@pytest.mark.parametrize("lang, counter", [("en", "Step 2 of"), ("zh-CN", "第 2 /")])
+def test_replay_in_a_browser(served: Served, browser: Any, lang: str, counter: str) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    live = served.run(finished_table(served.world.service, "lifeboat", channel=hash(lang) % 99,
+                                     seats=4))
+    browser.get(served.url(served.world.links.replay_path(live.id) + f"?lang={lang}"))
+    assert browser.find_element("tag name", "html").get_attribute("lang") == lang
+    _wait_step(browser, 0)
+    browser.find_element("id", "next").click()
+    _wait_step(browser, 1)
+    browser.find_element("tag name", "body").send_keys(Keys.ARROW_RIGHT)
+    _wait_step(browser, 2)
+    assert counter in browser.find_element("id", "counter").text
+    browser.find_element("id", "prev").click()
+    _wait_step(browser, 1)
+    assert "step=1" in browser.current_url
+    # Another seat's own view: its panel changes, the address remembers the seat.
+    before = browser.find_element("id", "panel").text
+    browser.find_element("css selector", '#seat-tabs a[data-seat="2"]').click()
+    assert "seat=2" in browser.current_url
+    assert browser.find_element("id", "panel").text != before
+    assert "current" in browser.find_element(
+        "css selector", '#seat-tabs a[data-seat="2"]').get_attribute("class")
+    loaded = browser.execute_script(
+        "const p = document.getElementById('picture'); return p.complete && p.naturalWidth;")
+    assert loaded and loaded > 100
+    browser.find_element("id", "last").click()
+    _wait_step(browser, live.version)
+    assert browser.find_element("id", "reveal-box").is_displayed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SHOTS / f"replay-{lang}.png"))
+    assert _errors(browser) == []
+
+
+def test_wrong_token_is_not_found(served: Served, browser: Any) -> None:
+    live = served.run(finished_table(served.world.service, "zombie", channel=50, seats=1))
+    good = served.world.links.replay_path(live.id)
+    status = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then(r => done(r.status));", served.url(good[:-2] + "zz"))
+    assert status == 404
+    browser.get(served.url(good[:-2] + "zz"))
+    assert browser.find_element("tag name", "h1").text == "Nothing here"
