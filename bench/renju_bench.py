@@ -1,0 +1,109 @@
+"""Renju's bot against a random player and against a one-ply greedy player, each colour.
+
+    .venv/bin/python -m bench.renju_bench            # 200 games per pairing and colour
+    .venv/bin/python -m bench.renju_bench --games 20
+
+The greedy player places the stone with the best pattern score (its own shapes plus those it
+takes from the other side, ``games.renju.bot_shapes.score``), ties broken at random; its other
+decisions (opening, swap, offers) are random. Colours are fixed by the free-opening variant,
+so "with each colour" means what it says; one run of the designated openings (seats
+alternating, the swap deciding colours) is reported as well. Prints wins, draws, losses and
+the bot's time per move (mean, worst).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Action, Prompt
+from games.renju import GAME
+from games.renju.actions import Place
+from games.renju.board import parse
+from games.renju.bot_shapes import score
+from games.renju.state import RenjuState, grid
+
+Player = Callable[[RenjuState, Prompt, random.Random], Action]
+
+
+def random_player(state: RenjuState, prompt: Prompt, rng: random.Random) -> Action:
+    return rng.choice(prompt.actions)
+
+
+def greedy_player(state: RenjuState, prompt: Prompt, rng: random.Random) -> Action:
+    stones = [a for a in prompt.actions if isinstance(a, Place)]
+    if not stones:
+        return rng.choice(prompt.actions)
+    board = grid(state.board)
+    colour = 1 if prompt.seat == state.black else 2
+    return max(stones, key=lambda a: (score(board, parse(a.point), colour), rng.random()))
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        games = self.wins + self.draws + self.losses
+        mean = sum(self.times) / max(1, len(self.times))
+        worst = max(self.times, default=0.0)
+        return (f"{self.wins}/{games} won, {self.draws} drawn, {self.losses} lost; "
+                f"bot move mean {mean * 1000:.0f} ms, worst {worst * 1000:.0f} ms")
+
+
+def play(opponent: Player, bot_seat: int, seed: int, options: dict[str, Any],
+         tally: Tally) -> None:
+    rng = random.Random(seed)
+    state = GAME.setup(2, options, seed=seed)
+    while GAME.outcome(state) is None:
+        prompt = GAME.pending(state)[0]
+        if prompt.seat == bot_seat:
+            started = time.perf_counter()
+            action = GAME.choose(GAME.view(state, bot_seat), prompt, rng)
+            tally.times.append(time.perf_counter() - started)
+        else:
+            action = opponent(state, prompt, rng)
+        state = GAME.apply(state, action).state
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    if bot_seat in outcome.winners:
+        tally.wins += 1
+    elif outcome.winners:
+        tally.losses += 1
+    else:
+        tally.draws += 1
+
+
+def match(opponent: Player, bot_seat: int, games: int, options: dict[str, Any],
+          first_seed: int = 0) -> Tally:
+    tally = Tally()
+    for seed in range(first_seed, first_seed + games):
+        play(opponent, bot_seat, seed, options, tally)
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    free = {"opening": "free"}
+    for label, opponent in (("random", random_player), ("greedy", greedy_player)):
+        for seat, colour in ((0, "black"), (1, "white")):
+            tally = match(opponent, seat, args.games, free)
+            print(f"bot as {colour} vs {label}: {tally.line()}", flush=True)
+    for label, opponent in (("random", random_player), ("greedy", greedy_player)):
+        tally = Tally()
+        for seed in range(args.games):
+            play(opponent, seed % 2, seed, {}, tally)
+        print(f"designated openings vs {label}: {tally.line()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""What the game waits for: one seat decides at a time."""
+
+from __future__ import annotations
+
+from games.core import Action, Prompt
+from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
+from games.renju.board import name
+from games.renju.legality import open_points
+from games.renju.openings import OPENINGS
+from games.renju.state import RenjuState, seat_of
+
+PROMPT = "renju.prompt."
+CHOOSE_OPENING = PROMPT + "choose_opening"
+SWAP = PROMPT + "swap"
+FOURTH = PROMPT + "fourth"
+OFFER = PROMPT + "offer"
+KEEP = PROMPT + "keep"
+MOVE = PROMPT + "move"
+
+
+def pending(state: RenjuState) -> list[Prompt]:
+    if state.stage == "over":
+        return []
+    seat = seat_of(state, state.turn)
+    if state.stage == "open":
+        actions: list[Action] = [ChooseOpening(seat=seat, opening=o) for o in OPENINGS]
+        return [Prompt(seat=seat, kind=CHOOSE_OPENING, actions=actions)]
+    if state.stage == "swap":
+        actions = [Swap(seat=seat, take=False), Swap(seat=seat, take=True)]
+        return [Prompt(seat=seat, kind=SWAP, actions=actions,
+                       params={"opening": state.opening})]
+    if state.stage == "keep":
+        actions = [Keep(seat=seat, point=name(p)) for p in state.offers]
+        return [Prompt(seat=seat, kind=KEEP, actions=actions,
+                       params={"first": name(state.offers[0]),
+                               "second": name(state.offers[1])})]
+    points = [name(p) for p in open_points(state)]
+    if state.stage == "fourth":
+        return [Prompt(seat=seat, kind=FOURTH, actions=[Place(seat=seat, point=p)
+                                                        for p in points])]
+    if state.stage == "offer":
+        # A second offer is asked as a new question: its points exclude the first's twins.
+        return [Prompt(seat=seat, kind=OFFER, actions=[Offer(seat=seat, point=p)
+                                                       for p in points],
+                       params={"count": len(state.offers) + 1},
+                       question=f"{OFFER}.{len(state.offers) + 1}")]
+    moves: list[Action] = [Place(seat=seat, point=p) for p in points]
+    moves.append(Pass(seat=seat))
+    # The timer passes for a seat that does not move: it places no stone of its own.
+    return [Prompt(seat=seat, kind=MOVE, actions=moves, default=len(moves) - 1,
+                   params={"colour": "black" if seat == state.black else "white"})]
