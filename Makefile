@@ -20,12 +20,12 @@ run: $(STAMP)
 # The storage suite also runs on PostgreSQL: the script starts a throwaway server when the
 # distribution's PostgreSQL is installed, and the PostgreSQL tests skip themselves otherwise.
 test: $(STAMP)
-	$(PY) -m ruff check games storage bot tests bench
+	$(PY) -m ruff check games storage bot web tests bench
 	$(PY) -m mypy
 	bash scripts/test-postgres.sh $(PY) -m pytest
 
 lint: $(STAMP)
-	$(PY) -m ruff check games storage bot tests bench
+	$(PY) -m ruff check games storage bot web tests bench
 	$(PY) -m mypy
 
 bench: $(STAMP)
