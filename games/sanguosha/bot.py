@@ -91,6 +91,11 @@ def _play(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
             return use
     if me.hp < me.max_hp and plain("tao"):
         return plain("tao")[0]
+    for use in plain("tao"):
+        # A Peach on another seat (option ``peach_on_others``): a friend on its last HP.
+        friend = use.targets[0]
+        if friend != mind.me and view.seats[friend].hp <= 1 and mind.enmity(friend) < -0.3:
+            return use
     for name in ("wuzhong", "wugu"):
         if plain(name):
             return plain(name)[0]

@@ -10,6 +10,7 @@ from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.cards import name_of
 from games.sanguosha.ending import check_end
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.peaches import peach_barred
 from games.sanguosha.responses import answer_options, play_answer_cards
 from games.sanguosha.skills import jiuyuan, wushuang
 from games.sanguosha.state import Frame, SanguoshaState
@@ -377,7 +378,8 @@ def dying_step(ctx: Ctx, f: Frame) -> None:
     player = state.players[seat]
     if f.step == 0:
         ctx.emit("dying", seat=seat, hp=player.hp)
-        f.d["order"] = state.living_from(max(state.current, 0))
+        # With Peaches barred the whole table knows nobody can answer: nobody is asked.
+        f.d["order"] = [] if peach_barred(state) else state.living_from(max(state.current, 0))
         f.d["at"] = 0
         f.step = 1
         return

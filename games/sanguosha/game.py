@@ -114,6 +114,15 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
                 protected_seat=1,
                 three_survivor_countdown=True,
             ),
+            # Every rule of the older edition at once.
+            SanguoshaOptions(
+                indulgence_spares_lord=True,
+                no_peach_one_on_one=True,
+                discard_at_will=True,
+                judgement_area_protected=True,
+                eight_diagram_hearts=True,
+                peach_on_others=True,
+            ),
             # The league's last table: the last seat is the lord.
             SanguoshaOptions(league=True, league_table=seats - 1,
                              league_points=(1.0,) * seats, scoring="fourth_edition"),

@@ -6,7 +6,8 @@ from typing import Literal
 
 Identity = Literal["lord", "loyalist", "rebel", "renegade"]
 
-# (loyalists, rebels, renegades) next to the one lord, by player count.
+# (loyalists, rebels, renegades) next to the one lord, by player count. The box holds ten
+# identity cards, 1/3/4/2, so ten players are dealt every one of them.
 _TABLE: dict[int, tuple[int, int, int]] = {
     4: (1, 1, 1),
     5: (1, 2, 1),
@@ -14,17 +15,21 @@ _TABLE: dict[int, tuple[int, int, int]] = {
     7: (2, 3, 1),
     8: (2, 4, 1),
     9: (3, 4, 1),
-    10: (3, 5, 1),
+    10: (3, 4, 2),
 }
-_TEN_WITH_TWO_RENEGADES = (3, 4, 2)
+# The double-renegade tables (option ``two_renegades``): a rebel's card becomes a renegade's.
+_TWO_RENEGADES: dict[int, tuple[int, int, int]] = {
+    6: (1, 2, 2),
+    8: (2, 3, 2),
+}
 
 
 def identity_cards(players: int, two_renegades: bool = False) -> list[str]:
     """The identity cards dealt at ``players`` players, lord first: ``identity-lord``,
     ``identity-loyalist-1``…"""
     loyal, rebels, renegades = _TABLE[players]
-    if players == 10 and two_renegades:
-        loyal, rebels, renegades = _TEN_WITH_TWO_RENEGADES
+    if two_renegades:
+        loyal, rebels, renegades = _TWO_RENEGADES.get(players, (loyal, rebels, renegades))
     cards = ["identity-lord"]
     cards += [f"identity-loyalist-{i + 1}" for i in range(loyal)]
     cards += [f"identity-rebel-{i + 1}" for i in range(rebels)]

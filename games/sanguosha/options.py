@@ -26,7 +26,9 @@ class Options(BaseModel):
     )
     two_renegades: bool = Field(
         default=False,
-        description="At 10 players: 3 loyalists, 4 rebels and 2 renegades instead of 3, 5, 1.",
+        description="Double-renegade tables: a rebel's card becomes a second renegade's at 6 "
+        "players (1/1/2/2) and at 8 (1/2/3/2). Ten players always deal two renegades; other "
+        "counts are unchanged.",
     )
     scoring: Literal["win_loss", "fourth_edition"] = Field(
         default="win_loss",
@@ -51,4 +53,34 @@ class Options(BaseModel):
         default=False,
         description="House rule: once only three are left, after three rounds everyone loses "
         "1 HP at the start of every round.",
+    )
+    # The older edition's rules (the seed's 真三国无双 part and its FAQ); each off is the standard
+    # edition's rule.
+    indulgence_spares_lord: bool = Field(
+        default=False,
+        description="Older edition: Indulgence may not be used on the lord.",
+    )
+    no_peach_one_on_one: bool = Field(
+        default=False,
+        description="Older edition: once only two players live, neither may use a Peach.",
+    )
+    discard_at_will: bool = Field(
+        default=False,
+        description="Older edition: the discard phase may throw any number of hand cards, at "
+        "least the excess over the hand limit.",
+    )
+    judgement_area_protected: bool = Field(
+        default=False,
+        description="Older edition: Snatch and Dismantlement take only a hand or equipped card, "
+        "never a delayed trick.",
+    )
+    eight_diagram_hearts: bool = Field(
+        default=False,
+        description="Older edition: Eight Diagram's judgement dodges only on a heart (standard: "
+        "any red card).",
+    )
+    peach_on_others: bool = Field(
+        default=False,
+        description="Older edition: in your play phase a Peach may heal any wounded player, "
+        "not only yourself.",
     )

@@ -11,6 +11,7 @@ from games.sanguosha import fast
 from games.sanguosha.actions import Pass, Respond
 from games.sanguosha.cards import card, name_of
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills.conversions import answer_conversions
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -22,8 +23,18 @@ HARMFUL_TRICKS = frozenset(
 )
 
 
+def eight_diagram_dodges(state: SanguoshaState, judged: str) -> bool:
+    """Eight Diagram's judgement counts as a Dodge on a red card; with
+    ``eight_diagram_hearts`` only on a heart."""
+    if state.options.eight_diagram_hearts:
+        return card(judged).suit == "heart"
+    return card(judged).red
+
+
 def answer_options(state: SanguoshaState, seat: int, want: str) -> list[Respond]:
     """The ways ``seat`` can play a ``want`` card as an answer now."""
+    if want == "tao" and peach_barred(state):
+        return []
     player = state.players[seat]
     options = [fast.respond(seat, (c,), want) for c in player.hand if name_of(c) == want]
     if want == "sha" and player.equips.get("weapon", "").startswith("zhangba-"):
@@ -91,7 +102,7 @@ def need_step(ctx: Ctx, f: Frame) -> None:
         return
     if f.step == 1:
         judged = f.d.get("judged")
-        if judged is not None and card(judged).red:
+        if judged is not None and eight_diagram_dodges(state, judged):
             ctx.emit("eight_diagram_dodged", seat=seat)
             ctx.finish(True)
             return

@@ -57,6 +57,12 @@ def trick_step(ctx: Ctx, f: Frame) -> None:
     ctx.finish()
 
 
+def trick_reaches_judging(state: SanguoshaState) -> bool:
+    """Whether Snatch and Dismantlement may take a delayed trick (not with
+    ``judgement_area_protected``)."""
+    return not state.options.judgement_area_protected
+
+
 def _take_effect(ctx: Ctx, f: Frame) -> None:
     """The trick's effect on one target; asks push windows or frames above this one."""
     state = ctx.state
@@ -74,7 +80,7 @@ def _take_effect(ctx: Ctx, f: Frame) -> None:
     elif name == "juedou":
         ctx.push("duel", user=user, target=target, cards=f.d["cards"])
     elif name in ("guohe", "shunshou"):
-        if area_options(state, target):
+        if area_options(state, target, trick_reaches_judging(state)):
             ctx.ask("pick_card", "in_order", [user], target=target, trick=name)
     elif name == "wugu":
         if len(state.grace) == 1:
@@ -129,7 +135,7 @@ def trick_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 
 @prompt("pick_card")
 def pick_card_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    options = area_options(state, f.d["target"])
+    options = area_options(state, f.d["target"], trick_reaches_judging(state))
     return Prompt(
         seat=seat,
         kind="pick_card",

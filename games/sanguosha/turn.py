@@ -226,10 +226,11 @@ def discard_step(ctx: Ctx, f: Frame) -> None:
     seat: int = f.d["seat"]
     player = state.players[seat]
     excess = len(player.hand) - hand_limit(state, seat)
-    if not player.alive or excess <= 0:
+    at_will = state.options.discard_at_will and bool(player.hand)
+    if not player.alive or (excess <= 0 and not at_will):
         ctx.finish()
         return
-    f.d["excess"] = excess
+    f.d["excess"] = max(excess, 0)
     ctx.ask("discard", "in_order", [seat])
 
 
@@ -238,6 +239,10 @@ def discard_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     assert isinstance(action, Discard)
     ctx.close()
     player = ctx.state.players[action.seat]
+    if not action.cards:
+        # Discarding at will, the player kept every card.
+        ctx.finish()
+        return
     for card_id in action.cards:
         player.hand.remove(card_id)
     to_discard(ctx, list(action.cards))
@@ -251,9 +256,14 @@ def discard_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -
     hand = tuple(state.players[seat].hand)
     excess: int = f.d["excess"]
     template = Discard(seat=seat)
-    pick = Pick(field="cards", options=hand, min=excess, max=excess, template=template)
-    # The default throws the newest cards; a few other choices are listed for random play.
-    listed = [pick.build(hand[-excess:]), pick.build(hand[:excess])]
+    # At will, any number from the excess to the whole hand.
+    most = len(hand) if state.options.discard_at_will else excess
+    pick = Pick(field="cards", options=hand, min=excess, max=most, template=template)
+    # The default throws the newest cards (just the excess); a few other choices are listed
+    # for random play.
+    listed = [pick.build(hand[len(hand) - excess :]), pick.build(hand[:excess])]
+    if most > excess:
+        listed.append(pick.build(hand[: excess + 1]))
     actions: list[Action] = list(dict.fromkeys(listed))
     return Prompt(
         seat=seat,

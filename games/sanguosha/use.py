@@ -11,6 +11,7 @@ from games.sanguosha.actions import Use
 from games.sanguosha.cards import AREA_TRICKS, KINDS, card, name_of, slot_of
 from games.sanguosha.distance import attack_range, distance, distances_from, in_attack_range
 from games.sanguosha.flow import Ctx, step
+from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills import kongcheng, paoxiao, qianxun, qicai
 from games.sanguosha.skills.conversions import play_conversions
 from games.sanguosha.skills.registry import has_skill
@@ -81,6 +82,21 @@ def slash_targets(
     ]
 
 
+def peach_targets(state: SanguoshaState, seat: int) -> list[int]:
+    """Who ``seat`` may heal with a Peach in its play phase: itself when wounded; with
+    ``peach_on_others`` any wounded player after it; nobody while Peaches are barred."""
+    if peach_barred(state):
+        return []
+    seats = state.living_from(seat) if state.options.peach_on_others else [seat]
+    return [s for s in seats if state.players[s].hp < state.players[s].max_hp]
+
+
+def _takeable(player: Player, judging: bool) -> bool:
+    """Whether Snatch or Dismantlement finds a card to take (``judging``: delayed tricks
+    count)."""
+    return bool(player.hand or player.equips or (judging and player.judging))
+
+
 TargetCache = dict[tuple[str, str], list[int]]
 
 
@@ -95,6 +111,8 @@ def _targets(
         return found
     player = state.players[seat]
     others = state.living_from(seat, include=False)
+    # Snatch and Dismantlement need a card they may take.
+    judging = not state.options.judgement_area_protected
     targets: list[int]
     if name == "sha":
         reach = attack_range(state, seat, ignore)
@@ -103,17 +121,17 @@ def _targets(
             t for t in others if can_target(state, seat, t, "sha") and (far[t] or 99) <= reach
         ]
     elif name == "tao":
-        targets = [seat] if player.hp < player.max_hp else []
+        targets = peach_targets(state, seat)
     elif name == "juedou":
         targets = [t for t in others if can_target(state, seat, t, name)]
     elif name == "guohe":
-        targets = [t for t in others if state.players[t].cards_count() > 0]
+        targets = [t for t in others if _takeable(state.players[t], judging)]
     elif name == "shunshou":
         reach = qicai.trick_reach(state, seat, 1)
         targets = [
             t
             for t in others
-            if state.players[t].cards_count() > 0
+            if _takeable(state.players[t], judging)
             and can_target(state, seat, t, name)
             and distance(state, seat, t) <= reach
         ]
@@ -123,7 +141,9 @@ def _targets(
         targets = [
             t
             for t in others
-            if can_target(state, seat, t, name) and not has_in_judging(state.players[t], "lebu")
+            if can_target(state, seat, t, name)
+            and not has_in_judging(state.players[t], "lebu")
+            and not (state.options.indulgence_spares_lord and t == state.lord)
         ]
     elif name == "shandian":
         targets = [] if has_in_judging(player, "shandian") else [seat]

@@ -70,5 +70,7 @@ def test_identity_table_per_player_count() -> None:
     assert shape(7) == (1, 2, 3, 1)
     assert shape(8) == (1, 2, 4, 1)
     assert shape(9) == (1, 3, 4, 1)
-    assert shape(10) == (1, 3, 5, 1)
+    assert shape(10) == (1, 3, 4, 2)
     assert shape(10, True) == (1, 3, 4, 2)
+    assert shape(6, True) == (1, 1, 2, 2)
+    assert shape(8, True) == (1, 2, 3, 2)
