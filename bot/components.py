@@ -21,7 +21,7 @@ from discord import ui
 from bot.i18n import t
 from bot.lobby_options import choice_parts, encode_choice, lobby_options, value_key
 from bot.picking import page_options, pages
-from bot.questions import click_check, prompt_digest
+from bot.questions import click_check, prompt_digest, public_check
 from games.core import Prompt
 
 if TYPE_CHECKING:
@@ -73,8 +73,10 @@ PANEL, BOARD = "a", "b"
 SELECT_SCOPE = {PANEL: "s", BOARD: "t"}
 
 
-# An action component of a prompt with a named question carries its digest (bot/questions.py):
+# An action component of a prompt with a named question carries a check (bot/questions.py):
 # the click stays valid across other seats' moves while the clicker's question is unchanged.
+# A panel's is the digest of the seat's whole prompt; a board's is worked out from public
+# facts only (``public_check``), the same for every seat asked the question.
 CHECK = r"(?::(?P<check>[0-9a-f]{8}))?"
 
 
@@ -554,7 +556,8 @@ def action_view(
     number = {index: place for place, index in enumerate(shown)} if board else \
         {index: index for index in shown}
     scope = BOARD if board else PANEL
-    check = click_check(prompt)
+    check = public_check(prompt, [prompt.actions[i] for i in shown], 0) if board else \
+        click_check(prompt)
     leading = leading or []
     for item in leading:
         item.row = 0
@@ -658,25 +661,24 @@ def question_view(
     renderer: Renderer,
     live: LiveMatch,
     view: Any,
-    questions: list[tuple[Prompt, list[int]]],
+    questions: list[tuple[Prompt, list[int], int]],
     locale: str | None,
     *,
     leading: list[ui.Item[Any]] | None = None,
 ) -> ui.View:
     """The board's components for questions put to several seats at once: each question once
-    (``prompt`` is one of the seats asked it, ``indices`` its actions shown on the board), its
-    choices numbered by their place among all the questions' choices. The caller has checked
-    that they fit (``rows_needed``); nothing here pages."""
+    (``prompt`` is one of the seats asked it, ``indices`` its actions shown on the board, from
+    board place ``first``), its choices numbered by their place among all the questions'
+    choices. Their check is the question's public one, which every seat asked it shares. The
+    caller has checked that they fit (``rows_needed``); nothing here pages."""
     view_ui = ui.View(timeout=None)
     for item in leading or []:
         item.row = 0
         view_ui.add_item(item)
     row = 1 if leading else 0
-    place = 0
-    for prompt, indices in questions:
-        check = click_check(prompt)
-        number = {index: place + offset for offset, index in enumerate(indices)}
-        place += len(indices)
+    for prompt, indices, first in questions:
+        check = public_check(prompt, [prompt.actions[i] for i in indices], first)
+        number = {index: first + offset for offset, index in enumerate(indices)}
         for block in _blocks(renderer, live, view, prompt, indices, locale):
             if block.as_select:
                 options = [discord.SelectOption(label=label[:100], value=str(number[index]))

@@ -22,7 +22,7 @@ from bot.i18n import has, t
 from bot.lobby_options import decode_choice, lobby_options
 from bot.panels import Editor
 from bot.picking import PickChoices, page_options, pages
-from bot.questions import click_counts, prompt_digest
+from bot.questions import click_check, click_counts, prompt_digest
 from bot.service import LiveMatch, Refusal
 from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus
@@ -196,6 +196,7 @@ class InteractionHandler:
                 index=None if on_board else place,
                 pick=(lambda lv, prompt: desk.board_action(lv, prompt, place))
                 if on_board else None, check=check,
+                check_now=desk.board_check if on_board else None,
                 user_id=interaction.user.id, source="player",
                 origin_message_id=None if from_panel else origin,
             ))
@@ -235,16 +236,17 @@ class InteractionHandler:
             return
         place = places[0]
         desk = self.app.desk
-        if live.state is not None and live.record.status == MatchStatus.ACTIVE and (
-                click_counts(version, live.version, live.game.prompt_for(live.state, seat),
-                             check)):
+        asked = None if live.state is None or live.record.status != MatchStatus.ACTIVE \
+            else live.game.prompt_for(live.state, seat)
+        if live.state is not None and live.record.status == MatchStatus.ACTIVE and \
+                click_counts(version, live.version,
+                             "" if asked is None else desk.question_check(live, asked), check):
             # Said here rather than as the service's "malformed": the board the clicker saw
             # is current, it just asks someone else (the service checks again under the lock).
-            prompt = live.game.prompt_for(live.state, seat)
-            if prompt is None or not prompt.blocking:
+            if asked is None or not asked.blocking:
                 await refuse(interaction, "act.not_your_turn")
                 return
-            if desk.question_action(live, prompt, place) is None:
+            if desk.question_action(live, asked, place) is None:
                 await refuse(interaction, "act.not_asked")
                 return
         origin = None if interaction.message is None else interaction.message.id
@@ -252,6 +254,7 @@ class InteractionHandler:
             acted, _ = await self._within_budget(interaction, self.app.service.act(
                 match_id, version=version, seat=seat,
                 pick=lambda lv, prompt: desk.question_action(lv, prompt, place), check=check,
+                check_now=desk.question_check,
                 user_id=interaction.user.id, source="player", origin_message_id=origin,
             ))
         except Refusal as refusal:
@@ -295,7 +298,7 @@ class InteractionHandler:
         prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
         pick = None if prompt is None else prompt.pick
         if pick is None or prompt is None or live.seat_held_by(interaction.user.id) != seat \
-                or not click_counts(version, live.version, prompt, check):
+                or not click_counts(version, live.version, click_check(prompt), check):
             await self.act(interaction, match_id, version, seat, [], check=check)
             return
         items = page_options(pick, page)
@@ -318,7 +321,7 @@ class InteractionHandler:
         prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
         if prompt is None or prompt.pick is None or \
                 live.seat_held_by(interaction.user.id) != seat or \
-                not click_counts(version, live.version, prompt, check):
+                not click_counts(version, live.version, click_check(prompt), check):
             await self.act(interaction, match_id, version, seat, [], check=check)
             return
         key = (match_id, seat, prompt_digest(prompt))

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from bot import metrics
 from bot.log_checks import LogChecks
-from bot.questions import click_counts
+from bot.questions import click_check, click_counts
 from bot.recent import RecentEvents
 from bot.replaying import replay_log
 from games import registry
@@ -572,12 +572,15 @@ class MatchService:
         pick: Callable[[LiveMatch, Prompt], int | None] | None = None,
         build: Callable[[LiveMatch, Prompt], Action | None] | None = None,
         check: str = "",
+        check_now: Callable[[LiveMatch, Prompt], str] | None = None,
     ) -> tuple[LiveMatch, Transition]:
         """Apply one action. ``index`` picks from the seat's current prompt (clicks), ``action``
         is a whole action (bots, timers), ``build`` makes it from the current prompt (a choice
         of several items). A click drawn at an older ``version`` still counts when ``check``
-        says the seat's own question is unchanged (``bot/questions.py``). Raises ``Refusal``
-        and changes nothing otherwise."""
+        equals ``check_now``, the check its component would carry if drawn now from the
+        seat's question (a private panel's by default; the board's, worked out from public
+        facts, for a board's component): the seat's own question is unchanged
+        (``bot/questions.py``). Raises ``Refusal`` and changes nothing otherwise."""
         asked = time.perf_counter()
         async with self._changing(match_id):
             live = await self._playable(match_id, seat)
@@ -590,7 +593,9 @@ class MatchService:
                 if owner.is_bot or owner.user_id != user_id:
                     raise Refusal("act.not_your_seat")
             prompt = live.game.prompt_for(live.state, seat)
-            if not click_counts(version, live.record.version, prompt, check):
+            derive = check_now or (lambda _live, current: click_check(current))
+            now = "" if prompt is None else derive(live, prompt)
+            if not click_counts(version, live.record.version, now, check):
                 raise Refusal("act.stale")
             if prompt is None:
                 raise Refusal("act.not_your_turn")

@@ -33,7 +33,7 @@ from bot.edit_budget import EditBudget
 from bot.i18n import t
 from bot.lobby_options import seat_range
 from bot.pictures.board import BoardPictures
-from bot.questions import prompt_digest
+from bot.questions import prompt_digest, public_check
 from bot.renderers import renderer_for
 from bot.service import LiveMatch, MatchChange
 from bot.team_threads import TeamThreads
@@ -214,8 +214,8 @@ class Desk:
                                leading=[hand], board=True)
         elif questions:
             view = question_view(renderer, live, public,
-                                 [(q.prompt, q.asked[q.prompt.seat]) for q in questions],
-                                 locale, leading=[hand])
+                                 [(q.prompt, q.asked[q.prompt.seat], q.first_place)
+                                  for q in questions], locale, leading=[hand])
         else:
             view = discord.ui.View(timeout=None)
             view.add_item(hand)
@@ -231,6 +231,12 @@ class Desk:
         shown = self.board_action_indices(live, prompt)
         return shown[place] if 0 <= place < len(shown) else None
 
+    def board_check(self, live: LiveMatch, prompt: Prompt) -> str:
+        """The check a board button of ``prompt``'s seat alone would carry now (its actions
+        numbered from 0): public facts only, as drawn by ``board``."""
+        shown = self.board_action_indices(live, prompt)
+        return public_check(prompt, [prompt.actions[i] for i in shown], 0)
+
     def board_questions(self, live: LiveMatch, public: Any, asked: list[Prompt]
                         ) -> list[BoardQuestion]:
         """The public questions among the prompts of the people the board waits for: seats
@@ -243,7 +249,10 @@ class Desk:
             indices = renderer.board_actions(live, public, prompt)
             if not indices:
                 continue
-            key = renderer.board_question(live, public, prompt, indices)
+            # Seats share components only when they share the check those carry (a named
+            # question's id and clock are part of it): an older click then counts for each.
+            named = (prompt.question_id, prompt.clock) if prompt.question else None
+            key = (named, renderer.board_question(live, public, prompt, indices))
             question = found.setdefault(key, BoardQuestion(prompt))
             question.asked[prompt.seat] = indices
         rows = MAX_ROWS - 1
@@ -259,21 +268,45 @@ class Desk:
             shown.append(question)
         return shown
 
-    def question_action(self, live: LiveMatch, prompt: Prompt, place: int) -> int | None:
-        """The index in ``prompt`` (its seat's) of the board's ``place``-th choice among the
-        questions it puts to several people at once; None unless that seat is asked the
-        question the place belongs to."""
+    def board_slot(self, live: LiveMatch, prompt: Prompt) -> tuple[int, list[int]] | None:
+        """Where the board shows ``prompt``'s seat its choices now, as a question it may
+        answer whoever clicks for it: the first place of the seat's question among the
+        questions put to several people, and the seat's indices there; or, when the seat is
+        the only person asked, its board actions from place 0. None when the board shows it
+        no choice."""
         if live.state is None or not prompt.blocking:
             return None
         asked = [p for p in live.pending() if p.blocking and not live.seats[p.seat].is_bot]
-        if len(asked) < 2:
-            return None  # the board shows one person's buttons, named by seat
         public = live.game.view(live.state, None)
+        if len(asked) == 1:
+            if asked[0].seat != prompt.seat:
+                return None
+            shown = renderer_for(live.record.game).board_actions(live, public, prompt)
+            return (0, shown) if shown else None
         for question in self.board_questions(live, public, asked):
-            if question.first_place <= place < question.first_place + question.size:
-                indices = question.asked.get(prompt.seat)
-                return None if indices is None else indices[place - question.first_place]
+            indices = question.asked.get(prompt.seat)
+            if indices is not None:
+                return question.first_place, indices
         return None
+
+    def question_check(self, live: LiveMatch, prompt: Prompt) -> str:
+        """The check the board's components of the question ``prompt``'s seat is asked would
+        carry now ("" when the board shows it none): what a click on one is compared with."""
+        slot = self.board_slot(live, prompt)
+        if slot is None:
+            return ""
+        first, indices = slot
+        return public_check(prompt, [prompt.actions[i] for i in indices], first)
+
+    def question_action(self, live: LiveMatch, prompt: Prompt, place: int) -> int | None:
+        """The index in ``prompt`` (its seat's) of the board's ``place``-th choice, among the
+        questions it puts to several people at once or the buttons of the one person it
+        asks; None unless the place is one of that seat's question."""
+        slot = self.board_slot(live, prompt)
+        if slot is None:
+            return None
+        first, indices = slot
+        return indices[place - first] if 0 <= place - first < len(indices) else None
 
     def panel(self, live: LiveMatch, seat: int, locale: str | None, *, page: int = 0,
               step: int | None = None) -> tuple[str, list[discord.Embed], discord.ui.View]:

@@ -27,7 +27,7 @@ import pytest
 
 from bot.app import ParlorClient
 from bot.i18n import t
-from bot.questions import prompt_digest
+from bot.questions import prompt_digest, public_check
 from bot.renderers import renderer_for
 from games import registry
 from storage import MatchNotFound, MatchStatus
@@ -249,7 +249,9 @@ class Fuzzer:
         """What a click on a board question could apply, worked out as it is sent: the id
         names no seat, so the action is the clicker's seat's answer at the id's version, and
         only while the match is still at that version (versions only grow) or, for a named
-        question (the id's digest), while the seat is asked that very question."""
+        question (the id's public check), while the seat is asked that very question, its
+        choices in the same places. Such an answer is recorded with the seat's whole-prompt
+        digest, which a named question keeps while it stands."""
         found = ASKED_ID.match(custom_id)
         if not found:
             return []
@@ -267,12 +269,13 @@ class Fuzzer:
         prompt = live.game.prompt_for(live.state, seat)
         if prompt is None:
             return []
-        asked = bool(digest) and bool(prompt.question) and prompt_digest(prompt) == digest
+        desk = self.client.parlor.desk
+        asked = bool(digest) and bool(prompt.question) and \
+            desk.question_check(live, prompt) == digest
         if live.version != version and not asked:
             return []
-        desk = self.client.parlor.desk
         indices = [desk.question_action(live, prompt, place) for place in places]
-        return [(match, version, seat, index, False, digest if asked else "")
+        return [(match, version, seat, index, False, prompt_digest(prompt) if asked else "")
                 for index in indices if index is not None]
 
     async def owner_move(self) -> Sent | None:
@@ -348,14 +351,20 @@ class Fuzzer:
         return Sent("forged_act", user, result, _acts_of(custom_id, None) + acts)
 
     async def some_digest(self, match: int) -> str:
-        """A digest a forged click may carry: random, or a real one of some seat's question."""
+        """A digest a forged click may carry: random, or a real one of some seat's question
+        (its panel's, its board button's or its board question's)."""
         try:
             live = await self.client.parlor.service.get(match)
         except MatchNotFound:
             live = None
         prompts = [] if live is None or live.state is None else live.pending()
         if prompts and self.rng.random() < 0.5:
-            return prompt_digest(self.rng.choice(prompts))
+            prompt = self.rng.choice(prompts)
+            desk = self.client.parlor.desk
+            assert live is not None
+            real = [prompt_digest(prompt), desk.board_check(live, prompt),
+                    desk.question_check(live, prompt)]
+            return self.rng.choice([check for check in real if check] or real[:1])
         return f"{self.rng.getrandbits(32):08x}"
 
     async def forged_pick(self) -> Sent | None:
@@ -530,8 +539,10 @@ async def _check_tables(fuzzer: Fuzzer) -> int:
                     shown = renderer_for(record.game).board_actions(
                         live, game.view(state, None), prompt)
                     if index in shown:
+                        board_check = public_check(
+                            prompt, [prompt.actions[i] for i in shown], 0)
                         who |= clickers(match_id, entry.version, entry.seat,
-                                        shown.index(index), True, digest)
+                                        shown.index(index), True, board_check)
                     if prompt.pick is not None and prompt.pick.accepts(action):
                         who |= clickers(match_id, entry.version, entry.seat, PICKED, False, "")
                 assert entry.user_id in who, f"match {match_id} v{entry.version}: no such click"
