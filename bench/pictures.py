@@ -24,6 +24,7 @@ TABLES = [
     ("citadels", 3, 3, "en"), ("citadels", 7, 4, "zh-CN"),
     ("zombie", 4, 3, "en"), ("zombie", 8, 14, "zh-CN"),
     ("haunt", 3, 1, "en"), ("haunt", 6, 6, "zh-CN"),
+    ("sanguosha", 5, 1, "en"), ("sanguosha", 10, 2, "zh-CN"),
 ]
 # (file, game, seats, seed, locale, how far into the game: 0..1)
 SAMPLES = [
@@ -35,6 +36,10 @@ SAMPLES = [
     ("zombie-zh.png", "zombie", 5, 13, "zh-CN", 0.741),
     ("haunt-en.png", "haunt", 6, 9, "en", 0.6),
     ("haunt-zh.png", "haunt", 6, 6, "zh-CN", 0.85),
+    ("sanguosha-5-en.png", "sanguosha", 5, 7, "en", 0.75433),
+    ("sanguosha-5-zh.png", "sanguosha", 5, 3, "zh-CN", 0.63677),
+    ("sanguosha-10-en.png", "sanguosha", 10, 8, "en", 0.79971),
+    ("sanguosha-10-zh.png", "sanguosha", 10, 6, "zh-CN", 0.92083),
 ]
 
 

@@ -16,6 +16,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.pictures import BoardPicture
+from bot.pictures.sanguosha import table_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch
@@ -435,6 +437,12 @@ class SanguoshaRenderer(Renderer):
                 winners=self.join([self.who(live, s, locale) for s in view.winners],
                                   locale))[:1024], inline=False)
         return embed
+
+    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
+                      ) -> BoardPicture | None:
+        """The seats round the table, drawn from the public view."""
+        assert isinstance(view, PublicView)
+        return table_picture(self, live, view, locale)
 
     def _seat_line(self, live: LiveMatch, view: PublicView, row: SeatRow,
                    locale: str | None) -> str:

@@ -13,8 +13,9 @@ from games import registry
 from games.core.conformance import bot_action, random_action
 from storage import MatchRecord, MatchStatus, SeatRecord
 
-ENGLISH_NAMES = ["Alice", "Bob", "Carmen", "Dmitri", "Eve", "Farid", "Grace", "Hiro"]
-CHINESE_NAMES = ["王小明", "李娜", "张伟", "刘洋", "陈静", "杨帆", "赵雷", "黄蕾"]
+ENGLISH_NAMES = ["Alice", "Bob", "Carmen", "Dmitri", "Eve", "Farid", "Grace", "Hiro", "Ines",
+                 "Jonas"]
+CHINESE_NAMES = ["王小明", "李娜", "张伟", "刘洋", "陈静", "杨帆", "赵雷", "黄蕾", "周敏", "吴昊"]
 
 
 def live_match(game: str, names: list[str], options: dict[str, Any] | None = None,
