@@ -319,7 +319,7 @@ class Desk:
             embed.add_field(name=t("panel.recent", locale),
                             value="\n".join(renderer.event_line(live, e, locale)
                                             for e in mine)[-1024:], inline=False)
-        for team in self.threads.panel_teams(live, seat):  # no private thread for the team
+        for team in self.threads.panel_teams(live, seat, locale):  # no private thread
             embed.add_field(name=t("panel.team", locale, name=team.name)[:256],
                             value=team.content[:1024] or "—", inline=False)
         refresh = HandButton(live.id, t("panel.refresh", locale))

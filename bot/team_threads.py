@@ -77,20 +77,25 @@ class TeamThreads:
         self._running: set[int] = set()
 
     # -- what the renderer declares ------------------------------------------------------------
-    def teams(self, live: LiveMatch) -> list[TeamThread]:
+    def teams(self, live: LiveMatch, locale: str | None = None) -> list[TeamThread]:
+        """The match's teams, their texts in ``locale`` (by default the table's, which the
+        team's thread is written in)."""
         if live.state is None:
             return []
-        return renderer_for(live.record.game).team_threads(live, live.record.locale)
+        return renderer_for(live.record.game).team_threads(
+            live, live.record.locale if locale is None else locale)
 
     def wanted(self, live: LiveMatch) -> bool:
         """Whether the match has (or may have) team threads to keep."""
         return live.id in self._matches or bool(self.teams(live))
 
-    def panel_teams(self, live: LiveMatch, seat: int) -> list[TeamThread]:
-        """The teams whose text ``seat`` reads in its private panel: those it is on whose thread
-        is not known to be open (it could not be, or a restarted process has not looked yet)."""
+    def panel_teams(self, live: LiveMatch, seat: int, locale: str | None
+                    ) -> list[TeamThread]:
+        """The teams whose text ``seat`` reads in its private panel, in its reader's
+        ``locale``: those it is on whose thread is not known to be open (it could not be, or a
+        restarted process has not looked yet)."""
         known = self._matches.get(live.id)
-        return [team for team in self.teams(live) if seat in team.seats and (
+        return [team for team in self.teams(live, locale) if seat in team.seats and (
             known is None or team.key not in known.opened or
             known.opened[team.key].message_id == 0)]
 
