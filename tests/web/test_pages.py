@@ -16,7 +16,6 @@ from web.guard import CSP, RateLimit
 from web.site import make_app
 
 
-
 @pytest.fixture
 async def w(tmp_path: Path) -> AsyncIterator[World]:
     made = await world(tmp_path)
