@@ -107,6 +107,19 @@ def test_replay_in_a_browser(served: Served, browser: Any, lang: str, counter: s
     browser.find_element("id", "prev").click()
     _wait_step(browser, 1)
     assert "step=1" in browser.current_url
+    # A held key: the steps asked for on the way fold into the last one.
+    body = browser.find_element("tag name", "body")
+    for _ in range(10):
+        body.send_keys(Keys.ARROW_RIGHT)
+    _wait_step(browser, 11)
+    browser.execute_script(
+        "const s = document.getElementById('slider'); s.value = '5';"
+        "s.dispatchEvent(new Event('input'));")
+    _wait_step(browser, 5)
+    browser.find_element("id", "first").click()
+    _wait_step(browser, 0)
+    browser.find_element("id", "next").click()
+    _wait_step(browser, 1)
     # Another seat's own view: its panel changes, the address remembers the seat.
     before = browser.find_element("id", "panel").text
     browser.find_element("css selector", '#seat-tabs a[data-seat="2"]').click()

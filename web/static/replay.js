@@ -10,7 +10,6 @@
   let step = Number(root.dataset.step);
   let seat = Number(root.dataset.seat);
   let data = null;
-  let asked = 0;
   const tags = { b: "strong", i: "em", u: "u", code: "code" };
 
   function byId(id) { return document.getElementById(id); }
@@ -102,18 +101,33 @@
     root.dataset.step = String(d.step);
   }
 
-  async function go(to) {
-    to = Math.max(0, Math.min(steps, to));
-    step = to;
-    const ticket = ++asked;
+  // One step asked for at a time: steps wanted while one is on its way (a held arrow key)
+  // fold into the latest, so the page asks no faster than the server answers.
+  let loading = false;
+  let wanted = null;
+
+  async function load(to) {
+    loading = true;
     try {
       const answer = await fetch(base + "/step/" + to + ".json?lang=" + encodeURIComponent(lang));
       if (!answer.ok) { throw new Error(String(answer.status)); }
       const d = await answer.json();
-      if (ticket === asked) { show(d); }
+      if (wanted === null) { show(d); }
     } catch (failure) {
-      if (ticket === asked) { byId("actor").textContent = root.dataset.failed; }
+      if (wanted === null) { byId("actor").textContent = root.dataset.failed; }
+    } finally {
+      loading = false;
     }
+    if (wanted !== null) {
+      const next = wanted;
+      wanted = null;
+      load(next);
+    }
+  }
+
+  function go(to) {
+    step = Math.max(0, Math.min(steps, to));
+    if (loading) { wanted = step; } else { load(step); }
   }
 
   function click(id, to) {
@@ -130,7 +144,10 @@
     go(Number(event.target.value));
   });
   document.addEventListener("keydown", function (event) {
-    if (event.target instanceof HTMLInputElement && event.target.type !== "range") { return; }
+    // The slider moves itself with the arrow keys (and says so through "input").
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) {
+      return;
+    }
     if (event.key === "ArrowLeft") { event.preventDefault(); go(step - 1); }
     if (event.key === "ArrowRight") { event.preventDefault(); go(step + 1); }
   });
