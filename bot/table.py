@@ -425,7 +425,8 @@ class Desk:
         content, embeds, view = self.board(live, locale)
         stamp = self._stamp(live.id)
         picture = await self.pictures.picture(live, locale)
-        files = await self.pictures.files(live.id, picture, embeds, fresh=False)
+        files = await self.pictures.files(live.id, picture, embeds, fresh=False,
+                                          wait=self.app.settings.board_edit_delay)
         extra = {} if files is None else {"attachments": files}
         try:
             await update_message(interaction, content=content, embeds=embeds, view=view,
@@ -503,6 +504,16 @@ class Desk:
                 self._hurry(live.id)
             return
         self._edits[live.id] = asyncio.create_task(self._edit_later(live.id))
+
+    def picture_ready(self, match_id: int) -> None:
+        """A picture the board went out without is drawn: the board is edited again to carry
+        it, like after a move."""
+        self._changes[match_id] = self._stamp(match_id) + 1
+        self._spawn(self._edit_for_picture(match_id))
+
+    async def _edit_for_picture(self, match_id: int) -> None:
+        with contextlib.suppress(MatchNotFound):
+            self.schedule_edit(await self.app.service.get(match_id))
 
     def _hurry(self, match_id: int) -> None:
         """The match's pending edit is wanted sooner: a person waits, or the game ended."""
@@ -608,7 +619,10 @@ class Desk:
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
         picture = await self.pictures.picture(live, locale)
-        files = await self.pictures.files(match_id, picture, embeds, fresh=False)
+        # The text board does not wait for its picture longer than the edit delay: a picture
+        # drawn later follows with the next edit (``picture_ready``).
+        files = await self.pictures.files(match_id, picture, embeds, fresh=False,
+                                          wait=self.app.settings.board_edit_delay)
         extra: dict[str, Any] = {} if files is None else {"attachments": files}
         channel = self.app.client.get_partial_messageable(ref.channel_id)
         try:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.pictures.picture import BoardPicture, draw
+from bot.pictures.drawing import Drawer
+from bot.pictures.picture import BoardPicture
 from bot.renderers import renderer_for
 
 if TYPE_CHECKING:
@@ -41,6 +42,12 @@ class BoardPictures:
         # those of them whose board then went through (so files were the cause).
         self._trial: set[int] = set()
         self._passed: set[int] = set()
+        self.drawer = Drawer()
+        self.drawer.on_ready = self._drawn_late
+
+    def _drawn_late(self, match_id: int) -> None:
+        """A picture a board went out without is drawn: the board's next edit carries it."""
+        self.app.desk.picture_ready(match_id)
 
     def may_attach(self, channel_id: int) -> bool | None:
         """Whether the bot may attach files in the channel, as its gateway cache knows the
@@ -64,19 +71,35 @@ class BoardPictures:
         return picture
 
     async def files(self, match_id: int, picture: BoardPicture | None,
-                    embeds: list[discord.Embed], *, fresh: bool
+                    embeds: list[discord.Embed], *, fresh: bool, wait: float | None = None
                     ) -> list[discord.File] | None:
         """Point the board's embed at ``picture``; the files to send with the board: the drawn
         picture when the message does not show it yet (``fresh``: a new message), ``[]`` to
-        drop a picture the board should no longer show, None to keep what it has."""
+        drop a picture the board should no longer show, None to keep what it has. A picture
+        not drawn within ``wait`` seconds (None: however long it takes) is left out: the board
+        keeps the picture it shows, and the drawer calls for another edit when the new one is
+        ready (``Desk.picture_ready``)."""
         if picture is None:
             return [] if not fresh and match_id in self._shown else None
+        if not fresh and self._shown.get(match_id) == picture.key:
+            self._point(embeds, picture)
+            return None
+        try:
+            png = await self.drawer.png(match_id, picture, wait)
+        except Exception:  # a painter's bug or a dead worker: the text board goes on
+            log.exception("match %s: the board's picture could not be drawn", match_id)
+            png = None
+        if png is None:
+            if not fresh and match_id in self._shown:
+                self._point(embeds, picture)  # the picture shown so far stays until then
+            return None
+        self._point(embeds, picture)
+        return [discord.File(io.BytesIO(png), filename=picture.filename)]
+
+    @staticmethod
+    def _point(embeds: list[discord.Embed], picture: BoardPicture) -> None:
         if embeds:
             embeds[0].set_image(url=f"attachment://{picture.filename}")
-        if not fresh and self._shown.get(match_id) == picture.key:
-            return None
-        png = await draw(picture)
-        return [discord.File(io.BytesIO(png), filename=picture.filename)]
 
     def shown(self, match_id: int, picture: BoardPicture | None,
               files: list[discord.File] | None) -> None:
@@ -89,6 +112,7 @@ class BoardPictures:
             self._shown.pop(match_id, None)
         else:
             self._shown[match_id] = picture.key
+            self.drawer.shown(match_id)
 
     def forget(self, match_id: int) -> None:
         """The board is a new message (or unknown): its picture is uploaded with its next write."""

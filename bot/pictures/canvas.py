@@ -3,7 +3,10 @@ and a record of every text drawn (what the tests read instead of the pixels)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -11,6 +14,18 @@ from bot.pictures.fonts import BOLD, REGULAR, font
 
 Colour = tuple[int, int, int]
 ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, weight: int, anchor: str, start: tuple[float, float]
+            ) -> tuple[Any, tuple[int, int], tuple[float, float, float, float]]:
+    """A line of text rendered once: its mask, where the mask sits from the anchor point, and
+    the text's box from it (as ``ImageDraw.text`` and ``textbbox`` work them out). The face is
+    drawn with by one thread of a process at a time (``bot.pictures.fonts``)."""
+    face = font(size, weight)
+    mask, offset = face.getmask2(text, "L", anchor=anchor, start=start, stroke_filled=True)
+    box = face.getbbox(text, "L", anchor=anchor)
+    return mask, (int(offset[0]), int(offset[1])), box
 
 
 @dataclass(frozen=True)
@@ -57,11 +72,16 @@ class Canvas:
         if not text:
             return xy[0]
         face = font(size, weight)
-        self.draw.text(xy, text, font=face, fill=colour, anchor=anchor)
-        box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
-        self.texts.append(DrawnText(text, face, (int(box[0]), int(box[1]), int(box[2]),
-                                                 int(box[3]))))
-        return int(box[2])
+        x, y = xy
+        mask, (dx, dy), (left, top, right, bottom) = _glyphs(
+            text, size, weight, anchor, (math.modf(x)[0], math.modf(y)[0]))
+        # What ``ImageDraw.text`` does for one line of text (the same pixels), with the
+        # rendered line kept: boards draw the same names and numbers picture after picture.
+        self.draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask,
+                                   self.draw._getink(colour)[0])
+        self.texts.append(DrawnText(text, face, (int(left + x), int(top + y), int(right + x),
+                                                 int(bottom + y))))
+        return int(right + x)
 
     # -- shapes ------------------------------------------------------------------------------
     def box(self, box: tuple[int, int, int, int], fill: Colour | None, *, radius: int = 12,
