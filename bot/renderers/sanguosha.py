@@ -25,7 +25,7 @@ from games.core import Action, Event, Outcome, Prompt
 from games.sanguosha.actions import Choose, Discard, Pass, Respond, Use
 from games.sanguosha.cards import CARDS, KINDS, card, rank_name
 from games.sanguosha.heroes import HEROES
-from games.sanguosha.options import Options
+from games.sanguosha.options import OLDER_EDITION_RULES, Options
 from games.sanguosha.views import PublicView, SeatRow, SeatView
 
 SUIT_SYMBOL = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
@@ -653,7 +653,8 @@ class SanguoshaRenderer(Renderer):
         lines = []
         if not chosen.heroes:
             lines.append(t("sanguosha.option.heroes_off", locale))
-        for name in ("ex_cards", "two_renegades", "three_survivor_countdown"):
+        for name in ("ex_cards", "two_renegades", "three_survivor_countdown",
+                     *OLDER_EDITION_RULES):
             if getattr(chosen, name):
                 lines.append(t(f"sanguosha.option.{name}", locale))
         if chosen.scoring != "win_loss":

@@ -84,3 +84,10 @@ class Options(BaseModel):
         description="Older edition: in your play phase a Peach may heal any wounded player, "
         "not only yourself.",
     )
+
+
+# The older edition's rules, each a switch of its own (docs/rules/sanguosha.md).
+OLDER_EDITION_RULES: tuple[str, ...] = (
+    "indulgence_spares_lord", "no_peach_one_on_one", "discard_at_will",
+    "judgement_area_protected", "eight_diagram_hearts", "peach_on_others",
+)
