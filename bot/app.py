@@ -61,7 +61,8 @@ class Parlor:
         self.service.set_planner(self.timers)
         metrics.watch(open_matches=self.service.open_count, timers_armed=self.timers.pending,
                       timers_due=self.timers.due,
-                      budget_waiting=lambda: self.desk.budget.waiting)
+                      budget_waiting=lambda: self.desk.budget.waiting,
+                      pictures_waiting=lambda: self.desk.pictures.drawer.waiting)
 
     async def config_for(self, guild_id: int) -> GuildConfig:
         config = self._configs.get(guild_id)

@@ -30,9 +30,9 @@ TIMER_LAG = Histogram("parlor_timer_lag_seconds",
                       "How late a due timer or warning was taken from the schedule.",
                       buckets=_WAIT_BUCKETS)
 PICTURES_WAITING = Gauge("parlor_pictures_waiting",
-                         "Board pictures queued for the drawing thread, not yet begun.")
+                         "Board pictures waiting for a drawing worker, not yet begun.")
 DRAW_SECONDS = Histogram("parlor_picture_draw_seconds",
-                         "Time the drawing thread spent on one picture (drawing and PNG).",
+                         "CPU time spent on one picture (drawing and PNG), boards and web pages.",
                          buckets=_ACT_BUCKETS)
 OPEN_MATCHES = Gauge("parlor_open_matches",
                      "Lobby, active and paused matches this process holds in memory.")
@@ -50,10 +50,12 @@ def acted(game: str, seconds: float) -> None:
 
 
 def watch(*, open_matches: Callable[[], float], timers_armed: Callable[[], float],
-          timers_due: Callable[[], float], budget_waiting: Callable[[], float]) -> None:
+          timers_due: Callable[[], float], budget_waiting: Callable[[], float],
+          pictures_waiting: Callable[[], float]) -> None:
     """Read these gauges from the running objects at each scrape (the last process-wide
     caller wins: one bot per process)."""
     OPEN_MATCHES.set_function(open_matches)
     TIMERS_ARMED.set_function(timers_armed)
     TIMERS_DUE.set_function(timers_due)
     BUDGET_WAITING.set_function(budget_waiting)
+    PICTURES_WAITING.set_function(pictures_waiting)

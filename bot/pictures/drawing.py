@@ -22,6 +22,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
+from bot import metrics
 from bot.pictures.picture import DRAWING, BoardPicture
 
 # One worker per core beside the event loop's (at least one).
@@ -76,6 +77,11 @@ class Drawer:
         # Called with a table's match id when a picture someone gave up waiting for is ready.
         self.on_ready: Callable[[int], None] | None = None
         self._late: set[int] = set()
+
+    @property
+    def waiting(self) -> int:
+        """Pictures waiting for their worker (at most one a table)."""
+        return sum(len(lane.waiting) for lane in self._lanes)
 
     def _lane(self, match_id: int) -> _Lane:
         return self._lanes[match_id % len(self._lanes)]
@@ -163,6 +169,7 @@ class Drawer:
             return
         DRAWING.seconds += seconds
         DRAWING.pictures += 1
+        metrics.DRAW_SECONDS.observe(seconds)
         self.drawn += 1
         self._done[match_id] = (picture.key, png)
         for waiter in waiters:

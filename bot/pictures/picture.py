@@ -68,7 +68,6 @@ DRAWING = DrawingClock()
 
 
 def _drawn(picture: BoardPicture) -> bytes:
-    metrics.PICTURES_WAITING.dec()
     started = time.thread_time()
     try:
         return picture.png()
@@ -81,5 +80,4 @@ def _drawn(picture: BoardPicture) -> bytes:
 
 async def draw(picture: BoardPicture) -> bytes:
     """The picture's PNG, drawn and encoded on the drawing thread."""
-    metrics.PICTURES_WAITING.inc()
     return await asyncio.get_running_loop().run_in_executor(_DRAWER, _drawn, picture)

@@ -62,3 +62,11 @@ async def test_links_from_discord_open_the_pages(tmp_path: Path,
             assert server.status == 200 and replay in await server.text()
             health = await web.get("/healthz")
             assert health.status == 200 and (await health.json())["gateway"] is True
+            metrics = await (await web.get("/metrics")).text()
+        values = {line.split(" ")[0]: float(line.split(" ")[1])
+                  for line in metrics.splitlines() if line and not line.startswith("#")}
+        assert values['parlor_actions_total{game="lifeboat"}'] >= finished.version
+        assert values["parlor_rest_requests_total"] > 0  # the board edits, through the fake
+        for gauge in ("parlor_open_matches", "parlor_timers_armed", "parlor_timers_due",
+                      "parlor_request_budget_waiting", "parlor_pictures_waiting"):
+            assert gauge in values, gauge
