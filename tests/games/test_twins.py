@@ -1,12 +1,13 @@
 """Twins (``Game.twin``), checked for every registered game: at every step of bot playouts a
 twin for the public, and one for each seat in turn, has the same views where it must
-(``games.core.conformance.twin_problems``), stays a game that goes on, and really differs in
-some secret at most steps. A registered game without twins fails here."""
+(``games.core.conformance.twin_problems``), holds the same cards, stays a game that goes on,
+and really differs in some secret at most steps. A registered game without twins fails here."""
 
 from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -15,8 +16,33 @@ from pydantic import BaseModel
 from games import registry
 from games.core import Action, Game, GameSpec, Outcome, Prompt, StateBase
 from games.core.conformance import bot_action, differs_in_secret, twin_problems
+from games.core.twins import redeal
 
 SEEDS = 3 if os.environ.get("PARLOR_SOAK") else 1
+# What a twin may change rather than move: a secret answer or choice, the heroes offered.
+CHOICES = {"answers", "chosen", "offers", "seed"}
+
+
+def _ids(value: Any) -> Iterator[str]:
+    """Every string of a dumped state (cards, identities, tiles…), keys included, but for
+    the secret choices a twin may change."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in CHOICES:
+                yield str(key)
+                yield from _ids(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _ids(item)
+
+
+def conserved(state: Any, twin: Any) -> bool:
+    """Whether the twin holds the same things as the state, only placed elsewhere. Compared
+    as sets: records name a card a second time (the round's face-down characters, who rowed
+    a card), and the twin moves both."""
+    return set(_ids(state.model_dump(mode="json"))) == set(_ids(twin.model_dump(mode="json")))
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -43,6 +69,7 @@ def test_twins_keep_the_views_and_change_secrets(name: str, seats: int) -> None:
                 problems = twin_problems(game, state, twin, keep)
                 assert not problems, f"{name} seed {seed} step {steps} keep {set(keep)}: " \
                     f"{problems}"
+                assert conserved(state, twin), f"{name} step {steps}: a card came or went"
                 # The twin goes on: one move the game waits for applies to it.
                 prompts = [p for p in game.pending(twin) if p.blocking] or game.pending(twin)
                 game.apply(twin, prompts[0].actions[0])
@@ -120,3 +147,13 @@ def test_the_check_finds_a_twin_that_shows_the_public_something_else() -> None:
     assert "the public view differs" in twin_problems(game, state, wrong)
     other = game.twin(state, random.Random(3))
     assert any("seat 1" in p for p in twin_problems(game, state, other, frozenset({1})))
+
+
+def test_redeal_moves_cards_between_places_of_fixed_sizes() -> None:
+    hand, deck, pile = ["a", "b"], ["c", "d", "e"], ["f"]
+    moved = redeal([hand, deck, pile], random.Random(4), pinned={"d"})
+    assert sorted(hand + deck + pile) == list("abcdef")
+    assert (len(hand), len(deck), len(pile)) == (2, 3, 1)
+    assert deck[1] == "d" and "d" not in moved
+    assert sorted(moved) == sorted(moved.values()) == list("abcef")
+    assert any(card != new for card, new in moved.items())
