@@ -59,6 +59,7 @@ async def replay_page(request: web.Request) -> web.Response:
     step = _step_of(request, replay, request.query.get("step"))
     if step is None:
         return not_found(request)
+    await replay.reach(step)
     seat = _number(request.query.get("seat", "0"), high=len(replay.seats) - 1) or 0
     data = request.app[STEPS].step(replay, step, locale, _picture_url(request, step, locale))
     response = page(request, "replay.html", locale, data=data, seat=seat, base=_base(request),
@@ -72,6 +73,7 @@ async def step_json(request: web.Request) -> web.Response:
     step = None if replay is None else _step_of(request, replay, request.match_info["step"])
     if replay is None or step is None:
         return not_found(request)
+    await replay.reach(step)
     locale = locale_of(request)
     data = request.app[STEPS].step(replay, step, locale, _picture_url(request, step, locale))
     response = web.json_response(data)
@@ -85,6 +87,7 @@ async def board_png(request: web.Request) -> web.Response:
     step = None if replay is None else _step_of(request, replay, request.match_info["step"])
     if replay is None or step is None:
         return not_found(request)
+    await replay.reach(step)
     locale = locale_of(request)
     live = replay.live_at(step)
     picture = request.app[PARTS].narrator.board_picture(

@@ -1,11 +1,13 @@
 """Finished tables replayed from their logs, kept for the pages that step through them.
 
 A table is replayed once (``bot.replaying.replay_log``, which hands the event loop back every
-millisecond) when its page is first asked for; what is kept is every action, every event with
-the step that made it, and the state every ``CHECKPOINT_EVERY`` steps. The state at any step
-is the nearest checkpoint before it with at most ``CHECKPOINT_EVERY - 1`` actions applied, and
-the last few asked for are remembered, so stepping through a 5,000-action table costs a few
-engine moves a click, not the whole log (``bench/web_replay.py``).
+millisecond) when its page is first asked for: in the background, from the first action on, so
+the page of an early step answers as soon as the replay has passed it rather than when the
+whole log is done. What is kept is every action, every event with the step that made it, and
+the state every ``CHECKPOINT_EVERY`` steps. The state at any step is the nearest checkpoint
+before it with at most ``CHECKPOINT_EVERY - 1`` actions applied, and the last few asked for
+are remembered, so stepping through a 5,000-action table costs a few engine moves a click, not
+the whole log (``bench/web_replay.py``).
 """
 
 from __future__ import annotations
@@ -34,12 +36,16 @@ OVER = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
 class Replay:
     record: MatchRecord
     seats: list[SeatRecord]
-    actions: list[Action]
+    stored: list[dict[str, Any]]  # the log's actions as stored
     sources: list[tuple[int, str]]  # (seat, source) of each action
-    checkpoints: list[Any]  # the state after k * CHECKPOINT_EVERY actions
-    public: list[tuple[int, Event]]  # (step that made it, event), in order
-    private: dict[int, list[tuple[int, Event]]]  # by seat
+    actions: list[Action] = field(default_factory=list)
+    checkpoints: list[Any] = field(default_factory=list)  # after k * CHECKPOINT_EVERY actions
+    public: list[tuple[int, Event]] = field(default_factory=list)  # (step made, event)
+    private: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # by seat
+    built: int = 0  # the steps replayed so far
+    failed: BaseException | None = None
     _states: OrderedDict[int, Any] = field(default_factory=OrderedDict)
+    _moved: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -47,11 +53,54 @@ class Replay:
 
     @property
     def steps(self) -> int:
-        return len(self.actions)
+        return len(self.stored)
+
+    async def build(self) -> None:
+        """Replay the whole log, telling whoever waits at each checkpoint."""
+        game = self.game
+        self.actions = [game.parse_action(action) for action in self.stored]
+        self.checkpoints = [game.setup(len(self.seats), self.record.options,
+                                       seed=self.record.seed)]
+        self._tell()
+
+        def keep(transition: Transition) -> None:
+            step = self.built + 1
+            for event in transition.events:
+                if event.to is None:
+                    self.public.append((step, event))
+                else:
+                    for seat in event.to:
+                        self.private.setdefault(seat, []).append((step, event))
+            if step % CHECKPOINT_EVERY == 0:
+                self.checkpoints.append(transition.state)
+            self.built = step
+            if step % CHECKPOINT_EVERY == 0:
+                self._tell()
+
+        try:
+            await replay_log(game, len(self.seats), self.record.options, self.record.seed,
+                             self.stored, keep)
+        except Exception as failure:
+            self.failed = failure
+            raise
+        finally:
+            self._tell()
+
+    def _tell(self) -> None:
+        moved, self._moved = self._moved, asyncio.Event()
+        moved.set()
+
+    async def reach(self, step: int) -> None:
+        """Wait until the replay has passed ``step``."""
+        while self.built < step or not self.checkpoints:
+            if self.failed is not None:
+                raise RuntimeError(f"the replay of match {self.record.id} failed"
+                                   ) from self.failed
+            await self._moved.wait()
 
     def state_at(self, step: int) -> Any:
-        """The state after ``step`` actions (0: the game as set up)."""
-        if not 0 <= step <= self.steps:
+        """The state after ``step`` actions (0: the game as set up); ``reach`` it first."""
+        if not 0 <= step <= self.built:
             raise IndexError(step)
         kept = self._states.get(step)
         if kept is not None:
@@ -83,43 +132,20 @@ class Replay:
         return mine[max(0, end - last):end]
 
 
-async def replay(record: MatchRecord, seats: list[SeatRecord],
-                 stored: list[dict[str, Any]], sources: list[tuple[int, str]]) -> Replay:
-    game = registry.get(record.game)
-    checkpoints = [game.setup(len(seats), record.options, seed=record.seed)]
-    public: list[tuple[int, Event]] = []
-    private: dict[int, list[tuple[int, Event]]] = {}
-    step = 0
-
-    def keep(transition: Transition) -> None:
-        nonlocal step
-        step += 1
-        for event in transition.events:
-            if event.to is None:
-                public.append((step, event))
-            else:
-                for seat in event.to:
-                    private.setdefault(seat, []).append((step, event))
-        if step % CHECKPOINT_EVERY == 0:
-            checkpoints.append(transition.state)
-
-    actions = [game.parse_action(action) for action in stored]
-    await replay_log(game, len(seats), record.options, record.seed, stored, keep)
-    return Replay(record, seats, actions, sources, checkpoints, public, private)
-
-
 class ReplayBook:
     """The replayed tables, the most recently read kept; a table asked for by several readers
-    at once is replayed once."""
+    at once is read once and replayed once."""
 
     def __init__(self, repo: Repository, *, keep: int = TABLES_KEPT) -> None:
         self.repo = repo
         self._keep = keep
         self._tables: OrderedDict[int, Replay] = OrderedDict()
         self._loading: dict[int, asyncio.Future[Replay | None]] = {}
+        self._building: set[asyncio.Task[None]] = set()
 
     async def get(self, match_id: int) -> Replay | None:
-        """The replay of a finished (or cancelled) table; None for any other id."""
+        """The replay of a finished (or cancelled) table, being built; None for any other
+        id."""
         kept = self._tables.get(match_id)
         if kept is not None:
             self._tables.move_to_end(match_id)
@@ -139,10 +165,27 @@ class ReplayBook:
         finally:
             del self._loading[match_id]
         if found is not None:
+            task = asyncio.create_task(found.build())
+            self._building.add(task)
+            task.add_done_callback(self._built)
             self._tables[match_id] = found
             while len(self._tables) > self._keep:
                 self._tables.popitem(last=False)
         return found
+
+    def _built(self, task: asyncio.Task[None]) -> None:
+        self._building.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # A log the engine no longer replays: forget it, so a later reader tries again
+            # (and the failure is logged by the handler that waited).
+            for match_id, replay in list(self._tables.items()):
+                if replay.failed is task.exception():
+                    del self._tables[match_id]
+
+    async def close(self) -> None:
+        for task in list(self._building):
+            task.cancel()
+        await asyncio.gather(*self._building, return_exceptions=True)
 
     async def _load(self, match_id: int) -> Replay | None:
         try:
@@ -155,5 +198,5 @@ class ReplayBook:
         if not seats or await self.repo.snapshot(match_id) is None:
             return None  # cancelled in the lobby: nothing was played
         log = await self.repo.actions(match_id)
-        return await replay(record, seats, [entry.action for entry in log],
-                            [(entry.seat, entry.source) for entry in log])
+        return Replay(record, seats, [entry.action for entry in log],
+                      [(entry.seat, entry.source) for entry in log])

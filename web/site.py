@@ -83,4 +83,9 @@ def make_app(parts: Parts) -> web.Application:
     app.router.add_static("/static/", HERE / "static", append_version=False)
     pages_replay.add_routes(app)
     pages_server.add_routes(app)
+
+    async def stop_replays(app: web.Application) -> None:
+        await app[BOOK].close()
+
+    app.on_cleanup.append(stop_replays)
     return app
