@@ -150,3 +150,57 @@ async def test_too_many_requests_get_429(w: World) -> None:
         codes = [(await client.get("/nothing")).status for _ in range(3)]
         assert codes == [404, 404, 429]
         assert (await client.get("/healthz")).status == 200  # scrapers are not limited
+
+
+async def test_the_secret_is_made_once_and_kept(tmp_path: Path) -> None:
+    from storage.sqlite import SqliteRepository
+    from web.links import Links, load_secret
+
+    repo = SqliteRepository(tmp_path / "secret.db")
+    await repo.open()
+    first = await load_secret(repo)
+    await repo.close()
+    await repo.open()  # a restart
+    again = await load_secret(repo)
+    await repo.close()
+    assert first == again and len(first) == 32
+    ours, other = Links(first), Links(bytes(32))
+    assert ours.valid("match", 7, ours.token("match", 7))
+    assert not ours.valid("match", 7, other.token("match", 7))
+    assert not ours.valid("match", 8, ours.token("match", 7))
+
+
+@pytest.mark.parametrize("asked, header, chosen", [
+    (None, None, "en"),
+    (None, "zh-CN,zh;q=0.9,en;q=0.8", "zh_CN"),
+    (None, "zh-TW;q=0.4, de, en;q=0.5", "en"),
+    (None, "fr, zh;q=0.3", "zh_CN"),
+    ("en", "zh-CN", "en"),
+    ("zh-CN", "en", "zh_CN"),
+    ("xx", "zh", "zh_CN"),
+    (None, "en;q=0, zh;q=0", "en"),
+])
+def test_language_choice(asked: str | None, header: str | None, chosen: str) -> None:
+    from web.words import choose_locale
+
+    assert choose_locale(asked, header) == chosen
+
+
+def test_every_page_text_is_in_both_languages() -> None:
+    import re
+
+    from web.words import LOCALES_DIR, texts
+
+    english, chinese = texts("en"), texts("zh_CN")
+    assert english.keys() == chinese.keys()
+    used = set()
+    for template in (LOCALES_DIR.parent / "templates").glob("*.html"):
+        used |= set(re.findall(r"\bw\('([a-z_.]+)'", template.read_text()))
+    for module in LOCALES_DIR.parent.glob("*.py"):
+        used |= set(re.findall(r'\bw\(f?"([a-z_.]+)', module.read_text()))
+    used |= {f"replay.source.{s}" for s in ("player", "bot", "timer", "moderator")}
+    used.discard("replay.source.")
+    assert used <= english.keys(), used - english.keys()
+    assert english.keys() <= used, english.keys() - used
+    for key in english:
+        assert re.findall(r"{\w+}", english[key]) == re.findall(r"{\w+}", chinese[key]), key
