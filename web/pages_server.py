@@ -58,8 +58,9 @@ def _keep(request: web.Request, locale: str, response: web.Response) -> web.Resp
 
 def _copy(response: web.Response) -> web.Response:
     """A kept page sent again (a response object is sent once)."""
+    kept = ("Content-Type", "Cache-Control", "Vary")
     return web.Response(body=response.body, status=response.status,
-                        headers=dict(response.headers))
+                        headers={k: v for k, v in response.headers.items() if k in kept})
 
 
 async def _names(repo: Repository, guild_id: int, users: list[int]) -> dict[int, str]:

@@ -204,3 +204,15 @@ def test_every_page_text_is_in_both_languages() -> None:
     assert english.keys() <= used, english.keys() - used
     for key in english:
         assert re.findall(r"{\w+}", english[key]) == re.findall(r"{\w+}", chinese[key]), key
+
+
+async def test_server_pages_are_kept_a_while(w: World, client: TestClient) -> None:
+    await finished_table(w.service, "zombie", channel=7, seats=1)
+    base = w.links.server_path(GUILD)
+    first = await client.get(base + "?lang=en")
+    await finished_table(w.service, "zombie", channel=8, seats=1, seed=2)
+    again = await client.get(base + "?lang=en")
+    assert await first.text() == await again.text()  # the second table shows within 30 s
+    assert again.headers["Content-Type"].startswith("text/html")
+    assert again.headers["Content-Security-Policy"] == CSP
+    assert "max-age=30" in again.headers["Cache-Control"]
