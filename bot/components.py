@@ -19,7 +19,15 @@ import discord
 from discord import ui
 
 from bot.i18n import t
-from bot.lobby_options import choice_parts, encode_choice, lobby_options, value_key
+from bot.lobby_options import (
+    OptionChoice,
+    choice_key,
+    choice_parts,
+    encode_choice,
+    lobby_options,
+    set_key,
+    word_title,
+)
 from bot.picking import page_options, pages
 from bot.questions import click_check, prompt_digest, public_check
 from games.core import Prompt
@@ -416,19 +424,20 @@ class LobbyButton(
 
 
 # The lobby's option selects: "t" the toggles (a multi-select of the bool options, the chosen
-# ones on), "c<part>" a part of the choices (each value names its field: ``field=<json>``).
-TOGGLES, CHOICES = "t", "c"
+# ones on), "c<part>" a part of the choices (each value names its field: ``field=<json>``),
+# "s<n>" the n-th set (a multi-select of a list field's words, the chosen ones on).
+TOGGLES, CHOICES, SETS = "t", "c", "s"
 
 
 class LobbyOptionSelect(
     ui.DynamicItem[ui.Select[Any]],
-    template=rf"{PREFIX}:l:(?P<match>\d+):(?P<kind>[tc])(?P<part>\d+)",
+    template=rf"{PREFIX}:l:(?P<match>\d+):(?P<kind>[tcs])(?P<part>\d+)",
 ):
     def __init__(self, match: int, kind: str, part: int,
                  options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
         self.match, self.kind, self.part = match, kind, part
-        toggles = kind == TOGGLES and options is not None
+        toggles = kind in (TOGGLES, SETS) and options is not None
         super().__init__(ui.Select(
             custom_id=f"{PREFIX}:l:{match}:{kind}{part}",
             options=options or [discord.SelectOption(label="…", value="0")],
@@ -446,7 +455,8 @@ class LobbyOptionSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(value) for value in list(data.get("values") or [])]
-        await _handler(interaction).lobby_options(interaction, self.match, self.kind, values)
+        await _handler(interaction).lobby_options(interaction, self.match, self.kind, values,
+                                                  self.part)
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -600,6 +610,9 @@ def action_view(
                 button = ActButton(live.id, live.version, prompt.seat, number[index], label,
                                    scope=scope, check=check)
                 button.item.row = row
+                # A standing answer is shown, not offered again: clicking it would change
+                # nothing (the service refuses it if an old panel sends it anyway).
+                button.item.disabled = renderer.already_chosen(view, prompt.actions[index])
                 view_ui.add_item(button)
     if paged:
         nav_row = MAX_ROWS - 1
@@ -718,16 +731,30 @@ def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptio
         choices = [
             discord.SelectOption(
                 label=(("✓ " if current.get(c.field) == value else "")
-                       + t(value_key(game, c.field, value), locale))[:100],
+                       + choice_label(game, c, value, locale))[:100],
                 value=encode_choice(c.field, value))
             for c in fields for value in c.values
         ]
         selects.append(LobbyOptionSelect(live.id, CHOICES, part, choices,
                                          t("lobby.options.choices", locale)))
+    for number, chosen in enumerate(offered.sets):
+        ticked = set(current.get(chosen.field) or ())
+        words = [discord.SelectOption(label=word_title(game, chosen.field, word, locale)[:100],
+                                      value=word, default=word in ticked)
+                 for word in chosen.words]
+        selects.append(LobbyOptionSelect(live.id, SETS, number, words,
+                                         t(set_key(game, chosen.field), locale)))
     room = MAX_ROWS - LOBBY_BUTTON_ROWS
     if len(selects) > room:
         log.warning("%s: %d option selects, the lobby shows %d", game, len(selects), room)
     return selects[:room]
+
+
+def choice_label(game: str, choice: OptionChoice, value: Any, locale: str | None) -> str:
+    """A choice's value in words (``place``: a number counted from 1, for fields counting
+    seats from 0)."""
+    number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return t(choice_key(game, choice, value), locale, value=value, place=number + 1)
 
 
 def lobby_view(live: LiveMatch, locale: str | None) -> ui.View:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import ui
 
-from bot.components import DYNAMIC_ITEMS, TOGGLES, HandButton, action_view, lobby_view
+from bot.components import DYNAMIC_ITEMS, SETS, TOGGLES, HandButton, action_view, lobby_view
 from bot.i18n import has, t
 from bot.lobby_options import decode_choice, lobby_options
 from bot.panels import Editor
@@ -247,7 +247,10 @@ class InteractionHandler:
                 await refuse(interaction, "act.not_your_turn")
                 return
             if desk.question_action(live, asked, place) is None:
-                await refuse(interaction, "act.not_asked")
+                # Their own choice may be on this board too (a fight's onlookers join or
+                # stay out beside the fighters' Ready): then it is there, not in "My hand".
+                await refuse(interaction, "act.not_asked_board"
+                             if self._choices_on_board(live, seat) else "act.not_asked")
                 return
         origin = None if interaction.message is None else interaction.message.id
         try:
@@ -264,6 +267,12 @@ class InteractionHandler:
             await refuse(interaction, refusal.key, **refusal.params)
             return
         await desk.answer_with_board(interaction, acted)
+
+    def _choices_on_board(self, live: LiveMatch, seat: int) -> bool:
+        """Whether the board shows ``seat`` some of its choices now."""
+        prompt = None if live.state is None else live.game.prompt_for(live.state, seat)
+        return prompt is not None and prompt.blocking and \
+            bool(self.app.desk.board_action_indices(live, prompt))
 
     async def show_current_board(self, interaction: discord.Interaction[Any], match_id: int
                                  ) -> None:
@@ -510,9 +519,10 @@ class InteractionHandler:
         await self._show_lobby(interaction, live)
 
     async def lobby_options(self, interaction: discord.Interaction[Any], match_id: int,
-                            kind: str, values: list[str]) -> None:
+                            kind: str, values: list[str], part: int = 0) -> None:
         """The host changes the table's options with the lobby's selects: the toggles select
-        sends the switches that are on, a choices select one ``field=value``."""
+        sends the switches that are on, a choices select one ``field=value``, a set's select
+        the words ticked (none: the field's default)."""
         live = await self._load(interaction, match_id)
         if live is None:
             return
@@ -523,6 +533,13 @@ class InteractionHandler:
                 await refuse(interaction, "act.malformed")
                 return
             changes = {name: name in values for name in offered.toggles}
+        elif kind == SETS:
+            chosen_set = offered.sets[part] if part < len(offered.sets) else None
+            if chosen_set is None or not set(values) <= set(chosen_set.words):
+                await refuse(interaction, "act.malformed")
+                return
+            ticked = [word for word in chosen_set.words if word in values]
+            changes = {chosen_set.field: ticked or chosen_set.default}
         else:
             allowed = {c.field: c.values for c in offered.choices}
             for text in values:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot import metrics
+from bot.lobby_options import most_seats_with_a_change, seat_range
 from bot.log_checks import LogChecks
 from bot.questions import click_check, click_counts
 from bot.recent import RecentEvents
@@ -421,8 +422,7 @@ class MatchService:
         def change(live: LiveMatch) -> list[SeatRecord]:
             if live.seat_of(user_id) is not None:
                 raise Refusal("lobby.already_joined")
-            if len(live.seats) >= live.game.spec.max_players:
-                raise Refusal("lobby.full", max=live.game.spec.max_players)
+            self._require_free_seat(live)
             joined = SeatRecord(
                 match_id=match_id, seat=len(live.seats), user_id=user_id, display_name=name,
                 locale=locale,
@@ -430,6 +430,19 @@ class MatchService:
             return [*live.seats, joined]
 
         return await self._lobby_change(match_id, change)
+
+    @staticmethod
+    def _require_free_seat(live: LiveMatch) -> None:
+        """A seat more than the table's options allow is refused, saying whether other options
+        would seat more (Lifeboat's seventh seat comes with the Cannibalism expansion)."""
+        game = live.record.game
+        most = seat_range(game, live.record.options)[1]
+        if len(live.seats) < most:
+            return
+        more = most_seats_with_a_change(game, live.record.options)
+        if more > most:
+            raise Refusal("lobby.full_with_options", max=most, more=more)
+        raise Refusal("lobby.full", max=most)
 
     async def leave(self, match_id: int, user_id: int) -> LiveMatch:
         def change(live: LiveMatch) -> list[SeatRecord]:
@@ -444,8 +457,7 @@ class MatchService:
     async def add_bot(self, match_id: int, by_user: int, name: str) -> LiveMatch:
         def change(live: LiveMatch) -> list[SeatRecord]:
             self._require_host(live, by_user)
-            if len(live.seats) >= live.game.spec.max_players:
-                raise Refusal("lobby.full", max=live.game.spec.max_players)
+            self._require_free_seat(live)
             number = sum(1 for s in live.seats if s.is_bot) + 1
             bot = SeatRecord(
                 match_id=match_id, seat=len(live.seats), user_id=None,
@@ -481,6 +493,9 @@ class MatchService:
                                             {**live.record.options, **changes})
             except ValueError:
                 raise Refusal("act.malformed") from None
+            most = seat_range(live.record.game, options)[1]
+            if len(live.seats) > most:
+                raise Refusal("lobby.options_seat_limit", max=most, count=len(live.seats))
             if options != live.record.options:
                 live.record = await self.repo.update_lobby(match_id, options=options)
         await self._notify(MatchChange("lobby", live))
@@ -609,6 +624,8 @@ class MatchService:
                 if index is None or not 0 <= index < len(prompt.actions):
                     raise Refusal("act.malformed")
                 action = prompt.actions[index]
+            if source == "player" and live.game.repeats(live.state, action):
+                raise Refusal("act.already_chosen")
             transition, outcome = await self._apply(live, seat, action, user_id, source)
         metrics.acted(live.record.game, time.perf_counter() - asked)
         kind = "finished" if outcome is not None else "acted"

@@ -317,7 +317,7 @@ class Desk:
         mine = live.recent.for_seat(seat)
         if mine:
             embed.add_field(name=t("panel.recent", locale),
-                            value="\n".join(renderer.event_line(live, e, locale)
+                            value="\n".join(renderer.reader_event_line(live, e, seat, locale)
                                             for e in mine)[-1024:], inline=False)
         for team in self.threads.panel_teams(live, seat, locale):  # no private thread
             embed.add_field(name=t("panel.team", locale, name=team.name)[:256],
@@ -352,7 +352,7 @@ class Desk:
         mine = live.recent.for_seat(seat)
         if mine:
             embed.add_field(name=t("panel.recent", locale),
-                            value="\n".join(renderer.event_line(live, e, locale)
+                            value="\n".join(renderer.reader_event_line(live, e, seat, locale)
                                             for e in mine)[-1024:], inline=False)
         channel = f"<#{live.record.channel_id}>"
         key = "panel.game_over" if live.record.status == MatchStatus.FINISHED \

@@ -30,7 +30,7 @@ from discord import app_commands
 from bot.app import COGS, ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.components import LOBBY_OPS
-from bot.lobby_options import lobby_options, value_key
+from bot.lobby_options import choice_key, lobby_options, set_key
 from bot.renderers import renderer_for
 from bot.renderers.base import Renderer
 from bot.settings import Settings
@@ -304,8 +304,9 @@ def enumerated_families(roles: dict[str, set[str]]) -> dict[str, set[str]]:
                          for o, f in registry.get(g).Options.model_fields.items()
                          if f.annotation is bool},
         # The lobby's option selects: every toggle, every value of every choice.
-        "{}.option.{}.{}": {value_key(g, c.field, v) for g in hosted
-                            for c in lobby_options(g).choices for v in c.values},
+        "{}.option.{}.{}": {choice_key(g, c, v) for g in hosted
+                            for c in lobby_options(g).choices for v in c.values}
+        | {set_key(g, s.field) for g in hosted for s in lobby_options(g).sets},
     }
     families["{}.option.{}"] |= {f"{g}.option.{name}" for g in hosted
                                  for name in lobby_options(g).toggles}

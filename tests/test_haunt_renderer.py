@@ -198,3 +198,47 @@ def test_a_game_nobody_won_says_every_side_loses(locale: str) -> None:
     for text in texts:
         assert lose in text and not UNFILLED.search(text), text
     assert RENDERER.board_picture(live, public, locale) is not None
+
+
+def test_one_winner_wins_and_several_win() -> None:
+    """Rule: the end's verb agrees with its winners ("ivy wins", "ivy, zoe win"), on the
+    board and in the log."""
+    from games.core import Event
+    from tests.games.haunt.builders import haunted as haunted_at
+
+    state = haunted_at("will-of-marrowgate", 4, revealer=0)
+    live = live_match("haunt", ENGLISH_NAMES[:4], locale="en")
+    live.state = state
+    first, second = (live.seats[s].display_name for s in (0, 1))
+    for winners, verb in (([0], f"{first} wins"), ([0, 1], f"{first}, {second} win")):
+        state.winners, state.end_reason, state.phase = winners, "deadline", "over"
+        over = Event(key="haunt.over", params={"winners": winners, "reason": "deadline"})
+        line = RENDERER.event_line(live, over, "en")
+        assert line.startswith(f"The game is over: {verb} ("), line
+        board = embed_text(RENDERER.board_embed(live, GAME.view(state, None), "en"))
+        assert f"The game is over: {verb}." in board
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_damage_step_says_how_much_and_a_monsters_button_sets_its_name_apart(
+        locale: str) -> None:
+    """Rule: each damage choice lowers one trait by 1, and says so; in Chinese a numbered
+    monster's name is set apart from its verb ("蛾群 1：前往…", not "蛾群 1前往…")."""
+    from games.haunt.actions import TakeDamage
+
+    live, state = first_haunt_with_traitor()
+    label = RENDERER.action_label(live, GAME.view(state, 0), TakeDamage(seat=0, trait="might"),
+                                  locale)
+    assert "1" in label and RENDERER.trait("might", locale) in label, label
+    for key in ("haunt.action.monster_move", "haunt.action.monster_done",
+                "haunt.action.monster_attack"):
+        text = catalog_text(key, locale)
+        after = text.split("{monster}", 1)[1]
+        assert after[:1] in (" ", "：", ":"), (key, text)
+
+
+def catalog_text(key: str, locale: str) -> str:
+    from bot.i18n import catalog as texts
+    from bot.i18n import normalize_locale
+
+    return texts(normalize_locale(locale))[key]

@@ -312,3 +312,49 @@ def test_every_choice_of_a_whole_game_reads_differently_within_its_prompt(
     assert GAME.outcome(state) is not None
     missing = [r.getMessage() for r in caplog.records if "missing message key" in r.getMessage()]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_ready_lists_the_fighters_and_those_staying_out_are_named_apart(locale: str) -> None:
+    """Rule: "Ready" counts the fighters who are ready; a seat that stayed out of the fight is
+    listed as staying out, not as ready."""
+    renderer = _renderer()
+    state, _ = step(_fight(), "captain", act.StayOut)
+    live = live_for(state)
+    board = renderer.board_embed(live, GAME.view(state, None), locale)
+    fight = next(f.value or "" for f in board.fields
+                 if f.name == t("lifeboat.board.fight", locale))
+    captain = renderer.character("captain", locale)
+    ready_word = t("lifeboat.board.fight_sides", locale, attackers="", attack=0, defenders="",
+                   defence=0, ready="").splitlines()[-1]
+    ready = next(line for line in fight.splitlines() if line.startswith(ready_word))
+    assert captain not in ready
+    assert t("lifeboat.board.fight_stayed_out", locale, names=captain) in fight.splitlines()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_gift_and_a_robbery_read_from_each_end_in_their_own_words(locale: str) -> None:
+    """Rule: a private event told to both ends of a card's passing is read by each as their
+    own: the giver reads "You gave…", the receiver "… gave you …"; the robber "You took…",
+    the robbed "… took … from you" (as the supply's passes are)."""
+    renderer = _renderer()
+    state = make_state(SIX, supply=[])
+    live = live_for(state)
+    water = next(c for c in SUPPLY_IDS if card_type(c) == "water")
+    frenchy, mate = state.seat_of["frenchy"], state.seat_of["mate"]
+    params = {"character": "frenchy", "target": "mate", "card": water}
+    card = renderer.card(water, locale)
+    gift = Event(key="lifeboat.event.card_received", params=params, to=(mate, frenchy))
+    robbery = Event(key="lifeboat.event.robbed_card", params=params, to=(mate, frenchy))
+    who = {c: renderer.who(live, c, locale) for c in ("frenchy", "mate")}
+    assert renderer.reader_event_line(live, gift, frenchy, locale) == t(
+        "lifeboat.event.card_received_by_you", locale, card=card, target=who["mate"])
+    assert renderer.reader_event_line(live, gift, mate, locale) == t(
+        "lifeboat.event.card_received_to_you", locale, card=card, character=who["frenchy"])
+    assert renderer.reader_event_line(live, robbery, frenchy, locale) == t(
+        "lifeboat.event.robbed_card_by_you", locale, card=card, target=who["mate"])
+    assert renderer.reader_event_line(live, robbery, mate, locale) == t(
+        "lifeboat.event.robbed_card_to_you", locale, card=card, character=who["frenchy"])
+    lines = {renderer.reader_event_line(live, e, s, locale)
+             for e in (gift, robbery) for s in (frenchy, mate)}
+    assert len(lines) == 4, "four readings, each its own"

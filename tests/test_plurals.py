@@ -44,6 +44,10 @@ NOT_PLURAL = {
     "lobby.full": "a table holds two or more",
     "lobby.description": "a range of two or more players",
     "lobby.over_seat_limit": "a table holds two or more",
+    "lobby.full_with_options": "a table holds two or more",
+    "lobby.options_seat_limit": "refused only when more are seated than the table holds",
+    "haunt.board.over_one": "'wins' is the verb of a lone winner, not a count",
+    "haunt.over_one": "'wins' is the verb of a lone winner, not a count",
     "games.line": "a range of two or more players",
     "core.bad_seat_count": "the lobby refuses fewer seats than the least before the engine "
                            "is asked",

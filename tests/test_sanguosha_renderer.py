@@ -13,7 +13,7 @@ from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.renderers.sanguosha import ANSWER, CARD, HERO, MAIN, SKILL, SLASH, SanguoshaRenderer
 from bot.service import LiveMatch
-from games.core import Prompt
+from games.core import Event, Prompt
 from games.sanguosha import GAME
 from games.sanguosha.actions import Choose, Pass, Respond, Use
 from games.sanguosha.state import SanguoshaState
@@ -148,7 +148,9 @@ def test_a_card_and_its_target_read_as_one_choice() -> None:
         f"♣Q Collateral: {names[1]} must Slash {names[3]}"
 
 
-def test_a_response_window_asks_in_the_panel_and_the_board_says_only_a_response() -> None:
+def test_a_response_window_asks_in_the_panel_and_the_board_says_what_is_asked() -> None:
+    """Rule: the board says what the window asks (a Dodge), that a card is played from "My
+    hand" and which board button declines, never whether the seat holds one."""
     live, state = table(seed=7)
     state, prompt = played_until(state, "dodge", seed=7)
     live.state = state
@@ -156,7 +158,9 @@ def test_a_response_window_asks_in_the_panel_and_the_board_says_only_a_response(
     public = GAME.view(state, None)
     own = GAME.view(state, prompt.seat)
     board_line = r.prompt_line(live, public, prompt, "en")
-    assert board_line == "waiting for a response"
+    assert board_line == ("asked for a Dodge: play one from **My hand**, or press “No Dodge” "
+                          "on the board")
+    assert "我的手牌" in r.prompt_line(live, public, prompt, "zh-CN")
     assert "Dodge?" in r.prompt_line(live, own, prompt, "en")
     passing = next(i for i, a in enumerate(prompt.actions) if isinstance(a, Pass))
     assert r.board_actions(live, public, prompt) == [passing]
@@ -164,6 +168,52 @@ def test_a_response_window_asks_in_the_panel_and_the_board_says_only_a_response(
     now = next(f for f in r.board_embed(live, public, "en").to_dict()["fields"]
                if f["name"] == "Now")
     assert "waiting for a response" in now["value"]
+    # A seat holding no Dodge is asked the same question in the same words.
+    holder = state.players[prompt.seat]
+    empty = state.model_copy(deep=True)
+    empty.players[prompt.seat].hand = [c for c in holder.hand if not c.startswith("shan")]
+    assert r.prompt_line(live, GAME.view(empty, None), prompt, "en") == board_line
+
+
+def test_a_nullification_window_names_the_question_and_the_seats_asked_by_public_facts(
+) -> None:
+    """Rule (docs/rules/sanguosha.md, "Answers and windows"): a Nullification window asks
+    every seat holding cards the table has not seen, whatever they hold; the board says so,
+    that one is played from "My hand" and that "No Nullification" is on the board."""
+    live, state = table(seed=3)
+    state, prompt = played_until(state, "nullify", seed=3)
+    live.state = state
+    r = renderer()
+    public = GAME.view(state, None)
+    for locale, hand, button in (("en", "My hand", "No Nullification"),
+                                 ("zh-CN", "我的手牌", "不使用无懈可击")):
+        line = r.prompt_line(live, public, prompt, locale)
+        assert f"**{hand}**" in line and button in line, line
+    assert "every seat holding cards the table has not seen is asked" in \
+        r.prompt_line(live, public, prompt, "en")
+    assert "waiting for a response" not in r.prompt_line(live, public, prompt, "en")
+
+
+def test_a_card_taken_by_jianxiong_is_said_to_be_in_the_takers_hand() -> None:
+    """Rule: a card taken face up (Jianxiong) is shown on the board as in that hand, and the
+    log says it went into the hand."""
+    live, state = table(seed=3)
+    seat = 1
+    state.players[seat].hand.append("nanman-spade-7")
+    state.players[seat].shown.append("nanman-spade-7")
+    r = renderer()
+    line = next(line for line in seat_lines(r.board_embed(
+        live, GAME.view(state, None), "en").description or "") if "♠7" in line)
+    assert "in hand, seen by all: ♠7 Savage Assault" in line
+    zh = r.board_embed(live, GAME.view(state, None), "zh-CN").description or ""
+    assert "手牌中众人已见：♠7 南蛮入侵" in zh
+    event = Event(key="sanguosha.took_card", params={"seat": seat, "src": -1,
+                                                     "card": "nanman-spade-7",
+                                                     "reason": "jianxiong"})
+    name = live.seats[seat].display_name
+    assert r.event_line(live, event, "en") == \
+        f"{name} takes ♠7 Savage Assault into their hand (Jianxiong)."
+    assert "收入手牌" in r.event_line(live, event, "zh-CN")
 
 
 def test_hero_choice_is_never_a_board_button() -> None:

@@ -15,7 +15,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.i18n import t
+from bot.components import action_view
+from bot.i18n import catalog, normalize_locale, t
 from bot.pictures import zombie as pictures
 from bot.pictures.canvas import Canvas
 from bot.renderers import renderer_for
@@ -23,7 +24,7 @@ from bot.renderers.zombie import ZombieRenderer
 from bot.service import LiveMatch
 from games.core import Outcome
 from games.zombie import GAME
-from games.zombie.actions import Commit, Move
+from games.zombie.actions import BreakThrough, Commit, Cower, Hurt, LeaveItem, Move, Settle
 from games.zombie.state import ZombieState
 from tests.games.zombie.builders import lay, play, prompt_of, table
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match, moments
@@ -116,7 +117,7 @@ def test_the_leaders_choices_are_on_the_board_and_gifts_stay_in_the_panel() -> N
     assert "cower" in kinds and "give" not in kinds
     assert any(a.kind == "give" for a in prompt.actions)
     labels = [r.action_label(live, GAME.view(state, 0), a, "en") for a in prompt.actions]
-    assert "Cower (everyone +1)" in labels
+    assert "Cower: everyone +1 health, uses up an event card" in labels
     assert "Give the Machete to Bob" in labels
 
 
@@ -207,3 +208,76 @@ def test_the_ring_check_can_fail() -> None:
     area, cell = away[0]
     corner = pictures.cell_origin(scene, area, cell.x, cell.y)
     assert not gold_ring_at(canvas, corner, pictures.grid_of(area).size)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_what_costs_health_says_so_and_names_its_unit(locale: str) -> None:
+    """Rule: breaking through warns that it costs 1 health, and every line that follows (the
+    choice of who loses it, the board's "now", one more for the remainder) names health."""
+    r = renderer()
+    state = table(seats=3, health=3)
+    live = live_for(state, locale)
+    view = GAME.view(state, 0)
+    health = t("zombie.action.hurt", locale, target="").strip()
+    wall = r.action_label(live, view, BreakThrough(seat=0, direction="north"), locale)
+    assert "1" in wall and health.split()[-1] in wall, wall
+    state.stage, state.victim_for = "victim", "wall"
+    state.forget_pending()
+    prompt = prompt_of(state, 0)
+    named = live.seats[1].display_name
+    hurt = r.action_label(live, view, Hurt(seat=0, target=1), locale)
+    assert hurt == t("zombie.action.hurt", locale, target=named)
+    assert ("loses 1 health" if locale == "en" else "失去 1 点生命") in hurt
+    now = embed_text(r.board_embed(live, GAME.view(state, None), locale))
+    assert t("zombie.stage.victim", locale, leader=live.seats[0].display_name) in now
+    assert ("loses 1 health" if locale == "en" else "1 点生命") in \
+        t("zombie.stage.victim", locale, leader="")
+    settle = r.action_label(live, view, Settle(seat=0, seats=("1",)), locale)
+    assert named in settle and ("health" if locale == "en" else "生命") in settle
+    # The board names the asked seat once (its waiting line starts with the name).
+    line = r.prompt_line(live, GAME.view(state, None), prompt, locale)
+    assert live.seats[0].display_name not in line
+    assert ("who loses 1 health" if locale == "en" else "失去 1 点生命") in line
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_cowering_leaving_an_item_and_burning_say_what_they_do(locale: str) -> None:
+    """Rule: cowering heals (+1 health) and uses up an event card; leaving the offered item
+    means not taking it; burning names the Oil or Gasoline and the Candle, and wins."""
+    r = renderer()
+    state = table(seats=3, health=3)
+    live = live_for(state, locale)
+    view = GAME.view(state, 0)
+    cower = r.action_label(live, view, Cower(seat=0), locale)
+    assert ("+1 health" if locale == "en" else "+1 生命") in cower
+    assert ("event card" if locale == "en" else "事件牌") in cower
+    state.offered_item = "machete"
+    leave = r.action_label(live, GAME.view(state, 0), LeaveItem(seat=0), locale)
+    assert leave == t("zombie.action.leave_item", locale, item=t("zombie.item.machete", locale))
+    assert leave.startswith("Don't take" if locale == "en" else "不拿")
+    arms = t("zombie.prompt.arms", locale)
+    for word in (("Oil", "Gasoline", "Candle") if locale == "en" else ("油", "汽油", "蜡烛")):
+        assert word in arms
+    assert "{seat}" not in catalog(normalize_locale(locale))["zombie.prompt.arms"]
+
+
+def test_a_standing_fight_answer_is_shown_disabled_and_its_click_changes_nothing() -> None:
+    """Rule: a seat's fight-or-flee answer can be changed until everyone has answered; the
+    answer it already gave is shown chosen and disabled, and applying it again is a repeat
+    (``Game.repeats``: the service refuses such a click and logs nothing), while the other
+    answer is a change."""
+    r = renderer()
+    state, _ = play(horde(), Commit(seat=1, choice="fight"))
+    live = live_for(state)
+    mine = GAME.view(state, 1)
+    prompt = prompt_of(state, 1)
+    buttons = {getattr(item, "item", item).label: getattr(item, "item", item).disabled
+               for item in action_view(r, live, mine, prompt, "en").children
+               if isinstance(getattr(item, "item", item), discord.ui.Button)}
+    fight = t("zombie.action.chosen", "en", choice=t("zombie.action.commit_fight", "en"))
+    assert buttons[fight] is True
+    assert buttons[t("zombie.action.commit_flee", "en")] is False
+    assert GAME.repeats(state, Commit(seat=1, choice="fight"))
+    assert not GAME.repeats(state, Commit(seat=1, choice="flee"))
+    assert not GAME.repeats(state, Commit(seat=2, choice="fight")), "seat 2 has not answered"
+    assert "change your answer" in r.prompt_line(live, mine, prompt, "en")

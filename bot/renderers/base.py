@@ -51,6 +51,11 @@ class Renderer:
         return t(f"{self.game}.action.{action.kind}", locale,
                  **self.params_text(live, params, locale))[:80]
 
+    def already_chosen(self, view: Any, action: Action) -> bool:
+        """Whether ``view``'s seat has already made this choice in a question it may answer
+        again (``Game.repeats``, read from the seat's own view): drawn as chosen, disabled."""
+        return False
+
     def action_group(self, action: Action) -> str:
         return action.kind
 
@@ -108,6 +113,12 @@ class Renderer:
         return t(event.key, locale, **self.params_text(live, event.params, locale))
 
     # -- embeds ----------------------------------------------------------------------------
+    def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
+                          locale: str | None) -> str:
+        """An event as ``seat`` reads it in its own panel (a private event told to two seats
+        may say "you" to each of them)."""
+        return self.event_line(live, event, locale)
+
     def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
         return discord.Embed(title=t(f"{self.game}.title", locale), colour=self.colour)
 

@@ -135,7 +135,13 @@ class HauntRenderer(Renderer):
         """The end of the game: who won, or that every side lost."""
         if not winners:
             return t("haunt.board.over_nobody", locale)
-        return t("haunt.board.over", locale, winners=self.names(live, winners, locale))
+        return t("haunt.board.over" + self.one(winners), locale,
+                 winners=self.names(live, winners, locale))
+
+    @staticmethod
+    def one(winners: list[int] | tuple[int, ...]) -> str:
+        """The key's refinement for a lone winner ("ivy wins", "ivy and zoe win")."""
+        return "_one" if len(winners) == 1 else ""
 
     def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> str:
         return self.sep(locale).join(self.seat_name(live, s) for s in seats) or \
@@ -209,7 +215,8 @@ class HauntRenderer(Renderer):
             if not params.get("winners"):
                 # Nobody met a win condition: every side loses.
                 return t("haunt.over_nobody", locale, why=why)
-            return t(f"haunt.{name}", locale, winners=text.get("winners", ""), why=why)
+            return t(f"haunt.{name}" + self.one(params["winners"]), locale,
+                     winners=text.get("winners", ""), why=why)
         if name == "attack" and params.get("ranged"):
             return t("haunt.event.attack_ranged", locale, **text)
         return t(f"haunt.{name}", locale, **text)

@@ -31,6 +31,8 @@ PUBLIC_KINDS = {
     "object_cannibalism", "join_fight", "stay_out", "fight_ready", "done", "call_sharks",
     "spare_swimmers", "use_compass",
 }
+# Private events told to the two seats a card passed between, read by each as their own.
+READER_EVENTS = {"lifeboat.event.card_received", "lifeboat.event.robbed_card"}
 MAIN_KINDS = PUBLIC_KINDS - {"swap", "rob"} | {"fire_flare", "open_parasol"}
 # Discord cuts a button label at 80 characters; ours are cut earlier, with an ellipsis.
 LABEL_LIMIT = 80
@@ -230,6 +232,7 @@ class LifeboatRenderer(Renderer):
                 card=self.card(d.card, locale) if d.card else ""), inline=False)
         if view.fight is not None:
             f = view.fight
+            fighting = {*f.attackers, *f.defenders}
             embed.add_field(name=t("lifeboat.board.fight", locale), value=(t(
                 "lifeboat.board.fight_sides", locale,
                 attackers=self.sep(locale).join(
@@ -239,7 +242,8 @@ class LifeboatRenderer(Renderer):
                     self.character(c, locale) for c in f.defenders),
                 defence=f.defence,
                 ready=self.sep(locale).join(
-                    self.character(c, locale) for c in f.ready) or "—")
+                    self.character(c, locale) for c in f.ready if c in fighting) or "—")
+                + self._stayed_out(f, fighting, locale)
                 + self._fight_answers(live, view, locale))[:1024], inline=False)
         if view.window is not None and view.window.kind == "thirst" and view.window.thirst:
             embed.add_field(name=t("lifeboat.board.thirst", locale),
@@ -256,6 +260,15 @@ class LifeboatRenderer(Renderer):
                       ) -> BoardPicture | None:
         assert isinstance(view, PublicView)
         return boat_picture(self, live, view, locale)
+
+    def _stayed_out(self, fight: Any, fighting: set[str], locale: str | None) -> str:
+        """Who has chosen to stay out of the fight (they are "ready" only in that the fight
+        waits for them no more)."""
+        out = [c for c in fight.ready if c not in fighting]
+        if not out:
+            return ""
+        return "\n" + t("lifeboat.board.fight_stayed_out", locale, names=self.sep(locale).join(
+            self.character(c, locale) for c in out))
 
     def _fight_answers(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
         """Whose buttons are whose while a fight waits: the fighters' Ready, the onlookers'
@@ -280,6 +293,21 @@ class LifeboatRenderer(Renderer):
             # Nothing was rowed: the sea decides (rather than "0 cards to choose from").
             event = event.model_copy(update={"key": event.key + "_none"})
         return super().event_line(live, event, locale)
+
+    def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
+                          locale: str | None) -> str:
+        """A gift or a robbery told to both ends: each reads it as their own ("You gave…",
+        "… gave you …"), as the supply's passes are."""
+        if event.key in READER_EVENTS and live.state is not None:
+            reader = live.state.character_of[seat] if seat < len(live.state.character_of) \
+                else None
+            params = dict(event.params)
+            side = "_by_you" if reader == params.get("character") else \
+                "_to_you" if reader == params.get("target") else ""
+            if side:
+                return t(event.key + side, locale,
+                         **self.params_text(live, params, locale))
+        return self.event_line(live, event, locale)
 
     # -- private -----------------------------------------------------------------------------
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None

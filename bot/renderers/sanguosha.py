@@ -231,7 +231,7 @@ class SanguoshaRenderer(Renderer):
 
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         if not isinstance(view, SeatView):
-            return self._board_prompt_line(live, prompt, locale)
+            return self._board_prompt_line(live, view, prompt, locale)
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         for name in ("src", "reason"):
             params.setdefault(name, "")
@@ -251,11 +251,20 @@ class SanguoshaRenderer(Renderer):
             kind += "_lord"
         return t(f"sanguosha.prompt.{kind}", locale, **params)
 
-    def _board_prompt_line(self, live: LiveMatch, prompt: Prompt, locale: str | None) -> str:
-        """What the board says a seat is asked: public facts only (a response is "a response",
-        whatever the seat holds)."""
+    def _board_prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt,
+                           locale: str | None) -> str:
+        """What the board says a seat is asked: public facts only. A response names the
+        question the window puts (every seat it asks gets it, whatever the seat holds), where
+        a card is played from (**My hand**) and the button on the board that declines."""
         if prompt.clock == "response":
-            return t("sanguosha.waiting.response", locale)
+            topic = self.topic(view)
+            if topic not in RESPONSE_TOPICS:
+                return t("sanguosha.waiting.response", locale, hand=t("board.my_hand", locale))
+            waiting = getattr(view, "waiting", None)
+            dying = int(waiting.data.get("dying", -1)) if waiting is not None else -1
+            return t(f"sanguosha.waiting.{topic}", locale, hand=t("board.my_hand", locale),
+                     button=t(f"sanguosha.pass.{PASS_BY_TOPIC[topic]}", locale),
+                     dying=self.who(live, dying, locale))
         if prompt.kind == "skill":
             return t("sanguosha.waiting.skill", locale,
                      skill=self.skill(str(prompt.params.get("skill", "")), locale))
@@ -496,6 +505,8 @@ class SanguoshaRenderer(Renderer):
         asked = self.join([self.who(live, s, locale) for s in waiting.seats], locale)
         topic = waiting.topic
         if topic == "wuxie":
+            # The seats asked are public facts (docs/rules/sanguosha.md): every living seat
+            # but those the whole table knows hold no Nullification.
             target = int(data.get("target", -1))
             return t("sanguosha.now.nullify" if target >= 0 else "sanguosha.now.nullify_chain",
                      locale, trick=self.card_name(str(data.get("trick", "wuxie")), locale),
@@ -660,7 +671,8 @@ class SanguoshaRenderer(Renderer):
         if chosen.scoring != "win_loss":
             lines.append(t(f"sanguosha.option.scoring.{chosen.scoring}", locale))
         if chosen.league:
-            lines.append(t("sanguosha.option.league", locale, table=chosen.league_table + 1,
+            lines.append(t("sanguosha.option.league_table", locale,
+                           table=chosen.league_table + 1,
                            seat=chosen.league_table + 1))
         if chosen.first_death_protection:
             seat = chosen.protected_seat

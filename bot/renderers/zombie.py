@@ -161,6 +161,10 @@ class ZombieRenderer(Renderer):
     def action_group(self, action: Action) -> str:
         return "main" if action.kind in MAIN_KINDS else action.kind
 
+    def already_chosen(self, view: Any, action: Action) -> bool:
+        return isinstance(view, SeatView) and action.kind == "commit" and \
+            view.commitment == getattr(action, "choice", None)
+
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
                      ) -> str:
         data = action.model_dump(exclude={"seat"})
@@ -185,7 +189,7 @@ class ZombieRenderer(Renderer):
                               item=self.item(offered, locale) if offered else "?"))
         if kind == "commit":
             label = t(f"zombie.action.commit_{data['choice']}", locale)
-            if isinstance(view, SeatView) and view.commitment == data["choice"]:
+            if self.already_chosen(view, action):
                 label = t("zombie.action.chosen", locale, choice=label)
             return self.cut(label)
         if kind == "arm":

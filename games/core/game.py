@@ -98,6 +98,13 @@ class Game(ABC, Generic[S, OptionsT]):
         new.forget_pending()
         return Transition(state=new, events=events)
 
+    def repeats(self, state: S, action: Action) -> bool:
+        """Whether ``action`` only repeats the choice its seat has already made in a question
+        it may answer again (a secret answer kept open until everyone has answered): a click
+        of it changes nothing and is refused, never logged. A timeout may still apply it, so
+        that a clock running out looks the same whether or not the seat had answered."""
+        return False
+
     def twin(self, state: S, rng: random.Random, keep: frozenset[int] = frozenset()) -> S:
         """A state that differs from ``state`` only in what the public may not know, and for
         each seat in ``keep`` only in what that seat may not know: hands dealt again from the

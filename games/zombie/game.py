@@ -6,7 +6,7 @@ import random
 from typing import Any, ClassVar
 
 from games.core import Action, Event, Game, GameSpec, Outcome, Prompt
-from games.zombie.actions import ACTION_TYPES
+from games.zombie.actions import ACTION_TYPES, Commit
 from games.zombie.bot import choose_action
 from games.zombie.dispatch import apply_action
 from games.zombie.fight import commitment_id
@@ -59,6 +59,10 @@ class ZombieGame(Game[ZombieState, ZombieOptions]):
 
     def outcome(self, state: ZombieState) -> Outcome | None:
         return outcome(state)
+
+    def repeats(self, state: ZombieState, action: Action) -> bool:
+        """Fight or flee again, as already answered: the answer stands unchanged."""
+        return isinstance(action, Commit) and own_answer(state, action.seat) == action.choice
 
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
         assert isinstance(view, SeatView)

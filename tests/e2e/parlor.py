@@ -296,6 +296,8 @@ class Table:
         if prompt is None or not prompt.blocking:
             return False
         action = game.choose(game.view(live.state, seat), prompt, rng)
+        if game.repeats(live.state, action):
+            return False  # their answer stands: a person has nothing to click (it is disabled)
         picked = prompt.pick is not None and prompt.pick.accepts(action)
         index = -1 if picked else prompt.actions.index(action)
         version = live.version
@@ -422,9 +424,9 @@ async def advance_until(table: Table, humans: dict[int, FakeUser], done: Any,
         if done(live):
             return live
         waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
-        if waiting:
-            seat = waiting[0]
-            await table.play_human_move(humans[seat], seat, rng)
+        for seat in waiting:  # the first who has something to do moves
+            if await table.play_human_move(humans[seat], seat, rng):
+                break
         else:
             await asyncio.sleep(0.005)
     raise AssertionError("the table never reached the wanted situation")

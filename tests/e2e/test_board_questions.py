@@ -62,8 +62,9 @@ async def test_a_question_to_several_people_is_answered_on_the_board_by_each_of_
         bystanders = [s for s in humans if s not in asked]
         for seat in bystanders:
             prompt = live.game.prompt_for(live.state, seat)
-            expected = "act.not_asked" if prompt is not None and prompt.blocking \
-                else "act.not_your_turn"
+            expected = "act.not_your_turn" if prompt is None or not prompt.blocking \
+                else "act.not_asked_board" if desk.board_action_indices(live, prompt) \
+                else "act.not_asked"
             assert await private_reply(await fake.click(humans[seat], board, button)) == \
                 t(expected)
         assert (await table.live()).version == version
@@ -117,7 +118,8 @@ async def test_two_questions_at_once_each_answered_only_by_those_asked_it(
 ) -> None:
     """Rule: in a fight, the fighters are asked whether they are ready and everyone else which
     side they join: both questions are on the board at once, and a click on the other
-    question's buttons is refused privately ("not asked") and changes nothing."""
+    question's buttons is refused privately, saying that the clicker's own choice is on this
+    board too (not under "My hand"), and changes nothing."""
     fake = fake_discord
     users = [fake.create_user(n) for n in ("alice", "bob", "carol", "dave")]
     channel = fake.text_channel(fake.create_guild("G", members=users))
@@ -145,8 +147,9 @@ async def test_two_questions_at_once_each_answered_only_by_those_asked_it(
         first, other = questions[0], questions[1]
         outsider = min(other.asked)  # asked the second question, clicks the first's button
         button = f"pl:q:{live.id}:{live.version}:{first.first_place}"
-        assert await private_reply(await fake.click(users[outsider], board, button)) == \
-            t("act.not_asked")
+        refused = await private_reply(await fake.click(users[outsider], board, button))
+        assert refused == t("act.not_asked_board")
+        assert t("board.my_hand") not in refused
         assert (await table.live()).version == live.version
         insider = min(first.asked)
         click = await fake.click(users[insider], board, button)

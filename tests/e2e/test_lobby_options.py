@@ -23,10 +23,12 @@ async def test_the_host_turns_on_cannibalism_in_the_lobby_and_seats_seven(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
     """Rule: seven Lifeboat seats need the Cannibalism expansion; the lobby says 4–6 without
-    it, refuses to start seven, and the host can switch it on there and start."""
+    it and refuses a seventh seat, saying that other options seat 7; the host switches it on
+    there, seats a seventh and starts; switching it off with seven seated is refused."""
     fake = fake_discord
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
-    guild = fake.create_guild("Game night", members=[alice, bob])
+    carol = fake.create_user("carol")
+    guild = fake.create_guild("Game night", members=[alice, bob, carol])
     channel = fake.text_channel(guild)
     async with parlor(tmp_path, fake) as client:
         table = Table(fake, client, channel)
@@ -38,13 +40,14 @@ async def test_the_host_turns_on_cannibalism_in_the_lobby_and_seats_seven(
         assert seats_line(4, 6) in lobby.text()
 
         await table.lobby_click(bob, "join")
-        for _ in range(5):
+        for _ in range(4):
             await table.lobby_click(alice, "addbot")
-        assert len((await table.live()).seats) == 7
-        assert t("lobby.over_seat_limit", None, max=6) in lobby.text()
-        refused = await private_reply(await table.lobby_click(alice, "start"))
-        assert refused == t("lifeboat.needs_expansion")
-        assert (await table.live()).record.status == MatchStatus.LOBBY
+        assert len((await table.live()).seats) == 6
+        seventh = await private_reply(await table.lobby_click(alice, "addbot"))
+        assert seventh == t("lobby.full_with_options", None, max=6, more=7)
+        assert await private_reply(await table.lobby_click(carol, "join")) == seventh
+        assert len((await table.live()).seats) == 6
+        assert "(7/6)" not in lobby.text()
 
         # Someone else's pick is refused, privately, and changes nothing.
         answer = await private_reply(await fake.select(bob, lobby, toggles, ["cannibalism"]))
@@ -57,7 +60,11 @@ async def test_the_host_turns_on_cannibalism_in_the_lobby_and_seats_seven(
         assert options["cannibalism"] is True and options["sharks"] is True
         assert options["quick"] is False
         assert seats_line(4, 7) in lobby.text()
-        assert t("lobby.over_seat_limit", None, max=6) not in lobby.text()
+        await table.lobby_click(alice, "addbot")
+        assert len((await table.live()).seats) == 7
+        refused = await private_reply(await fake.select(alice, lobby, toggles, ["sharks"]))
+        assert refused == t("lobby.options_seat_limit", None, max=6, count=7)
+        assert (await table.live()).record.options["cannibalism"] is True
         component = lobby.find_component(toggles) or {}
         on = {o["value"] for o in component["options"] if o.get("default")}
         assert on == {"cannibalism", "sharks"}, "the select shows what is on"
@@ -182,4 +189,52 @@ async def test_the_lobby_options_work_for_a_match_no_longer_in_memory(
         assert (await table.live()).record.options["quick"] is True
         stored = await client.parlor.repo.get_match(table.match_id)
         assert stored.options["quick"] is True, "the options are saved"
+    assert fake.client_errors == []
+
+
+async def test_the_host_sets_optional_numbers_and_sets_of_words_in_the_lobby(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rule: every option a table starts with can be set in its lobby: Zombie in My Pocket's
+    starting health and extra zombies (a number, or back to the player count's), the haunted
+    house's haunts in play (ticking none means all of them) and haunts played."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    guild = fake.create_guild("Game night", members=[alice])
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, fake.text_channel(guild))
+        lobby = await table.open(alice, "zombie")
+        first, second = f"pl:l:{table.match_id}:c0", f"pl:l:{table.match_id}:c1"
+        assert (await fake.select(alice, lobby, first, ["start_health=3"])).callback.accepted
+        assert (await fake.select(alice, lobby, second, ["extra_zombies=-1"])
+                ).callback.accepted
+        options = (await table.live()).record.options
+        assert (options["start_health"], options["extra_zombies"]) == (3, -1)
+        assert t("zombie.option.start_health", None, health=3) in lobby.text()
+        labels = [o["label"] for o in (lobby.find_component(first) or {})["options"]]
+        assert "✓ " + t("zombie.option.start_health.number", None, value=3) in labels
+        await fake.select(alice, lobby, first, ["start_health=null"])
+        assert (await table.live()).record.options["start_health"] is None
+        await table.lobby_click(alice, "addbot")
+        assert (await table.lobby_click(alice, "start")).callback.accepted
+        live = await table.live()
+        assert all(p.health == live.state.options.doom(2).health for p in live.state.players)
+
+    async with parlor(tmp_path / "haunt", fake) as client:
+        table = Table(fake, client, fake.text_channel(guild))
+        lobby = await table.open(alice, "haunt")
+        haunts, played = f"pl:l:{table.match_id}:s0", f"pl:l:{table.match_id}:s1"
+        offered = [o["value"] for o in (lobby.find_component(haunts) or {})["options"]]
+        chosen = offered[:2]
+        assert (await fake.select(alice, lobby, haunts, chosen)).callback.accepted
+        assert (await table.live()).record.options["haunts"] == chosen
+        ticked = {o["value"] for o in (lobby.find_component(haunts) or {})["options"]
+                  if o.get("default")}
+        assert ticked == set(chosen)
+        await fake.select(alice, lobby, played, [offered[0]])
+        assert (await table.live()).record.options["played"] == [offered[0]]
+        await fake.select(alice, lobby, haunts, [])
+        assert (await table.live()).record.options["haunts"] is None, "none ticked: all"
+        odd = await fake.raw_component(alice, lobby, haunts, ["no_such_haunt"], 3)
+        assert await private_reply(odd) == t("act.malformed")
     assert fake.client_errors == []
