@@ -3,10 +3,11 @@
 One Lifeboat table gets a log of ``--actions`` actions (cards given back and forth, as in
 ``bench/replay_lag.py``), stored through the real service on SQLite, then closed. The web app
 runs in this process on a local port; the bench asks for the replay page at random steps and
-times each answer from the request to the last byte (aiohttp's client on the same loop, so the
-figures include the client's own work). The link opens the table at its first step, which
-answers while the log is still being replayed in the background; the last step waits for the
-whole replay; later steps start from the nearest checkpoint. Run from the repository root:
+times each answer's server time: from the request reaching the app's first middleware to its
+response being ready (the client runs on the same loop; its own work is not counted). The
+link opens the table at its first step, which answers while the log is still being replayed
+in the background; the last step waits for the whole replay; later steps start from the
+nearest checkpoint. Run from the repository root:
 
     .venv/bin/python bench/web_replay.py [--actions 5000] [--pages 200]
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bench.replay_lag import HOST, build_long_log
@@ -39,12 +41,23 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+SPENT: list[float] = []
+
+
+@web.middleware
+async def clock(request: web.Request, handler: web.RequestHandler) -> web.StreamResponse:
+    started = time.perf_counter()
+    try:
+        return await handler(request)
+    finally:
+        SPENT.append(time.perf_counter() - started)
+
+
 async def timed(client: TestClient, path: str) -> float:  # type: ignore[type-arg]
-    asked = time.perf_counter()
     answer = await client.get(path)
     await answer.read()
     assert answer.status == 200, (path, answer.status)
-    return time.perf_counter() - asked
+    return SPENT[-1]
 
 
 async def main(actions: int, pages: int) -> None:
@@ -56,6 +69,7 @@ async def main(actions: int, pages: int) -> None:
         await service.cancel(live.id, HOST)
         links = Links(await load_secret(repo))
         app = make_app(Parts(repo, RendererNarrator(), lambda: links, lambda: True))
+        app.middlewares.insert(0, clock)
         rng = random.Random(5)
         path = links.replay_path(live.id)
         async with TestClient(TestServer(app)) as client:

@@ -38,7 +38,7 @@ class Replay:
     seats: list[SeatRecord]
     stored: list[dict[str, Any]]  # the log's actions as stored
     sources: list[tuple[int, str]]  # (seat, source) of each action
-    actions: list[Action] = field(default_factory=list)
+    actions: dict[int, Action] = field(default_factory=dict)  # parsed, by index
     checkpoints: list[Any] = field(default_factory=list)  # after k * CHECKPOINT_EVERY actions
     public: list[tuple[int, Event]] = field(default_factory=list)  # (step made, event)
     private: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # by seat
@@ -58,10 +58,9 @@ class Replay:
     async def build(self) -> None:
         """Replay the whole log, telling whoever waits at each checkpoint."""
         game = self.game
-        self.actions = [game.parse_action(action) for action in self.stored]
         self.checkpoints = [game.setup(len(self.seats), self.record.options,
                                        seed=self.record.seed)]
-        self._tell()
+        self._tell()  # the first step can be shown already
 
         def keep(transition: Transition) -> None:
             step = self.built + 1
@@ -110,11 +109,18 @@ class Replay:
         state = self.checkpoints[base]
         game = self.game
         for index in range(base * CHECKPOINT_EVERY, step):
-            state = game.apply(state, self.actions[index]).state
+            state = game.apply(state, self.action(index)).state
         self._states[step] = state
         if len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)
         return state
+
+    def action(self, index: int) -> Action:
+        """The log's action ``index``, parsed when first needed (the replay parses its own)."""
+        parsed = self.actions.get(index)
+        if parsed is None:
+            parsed = self.actions[index] = self.game.parse_action(self.stored[index])
+        return parsed
 
     def live_at(self, step: int) -> LiveMatch:
         """The table as the renderers know it, at ``step``."""
