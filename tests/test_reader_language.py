@@ -1,7 +1,8 @@
 """Every private text is in its reader's language, whatever the table's: at many steps of seeded
 playouts of every registered game, each seat's private payloads — its panel as the Desk builds
 it (its moves, its two-step choices, its team's secret when the team has no thread to read it
-in, its own events), its opening DM and its closed panel — are rendered through the real
+in, its own events), the board a stale click is answered with, its opening DM and its closed
+panel — are rendered through the real
 renderers for a zh-CN reader at an English table and for an English reader at a zh-CN table.
 No English catalog line may reach the first, no Chinese text the second."""
 
@@ -162,12 +163,16 @@ def test_every_private_payload_is_in_its_readers_language(game_name: str) -> Non
     for live in playout(game_name, seed=11):
         for reader, table in ((ZH, EN), (EN, ZH)):
             at_table(live, table)
+            # A click on a board the game has moved past is answered privately with the board
+            # as it is now, in the clicker's language (InteractionHandler.show_current_board).
+            stale = [("board for a stale click", texts(*the_desk.board(live, reader)))]
             for seat in range(len(live.seats)):
                 if live.record.status == MatchStatus.FINISHED:
                     found = [("closed panel", texts(*the_desk.closed_panel(live, seat, reader),
                                                     None))]
                 else:
                     found = list(private_payloads(the_desk, live, seat, reader))
+                found, stale = found + stale, []
                 for what, text in found:
                     renders += 1
                     wrong = wrong_language(reader, text)
