@@ -1,6 +1,8 @@
 """Board pictures: the time to draw and encode one (PNG), per game and table size, over moments
-of seeded games (CPU time of the drawing thread, and wall time, which a busy machine
-stretches); ``--samples DIR`` also writes a few pictures to look at (docs/pictures/).
+of seeded games, one after another as a drawing worker encodes a table's pictures (each as a
+change from the one before, ``bot.pictures.png.TableEncoder``): CPU time, and wall time, which
+a busy machine stretches; ``--samples DIR`` also writes a few pictures to look at
+(docs/pictures/).
 
     .venv/bin/python bench/pictures.py [--moments 40] [--samples docs/pictures] [--games haunt]
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.pictures.png import TableEncoder
 from bot.renderers import renderer_for
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 
@@ -49,7 +52,9 @@ def names_for(locale: str) -> list[str]:
 
 def bench(count: int, games: set[str] | None) -> None:
     print(f"{'game':9} {'seats':>5} {'locale':6} {'last size':>10} {'scene ms':>9} "
-          f"{'draw+png CPU ms p50':>19} {'p90':>6} {'max':>6} {'wall p50':>8} {'KiB':>5}")
+          f"{'draw+png CPU ms mean':>20} {'p50':>5} {'p90':>6} {'max':>6} {'wall p50':>8} "
+          f"{'KiB':>5} {'palettes':>8}")
+    means: list[float] = []
     for game, seats, seed, locale in TABLES:
         if games is not None and game not in games:
             continue
@@ -61,22 +66,29 @@ def bench(count: int, games: set[str] | None) -> None:
         walls: list[float] = []
         sizes: list[int] = []
         shape = (0, 0)
+        encoder = TableEncoder()
         for live, view in seen[::step]:
             started = time.perf_counter()
             picture = renderer.board_picture(live, view, locale)
             scenes.append(time.perf_counter() - started)
             assert picture is not None
             started, cpu = time.perf_counter(), time.thread_time()
-            png = picture.png()
+            image = picture.canvas().image
+            png = encoder.png(image)
             draws.append(time.thread_time() - cpu)
             walls.append(time.perf_counter() - started)
             sizes.append(len(png))
-            shape = picture.canvas().image.size
+            shape = image.size
+        means.append(statistics.mean(draws))
         draws.sort()
         print(f"{game:9} {seats:>5} {locale:6} {shape[0]:>4}×{shape[1]:<5} "
-              f"{statistics.median(scenes) * 1e3:>9.2f} {statistics.median(draws) * 1e3:>19.1f} "
+              f"{statistics.median(scenes) * 1e3:>9.2f} {means[-1] * 1e3:>20.1f} "
+              f"{statistics.median(draws) * 1e3:>5.1f} "
               f"{draws[int(len(draws) * 0.9)] * 1e3:>6.1f} {draws[-1] * 1e3:>6.1f} "
-              f"{statistics.median(walls) * 1e3:>8.1f} {statistics.mean(sizes) / 1024:>5.0f}")
+              f"{statistics.median(walls) * 1e3:>8.1f} {statistics.mean(sizes) / 1024:>5.0f} "
+              f"{encoder.palettes:>4}/{encoder.pictures:<3}")
+    if means:
+        print(f"mean over the tables: {statistics.mean(means) * 1e3:.1f} ms")
 
 
 def samples(folder: Path, games: set[str] | None) -> None:

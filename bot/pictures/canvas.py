@@ -83,6 +83,13 @@ class Canvas:
                                                  int(bottom + y))))
         return int(right + x)
 
+    def paste(self, part: Canvas, x: int, y: int) -> None:
+        """Another canvas drawn at (x, y), its texts with it (a part drawn once and kept)."""
+        self.image.paste(part.image, (x, y))
+        self.texts.extend(DrawnText(text.text, text.font, (text.box[0] + x, text.box[1] + y,
+                                                          text.box[2] + x, text.box[3] + y))
+                          for text in part.texts)
+
     # -- shapes ------------------------------------------------------------------------------
     def box(self, box: tuple[int, int, int, int], fill: Colour | None, *, radius: int = 12,
             outline: Colour | None = None, line: int = 2) -> None:

@@ -17,6 +17,7 @@ import contextlib
 import multiprocessing
 import os
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -24,15 +25,26 @@ from dataclasses import dataclass, field
 
 from bot import metrics
 from bot.pictures.picture import DRAWING, BoardPicture
+from bot.pictures.png import TableEncoder
 
 # One worker per core beside the event loop's (at least one).
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 
-def _draw(picture: BoardPicture) -> tuple[bytes, float]:
+# In a worker: the encoders of the tables it drew last (a table's picture is encoded as a
+# change from its previous one), the least recently drawn dropped first.
+_ENCODERS: OrderedDict[int, TableEncoder] = OrderedDict()
+KEPT_TABLES = 512
+
+
+def _draw(picture: BoardPicture, match_id: int) -> tuple[bytes, float]:
     """In a worker: the picture's PNG and the CPU time it took."""
     started = time.thread_time()
-    png = picture.png()
+    encoder = _ENCODERS.pop(match_id, None) or TableEncoder()
+    _ENCODERS[match_id] = encoder
+    while len(_ENCODERS) > KEPT_TABLES:
+        _ENCODERS.popitem(last=False)
+    png = encoder.png(picture.canvas().image)
     return png, time.thread_time() - started
 
 
@@ -147,10 +159,10 @@ class Drawer:
                 loop.call_soon_threadsafe(self._finished, lane, match_id, picture, job)
 
         try:
-            job = _pool(lane.index).submit(_draw, picture)
+            job = _pool(lane.index).submit(_draw, picture, match_id)
         except BrokenProcessPool:
             _POOLS.pop(lane.index, None)  # a worker died: a new one takes over
-            job = _pool(lane.index).submit(_draw, picture)
+            job = _pool(lane.index).submit(_draw, picture, match_id)
         job.add_done_callback(finished)
 
     def _finished(self, lane: _Lane, match_id: int, picture: BoardPicture,

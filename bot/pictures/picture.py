@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -14,10 +13,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from PIL import Image
-
 from bot import metrics
 from bot.pictures.canvas import Canvas
+from bot.pictures.png import encode
 
 FILENAME = "board.png"
 # Pillow's FreeType faces are shared (``bot.pictures.fonts``) and must not draw on two threads
@@ -45,14 +43,8 @@ class BoardPicture:
         return self.paint(self.scene)
 
     def png(self) -> bytes:
-        canvas = self.canvas()
-        out = io.BytesIO()
-        # A palette of 256 colours (fast octree) is half the bytes of the RGB picture and
-        # quicker to encode than it, with no difference a reader sees on these flat colours;
-        # zlib's fastest level costs a third more bytes than level 6 and 7-9 ms less CPU.
-        palette = canvas.image.quantize(256, method=Image.Quantize.FASTOCTREE)
-        palette.save(out, format="PNG", optimize=False, compress_level=1)
-        return out.getvalue()
+        """The picture on its own (a table's pictures one after another: ``TableEncoder``)."""
+        return encode(self.canvas().image)
 
 
 @dataclass

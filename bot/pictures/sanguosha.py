@@ -12,6 +12,7 @@ says only what kind of wait it is ("waiting for a response"), never who is asked
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
@@ -250,8 +251,18 @@ def paint_table(scene: TableScene) -> Canvas:
                 width=WIDTH - 2 * MARGIN)
     _table(canvas, scene)
     for seat, (x, y) in zip(scene.seats, places(count), strict=True):
-        _seat(canvas, scene, seat, x, y)
+        canvas.paste(_seat_card(seat, scene.dead, scene.winner), x, y)
     return canvas
+
+
+@lru_cache(maxsize=256)
+def _seat_card(seat: Seat, dead: str, winner: str) -> Canvas:
+    """A seat's card, drawn once while it looks the same (most moves change one or two
+    seats of a table)."""
+    # Its box's right and bottom edges are drawn on the pixel past its width and height.
+    card = Canvas(CARD_WIDTH + 1, CARD_HEIGHT + 1, PAPER)
+    _seat(card, dead, winner, seat, 0, 0)
+    return card
 
 
 def _table(canvas: Canvas, scene: TableScene) -> None:
@@ -305,7 +316,7 @@ def _wrapped(text: str, size: int, width: int) -> list[str]:
     return [text[:cut].rstrip(), Canvas.fit(text[cut:].strip(), size, width, MEDIUM)]
 
 
-def _seat(canvas: Canvas, scene: TableScene, seat: Seat, x: int, y: int) -> None:
+def _seat(canvas: Canvas, dead: str, winner: str, seat: Seat, x: int, y: int) -> None:
     right, bottom = x + CARD_WIDTH, y + CARD_HEIGHT
     fill = CARD if seat.alive else DEAD_CARD
     ink = INK if seat.alive else (96, 92, 88)
@@ -350,7 +361,7 @@ def _seat(canvas: Canvas, scene: TableScene, seat: Seat, x: int, y: int) -> None
         _card_back(canvas, edge_x - 13, mid)
         _hearts(canvas, seat, x + PAD, mid, ink)
     else:
-        canvas.pill(x + PAD, mid - 16, scene.dead, 20, (96, 92, 88), WHITE, weight=BOLD,
+        canvas.pill(x + PAD, mid - 16, dead, 20, (96, 92, 88), WHITE, weight=BOLD,
                     height=32)
     # The four equipment slots.
     top = mid + 24
@@ -361,7 +372,7 @@ def _seat(canvas: Canvas, scene: TableScene, seat: Seat, x: int, y: int) -> None
     jy = top + 4 * SLOT_ROW + 4
     jx = x + PAD
     if seat.winner:
-        jx = canvas.pill(jx, jy, scene.winner, 19, WINNER, WHITE, weight=BOLD, pad=10,
+        jx = canvas.pill(jx, jy, winner, 19, WINNER, WHITE, weight=BOLD, pad=10,
                          height=30) + 6
     for trick in seat.judging:
         if jx > right - PAD - 60:
