@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 
 from aiohttp import web
 
-from bot.pictures.picture import draw
+from bot.pictures.drawing import Drawer
+from bot.pictures.picture import BoardPicture
 from web.replays import Replay
 from web.site import BOOK, PARTS, STEPS, locale_of, not_found, page
 from web.words import tag
@@ -17,6 +19,20 @@ KEEP_STEP = "private, max-age=86400, immutable"
 KEEP_PAGE = "private, max-age=300"
 PICTURES_KEPT = 256
 _PICTURES: OrderedDict[str, bytes] = OrderedDict()
+# The pictures are drawn by the board pictures' worker processes (shared with the Discord
+# side), off the event loop's core. Each request is its own "table" to the drawer, so a reader
+# stepping on never replaces another reader's picture.
+DRAWER = web.AppKey("drawer", Drawer)
+_TICKETS = itertools.count(-1, -1)  # negative: never a match id
+
+
+async def _draw(app: web.Application, picture: BoardPicture) -> bytes:
+    drawer = app[DRAWER]
+    ticket = next(_TICKETS)
+    png = await drawer.png(ticket, picture, None)
+    drawer.forget(ticket)
+    assert png is not None  # no time limit was given
+    return png
 
 
 def _number(text: str, *, low: int = 0, high: int = 2**63 - 1) -> int | None:
@@ -96,7 +112,7 @@ async def board_png(request: web.Request) -> web.Response:
         return not_found(request)
     png = _PICTURES.get(picture.key)
     if png is None:
-        png = _PICTURES[picture.key] = await draw(picture)
+        png = _PICTURES[picture.key] = await _draw(request.app, picture)
         if len(_PICTURES) > PICTURES_KEPT:
             _PICTURES.popitem(last=False)
     else:
@@ -107,6 +123,7 @@ async def board_png(request: web.Request) -> web.Response:
 
 
 def add_routes(app: web.Application) -> None:
+    app[DRAWER] = Drawer()
     app.router.add_get("/replay/{match}/{token}", replay_page)
     app.router.add_get("/replay/{match}/{token}/step/{step}.json", step_json)
     app.router.add_get("/replay/{match}/{token}/board/{step}.png", board_png)

@@ -36,8 +36,8 @@ OVER = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
 class Replay:
     record: MatchRecord
     seats: list[SeatRecord]
-    stored: list[dict[str, Any]]  # the log's actions as stored
-    sources: list[tuple[int, str]]  # (seat, source) of each action
+    stored: list[dict[str, Any]] = field(default_factory=list)  # the log's actions, as stored
+    sources: list[tuple[int, str]] = field(default_factory=list)  # (seat, source) of each
     actions: dict[int, Action] = field(default_factory=dict)  # parsed, by index
     checkpoints: list[Any] = field(default_factory=list)  # after k * CHECKPOINT_EVERY actions
     public: list[tuple[int, Event]] = field(default_factory=list)  # (step made, event)
@@ -53,14 +53,22 @@ class Replay:
 
     @property
     def steps(self) -> int:
-        return len(self.stored)
+        return self.record.version  # the number of actions in the log
 
-    async def build(self) -> None:
-        """Replay the whole log, telling whoever waits at each checkpoint."""
+    async def build(self, repo: Repository) -> None:
+        """Read the log and replay it, telling whoever waits at each checkpoint."""
         game = self.game
-        self.checkpoints = [game.setup(len(self.seats), self.record.options,
-                                       seed=self.record.seed)]
-        self._tell()  # the first step can be shown already
+        try:
+            self.checkpoints = [game.setup(len(self.seats), self.record.options,
+                                           seed=self.record.seed)]
+            self._tell()  # the first step can be shown before the log is read
+            log = await repo.actions(self.record.id)
+            self.stored = [entry.action for entry in log]
+            self.sources = [(entry.seat, entry.source) for entry in log]
+        except Exception as failure:
+            self.failed = failure
+            self._tell()
+            raise
 
         def keep(transition: Transition) -> None:
             step = self.built + 1
@@ -83,6 +91,9 @@ class Replay:
             self.failed = failure
             raise
         finally:
+            if self.failed is None and self.built < self.steps:
+                self.failed = RuntimeError(f"the log holds {self.built} of the "
+                                           f"{self.steps} actions the table counts")
             self._tell()
 
     def _tell(self) -> None:
@@ -171,7 +182,7 @@ class ReplayBook:
         finally:
             del self._loading[match_id]
         if found is not None:
-            task = asyncio.create_task(found.build())
+            task = asyncio.create_task(found.build(self.repo))
             self._building.add(task)
             task.add_done_callback(self._built)
             self._tables[match_id] = found
@@ -203,6 +214,4 @@ class ReplayBook:
         seats = await self.repo.seats(match_id)
         if not seats or await self.repo.snapshot(match_id) is None:
             return None  # cancelled in the lobby: nothing was played
-        log = await self.repo.actions(match_id)
-        return Replay(record, seats, [entry.action for entry in log],
-                      [(entry.seat, entry.source) for entry in log])
+        return Replay(record, seats)
