@@ -7,9 +7,9 @@ again, identities swapped, decks shuffled, secret commitments changed. Every pub
 of the state and of its twin is rendered through the real Desk, components, renderers and
 pictures, and must be byte for byte the same: the board's content, embeds and components
 (labels, custom ids, select options and values, their count and order, disabled flags), the
-picture's scene (and at a few steps its PNG bytes), the public log's lines, the team
-threads' names. Per seat, a twin that keeps what that seat knows must leave its private panel,
-its opening DM and its team's thread text unchanged.
+picture's scene (and at a few steps its PNG bytes, encoded as the drawing worker does), the
+public log's lines, the team threads' names. Per seat, a twin that keeps what that seat knows
+must leave its private panel, its opening DM and its team's thread text unchanged.
 
 ``PARLOR_SOAK=1`` plays more tables (four and six seats, both table languages) and checks
 every seat at every step.
@@ -29,6 +29,7 @@ import discord
 import pytest
 
 from bot.history import public_log
+from bot.pictures.png import TableEncoder
 from bot.questions import prompt_digest
 from bot.renderers import renderer_for
 from bot.service import LiveMatch
@@ -41,8 +42,9 @@ from tests.every_game import hosted_games, seats_for
 
 SOAK = bool(os.environ.get("PARLOR_SOAK"))
 SEEDS = range(4) if SOAK else range(1)
-# The picture is painted (about 25 ms) at these steps; its scene is compared at every step.
-PAINTED_STEPS = {0, 40}
+# The picture is painted (about 25 ms) and encoded as the drawing worker does, a table's
+# pictures one after another, at these steps; its scene is compared at every step.
+PAINTED_STEPS = {0, 20, 40}
 LOCALES = ("en", "zh-CN")
 
 
@@ -75,8 +77,9 @@ def _message(content: str, embeds: list[discord.Embed], view: discord.ui.View | 
 
 
 def public_payloads(desk: Desk, live: LiveMatch, events: list[Event], *,
-                    paint: bool) -> dict[str, Any]:
-    """Everything the table's channel receives about ``live`` as it is now."""
+                    paint: TableEncoder | None) -> dict[str, Any]:
+    """Everything the table's channel receives about ``live`` as it is now (its picture's
+    bytes too when given the table's encoder)."""
     renderer = renderer_for(live.record.game)
     locale = live.record.locale
     public = live.game.view(live.state, None)
@@ -84,8 +87,8 @@ def public_payloads(desk: Desk, live: LiveMatch, events: list[Event], *,
     picture = renderer.board_picture(live, public, locale)
     if picture is not None:
         payloads["picture"] = (repr(picture.scene), picture.key)
-        if paint:
-            payloads["picture.png"] = picture.png()
+        if paint is not None:
+            payloads["picture.png"] = paint.png(picture.canvas().image)
     payloads["log"] = public_log(live, events, locale)
     payloads["threads"] = [(team.key, team.seats, team.name)
                            for team in renderer.team_threads(live, locale)]
@@ -133,11 +136,13 @@ def play_and_compare(game_name: str, seed: int, *, every_seat: bool) -> tuple[in
     rng, twins = random.Random(seed), random.Random(seed + 7)
     events: list[Event] = []
     problems: list[str] = []
+    encoders = TableEncoder(), TableEncoder()  # the table's pictures, and its twins'
     step = 0
     while True:
-        ours = public_payloads(desk, live, events, paint=step in PAINTED_STEPS)
+        painted = step in PAINTED_STEPS
+        ours = public_payloads(desk, live, events, paint=encoders[0] if painted else None)
         twin = dataclasses.replace(live, state=game.twin(live.state, twins))
-        theirs = public_payloads(desk, twin, events, paint=step in PAINTED_STEPS)
+        theirs = public_payloads(desk, twin, events, paint=encoders[1] if painted else None)
         problems += [f"step {step}: public {name}" for name in _differences(ours, theirs)]
         for seat in range(seats) if every_seat else [step % seats]:
             kept = dataclasses.replace(
