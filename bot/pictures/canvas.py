@@ -28,6 +28,61 @@ def _glyphs(text: str, size: int, weight: int, anchor: str, start: tuple[float, 
     return mask, (int(offset[0]), int(offset[1])), box
 
 
+# Boards measure the same names and labels picture after picture: measures are kept.
+@lru_cache(maxsize=16384)
+def _measure(text: str, size: int, weight: int) -> int:
+    return int(font(size, weight).getlength(text))
+
+
+@lru_cache(maxsize=4096)
+def _fit(text: str, size: int, width: int, weight: int) -> str:
+    if _measure(text, size, weight) <= width:
+        return text
+    face = font(size, weight)
+    cut = len(text)
+    while cut > 0 and face.getlength(text[:cut] + ELLIPSIS) > width:
+        cut -= 1
+    return text[:cut].rstrip() + ELLIPSIS if cut else ""
+
+
+# Boxes up to this many pixels (pills, slots, tiles) are drawn once and kept.
+KEPT_BOX_AREA = 40_000
+
+
+@lru_cache(maxsize=1024)
+def _box(width: int, height: int, radius: int, fill: Colour | None, outline: Colour | None,
+         line: int) -> tuple[Image.Image, Image.Image]:
+    """A rounded box drawn at (0, 0) to (width, height), and the mask of its pixels."""
+    tile = Image.new("RGB", (width + 1, height + 1))
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    corners = (0, 0, width, height)
+    ImageDraw.Draw(tile).rounded_rectangle(corners, radius=radius, fill=fill, outline=outline,
+                                           width=line)
+    ImageDraw.Draw(mask).rounded_rectangle(corners, radius=radius,
+                                           fill=None if fill is None else 255,
+                                           outline=None if outline is None else 255,
+                                           width=line)
+    return tile, mask
+
+
+@lru_cache(maxsize=64)
+def _dashes(size: int, inset: int, colour: Colour) -> tuple[Image.Image, Image.Image]:
+    """The dashed outline of an unexplored square, drawn once, and the mask of its pixels."""
+    tile = Image.new("RGB", (size + 1, size + 1))
+    mask = Image.new("L", (size + 1, size + 1), 0)
+    corners = [(inset, inset), (size - inset, inset), (size - inset, size - inset),
+               (inset, size - inset)]
+    steps = 8
+    for image, ink in ((tile, colour), (mask, 255)):
+        draw = ImageDraw.Draw(image)
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+            for i in range(0, steps, 2):
+                draw.line((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps,
+                           ax + (bx - ax) * (i + 1) / steps, ay + (by - ay) * (i + 1) / steps),
+                          fill=ink, width=2)
+    return tile, mask
+
+
 @dataclass(frozen=True)
 class DrawnText:
     text: str
@@ -51,18 +106,12 @@ class Canvas:
     # -- text --------------------------------------------------------------------------------
     @staticmethod
     def measure(text: str, size: int, weight: int = REGULAR) -> int:
-        return int(font(size, weight).getlength(text))
+        return _measure(text, size, weight)
 
-    @classmethod
-    def fit(cls, text: str, size: int, width: int, weight: int = REGULAR) -> str:
+    @staticmethod
+    def fit(text: str, size: int, width: int, weight: int = REGULAR) -> str:
         """``text``, cut with an ellipsis where it would run past ``width`` pixels."""
-        if cls.measure(text, size, weight) <= width:
-            return text
-        face = font(size, weight)
-        cut = len(text)
-        while cut > 0 and face.getlength(text[:cut] + ELLIPSIS) > width:
-            cut -= 1
-        return text[:cut].rstrip() + ELLIPSIS if cut else ""
+        return _fit(text, size, width, weight)
 
     def text(self, xy: tuple[int, int], text: str, size: int, colour: Colour, *,
              weight: int = REGULAR, width: int | None = None, anchor: str = "la") -> int:
@@ -93,8 +142,17 @@ class Canvas:
     # -- shapes ------------------------------------------------------------------------------
     def box(self, box: tuple[int, int, int, int], fill: Colour | None, *, radius: int = 12,
             outline: Colour | None = None, line: int = 2) -> None:
+        x0, y0, x1, y1 = box
+        width = line if outline else 0
+        if all(isinstance(v, int) for v in box) and \
+                0 <= (x1 - x0 + 1) * (y1 - y0 + 1) <= KEPT_BOX_AREA:
+            # A small box is drawn once and pasted where it goes (the same pixels: Pillow's
+            # rounded boxes are not anti-aliased, and the mask holds exactly those it draws).
+            tile, mask = _box(x1 - x0, y1 - y0, radius, fill, outline, width)
+            self.image.paste(tile, (x0, y0), mask)
+            return
         self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
-                                    width=line if outline else 0)
+                                    width=width)
 
     def pill(self, x: int, y: int, text: str, size: int, fill: Colour, colour: Colour, *,
              weight: int = REGULAR, pad: int = 12, height: int | None = None,
@@ -115,14 +173,8 @@ class Canvas:
         """A square not yet explored: a dashed outline ``inset`` inside the cell at ``at``, a
         question mark of ``mark`` pixels in its middle."""
         x, y = at
-        corners = [(x + inset, y + inset), (x + size - inset, y + inset),
-                   (x + size - inset, y + size - inset), (x + inset, y + size - inset)]
-        steps = 8
-        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
-            for i in range(0, steps, 2):
-                self.draw.line((ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps,
-                                ax + (bx - ax) * (i + 1) / steps,
-                                ay + (by - ay) * (i + 1) / steps), fill=colour, width=2)
+        tile, mask = _dashes(size, inset, colour)
+        self.image.paste(tile, (x, y), mask)
         self.text((x + size // 2, y + size // 2), "?", mark, colour, weight=BOLD, anchor="mm")
 
     def coin(self, centre: tuple[int, int], radius: int, value: str, size: int) -> None:

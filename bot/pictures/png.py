@@ -27,9 +27,9 @@ BAND = 32  # rows per band
 # Ends a deflate stream: an empty final block.
 FINAL_BLOCK = b"\x03\x00"
 ADLER_BASE = 65521
-# A band whose mapping onto the palette is off by more than this (grey level) in more than
-# FAR_SHARE of its pixels calls for a new palette.
-FAR = 48
+# A band whose mapping onto the palette is off by more than FAR in a colour channel in more
+# than FAR_SHARE of its pixels calls for a new palette (anti-aliased edges are off by less).
+FAR = 40
 FAR_SHARE = 0.002
 
 
@@ -125,8 +125,8 @@ class TableEncoder:
     def _far(original: Image.Image, mapped: Image.Image) -> bool:
         """Whether the palette lacks colours of this band (beyond the error an octree's own
         mapping makes on anti-aliased edges)."""
-        error = ImageChops.difference(original, mapped.convert("RGB")).convert("L")
-        far = sum(error.histogram()[FAR:])
+        counts = ImageChops.difference(original, mapped.convert("RGB")).histogram()
+        far = max(sum(counts[channel + FAR:channel + 256]) for channel in (0, 256, 512))
         return far > max(8, FAR_SHARE * original.width * original.height)
 
     @staticmethod
