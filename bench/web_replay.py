@@ -32,6 +32,7 @@ from bench.replay_lag import HOST, build_long_log
 from bot.narrator import RendererNarrator
 from bot.service import MatchService
 from storage.sqlite import SqliteRepository
+from web.guard import RateLimit, guard
 from web.links import Links, load_secret
 from web.site import Parts, make_app
 
@@ -69,7 +70,8 @@ async def main(actions: int, pages: int) -> None:
         await service.cancel(live.id, HOST)
         links = Links(await load_secret(repo))
         app = make_app(Parts(repo, RendererNarrator(), lambda: links, lambda: True))
-        app.middlewares.insert(0, clock)
+        # Timed first; no rate limit (one address asks hundreds of pages at once).
+        app.middlewares[:] = [clock, guard(RateLimit(rate=1e9, burst=1e9))]
         rng = random.Random(5)
         path = links.replay_path(live.id)
         async with TestClient(TestServer(app)) as client:
