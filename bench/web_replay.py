@@ -5,9 +5,10 @@ One Lifeboat table gets a log of ``--actions`` actions (cards given back and for
 runs in this process on a local port; the bench asks for the replay page at random steps and
 times each answer's server time: from the request reaching the app's first middleware to its
 response being ready (the client runs on the same loop; its own work is not counted). The
-link opens the table at its first step, which answers while the log is still being replayed
-in the background; the last step waits for the whole replay; later steps start from the
-nearest checkpoint. Run from the repository root:
+game's renderer and the page's template are loaded first, as in a running bot. The link opens
+the table at its first step, which answers while the log is still being replayed in the
+background; the last step waits for the whole replay; later steps start from the nearest
+checkpoint. Run from the repository root:
 
     .venv/bin/python bench/web_replay.py [--actions 5000] [--pages 200]
 """
@@ -25,11 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import aiohttp_jinja2
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bench.replay_lag import HOST, build_long_log
 from bot.narrator import RendererNarrator
+from bot.renderers import renderer_for
 from bot.service import MatchService
 from storage.sqlite import SqliteRepository
 from web.guard import RateLimit, guard
@@ -72,6 +75,10 @@ async def main(actions: int, pages: int) -> None:
         app = make_app(Parts(repo, RendererNarrator(), lambda: links, lambda: True))
         # Timed first; no rate limit (one address asks hundreds of pages at once).
         app.middlewares[:] = [clock, guard(RateLimit(rate=1e9, burst=1e9))]
+        # What a running bot has done before its first page: imported the game's renderer
+        # (its boards use it) and compiled the page's template.
+        renderer_for("lifeboat")
+        aiohttp_jinja2.get_env(app).get_template("replay.html")
         rng = random.Random(5)
         path = links.replay_path(live.id)
         async with TestClient(TestServer(app)) as client:
