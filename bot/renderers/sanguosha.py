@@ -249,6 +249,10 @@ class SanguoshaRenderer(Renderer):
             kind += "_chain"
         elif kind == "hero" and prompt.seat == view.lord:
             kind += "_lord"
+        elif kind == "discard" and prompt.pick is not None and prompt.pick.max > prompt.pick.min:
+            # Discarding at will (an older-edition option): the least and the most it may be.
+            kind += "_at_will"
+            params["most"] = str(prompt.pick.max)
         return t(f"sanguosha.prompt.{kind}", locale, **params)
 
     def _board_prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt,

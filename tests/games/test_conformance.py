@@ -27,8 +27,9 @@ from games.core.conformance import (
 )
 
 SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS", "6"))
-# Cooperative games whose team can lose as one: such a game may end with no winner.
-NOBODY_MAY_WIN = {"zombie"}
+# Games that may end with no winner: a cooperative team that loses as one, a drawn Renju
+# (two passes in a row, a full board).
+NOBODY_MAY_WIN = {"zombie", "renju"}
 
 
 def _cases() -> list[tuple[str, int]]:

@@ -16,6 +16,7 @@ GOLDENS = {
     "sanguosha": Golden("sanguosha", seats=5, seed=0),
     "zombie": Golden("zombie", seats=3, seed=11),
     "haunt": Golden("haunt", seats=4, seed=3),
+    "renju": Golden("renju", seats=2, seed=2),
 }
 
 
