@@ -87,9 +87,13 @@ class TableEncoder:
         self.pictures += 1
         if self.palette is None:
             return self._afresh(image)
-        if image.size != self.size:  # the board grew: every band is new
+        if image.size != self.size:
+            # A board grown taller keeps the bands above its change (their rows are the same
+            # rows); a wider one shares none.
+            count = -(-image.height // BAND)
+            kept = self.bands if image.width == self.size[0] else []
+            self.bands = (kept + [None] * count)[:count]
             self.size = image.size
-            self.bands = [None] * -(-image.height // BAND)
         mapped = image.quantize(palette=self.palette, dither=Image.Dither.NONE)
         width, height = image.size
         indices = memoryview(mapped.tobytes())
