@@ -34,7 +34,7 @@ FREE_KINDS = {"give", "give_totem", "drink", "refuel"}
 PRIVATE_KINDS = FREE_KINDS | {"commit"}
 # Small decisions that share one row of buttons.
 MAIN_KINDS = {"cower", "search_totem", "bury", "search_item", "break_window", "take_item",
-              "leave_item", "commit", "arm", "refuel"}
+              "leave_item", "commit", "arm", "refuel", "accept_totem", "refuse_totem"}
 # The board keeps its first row for "My hand".
 BOARD_ROWS = MAX_ROWS - 1
 # Hours as words, for the flavour keys (zombie.flavour.<card>.<hour>).

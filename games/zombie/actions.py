@@ -43,7 +43,7 @@ class BreakWindow(Action):
 
 
 class BreakThrough(Action):
-    """Break a wall (or push through a hedge) towards ``direction``."""
+    """Break a wall of a house tile towards ``direction``."""
 
     kind: Literal["break_through"] = "break_through"
     direction: str
@@ -130,6 +130,16 @@ class GiveTotem(Action):
     to: int
 
 
+class AcceptTotem(Action):
+    """Take the totem its holder offered (the seat offered it answers)."""
+
+    kind: Literal["accept_totem"] = "accept_totem"
+
+
+class RefuseTotem(Action):
+    kind: Literal["refuse_totem"] = "refuse_totem"
+
+
 class Drink(Action):
     """Use the Concoction on ``target`` (oneself included)."""
 
@@ -165,6 +175,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Flee,
     NameHolder,
     GiveTotem,
+    AcceptTotem,
+    RefuseTotem,
     Give,
     Drink,
     Refuel,

@@ -70,17 +70,14 @@ def way_on(state: ZombieState, area: Area) -> bool:
 
 
 def breach_directions(state: ZombieState) -> list[str]:
-    """Walls (or hedges) of the team's tile the leader may have broken: only when the team's
-    part of the map has no way on and tiles are left to find there."""
+    """Walls of the team's house tile the leader may have broken: only when the house has no
+    way on and house tiles are left to find. Never in the yard (the seed: "在屋外你不能穿過
+    樹離"), which cannot close anyway: a closed layout needs four tiles with two adjacent
+    hedged sides at its corners, and only the Patio, the Garage and the Graveyard have them."""
     tile = here(state)
-    if not stack_of(state, tile.area) or way_on(state, tile.area):
+    if tile.area != "house" or not stack_of(state, "house") or way_on(state, "house"):
         return []
-    # The Patio's house side is the window, never a hedge to push through.
-    return [d for d in DIRECTIONS if _free(state, tile, d) and tile_side(tile, d) != "house"]
-
-
-def tile_side(tile: PlacedTile, direction: str) -> str:
-    return TILES[tile.tile].side(direction, tile.turns)
+    return [d for d in DIRECTIONS if _free(state, tile, d)]
 
 
 def window_open(state: ZombieState) -> bool:

@@ -57,6 +57,9 @@ def _alive(view: SeatView) -> list[PlayerView]:
 # -- at any time ---------------------------------------------------------------------------
 def _free_move(view: SeatView, kinds: dict[str, list[Action]]) -> Action | None:
     me = view.players[view.seat]
+    # The team offers the totem to its healthiest (below): the one asked takes it.
+    if kinds.get("accept_totem"):
+        return kinds["accept_totem"][0]
     for action in kinds.get("give_totem", []):
         assert isinstance(action, a.GiveTotem)
         other = view.players[action.to]

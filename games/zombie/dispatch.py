@@ -45,7 +45,8 @@ def apply_action(state: ZombieState, action: Action, rng: random.Random) -> list
         fight.run_to(state, action.to, events)
     elif isinstance(action, a.NameHolder):
         flow.name_holder(state, action.to, events)
-    elif isinstance(action, a.Give | a.GiveTotem | a.Drink | a.Refuel):
+    elif isinstance(action, a.Give | a.GiveTotem | a.AcceptTotem | a.RefuseTotem | a.Drink
+                    | a.Refuel):
         # A free move answers no question: the open questions are put again (prompts.py).
         state.ask += 1
         _free_move(state, action, events)
@@ -60,7 +61,9 @@ def _free_move(state: ZombieState, action: Action, events: list[Event]) -> None:
     if isinstance(action, a.Give):
         items.give(state, seat, action.item, action.to, events)
     elif isinstance(action, a.GiveTotem):
-        items.give_totem(state, seat, action.to, events)
+        items.offer_totem(state, seat, action.to, events)
+    elif isinstance(action, a.AcceptTotem | a.RefuseTotem):
+        items.answer_offer(state, seat, isinstance(action, a.AcceptTotem), events)
     elif isinstance(action, a.Drink):
         fight.drink(state, seat, action.target, events)
     elif isinstance(action, a.Refuel):

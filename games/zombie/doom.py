@@ -1,8 +1,9 @@
 """The doom table: starting health and the zombies added to every horde, by player count.
 
-The published multiplayer table gives 4 players 3 health and 5 extra zombies; the other rows
-were chosen by simulation so the bots win about as often at every count as at four (see
-docs/rules/zombie.md and bench/zombie_doom.py).
+Two rows are published: one player is the solo print-and-play game (health 6, attack 1, the
+zombies each card shows: X = 0), and the multiplayer table gives 4 players 3 health and 5
+extra zombies. The other rows were chosen by simulation so the bots win about as often at
+every count as at four (see docs/rules/zombie.md and bench/zombie_doom.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ class DoomRow:
 
 
 DOOM_TABLE: dict[int, DoomRow] = {
-    1: DoomRow(2, -2),
+    1: DoomRow(6, 0),
     2: DoomRow(6, 2),
     3: DoomRow(5, 4),
     4: DoomRow(3, 5),

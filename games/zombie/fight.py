@@ -182,7 +182,9 @@ def fight_over(state: ZombieState, rng: random.Random, events: list[Event]) -> N
     fight = state.fight
     assert fight is not None
     survivors = [s for s in fight.fighters if state.players[s].alive]
-    state.held_on = fight.burned or bool(survivors)
+    # A round whose team already fled stays lost for the search or burial it was for, whatever
+    # happens at the tile it fled to.
+    state.held_on = state.held_on and (fight.burned or bool(survivors))
     events.append(note("fight_over", held=state.held_on))
     state.fight = None
 
@@ -200,9 +202,12 @@ def flee_move(state: ZombieState, rng: random.Random, events: list[Event]) -> No
 
 
 def run_to(state: ZombieState, to: str, events: list[Event]) -> None:
+    """The fleeing team's move; like every move it is followed by an event (the seed: "在移動後
+    總是要解事件卡")."""
     state.at = to
     events.append(note("fled_to", to=to))
     state.stage = "auto"
+    state.plan.insert(0, "event")
 
 
 # -- the dying -----------------------------------------------------------------------------

@@ -89,9 +89,12 @@ def resolve_event(state: ZombieState, rng: random.Random, events: list[Event]) -
         for seat in living(state):
             heal(state, seat, 1, events, "bless")
     elif happening.kind == "curse":
+        # Once the totem is found only its holder is cursed (the seed: "只有持有圖騰者會受到這詛咒
+        # 傷害"); after the burial nobody holds it, so a curse hurts nobody.
         cursed = living(state)
-        if state.totem == "held" and state.totem_holder is not None:
-            cursed = [state.totem_holder]
+        if state.totem != "hidden":
+            holder = state.totem_holder
+            cursed = [holder] if state.totem == "held" and holder is not None else []
         for seat in cursed:
             wound(state, seat, 1, events, "curse")
         state.plan.insert(0, "casualties")
@@ -132,8 +135,7 @@ def place(state: ZombieState, turns: int, events: list[Event]) -> None:
     origin = here(state)
     new = lay(state, tile, direction, turns)
     if state.breach:
-        kind = "wall" if origin.area == "house" else "hedge"
-        state.openings.append(Opening(kind=kind, a=origin.tile, b=tile))
+        state.openings.append(Opening(kind="wall", a=origin.tile, b=tile))
     events.append(note("placed", tile=tile, area=new.area, x=new.x, y=new.y, turns=turns,
                        breach=state.breach))
     state.at = tile
@@ -144,7 +146,7 @@ def place(state: ZombieState, turns: int, events: list[Event]) -> None:
 
 
 def breach(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
-    """Draws the tile that goes behind the broken wall or hedge."""
+    """Draws the tile that goes behind the broken wall."""
     stack = stack_of(state, here(state).area)
     state.drawn_tile = stack.pop(0)
     state.breach = True

@@ -14,7 +14,7 @@ from games.zombie.actions import make
 from games.zombie.board import turnings, walkable_neighbours
 from games.zombie.fight import arms_choices, remainder_of
 from games.zombie.health import dying, standing
-from games.zombie.items import can_refuel, unfound
+from games.zombie.items import can_refuel, open_offer, unfound
 from games.zombie.rounds import round_choices
 from games.zombie.state import ZombieState, acting_leader
 from games.zombie.tiles import OPPOSITE
@@ -29,10 +29,23 @@ def pending(state: ZombieState) -> list[Prompt]:
     if state.stage in ("over", "auto"):
         return []
     waiting = _blocking(state)
+    offered = open_offer(state)
     prompts: list[Prompt] = []
     for seat in range(state.seats):
         free = free_moves(state, seat)
         decision = waiting.get(seat)
+        if seat == offered:
+            # The totem offered to this seat: a question of its own (refusing is the default,
+            # the seed's receiver must be willing), or part of the seat's waiting decision.
+            answers: list[Action] = [make(a.RefuseTotem, seat=seat), make(a.AcceptTotem, seat=seat)]
+            if decision is None:
+                prompts.append(Prompt(
+                    seat=seat, kind=PROMPT + "totem_offer", actions=[*answers, *free], default=0,
+                    params={"holder": state.totem_holder}, clock="response",
+                    question=f"totem_offer#{state.ask}",
+                ))
+                continue
+            free = [*answers, *free]
         if decision is not None:
             actions = [*decision.actions, *free]
             prompts.append(decision.model_copy(update={"actions": actions}))
@@ -54,7 +67,8 @@ def free_moves(state: ZombieState, seat: int) -> list[Action]:
     for item in dict.fromkeys(player.items):
         moves += [make(a.Give, seat=seat, item=item, to=to) for to in others]
     if state.totem == "held" and state.totem_holder == seat:
-        moves += [make(a.GiveTotem, seat=seat, to=to) for to in others]
+        offered = open_offer(state)
+        moves += [make(a.GiveTotem, seat=seat, to=to) for to in others if to != offered]
     if "soda" in player.items:
         moves += [make(a.Drink, seat=seat, target=t) for t in able if state.players[t].health < 6]
     if can_refuel(state, seat):

@@ -75,6 +75,6 @@ def play_round(state: ZombieState, action: Action, rng: random.Random,
         state.victim_for = "window"
         state.plan = ["victim", "casualties", "outside", "event", "end"]
     elif isinstance(action, a.BreakThrough):
-        state.victim_for = "wall" if here(state).area == "house" else "hedge"
+        state.victim_for = "wall"
         state.drawn_from = action.direction
         state.plan = ["victim", "casualties", "breach", "event", "end"]

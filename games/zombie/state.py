@@ -52,9 +52,9 @@ class PlacedTile(BaseModel):
 
 
 class Opening(BaseModel):
-    """A way between two tiles whatever their sides say: a broken wall or hedge, the window."""
+    """A way between two tiles whatever their sides say: a broken wall, the window."""
 
-    kind: Literal["wall", "hedge", "window"]
+    kind: Literal["wall", "window"]
     a: str
     b: str
 
@@ -85,6 +85,9 @@ class ZombieState(StateBase):
     yard_stack: list[str]
     totem: Totem = "hidden"
     totem_holder: int | None = None
+    # The holder's open offer of the totem: it changes hands only when the receiver accepts.
+    totem_offer: int | None = None
+    totem_offer_from: int | None = None
     searched: list[str] = Field(default_factory=list)
     found: list[str] = Field(default_factory=list)
     chainsaw_fuel: int = 0
@@ -96,8 +99,8 @@ class ZombieState(StateBase):
     # What the current round is in the middle of.
     drawn_tile: str | None = None
     drawn_from: str | None = None  # the direction from ``at`` the drawn tile goes
-    breach: bool = False  # the drawn tile goes behind a broken wall or hedge
-    victim_for: Literal["window", "wall", "hedge"] | None = None
+    breach: bool = False  # the drawn tile goes behind a broken wall
+    victim_for: Literal["window", "wall"] | None = None
     offered_item: str | None = None
     fight: Fight | None = None
     round_action: str | None = None  # the leader's choice for this round (its action kind)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
 from games.zombie.health import dying
+from games.zombie.items import open_offer
 from games.zombie.scoring import scores
 from games.zombie.state import Stage, ZombieState, acting_leader
 from games.zombie.tiles import DIRECTIONS, TILES
@@ -79,6 +80,7 @@ class PublicView(BaseModel):
     yard_left: list[str]
     players: list[PlayerView]
     totem: str
+    totem_offer: int | None  # the player the holder offered the totem to, until they answer
     searched: list[str]
     found: list[str]
     chainsaw_fuel: int
@@ -183,6 +185,7 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
             for s, p in enumerate(state.players)
         ],
         "totem": state.totem,
+        "totem_offer": open_offer(state),
         "searched": list(state.searched),
         "found": list(state.found),
         "chainsaw_fuel": state.chainsaw_fuel,

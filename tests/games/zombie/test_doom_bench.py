@@ -37,3 +37,10 @@ def test_the_bench_prefers_the_published_health_among_rows_close_enough() -> Non
 
 def test_the_four_player_row_is_the_published_one() -> None:
     assert DOOM_TABLE[4] == DoomRow(3, 5)
+
+
+def test_one_player_is_the_published_solo_game() -> None:
+    """The solo print-and-play game: a player starts at health 6 and attack 1 and meets the
+    zombies each card shows (X = 0); the bench keeps the row as published."""
+    assert DOOM_TABLE[1] == DoomRow(6, 0)
+    assert _bench().PUBLISHED[1] == DoomRow(6, 0)

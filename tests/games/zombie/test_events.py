@@ -45,6 +45,16 @@ def test_once_the_totem_is_found_a_curse_hurts_only_its_holder() -> None:
     assert [p.health for p in state.players] == [3, 2, 3]
 
 
+def test_after_the_burial_a_curse_hurts_nobody() -> None:
+    """Seed: "如果隊伍已經找到詛咒圖騰則只有持有圖騰者會受到這詛咒傷害" — once found, only the
+    totem's holder is cursed; buried, nobody holds it."""
+    state = _walk(table(seats=3, health=3, deck=["card-golf-club"]))
+    state.totem = "buried"
+    state, events = play(state, Move(seat=0, to="family_room"))
+    assert [p.health for p in state.players] == [3, 3, 3]
+    assert "zombie.wounded" not in keys(events)
+
+
 def test_leaving_an_item_costs_no_time() -> None:
     state = _walk(table(seats=2, deck=["card-board", "card-oil"]))
     state, _ = play(state, Move(seat=0, to="family_room"), LeaveItem(seat=0))
@@ -69,6 +79,17 @@ def test_an_item_the_team_already_has_lets_the_leader_take_another() -> None:
     assert "board" not in choices and "machete" in choices
     state, _ = play(state, ChooseItem(seat=0, item="machete"))
     assert state.players[0].items == ["machete"]
+
+
+def test_an_item_found_before_but_no_longer_held_is_taken_again() -> None:
+    """Seed: "如果找到的道具隊伍已經擁有了,則隊長另外選擇" — only an item the team has now sends
+    the leader to another; the Concoction drunk earlier is the team's no more."""
+    state = _walk(table(seats=2, deck=["card-soda", "card-oil"]))
+    state.hour = 10  # the Soda card offers its item at ten
+    state.found = ["soda"]
+    state, _ = play(state, Move(seat=0, to="family_room"), TakeItem(seat=0))
+    assert state.players[0].items == ["soda"] and state.found == ["soda"]
+    assert state.stage == "lead"
 
 
 def test_zombies_are_the_cards_number_plus_the_doom_tables_extra() -> None:

@@ -62,7 +62,27 @@ def test_when_all_flee_everyone_loses_one_and_the_leader_moves_the_team() -> Non
     assert places == ["foyer", "kitchen"]
     state, events = play(state, Flee(seat=0, to="kitchen"))
     assert state.at == "kitchen"
-    assert "zombie.event" not in keys(events)  # fleeing draws no event
+    # Seed: "在移動後總是要解事件卡" — the flight is a move, so the next card is read.
+    drawn = [e for e in events if e.key == "zombie.event"]
+    assert [e.params["card"] for e in drawn] == ["card-oil"]
+
+
+def test_a_search_the_team_fled_from_fails_even_if_it_holds_its_ground_after_fleeing() -> None:
+    """Seed: "如果遭遇殭屍而整個隊伍都選擇逃跑的話則拿不到圖騰" — the fight at the tile the team
+    fled to (drawn because it moved) does not bring the totem back."""
+    from games.zombie.actions import SearchTotem
+    from games.zombie.options import Options
+
+    state = table(seats=4, health=5, deck=["card-gasoline", "card-chainsaw", "card-oil"],
+                  options=Options(extra_zombies=-2))
+    lay(state, "evil_temple", 0, -1, 1)  # doors north and south: back to the Foyer
+    state.at = "evil_temple"
+    state.forget_pending()
+    state, _ = play(state, SearchTotem(seat=0))
+    state, _ = commit_all(state, {s: "flee" for s in range(4)})
+    assert state.at == "foyer" and state.stage == "fight"  # the flight drew the chainsaw's 3-2
+    state, events = commit_all(state, {s: "fight" for s in range(4)})
+    assert "zombie.totem_missed" in keys(events) and state.totem == "hidden"
 
 
 def test_when_anyone_fights_those_who_fled_gain_one_and_the_team_stays() -> None:

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
 from games.zombie import GAME
-from games.zombie.actions import Commit, Cower, Drink, Give, GiveTotem, Move, Refuel
+from games.zombie.actions import (
+    AcceptTotem,
+    Commit,
+    Cower,
+    Drink,
+    Give,
+    GiveTotem,
+    Move,
+    Refuel,
+    RefuseTotem,
+)
 from games.zombie.prompts import FREE_MOVES
 from games.zombie.scoring import scores
-from tests.games.zombie.builders import lay, play, prompt_of, table
+from games.zombie.state import ZombieState
+from tests.games.zombie.builders import keys, lay, play, prompt_of, table
 
 
 def test_an_item_may_be_given_to_anyone_at_any_time() -> None:
@@ -20,15 +33,64 @@ def test_an_item_may_be_given_to_anyone_at_any_time() -> None:
     assert state.players[0].items == ["machete"] and state.stage == "lead"
 
 
-def test_the_totem_may_be_handed_on_to_a_living_player() -> None:
-    state = table(seats=3)
-    state.totem, state.totem_holder = "held", 1
+def _holding(seats: int = 3, holder: int = 1) -> ZombieState:
+    state = table(seats=seats)
+    state.totem, state.totem_holder = "held", holder
+    state.forget_pending()
+    return state
+
+
+def test_the_totem_may_be_offered_to_a_living_player() -> None:
+    state = _holding()
     state.players[2].alive, state.players[2].health = False, 0
     state.forget_pending()
     offered = [a for a in prompt_of(state, 1).actions if isinstance(a, GiveTotem)]
     assert offered == [GiveTotem(seat=1, to=0)]
+
+
+def test_the_totem_changes_hands_only_when_the_receiver_accepts() -> None:
+    """Seed: "圖騰都可以給予願意接受的存活玩家" — the receiver is asked, and until it accepts
+    the holder keeps the totem (and its curses)."""
+    state = _holding()
+    state, events = play(state, GiveTotem(seat=1, to=2))
+    assert state.totem_holder == 1 and "zombie.offered_totem" in keys(events)
+    asked = prompt_of(state, 2)
+    assert asked.blocking and asked.kind == "zombie.prompt.totem_offer"
+    assert asked.clock == "response" and asked.params == {"holder": 1}
+    assert asked.default_action() == RefuseTotem(seat=2)  # nobody is made to take it
+    assert AcceptTotem(seat=2) in asked.actions
+    assert GAME.view(state, None).totem_offer == 2  # type: ignore[attr-defined]
+    # Seat 0, the leader, still decides its round meanwhile.
+    assert prompt_of(state, 0).kind == "zombie.prompt.lead"
+    state, events = play(state, AcceptTotem(seat=2))
+    assert state.totem_holder == 2 and "zombie.gave_totem" in keys(events)
+    assert GAME.prompt_for(state, 2) is None or not any(
+        isinstance(a, AcceptTotem) for a in prompt_of(state, 2).actions)
+
+
+def test_a_refused_totem_stays_with_its_holder() -> None:
+    state = _holding()
+    state, _ = play(state, GiveTotem(seat=1, to=2))
+    state, events = play(state, RefuseTotem(seat=2))
+    assert state.totem_holder == 1 and "zombie.refused_totem" in keys(events)
+    assert GAME.view(state, None).totem_offer is None  # type: ignore[attr-defined]
+
+
+def test_an_offer_to_the_waiting_seat_joins_its_decision() -> None:
+    """One prompt a seat: the leader offered the totem answers within its round's prompt."""
+    state = _holding()
     state, _ = play(state, GiveTotem(seat=1, to=0))
-    assert state.totem_holder == 0
+    prompt = prompt_of(state, 0)
+    assert prompt.kind == "zombie.prompt.lead" and AcceptTotem(seat=0) in prompt.actions
+    state, _ = play(state, AcceptTotem(seat=0))
+    assert state.totem_holder == 0 and state.stage == "lead"
+
+
+def test_a_bot_offered_the_totem_takes_it() -> None:
+    state = _holding()
+    state, _ = play(state, GiveTotem(seat=1, to=2))
+    chosen = GAME.choose(GAME.view(state, 2), prompt_of(state, 2), random.Random(0))
+    assert chosen == AcceptTotem(seat=2)
 
 
 def test_the_concoction_heals_anyone_by_two_at_any_time() -> None:
