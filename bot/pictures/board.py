@@ -29,6 +29,9 @@ MISSING_PERMISSIONS = 50013
 # Stored in the match's messages (message id 0): its channel refused the picture, so a
 # restarted process neither tries again nor tells the host a second time.
 PICTURES_OFF = "pictures_off"
+# How long a new board message waits for its picture (the first picture of a process waits for
+# its drawing worker to start) before it goes out as text, its picture following by an edit.
+NEW_BOARD_WAIT = 10.0
 
 
 class BoardPictures:
@@ -78,12 +81,14 @@ class BoardPictures:
         drop a picture the board should no longer show, None to keep what it has. A picture
         not drawn within ``wait`` seconds (None: however long it takes) is left out: the board
         keeps the picture it shows, and the drawer calls for another edit when the new one is
-        ready (``Desk.picture_ready``)."""
+        ready (``Desk.picture_ready``). A new message waits up to ``NEW_BOARD_WAIT``."""
         if picture is None:
             return [] if not fresh and match_id in self._shown else None
         if not fresh and self._shown.get(match_id) == picture.key:
             self._point(embeds, picture)
             return None
+        if wait is None and fresh:
+            wait = NEW_BOARD_WAIT
         try:
             png = await self.drawer.png(match_id, picture, wait)
         except Exception:  # a painter's bug or a dead worker: the text board goes on

@@ -11,15 +11,14 @@ offered, and the weaker one for black kept.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping
 
 from games.core import Action, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
 from games.renju.board import parse
 from games.renju.bot_shapes import allowed, candidates, score, worth
-from games.renju.bot_threats import fives, stones_of, vcf
-from games.renju.bot_vct import Budget, vct
+from games.renju.bot_threats import Search, fives, stones_of, vcf
+from games.renju.bot_vct import vct
 from games.renju.forbidden import Grid
 from games.renju.state import grid as to_grid
 from games.renju.views import SeatView
@@ -32,9 +31,10 @@ MIDDLING = ("kansei", "sosei", "zangetsu", "kyugetsu", "shingetsu", "sangetsu", 
             "rangetsu", "gingetsu", "meisei", "shagetsu", "meigetsu", "ryusei")
 VCF_DEPTH = 6  # own moves, the five included: five fours and their replies, then the five
 VCT_DEPTH = 3  # own threes in a row before the fours
-VCT_NODES = 400
+VCF_NODES = 600  # positions looked at by one VCF search
+VCT_NODES = 600  # positions, the VCF searches within it included
+DEFENCE_NODES = 900  # positions for finding an answer to their VCF
 DEFENCE_TRIES = 10  # best-scored moves tried as answers to the other side's VCF
-DEADLINE = 1.2  # seconds; past it the bot stops looking for answers to a VCF
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
@@ -61,7 +61,6 @@ def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
 
 
 def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> int:
-    started = time.monotonic()
     other = 3 - colour
     mine = fives(grid, stones_of(grid, colour), colour) & legal
     if mine:
@@ -72,23 +71,26 @@ def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> 
         return min(stops)
     if theirs:
         return _ranked(grid, colour, legal, rng)[0]  # nothing stops it: play on
-    win = vcf(grid, colour, VCF_DEPTH)
+    win = vcf(grid, colour, VCF_DEPTH, budget=VCF_NODES)
     if win is not None and win[0] in legal:
         return win[0]
     ranked = _ranked(grid, colour, legal, rng)
-    threat = vcf(grid, other, VCF_DEPTH)
+    threat = vcf(grid, other, VCF_DEPTH, budget=VCF_NODES)
     if threat is None:
-        attack = vct(grid, colour, VCT_DEPTH, Budget(VCT_NODES, started + DEADLINE))
+        attack = vct(grid, colour, VCT_DEPTH, Search(VCT_NODES))
         return attack if attack is not None and attack in legal else ranked[0]
+    # Their VCF: the best-scored move after which they have none, within one budget; when
+    # the budget runs out first, the first move of their win is taken away.
+    search = Search(DEFENCE_NODES)
     for p in ranked[:DEFENCE_TRIES]:
-        if time.monotonic() - started > DEADLINE:
-            break
         grid[p] = colour
         try:
-            safe = vcf(grid, other, VCF_DEPTH, budget=1500) is None
+            found = vcf(grid, other, VCF_DEPTH, search=search)
         finally:
             grid[p] = 0
-        if safe:
+        if search.budget <= 0:
+            break
+        if found is None:
             return p
     return threat[0] if threat[0] in legal else ranked[0]
 

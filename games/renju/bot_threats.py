@@ -52,7 +52,9 @@ def stones_of(grid: Grid, colour: int) -> list[int]:
 
 @dataclass
 class Search:
-    """One VCF search: a budget of positions and the positions already shown to fail."""
+    """A search's budget of positions (a count, not a clock, so that the bot chooses the same
+    on any machine: replays and golden playthroughs rely on it) and the positions already
+    shown to fail."""
 
     budget: int
     failed: set[tuple[int, ...]] = field(default_factory=set)
@@ -62,11 +64,13 @@ class Search:
         return self.budget >= 0
 
 
-def vcf(grid: Grid, colour: int, depth: int, budget: int = 4000) -> list[int] | None:
+def vcf(grid: Grid, colour: int, depth: int, budget: int = 4000,
+        search: Search | None = None) -> list[int] | None:
     """A win for ``colour`` (to move) by continuous fours within ``depth`` of its own moves
-    (the five included), as the attacker's moves in order; None if none was found. ``grid``
+    (the five included), as the attacker's moves in order; None if none was found (or the
+    budget of positions ran out: ``search``'s when given, shared with the caller). ``grid``
     is left as it was."""
-    search = Search(budget)
+    search = search or Search(budget)
     return _vcf(grid, colour, depth, search, stones_of(grid, colour),
                 stones_of(grid, 3 - colour))
 

@@ -1,30 +1,19 @@
 """Wins by continuous threats (VCT): open threes and fours, each answered by every reply that
-stops it, ending in a win by fours (``bot_threats.vcf``). Kept shallow and on a budget: the
+stops it (a four by the one point that stops its five, a three by the points that stop its
+straight four and by every four of the defender's own), ending in a win by fours
+(``bot_threats.vcf``). Kept shallow and on a budget: the
 bot looks for it only where a few threats in a row might decide the game.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
 from games.renju.board import LINES
 from games.renju.bot_shapes import score
-from games.renju.bot_threats import exact, fives, four_moves, stones_of, vcf
+from games.renju.bot_threats import Search, exact, fives, four_moves, stones_of, vcf
 from games.renju.forbidden import Grid, cells, forbidden
 from games.renju.patterns import three_points
 
 THREATS_TRIED = 6  # the best-scored threats tried at each step
-
-
-@dataclass
-class Budget:
-    nodes: int
-    deadline: float
-
-    def spend(self) -> bool:
-        self.nodes -= 1
-        return self.nodes >= 0 and time.monotonic() < self.deadline
 
 
 def three_moves(grid: Grid, stones: list[int], colour: int) -> set[int]:
@@ -64,38 +53,42 @@ def _defences(grid: Grid, p: int, colour: int) -> set[int]:
     return stopping or set()
 
 
-def vct(grid: Grid, colour: int, depth: int, budget: Budget) -> int | None:
+def vct(grid: Grid, colour: int, depth: int, search: Search) -> int | None:
     """The first move of a win for ``colour`` (to move) by threats within ``depth`` of its
     own threats, or None."""
-    line = vcf(grid, colour, 5, budget=300)
+    line = vcf(grid, colour, 5, search=search)
     if line is not None:
         return line[0]
-    if depth <= 0 or not budget.spend():
+    if depth <= 0 or not search.spend():
         return None
     other = 3 - colour
     if fives(grid, stones_of(grid, other), other):
         return None
     mine = stones_of(grid, colour)
-    threes = three_moves(grid, mine, colour)
-    ranked = sorted(threes, key=lambda p: -score(grid, p, colour))[:THREATS_TRIED]
+    threats = three_moves(grid, mine, colour) | four_moves(grid, mine, colour)
+    ranked = sorted(threats, key=lambda p: -score(grid, p, colour))[:THREATS_TRIED]
     for move in ranked:
         grid[move] = colour
         try:
-            replies = _defences(grid, move, colour)
-            replies |= four_moves(grid, stones_of(grid, other), other)
+            completions = fives(grid, [*mine, move], colour)
+            if completions:
+                replies = completions  # a four: the one reply is to stop its five
+            else:
+                replies = _defences(grid, move, colour)
+                replies |= four_moves(grid, stones_of(grid, other), other)
             if other == 1:
                 replies = {r for r in replies if forbidden(grid, r) is None}
-            if _all_lose(grid, colour, replies, depth, budget):
+            if _all_lose(grid, colour, replies, depth, search):
                 return move
         finally:
             grid[move] = 0
     return None
 
 
-def _all_lose(grid: Grid, colour: int, replies: set[int], depth: int, budget: Budget) -> bool:
+def _all_lose(grid: Grid, colour: int, replies: set[int], depth: int, search: Search) -> bool:
     other = 3 - colour
     for reply in sorted(replies):
-        if not budget.spend():
+        if not search.spend():
             return False
         grid[reply] = other
         try:
@@ -109,11 +102,11 @@ def _all_lose(grid: Grid, colour: int, replies: set[int], depth: int, budget: Bu
                     return False
                 grid[block] = colour
                 try:
-                    if vct(grid, colour, depth - 1, budget) is None:
+                    if vct(grid, colour, depth - 1, search) is None:
                         return False
                 finally:
                     grid[block] = 0
-            elif vct(grid, colour, depth - 1, budget) is None:
+            elif vct(grid, colour, depth - 1, search) is None:
                 return False
         finally:
             grid[reply] = 0

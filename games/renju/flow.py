@@ -55,7 +55,7 @@ def _offer(state: RenjuState, action: Offer) -> list[Event]:
         state.stage = "keep"
         state.turn = WHITE
     return [public("offered", seat=action.seat, point=action.point,
-                   count=len(state.offers))]
+                   nth=len(state.offers))]
 
 
 def _keep(state: RenjuState, action: Keep) -> list[Event]:

@@ -14,11 +14,7 @@ _REASON_TEXT: dict[Reason, str] = {
     "double_four": "two fours at once (four-four)",
     "double_three": "two open threes at once (three-three)",
 }
-_REASON_KEY: dict[Reason, str] = {
-    "overline": "renju.refused.overline",
-    "double_four": "renju.refused.double_four",
-    "double_three": "renju.refused.double_three",
-}
+
 
 
 def black_restricted(state: RenjuState, colour: Colour) -> bool:
@@ -72,7 +68,9 @@ def refusal(state: RenjuState, text: str) -> IllegalAction:
         if reason is not None:
             return IllegalAction(
                 f"{point} is forbidden for black: it would make {_REASON_TEXT[reason]}.",
-                key=_REASON_KEY[reason], point=point)
+                key="renju.refused.overline" if reason == "overline" else
+                "renju.refused.double_four" if reason == "double_four" else
+                "renju.refused.double_three", point=point)
     return IllegalAction(f"{point} is not a move you can make now.",
                          key="renju.refused.not_now", point=point)
 

@@ -42,7 +42,7 @@ def pending(state: RenjuState) -> list[Prompt]:
         # A second offer is asked as a new question: its points exclude the first's twins.
         return [Prompt(seat=seat, kind=OFFER, actions=[Offer(seat=seat, point=p)
                                                        for p in points],
-                       params={"count": len(state.offers) + 1},
+                       params={"nth": len(state.offers) + 1},
                        question=f"{OFFER}.{len(state.offers) + 1}")]
     moves: list[Action] = [Place(seat=seat, point=p) for p in points]
     moves.append(Pass(seat=seat))

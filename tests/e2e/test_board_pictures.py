@@ -175,3 +175,30 @@ async def test_a_channel_without_attach_files_gets_the_text_board_and_one_notice
     refused = [r for r in fake.requests if r.error_code == 50013]
     assert len(refused) == (0 if cache_knows else 1), "tried once at most, not in a loop"
     assert not any(r.files for r in fake.requests if r.status == 200)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+async def test_a_sanguosha_board_carries_the_table_in_its_language(
+    tmp_path: Path, fake_discord: FakeDiscord, locale: str
+) -> None:
+    """The seats round the table, on the board of a real table, in the table's language."""
+    fake = fake_discord
+    host = fake.create_user("host", locale=locale)
+    guild = fake.create_guild("Game night", members=[host], locale=locale)
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, channel)
+        await table.open(host, "sanguosha")
+        for _ in range(4):
+            await table.lobby_click(host, "addbot")
+        await table.lobby_click(host, "start")
+        board = await table.board()
+        await fake.wait_for(lambda: picture_of(board) is not None, what="the board's picture")
+        live = await table.live()
+        picture = await client.parlor.desk.pictures.picture(live, live.record.locale)
+        assert picture is not None
+        scene = picture.scene
+        assert len(scene.seats) == 5
+        assert [seat.player for seat in scene.seats] == [s.display_name for s in live.seats]
+        assert scene.title == t("picture.sanguosha.heroes", live.record.locale)
+        assert (scene.title == "选将中") == (locale == "zh-CN")

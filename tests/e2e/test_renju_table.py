@@ -1,0 +1,138 @@
+"""Renju at a real Discord table: the real discord.py client, Parlor and the fake Discord, from
+``/renju start`` to the reveal.
+
+Rules checked: the opening steps (the opening, the swap) are chosen on the board; stones are
+chosen in the panel in two steps (the column, then the row) or typed with ``/renju move``; a
+point that is not a point, off the board, taken or forbidden for black, a move out of turn and
+a move by someone not at the table each get a private answer and change nothing; two passes in
+a row draw; the board carries the picture; the log replays; stats and the leaderboard know
+each seat's colour; the replay file of a finished table is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.i18n import t
+from bot.pictures import FILENAME
+from games.renju.actions import ChooseOpening, Pass
+from games.renju.state import RenjuState
+from storage import MatchStatus
+from tests.e2e.parlor import (
+    Table,
+    assert_log_replays,
+    parlor,
+    private_reply,
+    start_table,
+    wait_board_current,
+)
+from tests.fakediscord import FakeDiscord, FakeUser
+
+
+async def typed(fake: FakeDiscord, table: Table, user: FakeUser, point: str) -> str:
+    result = await fake.run_slash(user, table.channel, "renju move", {"point": point})
+    return await private_reply(result)
+
+
+async def refused_unchanged(fake: FakeDiscord, table: Table, user: FakeUser, point: str,
+                            expected: str) -> None:
+    before = (await table.live()).version
+    assert await typed(fake, table, user, point) == expected
+    assert (await table.live()).version == before
+
+
+async def test_typed_moves_bad_input_forbidden_point_and_a_draw_by_passes(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    alice, bob, carol = (fake.create_user(n) for n in ("alice", "bob", "carol"))
+    guild = fake.create_guild("G", members=[alice, bob, carol])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice, bob], game="renju",
+                                  options={"opening": "free"}, seed=11)
+        board = await table.board()
+        assert any(a["filename"] == FILENAME for a in board.attachments), "the board picture"
+        # Black (alice) builds H9 H10 I8 J8, white answers on the edge: H8 is then a
+        # double three for black.
+        for (black, point), white in ((("H9", "H9"), "A1"), (("h 10", "H10"), "A3"),
+                                      (("8i", "I8"), "A5"), (("J8", "J8"), "A7")):
+            assert await typed(fake, table, alice, black) == t("renju.move.done", point=point)
+            assert await typed(fake, table, bob, white) == t("renju.move.done", point=white)
+        await refused_unchanged(fake, table, alice, "H8",
+                                t("renju.refused.double_three", point="H8"))
+        await refused_unchanged(fake, table, alice, "H9", t("renju.refused.taken", point="H9"))
+        await refused_unchanged(fake, table, alice, "P3",
+                                t("renju.refused.off_board", point="P3"))
+        await refused_unchanged(fake, table, alice, "A16",
+                                t("renju.refused.off_board", point="A16"))
+        await refused_unchanged(fake, table, alice, "middle",
+                                t("renju.refused.not_a_point", text="middle"))
+        await refused_unchanged(fake, table, bob, "K2", t("renju.refused.not_your_turn"))
+        await refused_unchanged(fake, table, carol, "K2", t("act.not_a_player"))
+        live = await table.live()
+        assert isinstance(live.state, RenjuState)
+        assert live.state.board.count("x") == 4 and live.state.board.count("o") == 4
+        # The board marks the forbidden point; the picture is drawn from the same view.
+        shown = await wait_board_current(fake, client, live.id)
+        assert "H8" in shown.text()
+        # Both pass, through the panel: a draw.
+        for seat, user in ((0, alice), (1, bob)):
+            live = await table.live()
+            prompt = live.game.prompt_for(live.state, seat)
+            assert prompt is not None
+            index = prompt.actions.index(Pass(seat=seat))
+            panel = await table.open_panel(user)
+            result = await table.choose_in_panel(user, panel, seat, live.version, index)
+            assert result.callback.accepted
+        for _ in range(200):
+            live = await table.live()
+            if live.record.status == MatchStatus.FINISHED:
+                break
+            await asyncio.sleep(0.01)
+        outcome = live.outcome()
+        assert outcome is not None and outcome.winners == [] and outcome.scores == {0: 0.5, 1: 0.5}
+        await assert_log_replays(client.parlor.repo, live.id)
+        title = t("renju.reveal.title")
+        await fake.wait_for_message(table.channel, lambda m: title in m.text())
+        await refused_unchanged(fake, table, alice, "K2", t("status.no_table",
+                                                           game=t("renju.title")))
+
+
+async def test_a_person_against_the_bot_plays_to_the_end_through_board_and_panel(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    guild = fake.create_guild("G", members=[alice])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice], game="renju", bots=1,
+                                  seed=5)
+        live = await table.live()
+        prompt = live.game.prompt_for(live.state, 0)
+        assert prompt is not None
+        # The opening is chosen on the board, in the select of direct openings.
+        index = prompt.actions.index(ChooseOpening(seat=0, opening="kansei"))
+        board = await table.board()
+        assert table.board_offers(board, live, 0, index)
+        chosen = await table.choose_on_board(alice, board, 0, index)
+        assert chosen.callback.accepted
+        final = await table.play_to_the_end({0: alice}, seed=4, timeout=300)
+        assert final.record.status == MatchStatus.FINISHED
+        assert table.steps_taken > 0, "stones were chosen column first, then row"
+        await assert_log_replays(client.parlor.repo, final.id)
+        await asyncio.sleep(0.05)
+        state = final.state
+        assert isinstance(state, RenjuState) and state.opening == "kansei"
+        colour = "black" if state.black == 0 else "white"
+        (row,) = await client.parlor.repo.stats_for_user(guild.id, alice.id)
+        assert row.role == colour
+        board_text = await fake.run_slash(alice, channel, "parlor leaderboard", {
+            "game": "renju", "playing": f"role:{colour}", "include_bot_games": True})
+        text = (await board_text.wait_original()).text()
+        assert alice.mention in text
+        replay = await fake.run_slash(alice, channel, "parlor replay", {"match": final.id})
+        await replay.wait_callback()
+        (followup,) = await replay.wait_followups(1)
+        (attachment,) = followup.attachments
+        assert attachment["filename"].startswith("SPOILER_")
