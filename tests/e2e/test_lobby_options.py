@@ -11,7 +11,14 @@ from pathlib import Path
 from bot.i18n import t
 from games.lifeboat.cards import EXPANSION_CHARACTER
 from storage import MatchStatus
-from tests.e2e.parlor import Table, advance_until, parlor, private_reply, start_table
+from tests.e2e.parlor import (
+    Table,
+    advance_until,
+    parlor,
+    private_reply,
+    start_table,
+    wait_board_current,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -80,6 +87,7 @@ async def test_the_host_turns_on_cannibalism_in_the_lobby_and_seats_seven(
         assert len(live.seats) == 7
         assert EXPANSION_CHARACTER in {live.game.character_of(live.state, seat)
                                        for seat in range(7)}
+        await wait_board_current(fake, client, live.id)  # the start's work is done
     assert fake.client_errors == []
 
 
@@ -219,6 +227,7 @@ async def test_the_host_sets_optional_numbers_and_sets_of_words_in_the_lobby(
         assert (await table.lobby_click(alice, "start")).callback.accepted
         live = await table.live()
         assert all(p.health == live.state.options.doom(2).health for p in live.state.players)
+        await wait_board_current(fake, client, live.id)  # the start's work is done
 
     async with parlor(tmp_path / "haunt", fake) as client:
         table = Table(fake, client, fake.text_channel(guild))
