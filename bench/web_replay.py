@@ -5,10 +5,10 @@ One Lifeboat table gets a log of ``--actions`` actions (cards given back and for
 runs in this process on a local port; the bench asks for the replay page at random steps and
 times each answer's server time: from the request reaching the app's first middleware to its
 response being ready (the client runs on the same loop; its own work is not counted). The
-game's renderer and the page's template are loaded first, as in a running bot. The link opens
-the table at its first step, which answers while the log is still being replayed in the
-background; the last step waits for the whole replay; later steps start from the nearest
-checkpoint. Run from the repository root:
+game's renderer and the page's template are loaded first, and the collector and the GIL's
+switch interval set, as in a running bot. The link opens the table at its first step, which
+answers while the log is still being replayed in the background; the last step waits for the
+whole replay; later steps start from the nearest checkpoint. Run from the repository root:
 
     .venv/bin/python bench/web_replay.py [--actions 5000] [--pages 200]
 """
@@ -31,9 +31,11 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bench.replay_lag import HOST, build_long_log
+from bot.collector import Collector
 from bot.narrator import RendererNarrator
 from bot.renderers import renderer_for
 from bot.service import MatchService
+from bot.switching import SwitchInterval
 from storage.sqlite import SqliteRepository
 from web.guard import RateLimit, guard
 from web.links import Links, load_secret
@@ -76,9 +78,13 @@ async def main(actions: int, pages: int) -> None:
         # Timed first; no rate limit (one address asks hundreds of pages at once).
         app.middlewares[:] = [clock, guard(RateLimit(rate=1e9, burst=1e9))]
         # What a running bot has done before its first page: imported the game's renderer
-        # (its boards use it) and compiled the page's template.
+        # (its boards use it) and compiled the page's template; and it runs the collector and
+        # the GIL's switch interval its own way (bot/app.py).
         renderer_for("lifeboat")
         aiohttp_jinja2.get_env(app).get_template("replay.html")
+        collector, switching = Collector(), SwitchInterval()
+        collector.start()
+        switching.start()
         rng = random.Random(5)
         path = links.replay_path(live.id)
         async with TestClient(TestServer(app)) as client:
@@ -92,6 +98,8 @@ async def main(actions: int, pages: int) -> None:
             walk = [await timed(client, f"{path}/step/{near + i}.json") for i in range(50)]
             picture = [await timed(client, f"{path}/board/{rng.randrange(live.version)}.png")
                        for _ in range(20)]
+        collector.stop()
+        switching.stop()
         await repo.close()
 
     def line(name: str, values: list[float]) -> str:
