@@ -15,6 +15,16 @@ class ViewMap:
         self.grid = {(r.floor, r.x, r.y): r for r in rooms}
         self.monster = monster
         self._exits: dict[str, list[str]] = {}
+        # The passages between placed rooms, each room's in the map's order of rooms: read
+        # once here rather than by every room's exits (distances ask for all of them).
+        self._passages: dict[str, list[str]] = {}
+        for placed in rooms:
+            passage = catalog().room(placed.id).passage
+            if passage is None or passage.to not in self.rooms:
+                continue
+            self._passages.setdefault(placed.id, []).append(passage.to)
+            if passage.to != placed.id and (monster or not passage.one_way):
+                self._passages.setdefault(passage.to, []).append(placed.id)
 
     def exits(self, room_id: str) -> list[str]:
         if room_id in self._exits:
@@ -26,14 +36,7 @@ class ViewMap:
             other = self.grid.get((room.floor, room.x + dx, room.y + dy))
             if other is not None and OPPOSITE[d] in other.doors:
                 found.append(other.id)
-        for placed in self.rooms.values():
-            passage = catalog().room(placed.id).passage
-            if passage is None or passage.to not in self.rooms:
-                continue
-            if placed.id == room_id:
-                found.append(passage.to)
-            elif passage.to == room_id and (self.monster or not passage.one_way):
-                found.append(placed.id)
+        found.extend(self._passages.get(room_id, ()))
         self._exits[room_id] = found
         return found
 

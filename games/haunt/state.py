@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import StateBase
 from games.haunt.catalog import catalog
@@ -14,11 +14,17 @@ from games.haunt.schema import Direction, Floor, Haunt, Trait
 M = TypeVar("M", bound=BaseModel)
 
 
+# Values shared by a copy as they are (immutable). Most of the state is lists of ids and dicts
+# of numbers: their items are checked against this set instead of going through
+# ``_clone_value`` one call each (the copy runs on every move).
+_SHARED = frozenset({str, int, bool, float, type(None)})
+
+
 def _clone_value(value: Any) -> Any:
     if isinstance(value, list):
-        return [_clone_value(v) for v in value]
+        return [v if v.__class__ in _SHARED else _clone_value(v) for v in value]
     if isinstance(value, dict):
-        return {k: _clone_value(v) for k, v in value.items()}
+        return {k: v if v.__class__ in _SHARED else _clone_value(v) for k, v in value.items()}
     if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
         return clone_model(value)
     # Strings, numbers, tuples and frozen models are shared.
@@ -29,7 +35,8 @@ def clone_model(model: M) -> M:
     """A deep copy of a model of plain data, without ``copy.deepcopy``'s bookkeeping (the
     engine copies the state on every move)."""
     copied = model.__class__.__new__(model.__class__)
-    fields = {k: _clone_value(v) for k, v in model.__dict__.items()}
+    fields = {k: v if v.__class__ in _SHARED else _clone_value(v)
+              for k, v in model.__dict__.items()}
     object.__setattr__(copied, "__dict__", fields)
     object.__setattr__(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(copied, "__pydantic_extra__", None)
@@ -42,6 +49,10 @@ MONSTERS = -1  # the monsters' place in the turn order after the haunt
 
 
 class PlacedRoom(BaseModel):
+    # A placed room is never changed, only replaced (a turn puts a turned copy in its place):
+    # frozen, it is shared by the state's copy on every move and by the views.
+    model_config = ConfigDict(frozen=True)
+
     id: str
     floor: Floor
     x: int

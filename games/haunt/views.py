@@ -95,7 +95,7 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         monsters_acting=turn.queue[0] if turn is not None and turn.queue else None,
         monster_moves_left=turn.moves_left if turn is not None else 0,
         event_pending=state.event_choice,
-        rooms=[r.model_copy(deep=True) for r in state.rooms],
+        rooms=list(state.rooms),  # frozen: shared
         explorers=[_explorer(state, s) for s in range(state.seats)],
         piles={k: list(v) for k, v in state.piles.items()},
         monsters=[
