@@ -46,10 +46,10 @@ def _fit(text: str, size: int, width: int, weight: int) -> str:
 
 
 # Boxes up to this many pixels (pills, slots, tiles) are drawn once and kept.
-KEPT_BOX_AREA = 40_000
+KEPT_BOX_AREA = 20_000
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)  # at most 80 KiB each
 def _box(width: int, height: int, radius: int, fill: Colour | None, outline: Colour | None,
          line: int) -> tuple[Image.Image, Image.Image]:
     """A rounded box drawn at (0, 0) to (width, height), and the mask of its pixels."""

@@ -255,7 +255,7 @@ def paint_table(scene: TableScene) -> Canvas:
     return canvas
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=96)  # about 280 KiB each
 def _seat_card(seat: Seat, dead: str, winner: str) -> Canvas:
     """A seat's card, drawn once while it looks the same (most moves change one or two
     seats of a table)."""
