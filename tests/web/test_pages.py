@@ -216,3 +216,13 @@ async def test_server_pages_are_kept_a_while(w: World, client: TestClient) -> No
     assert again.headers["Content-Type"].startswith("text/html")
     assert again.headers["Content-Security-Policy"] == CSP
     assert "max-age=30" in again.headers["Cache-Control"]
+
+
+async def test_what_the_address_carries_comes_back_escaped(w: World, client: TestClient) -> None:
+    live = await finished_table(w.service, "zombie", channel=9, seats=1)
+    evil = '"><script>alert(1)</script>'
+    answer = await client.get(w.links.replay_path(live.id), params={"x": evil, "lang": evil})
+    text = await answer.text()
+    assert answer.status == 200  # an unknown language is English
+    assert evil not in text and "<script>alert(1)" not in text
+    assert "%3Cscript%3Ealert(1)%3C/script%3E" in text  # kept in the language switch's link
