@@ -703,6 +703,9 @@ def full_collection() -> str:
 BOT_MOVE_DELAY = 1.5
 BOARD_EDIT_DELAY = 1.2
 TURN_SECONDS = 120
+# How long a person waits for a table's first board (it waits for its picture, drawn in a
+# worker process that a loaded machine starts slowly).
+BOARD_WAIT = 60.0
 # How long a person takes to click, once the bot waits for them (seconds, uniform).
 HUMAN_THINK = (1.0, 5.0)
 
@@ -721,6 +724,22 @@ TABLE_KINDS = (
     TableKind("4 humans", 4, 0),
     TableKind("6 humans", 6, 0),
 )
+# For a game that seats fewer than four (Renju's two), in place of the kinds above.
+SMALL_TABLE_KINDS = (
+    TableKind("host + 1 bot", 1, 1),
+    TableKind("2 humans", 2, 0),
+)
+
+
+def table_kinds(names: list[str] | None) -> list[TableKind]:
+    """The kinds of table the game under measurement seats (only ``names`` if given)."""
+    spec = registry.get(GAME).spec
+    fitting = [k for k in TABLE_KINDS if spec.min_players <= k.humans + k.bots
+               <= spec.max_players]
+    if not fitting:
+        fitting = [k for k in SMALL_TABLE_KINDS if spec.min_players <= k.humans + k.bots
+                   <= spec.max_players]
+    return [k for k in fitting if names is None or k.name in names]
 
 
 @dataclass
@@ -774,57 +793,97 @@ class Person:
         self.panel: Any | None = None
 
     async def play(self) -> None:
+        assert self.table.match_id is not None
         while True:
+            # Taken before the match is read, so that a change while reading still wakes us.
+            changed = self.signals.event(self.table.match_id)
             live = await self.table.live()
             if live.record.status.value != "active":
                 return
+            if live.seats[self.seat].is_bot:
+                # The turn clock ran out on this person often enough for a bot to take the
+                # seat (a loaded machine at a squeezed time scale): they take it back.
+                await self.take_seat_back(live)
+                continue
             prompt = live.game.prompt_for(live.state, self.seat)
             if prompt is None or not prompt.blocking:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.signals.event(live.id).wait(), 1.0)
+                    await asyncio.wait_for(changed.wait(), 1.0)
                 continue
             await asyncio.sleep(self.rng.uniform(*self.think))
-            await self.move()
+            if not await self.move():
+                # Answered already (a question it may answer again): wait for the others.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 1.0)
 
-    async def move(self) -> None:
+    async def take_seat_back(self, live: LiveMatch) -> None:
+        self.run.human_clicks["seat taken back from the bot"] += 1
+        board = await self.table.board(BOARD_WAIT)
+        opened = await self.table.fake.click(self.user, board, f"pl:h:{live.id}")
+        self.panel = await opened.wait_original()
+        back = f"pl:seat:{live.id}:back"
+        if back in self.panel.custom_ids():
+            await self.table.fake.click(self.user, self.panel, back)
+
+    async def move(self) -> bool:
+        """One move; False when the person's sensible choice is the answer it already gave
+        (the panel shows it chosen, disabled), so there is nothing to click."""
         live = await self.table.live()
         game = live.game
         prompt = game.prompt_for(live.state, self.seat) if live.state is not None else None
         if prompt is None or not prompt.blocking:
-            return
-        action = game.choose(game.view(live.state, self.seat), prompt, self.rng)
-        index = prompt.actions.index(action)
+            return True
+        # In a thread, as a person thinks apart from the bot: a game whose built-in choice
+        # searches (Renju's) would otherwise hold the bot's event loop while it thinks.
+        action = await asyncio.to_thread(game.choose, game.view(live.state, self.seat), prompt,
+                                         self.rng)
+        if game.repeats(live.state, action):
+            return False
         version = live.version
-        fake = self.table.fake
-        board = await self.table.board()
+        if prompt.pick is not None and prompt.pick.accepts(action):
+            # A choice of several items: the panel's select makes it (listed or not).
+            self.run.panel_moves["a choice of several items"] += 1
+            if await self._open_panel(live.id, version):
+                self.run.human_clicks["panel"] += 1
+                await self._attempt(version, self.table.choose_pick(
+                    self.user, self.panel, self.seat, version, prompt, action))
+            return True
+        index = prompt.actions.index(action)
+        board = await self.table.board(BOARD_WAIT)
         # The board offers this seat's public moves once it shows this version: the seat's own
         # buttons, or a question put to several people at once (whose ids name no seat).
         if self.table.board_offers(board, live, self.seat, index):
             self.run.human_clicks["board"] += 1
-            try:
-                await self.table.choose_on_board(self.user, board, self.seat, index)
-            except (AssertionError, ValueError):
-                if (await self.table.live()).version == version:
-                    raise
-            return
+            await self._attempt(version, self.table.choose_on_board(
+                self.user, board, self.seat, index))
+            return True
         self.run.panel_moves[self._why_panel(live, prompt, index)] += 1
-        if self.panel is None or not self._panel_current(live.id, version):
-            self.run.human_clicks["open or refresh panel"] += 1
-            if self.panel is None:
-                opened = await fake.click(self.user, board, f"pl:h:{live.id}")
-                self.panel = await opened.wait_original()
-            else:
-                await fake.click(self.user, self.panel, f"pl:h:{live.id}")
-            if (await self.table.live()).version != version:
-                return  # the game moved on while the panel opened: look again
-        self.run.human_clicks["panel"] += 1
-        await self._choose_in(self.panel, version, index)
+        if await self._open_panel(live.id, version):
+            self.run.human_clicks["panel"] += 1
+            assert self.panel is not None
+            await self._attempt(version, self.table.choose_in_panel(
+                self.user, self.panel, self.seat, version, index))
+        return True
 
-    async def _choose_in(self, message: Any, version: int, index: int) -> None:
-        """Click the move in the board or the panel; a game that moved on meanwhile is no
-        error (the person looks again)."""
+    async def _open_panel(self, match_id: int, version: int) -> bool:
+        """The private panel open and current at ``version`` (opened, or refreshed when
+        stale); False when the game moved on meanwhile (the person looks again)."""
+        if self.panel is not None and self._panel_current(match_id, version):
+            return True
+        self.run.human_clicks["open or refresh panel"] += 1
+        if self.panel is None:
+            board = await self.table.board(BOARD_WAIT)
+            opened = await self.table.fake.click(self.user, board, f"pl:h:{match_id}")
+            self.panel = await opened.wait_original()
+        else:
+            await self.table.fake.click(self.user, self.panel, f"pl:h:{match_id}")
+        return (await self.table.live()).version == version
+
+    async def _attempt(self, version: int, click: Any) -> None:
+        """Make a click; a game that moved on meanwhile is no error (the person looks
+        again)."""
         try:
-            await self.table.choose_in_panel(self.user, message, self.seat, version, index)
+            await click
         except (AssertionError, ValueError):
             if (await self.table.live()).version == version:
                 raise
@@ -843,8 +902,8 @@ class Person:
 
     def _panel_current(self, match_id: int, version: int) -> bool:
         assert self.panel is not None
-        prefix = (f"pl:a:{match_id}:{version}:{self.seat}:", f"pl:s:{match_id}:{version}:"
-                  f"{self.seat}:")
+        prefix = tuple(f"pl:{scope}:{match_id}:{version}:{self.seat}:"
+                       for scope in ("a", "s", "k"))
         return any(c.startswith(prefix) for c in self.panel.custom_ids())
 
 
@@ -955,9 +1014,10 @@ class LogCounter(logging.Handler):
 
 
 def game_timeout(args: argparse.Namespace) -> float:
-    """Wall seconds a table may take: a long game (400 moves) at the slowest pace, squeezed."""
+    """Wall seconds a table may take: a long game (1,500 moves: Sanguosha's run long) at the
+    slowest pace, squeezed."""
     slowest = max(args.think[1], args.bot_move_delay) + args.board_edit_delay
-    return 60.0 + 400 * slowest * args.time_scale
+    return 60.0 + 1_500 * slowest * args.time_scale
 
 
 def squeezed_rate_limits(scale: float) -> Any:
@@ -1015,10 +1075,7 @@ async def run_rest_part(args: argparse.Namespace) -> RestOutcome:
     try:
         with tempfile.TemporaryDirectory(prefix="parlor-rest-") as tmp:
             async with FakeDiscord(rate_limits=squeezed_rate_limits(scale)) as fake:
-                spec = registry.get(GAME).spec
-                for kind in TABLE_KINDS:
-                    if not spec.min_players <= kind.humans + kind.bots <= spec.max_players:
-                        continue
+                for kind in table_kinds(args.kinds):
                     for _ in range(args.tables):
                         number = len(runs) + 1
                         users = [fake.create_user(f"t{number}p{i}") for i in range(kind.humans)]
@@ -1123,7 +1180,9 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
     action_clicks = clicks["board"] + clicks["panel"]
     print(f"\nPeople's clicks: {clicks['board']} moves on the board, {clicks['panel']} in the "
           f"panel, {clicks['open or refresh panel']} panel opens or refreshes; "
-          f"{action_clicks - player_actions} move clicks were refused (the game had moved on)")
+          f"{action_clicks - player_actions} move clicks were refused (the game had moved on); "
+          f"{clicks['seat taken back from the bot']} seats taken back from the bot after the "
+          "turn clock ran out")
     reasons: Counter[str] = Counter()
     for run in runs:
         reasons.update(run.panel_moves)
@@ -1205,6 +1264,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="try SQLite without its automatic WAL checkpoints (what-if)")
     parser.add_argument("--tables", type=int, default=2,
                         help="tables of each kind in part 2 (all played at once)")
+    parser.add_argument("--kinds", nargs="+", default=None, metavar="KIND",
+                        help="part 2: only these kinds of table (their names in the report, "
+                             "e.g. '2 humans + 2 bots')")
     parser.add_argument("--time-scale", type=float, default=0.1,
                         help="part 2's delays times this (1 = production pace)")
     parser.add_argument("--bot-move-delay", type=float, default=BOT_MOVE_DELAY,
@@ -1255,7 +1317,10 @@ def main(argv: list[str] | None = None) -> int:
     global GAME
     GAME = args.game
     title = registry.get(GAME).spec.title
-    cpus = pin_to_cpus(args.cpus)
+    every_cpu = sorted(os.sched_getaffinity(0))
+    # Part 1's target is for one core; part 2 runs the whole bot, whose board pictures are
+    # drawn in worker processes on the other cores, so it gets the machine's CPUs back.
+    cpus = pin_to_cpus(args.cpus) if args.part != "rest" else every_cpu
     # Warnings and errors are counted and summed up in the report (LogCounter), not printed.
     logging.basicConfig(level=logging.WARNING, handlers=[logging.NullHandler()])
     print(f"Machine: {machine_line(cpus)}")
@@ -1276,6 +1341,7 @@ def main(argv: list[str] | None = None) -> int:
             print("What-if: SQLite's automatic WAL checkpoints are off")
         asyncio.run(run_service_part(args))
     if args.part in ("rest", "both"):
+        os.sched_setaffinity(0, every_cpu)
         print(f"\n== Part 2: REST requests per action, {title} tables, the real client against "
               "the fake Discord ==")
         report_rest(asyncio.run(run_rest_part(args)), args)

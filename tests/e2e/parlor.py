@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.app import ParlorClient
 from bot.i18n import t
+from bot.picking import page_options, pages
 from bot.renderers import renderer_for
 from bot.service import LiveMatch
 from bot.settings import Settings
@@ -123,7 +124,9 @@ class Table:
         live: LiveMatch = await self.app.service.get(self.match_id)
         return live
 
-    async def board(self) -> FakeMessage:
+    async def board(self, timeout: float = 5.0) -> FakeMessage:
+        """The board message; a new board waits for its picture (up to 10 s), so a loaded
+        machine may need a longer ``timeout``."""
         assert self.match_id is not None
 
         def find() -> FakeMessage | None:
@@ -132,7 +135,7 @@ class Table:
                     return message
             return None
 
-        found: FakeMessage = await self.fake.wait_for(find, what="the board message")
+        found: FakeMessage = await self.fake.wait_for(find, timeout, what="the board message")
         return found
 
     async def board_showing(self, custom_id: str) -> FakeMessage:
@@ -278,14 +281,33 @@ class Table:
     async def choose_pick(self, user: FakeUser, panel: FakeMessage, seat: int, version: int,
                           prompt: Any, action: Any) -> Any:
         """Make ``action``, a choice of several items (``prompt.pick``), from the panel's
-        select of a pick that fits on one page."""
+        select: one select when the pick fits on one page, else ticked page by page and
+        confirmed (bot/picking.py)."""
         pick = prompt.pick
-        prefix = f"pl:k:{self.match_id}:{version}:{seat}:0"
-        found = next((c for c in panel.custom_ids() if c.startswith(prefix)), None)
-        if found is None:
-            raise AssertionError(f"the panel offers no choice of several items for {action}")
-        values = [str(pick.options.index(item)) for item in getattr(action, pick.field)]
-        return await self.fake.select(user, panel, found, values)
+        chosen = set(getattr(action, pick.field))
+        head = f"{self.match_id}:{version}:{seat}:"
+
+        def component(prefix: str) -> str:
+            found = next((c for c in panel.custom_ids() if c.startswith(prefix)), None)
+            if found is None:
+                raise AssertionError(f"the panel offers no {prefix} for {action}")
+            return found
+
+        count = pages(pick)
+        if count == 1:
+            values = [str(pick.options.index(item)) for item in getattr(action, pick.field)]
+            return await self.fake.select(user, panel, component(f"pl:k:{head}0"), values)
+        for page in range(count):
+            if page > 0:
+                turned = await self.fake.click(user, panel, component(f"pl:kb:{head}go:{page}"))
+                panel = await turned.wait_original()
+            values = [str(offset) for offset, item in enumerate(page_options(pick, page))
+                      if item in chosen]
+            if values:
+                ticked = await self.fake.select(user, panel, component(f"pl:k:{head}{page}"),
+                                                values)
+                panel = await ticked.wait_original()
+        return await self.fake.click(user, panel, component(f"pl:kb:{head}ok:"))
 
     async def play_human_move(self, user: FakeUser, seat: int, rng: random.Random) -> bool:
         """One move for a human seat the game waits for, chosen sensibly and made through the
