@@ -62,6 +62,10 @@ async def test_every_game_replays(w: World, client: TestClient, game: str) -> No
         for lang in ("en", "zh-CN"):
             answer = await client.get(f"{path}?step={step}&seat={seats - 1}&lang={lang}")
             assert answer.status == 200, (game, step, lang)
+    data = await (await client.get(f"{path}/step/{live.version // 2}.json")).json()
+    if data["picture"] is not None:  # a game without a board picture shows its text alone
+        picture = await client.get(data["picture"])
+        assert (await picture.read()).startswith(b"\x89PNG"), game
 
 
 async def test_wrong_tokens_and_running_tables_are_not_found(w: World,
