@@ -7,6 +7,7 @@ so a name holding markup or script shows as what it is."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 from web.narration import Card
 
@@ -27,8 +28,6 @@ def _plain(text: str) -> str:
 
 
 def _utc(seconds: int) -> str:
-    from datetime import UTC, datetime
-
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 

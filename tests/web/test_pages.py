@@ -231,3 +231,12 @@ async def test_what_the_address_carries_comes_back_escaped(w: World, client: Tes
     assert answer.status == 200  # an unknown language is English
     assert evil not in text and "<script>alert(1)" not in text
     assert "%3Cscript%3Ealert(1)%3C/script%3E" in text  # kept in the language switch's link
+
+
+def test_chat_markup_becomes_styled_text() -> None:
+    from web.markup import runs
+
+    assert runs("**Bold** and *it* `x` ||hid|| <@123> <:fire:99> <t:0:R> a_b_c") == [
+        ["Bold", "b"], [" and ", ""], ["it", "i"], [" ", ""], ["x", "code"], [" ", ""],
+        ["hid", ""], [" @… :fire: 1970-01-01 00:00 UTC a_b_c", ""]]
+    assert runs("<b>x</b>") == [["<b>x</b>", ""]]  # markup in a name stays text
