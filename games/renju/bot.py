@@ -34,7 +34,10 @@ VCT_DEPTH = 3  # own threes in a row before the fours
 VCF_NODES = 600  # positions looked at by one VCF search
 VCT_NODES = 600  # positions, the VCF searches within it included
 DEFENCE_NODES = 900  # positions for finding an answer to their VCF
-DEFENCE_TRIES = 10  # best-scored moves tried as answers to the other side's VCF
+DEFENCE_TRIES = 10
+LOOKAHEAD = 8  # best-scored moves ranked again by the other side's best reply
+GUARD_NODES = 250  # positions for each look at the other side's win by threats
+GUARD_TRIES = 5  # best-scored moves tried as answers to the other side's VCF
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
@@ -78,7 +81,9 @@ def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> 
     threat = vcf(grid, other, VCF_DEPTH, budget=VCF_NODES)
     if threat is None:
         attack = vct(grid, colour, VCT_DEPTH, Search(VCT_NODES))
-        return attack if attack is not None and attack in legal else ranked[0]
+        if attack is not None and attack in legal:
+            return attack
+        return _safe_from_threats(grid, colour, ranked)
     # Their VCF: the best-scored move after which they have none, within one budget; when
     # the budget runs out first, the first move of their win is taken away.
     search = Search(DEFENCE_NODES)
@@ -96,11 +101,42 @@ def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> 
 
 
 def _ranked(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> list[int]:
-    """Legal points near the stones, best first; equal scores in a random order."""
+    """Legal points near the stones, best first; equal scores in a random order. The best
+    few are ranked again by what they leave the other side: their score less most of the
+    best score the other side's reply could then have (two plies instead of one)."""
     near = [p for p in candidates(grid) if p in legal] or sorted(legal)
     keyed = [(score(grid, p, colour), rng.random(), p) for p in near]
     keyed.sort(reverse=True)
-    return [p for _, _, p in keyed]
+    ranked = [p for _, _, p in keyed]
+    head = keyed[:LOOKAHEAD]
+    other = 3 - colour
+    again = []
+    for value, tie, p in head:
+        grid[p] = colour
+        try:
+            replies = [q for q in candidates(grid) if allowed(grid, q, other)]
+            reply = max((score(grid, q, other) for q in replies), default=0)
+        finally:
+            grid[p] = 0
+        again.append((value - (reply * 3) // 4, tie, p))
+    again.sort(reverse=True)
+    return [p for _, _, p in again] + ranked[len(head):]
+
+
+def _safe_from_threats(grid: Grid, colour: int, ranked: list[int]) -> int:
+    """The best-ranked move after which the other side has no win by threats, when it has
+    one now (within small budgets); otherwise the best-ranked move."""
+    other = 3 - colour
+    if vct(grid, other, VCT_DEPTH, Search(GUARD_NODES)) is None:
+        return ranked[0]
+    for p in ranked[:GUARD_TRIES]:
+        grid[p] = colour
+        try:
+            if vct(grid, other, VCT_DEPTH, Search(GUARD_NODES)) is None:
+                return p
+        finally:
+            grid[p] = 0
+    return ranked[0]
 
 
 def _offer(grid: Grid, colour: int, legal: Mapping[int, Action]) -> Action:

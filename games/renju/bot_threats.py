@@ -66,13 +66,19 @@ class Search:
 
 def vcf(grid: Grid, colour: int, depth: int, budget: int = 4000,
         search: Search | None = None) -> list[int] | None:
-    """A win for ``colour`` (to move) by continuous fours within ``depth`` of its own moves
-    (the five included), as the attacker's moves in order; None if none was found (or the
+    """The shortest win for ``colour`` (to move) by continuous fours within ``depth`` of its
+    own moves (the five included), as the attacker's moves in order; None if none was found (or the
     budget of positions ran out: ``search``'s when given, shared with the caller). ``grid``
     is left as it was."""
     search = search or Search(budget)
-    return _vcf(grid, colour, depth, search, stones_of(grid, colour),
-                stones_of(grid, 3 - colour))
+    mine, theirs = stones_of(grid, colour), stones_of(grid, 3 - colour)
+    # Shortest first: a win in fewer fours leaves the defender fewer chances to go wrong
+    # our way, and keeps the bot's wins within the plies it promises.
+    for shallow in range(1, depth + 1):
+        line = _vcf(grid, colour, shallow, search, mine, theirs)
+        if line is not None or search.budget <= 0:
+            return line
+    return None
 
 
 def _vcf(grid: Grid, colour: int, depth: int, search: Search, mine: list[int],
