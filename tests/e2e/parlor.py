@@ -124,9 +124,10 @@ class Table:
         live: LiveMatch = await self.app.service.get(self.match_id)
         return live
 
-    async def board(self, timeout: float = 5.0) -> FakeMessage:
-        """The board message; a new board waits for its picture (up to 10 s), so a loaded
-        machine may need a longer ``timeout``."""
+    async def board(self, timeout: float = 15.0) -> FakeMessage:
+        """The board message. A new board waits for its picture up to
+        ``bot.pictures.board.NEW_BOARD_WAIT`` (10 s), which a loaded machine's worker process
+        may take to start: the default wait is longer than that."""
         assert self.match_id is not None
 
         def find() -> FakeMessage | None:

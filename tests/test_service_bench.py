@@ -1,0 +1,46 @@
+"""The service benchmark (bench/service.py) plays every registered game: a small run of both
+parts, each game in its own interpreter as the bench runs them (it pins CPUs and sets the
+collector, which a test process must not). Part 2 plays a table of two people (and bots where
+the game seats more) through the real client to its end: board clicks, panel clicks, picks of
+several items and standing answers all go through the fake Discord."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.every_game import hosted_games
+
+ROOT = Path(__file__).resolve().parent.parent
+# The kinds of table played: two people, with two bots where the game seats four or more.
+KINDS = ["2 humans + 2 bots", "2 humans"]
+
+
+@pytest.mark.parametrize("game", hosted_games())
+def test_the_service_bench_plays_the_game(game: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.service", "--game", game, "--quick",
+         "--matches", "8", "--seconds", "0.5", "--rate", "50", "--tables", "1",
+         "--time-scale", "0.005", "--kinds", *KINDS],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    report = done.stdout
+    assert done.returncode == 0, (report + done.stderr)[-4000:]
+    # Part 1 applied moves in both phases.
+    for phase in ("saturation", "paced"):
+        row = re.search(rf"^{phase}\s+(\d+)\s", report, re.MULTILINE)
+        assert row is not None and int(row.group(1)) > 0, report
+    # Part 2 played its table to the end and counted its requests, with nothing refused as
+    # a misuse of Discord's API.
+    totals = re.search(r"All tables: (\d+) requests for (\d+) actions", report)
+    assert totals is not None and int(totals.group(2)) > 0, report
+    # An answer later than Discord's three seconds is the one problem a loaded machine may
+    # cause (and the failed click it leaves); anything else is a misuse of the API.
+    problems = [line for line in report.splitlines() if line.startswith("  ! ")
+                and "late_ack" not in line and "voice will NOT be supported" not in line]
+    late = any("late_ack" in line for line in report.splitlines())
+    assert all(late and "Unknown interaction" not in line and " failed" in line
+               for line in problems), report
