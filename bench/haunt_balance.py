@@ -13,7 +13,7 @@ the same figures. Modes (who decides for a seat):
 - ``traitor-bot``: bots explore; after the haunt the traitor is a bot, the heroes random.
 
 The haunt without a traitor (every explorer alone) is in the balance table by its winners'
-seats only; the mixed modes skip it.
+seats only, with the games nobody won; the mixed modes skip it.
 
     .venv/bin/python bench/haunt_balance.py                         # 300 bot games a haunt
     .venv/bin/python bench/haunt_balance.py --games 100 --versus 100 --jobs 2
@@ -162,7 +162,8 @@ def balance_table(results: dict[tuple[str, str], list[Result]], haunts: list[str
             print(f"{haunt:<24} {len(rows):>6} {'-':>8} {'-':>7} "
                   f"{_mean(rows, lambda r: r.rounds):>7.1f} {_mean(rows, lambda r: r.turns):>6.1f}"
                   "  no traitor; wins by seat: "
-                  + ", ".join(f"{s}: {w:.0%}" for s, w in wins.items()))
+                  + ", ".join(f"{s}: {w:.0%}" for s, w in wins.items())
+                  + f"; nobody wins: {sum(not r.winners for r in rows) / len(rows):.0%}")
             continue
         everyone += rows
         by_count = ", ".join(
