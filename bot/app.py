@@ -198,7 +198,7 @@ class ParlorClient(commands.AutoShardedBot):
 
     async def _on_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
-        from bot.interactions import refuse
+        from bot.replies import refuse
 
         if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
             await refuse(interaction, "command.no_permission")

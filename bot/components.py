@@ -33,7 +33,7 @@ from bot.questions import click_check, prompt_digest, public_check
 from games.core import Prompt
 
 if TYPE_CHECKING:
-    from bot.interactions import InteractionHandler
+    from bot.ports import ClickHandler
     from bot.renderers.base import Renderer
     from bot.service import LiveMatch
 
@@ -60,15 +60,15 @@ def answered(callback: Callback) -> Callback:
             await callback(self, interaction)
         except Exception:
             log.exception("component %s failed", getattr(self, "custom_id", type(self).__name__))
-            from bot.interactions import refuse
+            from bot.replies import refuse
 
             with contextlib.suppress(discord.HTTPException):
                 await refuse(interaction, "command.failed")
     return guarded
 
 
-def _handler(interaction: discord.Interaction[Any]) -> InteractionHandler:
-    handler: InteractionHandler = interaction.client.parlor.interactions
+def _handler(interaction: discord.Interaction[Any]) -> ClickHandler:
+    handler: ClickHandler = interaction.client.parlor.interactions
     return handler
 
 

@@ -12,26 +12,34 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 from discord import ui
 
 from bot.components import DYNAMIC_ITEMS, SETS, TOGGLES, HandButton, action_view, lobby_view
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.lobby_options import decode_choice, lobby_options
-from bot.panels import Editor
+from bot.panels import Editor, Tables
 from bot.picking import PickChoices, page_options, pages
 from bot.questions import click_check, click_counts, prompt_digest
+from bot.replies import is_ephemeral, refuse, send_private, update_message, user_locale
 from bot.service import LiveMatch, Refusal
 from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus
 
 if TYPE_CHECKING:
-    from bot.app import Parlor
+    from bot.panels import PanelFollower
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class Host(Tables, Protocol):
+    """The bot as a click sees it: the desk it redraws, and the panels it opens."""
+
+    @property
+    def panels(self) -> PanelFollower: ...
 
 # Answer directly if the work finishes within this budget; otherwise defer, then edit.
 RESPONSE_BUDGET = 2.0
@@ -39,45 +47,6 @@ RESPONSE_BUDGET = 2.0
 CLOSED = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
 # What the service says to a move on such a table.
 CLOSED_REFUSALS = frozenset({"match.not_running"})
-
-
-def user_locale(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.locale)
-
-
-def is_ephemeral(message: discord.Message | None) -> bool:
-    return bool(message is not None and message.flags.ephemeral)
-
-
-def refusal_text(locale: str | None, key: str, params: dict[str, Any]) -> str:
-    engine_key = params.get("engine_key")
-    if key == "engine.refused" and isinstance(engine_key, str) and has(engine_key, locale):
-        return t(engine_key, locale, **params.get("engine_params", {}))
-    return t(key, locale, **params)
-
-
-async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
-    """A clear, private answer that changed nothing."""
-    text = refusal_text(user_locale(interaction), key, params)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
-async def update_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**fields)
-    else:
-        await interaction.response.edit_message(**fields)
-
-
-async def send_private(interaction: discord.Interaction[Any], **fields: Any) -> None:
-    """A new message only the clicker sees (a follow-up once the click was deferred)."""
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **fields)
-    else:
-        await interaction.response.send_message(ephemeral=True, **fields)
 
 
 def _custom_ids(components: Iterable[Any]) -> Iterator[str]:
@@ -111,7 +80,7 @@ def reaches_a_component(interaction: discord.Interaction[Any]) -> bool:
 
 
 class InteractionHandler:
-    def __init__(self, app: Parlor) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.picks = PickChoices()
 

@@ -20,18 +20,26 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.ports import Ports
 from bot.questions import prompt_digest
 from bot.service import LiveMatch, MatchChange
 from storage import MatchStatus
 
 if TYPE_CHECKING:
-    from bot.app import Parlor
+    from bot.table import Desk
 
 log = logging.getLogger(__name__)
+
+
+class Tables(Ports, Protocol):
+    """The bot as the panels see it: the ports, and the desk that draws a seat's panel."""
+
+    @property
+    def desk(self) -> Desk: ...
 
 # Discord keeps an interaction token for 15 minutes; stop a little before.
 TOKEN_LIFETIME = 14.5 * 60
@@ -79,7 +87,7 @@ class OpenPanel:
 
 @dataclass
 class PanelFollower:
-    app: Parlor
+    app: Tables
     _open: dict[Key, OpenPanel] = field(default_factory=dict)
     _by_match: dict[int, set[int]] = field(default_factory=dict)
     delays: deque[float] = field(default_factory=lambda: deque(maxlen=KEPT_DELAYS))

@@ -39,7 +39,7 @@ from games.core import Action, Clock, Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
 
 if TYPE_CHECKING:
-    from bot.app import Parlor
+    from bot.ports import Ports
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ class Entry:
 
 
 class Scheduler:
-    def __init__(self, app: Parlor) -> None:
+    def __init__(self, app: Ports) -> None:
         self.app = app
         self._entries: dict[tuple[int, int], Entry] = {}
         self._by_match: dict[int, dict[int, Entry]] = {}

@@ -41,7 +41,7 @@ from games.core import Prompt
 from storage import MatchNotFound, MatchStatus
 
 if TYPE_CHECKING:
-    from bot.app import Parlor
+    from bot.ports import Ports
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ def _settle(future: asyncio.Future[bool], value: bool) -> None:
 
 
 class Desk:
-    def __init__(self, app: Parlor) -> None:
+    def __init__(self, app: Ports) -> None:
         self.app = app
         self._budget: EditBudget | None = None
         self._boards: dict[int, BoardRef] = {}
@@ -413,7 +413,7 @@ class Desk:
                                 ) -> None:
         """Answer a board click with the fresh board: the edit rides on the interaction
         response instead of costing a separate REST call."""
-        from bot.interactions import update_message
+        from bot.replies import update_message
 
         ref = await self._board_ref(live.id)
         if ref is None or interaction.message is None or interaction.message.id != ref.message_id:

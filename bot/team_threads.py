@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from bot.renderers import renderer_for
+from bot.renderers.base import TeamThread
 
 if TYPE_CHECKING:
-    from bot.app import Parlor
+    from bot.ports import Ports
     from bot.service import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -37,18 +38,6 @@ PRIVATE_THREAD: Literal[12] = 12
 # A week: the longest Discord lets a thread wait before archiving itself.
 AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 NO_PINGS = discord.AllowedMentions.none()
-
-
-@dataclass(frozen=True)
-class TeamThread:
-    """One team that shares a secret. ``key`` is stable for the whole match (it names the
-    stored thread); ``seats`` are the team's seats; ``name`` the thread's title; ``content``
-    the text only the team may read (Discord markdown, at most 2,000 characters)."""
-
-    key: str
-    seats: tuple[int, ...]
-    name: str
-    content: str
 
 
 @dataclass
@@ -69,7 +58,7 @@ def digest(text: str) -> str:
 
 
 class TeamThreads:
-    def __init__(self, app: Parlor) -> None:
+    def __init__(self, app: Ports) -> None:
         self.app = app
         self._matches: dict[int, MatchThreads] = {}
         self._locks: dict[int, asyncio.Lock] = {}

@@ -11,14 +11,13 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from web.links import SECRET_ROW
+from web.page import PARTS
 
 log = logging.getLogger(__name__)
 DATABASE_TIMEOUT = 2.0
 
 
 async def healthz(request: web.Request) -> web.Response:
-    from web.site import PARTS
-
     parts = request.app[PARTS]
     try:
         await asyncio.wait_for(parts.repo.guild_settings(SECRET_ROW), DATABASE_TIMEOUT)

@@ -10,8 +10,8 @@ from aiohttp import web
 
 from bot.pictures.drawing import Drawer
 from bot.pictures.picture import BoardPicture
+from web.page import BOOK, PARTS, STEPS, locale_of, not_found, page
 from web.replays import Replay
-from web.site import BOOK, PARTS, STEPS, locale_of, not_found, page
 from web.words import tag
 
 # A finished table's steps never change: readers' browsers may keep them.

@@ -15,7 +15,7 @@ from bot.standings import Played, parse_played, playable, played_name, tally
 from games import registry
 from storage import MatchStatus, Repository
 from web.links import Links
-from web.site import PARTS, locale_of, not_found, page
+from web.page import PARTS, locale_of, not_found, page
 from web.words import w
 
 RECENT = 200

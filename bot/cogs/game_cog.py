@@ -27,8 +27,8 @@ from bot.cogs.options import (
 )
 from bot.components import lobby_view
 from bot.i18n import t
-from bot.interactions import refuse, user_locale
 from bot.renderers import renderer_for
+from bot.replies import refuse, user_locale
 from bot.service import LiveMatch, Refusal
 from games import registry
 from storage import MatchStatus

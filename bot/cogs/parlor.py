@@ -13,7 +13,7 @@ from bot.app import Parlor, ParlorClient
 from bot.guild_config import RESPONSE_SECONDS_MAX, RESPONSE_SECONDS_MIN
 from bot.history import all_events, full_replay, public_log
 from bot.i18n import t
-from bot.interactions import refuse, user_locale
+from bot.replies import refuse, user_locale
 from bot.service import Refusal
 from bot.standings import Played, parse_played, playable, played_name, tally
 from games import registry

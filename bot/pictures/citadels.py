@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import t
 from bot.pictures.canvas import Canvas, Colour
@@ -19,8 +19,17 @@ from games.citadels.cards import CHARACTERS, COLOURS
 from games.citadels.views import CitadelsView
 
 if TYPE_CHECKING:
-    from bot.renderers.citadels import CitadelsRenderer
     from bot.service import LiveMatch
+
+
+class CitadelsWords(Protocol):
+    """What the picture reads from its game's renderer: the names it writes on the board
+    (the renderer passes itself; the picture needs no more of it)."""
+
+    def district(self, name: str, locale: str | None) -> str: ...
+    def ranked(self, name: str, locale: str | None) -> str: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+
 
 MARGIN = 24
 HEADER = 132
@@ -83,7 +92,7 @@ class CitiesScene:
     cities: tuple[City, ...]
 
 
-def cities_scene(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView,
+def cities_scene(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
                  locale: str | None) -> CitiesScene:
     cities = []
     order: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
@@ -117,7 +126,7 @@ def cities_scene(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView
         cities=tuple(cities))
 
 
-def cities_picture(renderer: CitadelsRenderer, live: LiveMatch, view: CitadelsView,
+def cities_picture(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
                    locale: str | None) -> BoardPicture:
     return BoardPicture(cities_scene(renderer, live, view, locale), paint_cities)
 

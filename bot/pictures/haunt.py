@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import normalize_locale, t
 from bot.pictures.canvas import Canvas, Colour
@@ -25,8 +25,19 @@ from games.haunt.schema import DIRECTIONS, Text
 from games.haunt.views import PublicView
 
 if TYPE_CHECKING:
-    from bot.renderers.haunt import HauntRenderer
     from bot.service import LiveMatch
+
+
+class HauntWords(Protocol):
+    """What the picture reads from its game's renderer: the names it writes on the board
+    (the renderer passes itself; the picture needs no more of it)."""
+
+    def room(self, room_id: str | None, locale: str | None) -> str: ...
+    def explorer(self, explorer_id: str, locale: str | None) -> str: ...
+    def monster(self, live: LiveMatch, piece: str, locale: str | None) -> str: ...
+    def over_line(self, live: LiveMatch, winners: list[int], locale: str | None) -> str: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+
 
 WIDTH = 1120
 MARGIN = 24
@@ -170,7 +181,7 @@ def _frontier(view: PublicView, floor: str) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def _notes(renderer: HauntRenderer, view: PublicView, locale: str | None) -> dict[str, str]:
+def _notes(renderer: HauntWords, view: PublicView, locale: str | None) -> dict[str, str]:
     """Each placed room's stair or passage: where it leads, and, on a two-way passage's far
     end, where it comes from."""
     floors = {r.id: LEVEL[r.floor] for r in view.rooms}
@@ -192,7 +203,7 @@ def _notes(renderer: HauntRenderer, view: PublicView, locale: str | None) -> dic
     return notes
 
 
-def haunt_scene(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
+def haunt_scene(renderer: HauntWords, live: LiveMatch, view: PublicView,
                 locale: str | None) -> HauntScene:
     playing = view.winners is None
     acting_seat = view.current if playing and view.monsters_acting is None else None
@@ -272,7 +283,7 @@ def haunt_scene(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
         legend=tuple(legend))
 
 
-def house_picture(renderer: HauntRenderer, live: LiveMatch, view: PublicView,
+def house_picture(renderer: HauntWords, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
     # Style 2: a crowded room's name on one line, its pieces below it.
     return BoardPicture(haunt_scene(renderer, live, view, locale), paint_house, style="2")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -22,8 +22,17 @@ from games.lifeboat.cards import card_type
 from games.lifeboat.views import PublicView
 
 if TYPE_CHECKING:
-    from bot.renderers.lifeboat import LifeboatRenderer
     from bot.service import LiveMatch
+
+
+class LifeboatWords(Protocol):
+    """What the picture reads from its game's renderer: the names it writes on the board
+    (the renderer passes itself; the picture needs no more of it)."""
+
+    def card(self, card: str, locale: str | None) -> str: ...
+    def character(self, character: str, locale: str | None) -> str: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+
 
 WIDTH = 960
 HEADER = 150
@@ -89,7 +98,7 @@ class BoatScene:
     lost: tuple[str, ...]
 
 
-def boat_scene(renderer: LifeboatRenderer, live: LiveMatch, view: PublicView,
+def boat_scene(renderer: LifeboatWords, live: LiveMatch, view: PublicView,
                locale: str | None) -> BoatScene:
     winners = set(view.results.winners) if view.results is not None else set()
     acting = {view.actor, view.supply_picker, view.navigator} - {None}
@@ -125,7 +134,7 @@ def boat_scene(renderer: LifeboatRenderer, live: LiveMatch, view: PublicView,
         lost_label=t("picture.lifeboat.lost", locale), lost=lost)
 
 
-def boat_picture(renderer: LifeboatRenderer, live: LiveMatch, view: PublicView,
+def boat_picture(renderer: LifeboatWords, live: LiveMatch, view: PublicView,
                  locale: str | None) -> BoardPicture:
     return BoardPicture(boat_scene(renderer, live, view, locale), paint_boat)
 

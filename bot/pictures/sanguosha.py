@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import t
 from bot.pictures.canvas import Canvas, Colour
@@ -23,8 +23,18 @@ from games.sanguosha.cards import KINDS
 from games.sanguosha.views import PublicView, SeatRow
 
 if TYPE_CHECKING:
-    from bot.renderers.sanguosha import SanguoshaRenderer
     from bot.service import LiveMatch
+
+
+class SanguoshaWords(Protocol):
+    """What the picture reads from its game's renderer: the names it writes on the board
+    (the renderer passes itself; the picture needs no more of it)."""
+
+    def card_name(self, name: str, locale: str | None) -> str: ...
+    def hero(self, hero_id: str, locale: str | None) -> str: ...
+    def identity(self, identity: str, locale: str | None) -> str: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+
 
 MARGIN = 22
 HEADER = 124
@@ -120,14 +130,14 @@ class TableScene:
     seats: tuple[Seat, ...]
 
 
-def _hero(renderer: SanguoshaRenderer, row: SeatRow, locale: str | None) -> str:
+def _hero(renderer: SanguoshaWords, row: SeatRow, locale: str | None) -> str:
     if row.hero:
         return renderer.hero(row.hero, locale)
     return t("picture.sanguosha.chosen" if row.has_chosen else "picture.sanguosha.choosing",
              locale)
 
 
-def _equipment(renderer: SanguoshaRenderer, row: SeatRow, locale: str | None
+def _equipment(renderer: SanguoshaWords, row: SeatRow, locale: str | None
                ) -> tuple[tuple[str, str, str, str], str]:
     names = []
     for slot in SLOTS:
@@ -153,7 +163,7 @@ def _status(view: PublicView, locale: str | None) -> str:
     return t(f"picture.sanguosha.waiting.{topic}", locale)
 
 
-def table_scene(renderer: SanguoshaRenderer, live: LiveMatch, view: PublicView,
+def table_scene(renderer: SanguoshaWords, live: LiveMatch, view: PublicView,
                 locale: str | None) -> TableScene:
     over = view.result_side is not None
     turn = view.current if view.current >= 0 and not over else -1
@@ -196,7 +206,7 @@ def table_scene(renderer: SanguoshaRenderer, live: LiveMatch, view: PublicView,
         seats=tuple(seats))
 
 
-def table_picture(renderer: SanguoshaRenderer, live: LiveMatch, view: PublicView,
+def table_picture(renderer: SanguoshaWords, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
     return BoardPicture(table_scene(renderer, live, view, locale), paint_table)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import t
 from bot.pictures.canvas import Canvas, Colour
@@ -21,8 +21,19 @@ from games.zombie.tiles import DIRECTIONS, STEP, TILES
 from games.zombie.views import PublicView, TileView
 
 if TYPE_CHECKING:
-    from bot.renderers.zombie import ZombieRenderer
     from bot.service import LiveMatch
+
+
+class ZombieWords(Protocol):
+    """What the picture reads from its game's renderer: the names it writes on the board
+    (the renderer passes itself; the picture needs no more of it)."""
+
+    def tile(self, tile: str, locale: str | None) -> str: ...
+    def item(self, item: str, locale: str | None) -> str: ...
+    def hour(self, hour: int, locale: str | None) -> str: ...
+    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> str: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+
 
 WIDTH = 1120
 MARGIN = 28
@@ -140,7 +151,7 @@ def _direction(a: TileView, b: TileView) -> str | None:
     return None
 
 
-def _area(renderer: ZombieRenderer, view: PublicView, area: str, locale: str | None
+def _area(renderer: ZombieWords, view: PublicView, area: str, locale: str | None
           ) -> AreaMap:
     by_tile = {tv.tile: tv for tv in view.tiles}
     breaks: dict[str, list[str]] = {}
@@ -184,7 +195,7 @@ def _area(renderer: ZombieRenderer, view: PublicView, area: str, locale: str | N
                    frontier=_frontier(view, area), empty=empty)
 
 
-def map_scene(renderer: ZombieRenderer, live: LiveMatch, view: PublicView,
+def map_scene(renderer: ZombieWords, live: LiveMatch, view: PublicView,
               locale: str | None) -> MapScene:
     players = []
     for p in view.players:
@@ -222,7 +233,7 @@ def map_scene(renderer: ZombieRenderer, live: LiveMatch, view: PublicView,
         team=t("picture.zombie.team", locale, count=alive))
 
 
-def map_picture(renderer: ZombieRenderer, live: LiveMatch, view: PublicView,
+def map_picture(renderer: ZombieWords, live: LiveMatch, view: PublicView,
                 locale: str | None) -> BoardPicture:
     return BoardPicture(map_scene(renderer, live, view, locale), paint_map)
 

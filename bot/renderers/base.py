@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,9 +14,20 @@ from games.core import Action, Event, Outcome, Prompt
 if TYPE_CHECKING:
     from bot.pictures import BoardPicture
     from bot.service import LiveMatch
-    from bot.team_threads import TeamThread
 
 EMBED_COLOUR = 0x2B6CB0
+
+
+@dataclass(frozen=True)
+class TeamThread:
+    """One team that shares a secret. ``key`` is stable for the whole match (it names the
+    stored thread); ``seats`` are the team's seats; ``name`` the thread's title; ``content``
+    the text only the team may read (Discord markdown, at most 2,000 characters)."""
+
+    key: str
+    seats: tuple[int, ...]
+    name: str
+    content: str
 
 
 class Renderer:

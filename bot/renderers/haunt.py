@@ -17,9 +17,8 @@ from bot.i18n import normalize_locale, t
 from bot.pictures import BoardPicture
 from bot.pictures.haunt import house_picture
 from bot.renderers import register_renderer
-from bot.renderers.base import Renderer
+from bot.renderers.base import Renderer, TeamThread
 from bot.service import LiveMatch
-from bot.team_threads import TeamThread
 from games.core import Action, Event, Outcome, Prompt
 from games.haunt.catalog import catalog
 from games.haunt.schema import Haunt, SpecialAction, Text

@@ -17,9 +17,10 @@ import pytest
 from bot import renderers
 from bot.i18n import t
 from bot.renderers import renderer_for
+from bot.renderers.base import TeamThread
 from bot.renderers.lifeboat import LifeboatRenderer
 from bot.service import LiveMatch
-from bot.team_threads import OFF, OPEN, TeamThread
+from bot.team_threads import OFF, OPEN
 from storage import MatchStatus
 from tests.e2e.parlor import Table, parlor, public_payloads
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
