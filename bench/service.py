@@ -880,12 +880,14 @@ class Person:
         return (await self.table.live()).version == version
 
     async def _attempt(self, version: int, click: Any) -> None:
-        """Make a click; a game that moved on meanwhile is no error (the person looks
-        again)."""
+        """Make a click; a game that moved on or ended meanwhile is no error (the person
+        looks again)."""
         try:
             await click
         except (AssertionError, ValueError):
-            if (await self.table.live()).version == version:
+            live = await self.table.live()
+            if live.version == version and live.record.status.value == "active" \
+                    and live.outcome() is None:
                 raise
 
     @staticmethod
