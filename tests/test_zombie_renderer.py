@@ -238,6 +238,10 @@ def test_what_costs_health_says_so_and_names_its_unit(locale: str) -> None:
     line = r.prompt_line(live, GAME.view(state, None), prompt, locale)
     assert live.seats[0].display_name not in line
     assert ("who loses 1 health" if locale == "en" else "失去 1 点生命") in line
+    # The log that follows says health too.
+    _, events = play(state, Hurt(seat=0, target=1))
+    logged = [r.event_line(live, e, locale) for e in events if e.key.endswith("wounded")]
+    assert logged and ("loses 1 health" if locale == "en" else "失去 1 点生命") in logged[0]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
