@@ -19,11 +19,11 @@ class DoomRow:
 
 DOOM_TABLE: dict[int, DoomRow] = {
     1: DoomRow(6, 0),
-    2: DoomRow(6, 2),
-    3: DoomRow(5, 4),
+    2: DoomRow(4, 1),
+    3: DoomRow(3, 3),
     4: DoomRow(3, 5),
-    5: DoomRow(4, 8),
+    5: DoomRow(3, 7),
     6: DoomRow(3, 9),
     7: DoomRow(3, 11),
-    8: DoomRow(3, 13),
+    8: DoomRow(3, 12),
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.zombie.actions import Bury, Move, NameHolder, SearchItem, SearchTotem
+from games.zombie.options import Options
 from games.zombie.state import ZombieState
 from tests.games.zombie.builders import commit_all, lay, play, prompt_of, table, waiting
 
@@ -49,7 +50,8 @@ def test_the_totem_is_not_found_when_every_fighter_dies() -> None:
 
 
 def test_the_totem_is_found_when_a_fighter_survives() -> None:
-    state = _at(table(seats=2, health=6, deck=["card-gasoline"]), "evil_temple", 0, -1, 1)
+    state = _at(table(seats=2, health=6, deck=["card-gasoline"], options=Options(extra_zombies=2)),
+                "evil_temple", 0, -1, 1)
     state, _ = play(state, SearchTotem(seat=0))
     state, _ = commit_all(state, {0: "fight", 1: "fight"})  # 4 + 2 zombies, 2 attack
     assert state.stage == "totem"
