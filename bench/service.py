@@ -833,13 +833,15 @@ class Person:
         prompt = game.prompt_for(live.state, self.seat) if live.state is not None else None
         if prompt is None or not prompt.blocking:
             return True
+        version, state = live.version, live.state
         # In a thread, as a person thinks apart from the bot: a game whose built-in choice
         # searches (Renju's) would otherwise hold the bot's event loop while it thinks.
-        action = await asyncio.to_thread(game.choose, game.view(live.state, self.seat), prompt,
+        action = await asyncio.to_thread(game.choose, game.view(state, self.seat), prompt,
                                          self.rng)
-        if game.repeats(live.state, action):
+        if live.version != version:
+            return True  # the game moved on while the person thought: look again
+        if game.repeats(state, action):
             return False
-        version = live.version
         if prompt.pick is not None and prompt.pick.accepts(action):
             # A choice of several items: the panel's select makes it (listed or not).
             self.run.panel_moves["a choice of several items"] += 1
