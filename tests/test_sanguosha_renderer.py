@@ -285,3 +285,16 @@ def test_a_hand_too_large_for_one_select_is_played_card_first_then_target() -> N
     small = Prompt(seat=0, kind="play", actions=[Pass(seat=0), *plays[:14]])
     assert not any(isinstance(item, ui.Select) and item.custom_id.startswith("pl:st:")
                    for item in parts(action_view(r, live, view, small, "en")))
+
+
+def test_a_seat_changing_hands_reads_as_the_platform_says_it() -> None:
+    """A seat handed to the bot or taken back is the platform's event, not the game's: the
+    table's log reads it in the platform's words (it read a missing key before)."""
+    live, _ = table()
+    r = renderer()
+    back = Event(key="seat.taken_back", params={"seat": 1})
+    name = live.seats[1].display_name
+    assert r.event_line(live, back, "en") == f"👋 {name} is back in their seat."
+    assert name in r.event_line(live, back, "zh-CN")
+    afk = Event(key="seat.to_bot.afk", params={"seat": 1, "mention": "@someone"})
+    assert r.event_line(live, afk, "en").startswith("🤖 @someone missed several turns")

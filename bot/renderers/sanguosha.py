@@ -170,6 +170,8 @@ class SanguoshaRenderer(Renderer):
 
     # -- events ----------------------------------------------------------------------------
     def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        if not event.key.startswith("sanguosha."):  # the platform's own (a seat changes hands)
+            return super().event_line(live, event, locale)
         name = event.key.split(".", 1)[1]
         params = dict(event.params)
         # The event's name, refined where the words differ (a death with no killer…).
