@@ -37,10 +37,14 @@ def test_the_service_bench_plays_the_game(game: str) -> None:
     # a misuse of Discord's API.
     totals = re.search(r"All tables: (\d+) requests for (\d+) actions", report)
     assert totals is not None and int(totals.group(2)) > 0, report
-    # An answer later than Discord's three seconds is the one problem a loaded machine may
-    # cause (and the failed click it leaves); anything else is a misuse of the API.
-    problems = [line for line in report.splitlines() if line.startswith("  ! ")
-                and "late_ack" not in line and "voice will NOT be supported" not in line]
-    late = any("late_ack" in line for line in report.splitlines())
-    assert all(late and "Unknown interaction" not in line and " failed" in line
-               for line in problems), report
+    # The fake Discord's problems and the errors logged are listed (warnings too, some only a
+    # loaded machine causes: a gateway behind, a board edit tried again). An answer later than
+    # Discord's three seconds is also a loaded machine's doing, with the click it failed;
+    # anything else fails the test, a missing catalog key among them.
+    listed = [line for line in report.splitlines() if line.startswith("  ! ")]
+    late = any("late_ack" in line for line in listed)
+    problems = [line for line in listed
+                if (not line.startswith(("  ! WARNING", "  ! ERROR")) and "late_ack" not in line)
+                or "missing message key" in line
+                or (line.startswith("  ! ERROR") and not (late and line.endswith(" failed")))]
+    assert not problems, report
