@@ -177,10 +177,9 @@ class ZombieRenderer(Renderer):
             return self.cut(t("zombie.action.search_item", locale,
                               tile=self.tile(getattr(view, "at", ""), locale)))
         if kind == "break_through":
-            here = getattr(view, "at", "")
-            key = "zombie.action.break_hedge" if here in TILES and TILES[here].area == "yard" \
-                else "zombie.action.break_wall"
-            return self.cut(t(key, locale, direction=self.direction(data["direction"], locale)))
+            # Only house walls break (the seed: no way through a hedge).
+            return self.cut(t("zombie.action.break_wall", locale,
+                              direction=self.direction(data["direction"], locale)))
         if kind == "turn":
             return self.cut(self._turning(view, data["turns"], locale))
         if kind in {"take_item", "leave_item"}:
