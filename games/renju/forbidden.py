@@ -21,11 +21,14 @@ REASONS: tuple[Reason, ...] = ("overline", "double_four", "double_three")
 
 def cells(grid: Grid, p: int, direction: int, colour: int) -> Cells:
     """The line through ``p`` as seen by ``colour``, whose stone is taken to stand on ``p``."""
-    line = LINES[p][direction]
-    out = [2 if q < 0 else (0 if grid[q] == 0 else (1 if grid[q] == colour else 2))
-           for q in line]
+    code = _CODES[colour]
+    out = [2 if q < 0 else code[grid[q]] for q in LINES[p][direction]]
     out[MID] = 1
     return tuple(out)
+
+
+# What each stone is to a colour, by the grid's numbers: empty, own, the other's.
+_CODES = {1: (0, 1, 2), 2: (0, 2, 1)}
 
 
 def makes_five(grid: Grid, p: int, colour: int) -> bool:
