@@ -98,3 +98,27 @@ def test_a_wall_can_be_broken_only_when_the_house_has_no_way_on() -> None:
     assert any(e.key == "zombie.event" for e in events)
     assert "kitchen" in walkable_neighbours(state, "bathroom")
     assert "bathroom" in walkable_neighbours(state, "kitchen")
+
+
+def test_no_hedge_is_pushed_through_even_where_the_yard_has_no_way_on() -> None:
+    """Seed: "在屋外你不能穿過樹離". The yard cannot close with its real tiles (only three have
+    two neighbouring hedges; a closed layout needs four), so the position is built with one of
+    them laid twice: even then the team may break nothing in the yard."""
+    from games.zombie.board import breach_directions, way_on
+    from games.zombie.tiles import STEP, TILES
+
+    state = table(seats=2)
+    corners = {(0, 0): ("N", "W"), (1, 0): ("N", "E"), (0, 1): ("S", "W"), (1, 1): ("S", "E")}
+    tiles = {(0, 0): "patio", (1, 0): "garage", (0, 1): "graveyard", (1, 1): "garage"}
+    if STEP["N"][1] > 0:  # north is down the grid: the top row is y = 1
+        corners = {(x, 1 - y): sides for (x, y), sides in corners.items()}
+    for (x, y), outward in corners.items():
+        tile = tiles[(x, y)]
+        turns = next(t for t in range(4)
+                     if not any(TILES[tile].passable(d, t) for d in outward))
+        lay(state, tile, x, y, turns)
+    state.at = "patio"
+    state.forget_pending()
+    assert state.yard_stack and not way_on(state, "yard")
+    assert breach_directions(state) == []
+    assert not [a for a in prompt_of(state, 0).actions if isinstance(a, BreakThrough)]
