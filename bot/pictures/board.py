@@ -20,7 +20,7 @@ from bot.pictures.picture import BoardPicture
 from bot.renderers import renderer_for
 
 if TYPE_CHECKING:
-    from bot.ports import Ports
+    from bot.app import Parlor
     from bot.service import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -32,10 +32,13 @@ PICTURES_OFF = "pictures_off"
 # How long a new board message waits for its picture (the first picture of a process waits for
 # its drawing worker to start) before it goes out as text, its picture following by an edit.
 NEW_BOARD_WAIT = 10.0
+# A board edit waits at least this long for its picture, whatever its edit delay: a picture
+# takes tens of milliseconds, and one missed by an edit costs an edit of its own.
+LEAST_WAIT = 0.25
 
 
 class BoardPictures:
-    def __init__(self, app: Ports) -> None:
+    def __init__(self, app: Parlor) -> None:
         self.app = app
         # The key of the picture each table's current board message shows (absent: none, or
         # not known after a restart: the next board write uploads it).
@@ -89,6 +92,8 @@ class BoardPictures:
             return None
         if wait is None and fresh:
             wait = NEW_BOARD_WAIT
+        elif wait is not None:
+            wait = max(wait, LEAST_WAIT)
         try:
             png = await self.drawer.png(match_id, picture, wait)
         except Exception:  # a painter's bug or a dead worker: the text board goes on
@@ -160,6 +165,7 @@ class BoardPictures:
         told once (by DM; a closed DM is not retried)."""
         self._off.add(live.id)
         self._shown.pop(live.id, None)
+        self.drawer.forget(live.id)
         log.warning("match %s: the channel refuses files; the board goes on without its "
                     "picture", live.id)
         stored = {message.kind for message in await self.app.repo.messages(live.id)}
