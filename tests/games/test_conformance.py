@@ -28,8 +28,9 @@ from games.core.conformance import (
 
 SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS", "6"))
 # Games that may end with no winner: a cooperative team that loses as one, a drawn Renju
-# (two passes in a row, a full board).
-NOBODY_MAY_WIN = {"zombie", "renju"}
+# (two passes in a row, a full board), the haunt whose traitorless deadline finds no one who read
+# a fragment (docs/rules/haunt.md, decision 11).
+NOBODY_MAY_WIN = {"zombie", "renju", "haunt"}
 
 
 def _cases() -> list[tuple[str, int]]:
