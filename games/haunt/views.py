@@ -5,6 +5,8 @@ holds neither."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 from games.haunt import goals, traits
@@ -68,13 +70,16 @@ class SeatView(PublicView):
 
 def _explorer(state: HauntState, seat: int) -> ExplorerView:
     s = state.seat(seat)
+    # Built without validation (``model_construct``): every value is already of its field's
+    # type and freshly made here, and the views are built for every seat on every move.
     marks = (
-        {t: TraitView(mark=s.marks[t], value=traits.value(state, seat, t)) for t in TRAITS}
+        {t: TraitView.model_construct(mark=s.marks[t], value=traits.value(state, seat, t))
+         for t in TRAITS}
         if s.explorer
         else {}
     )
     side = state.side_of(seat)
-    return ExplorerView(
+    return ExplorerView.model_construct(
         seat=seat,
         explorer=s.explorer,
         room=s.room,
@@ -88,7 +93,7 @@ def _explorer(state: HauntState, seat: int) -> ExplorerView:
 
 def build_view(state: HauntState, seat: int | None) -> PublicView:
     turn = state.monster_turn
-    fields = dict(
+    fields: dict[str, Any] = dict(
         phase=state.phase,
         seats=state.seats,
         current=state.current,
@@ -99,7 +104,7 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         explorers=[_explorer(state, s) for s in range(state.seats)],
         piles={k: list(v) for k, v in state.piles.items()},
         monsters=[
-            MonsterView(id=m.id, kind=m.kind, room=m.room, stunned=m.stunned)
+            MonsterView.model_construct(id=m.id, kind=m.kind, room=m.room, stunned=m.stunned)
             for m in state.monsters
         ],
         rooms_left=len(state.stack),
@@ -112,9 +117,9 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         progress=dict(state.progress),
         progress_rooms={k: list(v) for k, v in state.progress_rooms.items()},
         rolls=[r.model_copy() for r in state.rolls],
-        winners=state.winners,
+        winners=None if state.winners is None else list(state.winners),
     )
     if seat is None:
-        return PublicView(**fields)
+        return PublicView.model_construct(**fields)
     book = goals.book_of(state, seat) if state.phase == "haunt" else None
-    return SeatView(seat=seat, book=None if book is None else book.id, **fields)
+    return SeatView.model_construct(seat=seat, book=None if book is None else book.id, **fields)
