@@ -1,4 +1,8 @@
-"""Omens and items carried face up: gaining and losing them, piles, companions, decks."""
+"""Omens and items carried face up: gaining and losing them, piles, companions, decks.
+
+Taking a card, picking up companions and drawing an item run effects that may take more cards,
+so they are carried out with the effects (``games.haunt.effects``); the piles are
+``games.haunt.piles``. Both are named here too, for the rules that deal in cards."""
 
 from __future__ import annotations
 
@@ -7,14 +11,14 @@ import random
 from games.core import Event
 from games.haunt import effects
 from games.haunt.catalog import catalog
+from games.haunt.effects import arrive, draw_item, take
+from games.haunt.piles import from_pile, to_pile, transferable
 from games.haunt.state import HauntState
 
-
-def take(state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]) -> None:
-    """``seat`` now carries ``card``; its gain effects happen."""
-    state.seat(seat).cards.append(card)
-    events.append(Event(key="haunt.card_gained", params={"seat": seat, "card": card}))
-    effects.run(state, seat, catalog().card(card).gain, rng, events)
+__all__ = [
+    "arrive", "draw_item", "draw_omen", "from_pile", "give_up", "next_event", "take",
+    "to_pile", "transferable",
+]
 
 
 def give_up(
@@ -23,38 +27,6 @@ def give_up(
     """``seat`` no longer carries ``card``; what it raised drops again."""
     state.seat(seat).cards.remove(card)
     effects.run(state, seat, catalog().card(card).lose, rng, events)
-
-
-def to_pile(state: HauntState, room: str, card: str) -> None:
-    state.piles.setdefault(room, []).append(card)
-
-
-def from_pile(state: HauntState, room: str, card: str) -> None:
-    pile = state.piles[room]
-    pile.remove(card)
-    if not pile:
-        del state.piles[room]
-
-
-def transferable(card: str) -> bool:
-    return not catalog().card(card).companion
-
-
-def arrive(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
-    """A living explorer entering a room picks up the companions left there: they follow the
-    first explorer to come by."""
-    s = state.seat(seat)
-    for card in list(state.piles.get(s.room, ())):
-        if not transferable(card):
-            from_pile(state, s.room, card)
-            take(state, seat, card, rng, events)
-
-
-def draw_item(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
-    if not state.item_deck:
-        events.append(Event(key="haunt.deck_empty", params={"deck": "item"}))
-        return
-    take(state, seat, state.item_deck.pop(), rng, events)
 
 
 def draw_omen(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:

@@ -6,7 +6,7 @@ import random
 
 from games.core import Event
 from games.haunt import traits
-from games.haunt.cards import to_pile
+from games.haunt.piles import to_pile
 from games.haunt.state import HauntState
 
 

@@ -2,6 +2,10 @@
 
 Damage is not taken here: it is owed, and the explorer spreads it over the two traits of its
 kind step by step (``TakeDamage``) once the effect is done.
+
+An effect may hand an explorer a card or move them, and a card taken or companions picked up
+on arrival bring effects of their own: that recursion is carried out here whole (``take``,
+``arrive``, ``draw_item``, ``relocate``), so that cards and moves build on it and it on neither.
 """
 
 from __future__ import annotations
@@ -10,6 +14,9 @@ import random
 
 from games.core import Event
 from games.haunt import traits
+from games.haunt.catalog import catalog
+from games.haunt.deaths import check_death
+from games.haunt.piles import from_pile, transferable
 from games.haunt.schema import Damage, DamageKind, Draw, Effect, Gain, Heal, Lose, MoveTo, Roll
 from games.haunt.state import DamageOwed, HauntState
 
@@ -50,14 +57,10 @@ def owe_damage(
 def _one(
     state: HauntState, seat: int, effect: Effect, rng: random.Random, events: list[Event]
 ) -> None:
-    from games.haunt import cards, moves
-
     if isinstance(effect, Gain):
         traits.gain(state, seat, effect.trait, effect.steps, events)
     elif isinstance(effect, Lose):
         traits.lose(state, seat, effect.trait, effect.steps, events)
-        from games.haunt.deaths import check_death
-
         check_death(state, seat, rng, events)
     elif isinstance(effect, Damage):
         amount = effect.amount + sum(traits.roll_dice(effect.dice, rng))
@@ -65,12 +68,47 @@ def _one(
     elif isinstance(effect, Heal):
         traits.heal(state, seat, effect.traits, events)
     elif isinstance(effect, Draw):
-        cards.draw_item(state, seat, rng, events)
+        draw_item(state, seat, rng, events)
     elif isinstance(effect, MoveTo):
-        moves.relocate(state, seat, effect.room, rng, events)
+        relocate(state, seat, effect.room, rng, events)
     elif isinstance(effect, Roll):
         total = traits.trait_roll(state, seat, effect.trait, rng, events)
         for outcome in effect.outcomes:
             if total >= outcome.at_least:
                 run(state, seat, outcome.effects, rng, events)
                 break
+
+
+def take(state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]) -> None:
+    """``seat`` now carries ``card``; its gain effects happen."""
+    state.seat(seat).cards.append(card)
+    events.append(Event(key="haunt.card_gained", params={"seat": seat, "card": card}))
+    run(state, seat, catalog().card(card).gain, rng, events)
+
+
+def arrive(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
+    """A living explorer entering a room picks up the companions left there: they follow the
+    first explorer to come by."""
+    s = state.seat(seat)
+    for card in list(state.piles.get(s.room, ())):
+        if not transferable(card):
+            from_pile(state, s.room, card)
+            take(state, seat, card, rng, events)
+
+
+def draw_item(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
+    if not state.item_deck:
+        events.append(Event(key="haunt.deck_empty", params={"deck": "item"}))
+        return
+    take(state, seat, state.item_deck.pop(), rng, events)
+
+
+def relocate(
+    state: HauntState, seat: int, room: str, rng: random.Random, events: list[Event]
+) -> None:
+    """Moved by an effect: the explorer's movement ends."""
+    state.seat(seat).room = room
+    if state.current == seat:
+        state.turn.stopped = True
+    events.append(Event(key="haunt.moved", params={"seat": seat, "room": room}))
+    arrive(state, seat, rng, events)

@@ -69,14 +69,3 @@ def enter(state: HauntState, seat: int, room: str, rng: random.Random, events: l
     entering = catalog().room(room).enter
     if entering and not immune(state, seat, entering):
         effects.run(state, seat, entering, rng, events)
-
-
-def relocate(
-    state: HauntState, seat: int, room: str, rng: random.Random, events: list[Event]
-) -> None:
-    """Moved by an effect: the explorer's movement ends."""
-    state.seat(seat).room = room
-    if state.current == seat:
-        state.turn.stopped = True
-    events.append(Event(key="haunt.moved", params={"seat": seat, "room": room}))
-    cards.arrive(state, seat, rng, events)
