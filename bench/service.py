@@ -400,7 +400,8 @@ class ServiceBench:
         self.autocheckpoint = autocheckpoint
         self.repo = TimedRepository(path)
         self._seeds = iter(range(seed * 1_000_003, 2**62))
-        self.service = MatchService(self.repo, new_seed=lambda: next(self._seeds))
+        self.service = MatchService(self.repo, new_seed=lambda: next(self._seeds),
+                                      today=lambda: dt.date(2026, 1, 1))
         self.with_timers = with_timers
         if with_timers:
             from bot.scheduler import Scheduler

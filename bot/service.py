@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
 from bot import metrics
@@ -26,6 +26,7 @@ from bot.recent import RecentEvents
 from bot.replaying import replay_log
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
+from games.core.options import dated
 from storage import (
     MatchRecord,
     MatchStatus,
@@ -165,9 +166,11 @@ class _Changing:
 
 class MatchService:
     def __init__(self, repo: Repository, *, max_cached: int = 5000,
-                 new_seed: Callable[[], int] = lambda: _secrets.randbits(62)) -> None:
+                 new_seed: Callable[[], int] = lambda: _secrets.randbits(62),
+                 today: Callable[[], date] = lambda: datetime.now(UTC).date()) -> None:
         self.repo = repo
         self.new_seed = new_seed
+        self.today = today
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
         self._max_cached = max_cached
@@ -326,6 +329,12 @@ class MatchService:
         return registry.get(game).Options.model_validate(options).model_dump(mode="json")
 
     # -- lobby -----------------------------------------------------------------------------
+    def table_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a table opening now: validated, with the fields the table fills with
+        its date (``games.core.options.TABLE_DATE``) set to today's."""
+        model = registry.get(game).Options
+        return self.game_options(game, dated(model, options, self.today()))
+
     async def create_lobby(
         self,
         *,
@@ -338,7 +347,7 @@ class MatchService:
         options: dict[str, Any],
         locale: str | None = None,
     ) -> LiveMatch:
-        options = self.game_options(game, options)
+        options = self.table_options(game, options)
         try:
             record = await self.repo.create_match(
                 game=game,
@@ -387,7 +396,7 @@ class MatchService:
                 record = await self.repo.create_match(
                     game=game, guild_id=done.record.guild_id,
                     channel_id=done.record.channel_id, host_id=host, seed=self.new_seed(),
-                    options=self.game_options(game, options), locale=done.record.locale)
+                    options=self.table_options(game, options), locale=done.record.locale)
             except ValueError:
                 busy = await self.repo.open_match_in_channel(done.record.channel_id)
                 raise Refusal("lobby.channel_busy",

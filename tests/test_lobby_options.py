@@ -97,7 +97,7 @@ def test_every_option_a_table_starts_with_has_a_lobby_control() -> None:
         fields = registry.get(game).Options.model_fields
         left = {name for name, field in fields.items()
                 if chosen_by_hand(field) and name not in controlled}
-        assert left <= {"today"}, (game, left)
+        assert not left, (game, left)
 
 
 def test_every_lobby_label_reads_in_full_in_both_languages() -> None:

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from games.core.options import TABLE_DATE
 from games.haunt.catalog import catalog
 
 
 class Options(BaseModel):
     """``haunts``: the haunts in play (None = all). ``played``: haunts this table has already
     played; with ``choose_another`` a haunt that is not in play or already played is replaced
-    by the seed's procedure (another omen room, then new omens). ``today`` (MM-DD) decides whose
-    birthday comes next, and so who starts."""
+    by the seed's procedure (another omen room, then new omens). ``today`` (MM-DD), the day
+    the table opens, filled in by the table (``TABLE_DATE``), decides whose birthday comes
+    next, and so who starts."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     haunts: tuple[str, ...] | None = None
     played: tuple[str, ...] = ()
     choose_another: bool = True
-    today: str = Field(default="01-01", pattern=r"^\d{2}-\d{2}$")
+    today: str = Field(default="01-01", pattern=r"^\d{2}-\d{2}$", json_schema_extra=TABLE_DATE)
 
     @field_validator("haunts", "played")
     @classmethod

@@ -7,6 +7,7 @@ import json
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,10 @@ def make_settings(tmp_path: Path, fake: FakeDiscord, **overrides: Any) -> Settin
     return Settings(_env_file=None, **values)
 
 
+# The day every test table opens (games.core.options.TABLE_DATE).
+TABLE_DAY = date(2026, 1, 1)
+
+
 def make_client(settings: Settings) -> ParlorClient:
     client = ParlorClient(
         settings,
@@ -64,6 +69,8 @@ def make_client(settings: Settings) -> ParlorClient:
         return None  # discord.py waits 5 s between shard IDENTIFYs; one shard needs none
 
     client.before_identify_hook = no_identify_wait  # type: ignore[method-assign]
+    # Tables open on one fixed day, so who starts a haunt does not follow the calendar.
+    client.parlor.service.today = lambda: TABLE_DAY
     return client
 
 
