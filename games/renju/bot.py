@@ -30,14 +30,16 @@ STRONG_FOR_BLACK = frozenset({"kagetsu", "hogetsu", "ungetsu", "ugetsu", "keiget
 MIDDLING = ("kansei", "sosei", "zangetsu", "kyugetsu", "shingetsu", "sangetsu", "chosei",
             "rangetsu", "gingetsu", "meisei", "shagetsu", "meigetsu", "ryusei")
 VCF_DEPTH = 6  # own moves, the five included: five fours and their replies, then the five
+# The budgets below keep a move to a few hundred ms of CPU at most: the platform asks bots on
+# its event loop, where a long think delays every table's clicks.
 VCT_DEPTH = 3  # own threes in a row before the fours
-VCF_NODES = 600  # positions looked at by one VCF search
-VCT_NODES = 600  # positions, the VCF searches within it included
-DEFENCE_NODES = 900  # positions for finding an answer to their VCF
+VCF_NODES = 250  # positions looked at by one VCF search
+VCT_NODES = 250  # positions, the VCF searches within it included
+DEFENCE_NODES = 300  # positions for finding an answer to their VCF
 DEFENCE_TRIES = 10
 LOOKAHEAD = 8  # best-scored moves ranked again by the other side's best reply
-GUARD_NODES = 250  # positions for each look at the other side's win by threats
-GUARD_TRIES = 5  # best-scored moves tried as answers to the other side's VCF
+GUARD_NODES = 100  # positions for each look at the other side's win by threats
+GUARD_TRIES = 3  # best-scored moves tried as answers to the other side's VCF
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
