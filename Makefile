@@ -19,10 +19,14 @@ run: $(STAMP)
 
 # The storage suite also runs on PostgreSQL: the script starts a throwaway server when the
 # distribution's PostgreSQL is installed, and the PostgreSQL tests skip themselves otherwise.
+# The tests run on every core (pytest-xdist): each worker has its own PostgreSQL schema, its
+# own temporary files and ports; tests that share one expensive fixture (a browser) are grouped
+# on one worker (xdist_group). TEST_WORKERS=0 runs them in this one process.
+TEST_WORKERS ?= auto
 test: $(STAMP)
 	$(PY) -m ruff check games storage bot web tests bench
 	$(PY) -m mypy
-	bash scripts/test-postgres.sh $(PY) -m pytest
+	bash scripts/test-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 lint: $(STAMP)
 	$(PY) -m ruff check games storage bot web tests bench

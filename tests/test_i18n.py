@@ -43,6 +43,8 @@ from tests.i18n_code import (
 )
 from tests.i18n_play import rendered
 
+# Its tests share whole games rendered once per process (rendered()): one worker under xdist.
+pytestmark = pytest.mark.xdist_group("i18n")
 REFERENCE = "en"
 CHINESE = "zh_CN"
 CJK = re.compile(r"[\u3400-\u9fff]")

@@ -13,7 +13,7 @@ from tests.fakediscord import FakeDiscord
 
 # Settings the child must not inherit from the developer's shell or .env.
 _OURS = ("DISCORD_", "DATABASE_", "BOT_", "BOARD_", "DEFAULT_TURN", "COMMAND_SYNC", "LOG_LEVEL",
-         "DEV_GUILD", "SHARD_")
+         "DEV_GUILD", "SHARD_", "WEB_", "PUBLIC_")
 # discord.utils.setup_logging's lines: "date time LEVEL    logger message", maybe coloured.
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 _SEVERE = re.compile(r"^\[?\S+ \S+\]? \[?(ERROR|CRITICAL)\b.*$", re.MULTILINE)
@@ -34,6 +34,9 @@ class BotProcess:
             "BOARD_EDIT_DELAY": "0.05",
             "DEFAULT_TURN_SECONDS": "0",
             "LOG_LEVEL": "INFO",
+            # No web pages: bots started side by side (tests on several cores) would all ask
+            # for the default port.
+            "WEB_PORT": "0",
             **settings,
         }
         self.process: asyncio.subprocess.Process | None = None

@@ -38,6 +38,7 @@ def _env(workdir: Path, api_base: str, gateway: str, token: str, level: str) -> 
         "DISCORD_GATEWAY_URL": gateway,
         "DEFAULT_TURN_SECONDS": "0",
         "LOG_LEVEL": level,
+        "WEB_PORT": "0",  # no web pages: other bots may be starting beside this one
         "PYTHONUNBUFFERED": "1",
     })
     return env

@@ -22,9 +22,13 @@ from web.site import make_app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="Chromium and chromedriver are not installed "
-                                       "(apt-get install chromium chromium-driver)")
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                       reason="Chromium and chromedriver are not installed "
+                              "(apt-get install chromium chromium-driver)"),
+    # One browser and one server for the module: its tests stay on one worker under xdist.
+    pytest.mark.xdist_group("browser"),
+]
 SHOTS = Path(__file__).resolve().parents[2] / ".pytest_cache" / "web"
 
 

@@ -1,0 +1,56 @@
+"""Session set-up shared by the whole suite.
+
+Under pytest-xdist (``make test`` runs on every core) each worker gets its own PostgreSQL
+database, made here before any test runs and dropped at the end: schemas alone would not keep
+workers apart, since PostgreSQL's advisory locks (the migration lock) are per database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from tests.storage.backends import POSTGRES_DSN_VARIABLE
+
+# The server's own address and the database made for this worker.
+_OWN_DATABASE_KEY = pytest.StashKey[tuple[str, str]]()
+
+
+def _with_database(dsn: str, database: str) -> str:
+    parts = urlsplit(dsn)
+    return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+async def _run(dsn: str, statement: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(statement)
+    finally:
+        await connection.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    dsn = os.environ.get(POSTGRES_DSN_VARIABLE)
+    if not worker or not dsn:
+        return
+    database = f"parlor_test_{worker}"
+    asyncio.run(_run(dsn, f'DROP DATABASE IF EXISTS "{database}"'))
+    asyncio.run(_run(dsn, f'CREATE DATABASE "{database}"'))
+    os.environ[POSTGRES_DSN_VARIABLE] = _with_database(dsn, database)
+    config.stash[_OWN_DATABASE_KEY] = (dsn, database)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    made = config.stash.get(_OWN_DATABASE_KEY, None)
+    if made is None:
+        return
+    dsn, database = made
+    os.environ[POSTGRES_DSN_VARIABLE] = dsn
+    asyncio.run(_run(dsn, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+
