@@ -20,7 +20,7 @@ from bot.pictures.picture import BoardPicture
 from bot.renderers import renderer_for
 
 if TYPE_CHECKING:
-    from bot.app import Parlor
+    from bot.ports import Ports
     from bot.service import LiveMatch
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ LEAST_WAIT = 0.25
 
 
 class BoardPictures:
-    def __init__(self, app: Parlor) -> None:
+    def __init__(self, app: Ports) -> None:
         self.app = app
         # The key of the picture each table's current board message shows (absent: none, or
         # not known after a restart: the next board write uploads it).
