@@ -38,7 +38,7 @@ from web.site import Parts
 log = logging.getLogger("parlor")
 
 # Parlor's own commands, then one command group per registered game, found by its name.
-COGS = ("bot.cogs.parlor", *(f"bot.cogs.{game}" for game in registry.names()))
+COGS = ("bot.cogs.parlor", *(f"bot.games.{game}.cog" for game in registry.names()))
 
 
 class Parlor:

@@ -19,12 +19,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.cogs.citadels import CHARACTERS
 from bot.cogs.options import chosen_options
 from bot.components import HandButton, PanelPageButton, action_view
+from bot.games.citadels.cog import CHARACTERS
+from bot.games.citadels.renderer import CitadelsRenderer
 from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
-from bot.renderers.citadels import CitadelsRenderer
 from bot.service import LiveMatch
 from games.citadels import GAME as REGISTERED
 from games.citadels.game import Citadels

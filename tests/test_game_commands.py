@@ -94,7 +94,7 @@ def test_a_preset_sets_its_fields_and_a_field_given_alongside_wins() -> None:
 
 def test_every_registered_game_has_a_cog_and_a_renderer_found_by_its_name() -> None:
     for game in registry.names():
-        assert f"bot.cogs.{game}" in COGS
+        assert f"bot.games.{game}.cog" in COGS
         assert renderer_for(game).game == game
     with pytest.raises(KeyError):
         renderer_for("base")  # a module of bot.renderers, not a game

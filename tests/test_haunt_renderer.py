@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.renderers.haunt import HauntRenderer, words
+from bot.games.haunt.renderer import HauntRenderer, words
 from bot.service import LiveMatch
 from games.core.conformance import bot_action, random_action
 from games.haunt import GAME

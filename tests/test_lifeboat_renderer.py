@@ -17,9 +17,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.games.lifeboat.renderer import LABEL_LIMIT, LifeboatRenderer
 from bot.i18n import t
 from bot.renderers import renderer_for
-from bot.renderers.lifeboat import LABEL_LIMIT, LifeboatRenderer
 from bot.service import LiveMatch
 from games.core import Action, Event, Prompt
 from games.core.conformance import mixed_chooser

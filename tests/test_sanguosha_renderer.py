@@ -9,9 +9,9 @@ from typing import Any
 from discord import ui
 
 from bot.components import action_view
+from bot.games.sanguosha.renderer import ANSWER, CARD, HERO, MAIN, SKILL, SLASH, SanguoshaRenderer
 from bot.questions import prompt_digest
 from bot.renderers import renderer_for
-from bot.renderers.sanguosha import ANSWER, CARD, HERO, MAIN, SKILL, SLASH, SanguoshaRenderer
 from bot.service import LiveMatch
 from games.core import Event, Prompt
 from games.sanguosha import GAME

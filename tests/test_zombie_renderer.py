@@ -16,11 +16,11 @@ import discord
 import pytest
 
 from bot.components import action_view
+from bot.games.zombie import picture as pictures
+from bot.games.zombie.renderer import ZombieRenderer
 from bot.i18n import catalog, normalize_locale, t
-from bot.pictures import zombie as pictures
 from bot.pictures.canvas import Canvas
 from bot.renderers import renderer_for
-from bot.renderers.zombie import ZombieRenderer
 from bot.service import LiveMatch
 from games.core import Outcome
 from games.zombie import GAME

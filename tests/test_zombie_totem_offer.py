@@ -12,8 +12,8 @@ import re
 
 import pytest
 
+from bot.games.zombie.renderer import ZombieRenderer
 from bot.renderers import renderer_for
-from bot.renderers.zombie import ZombieRenderer
 from games.zombie import GAME
 from games.zombie.actions import AcceptTotem, GiveTotem, RefuseTotem
 from tests.games.zombie.builders import play, prompt_of, table

@@ -19,5 +19,5 @@ def renderer_for(game: str) -> Renderer:
     """The renderer of a registered game, found by its name: ``bot.renderers.<game>``, imported
     on first use, registers it. KeyError for a name that is not a registered game."""
     if game not in _RENDERERS and game in registry.names():
-        importlib.import_module(f"bot.renderers.{game}")
+        importlib.import_module(f"bot.games.{game}.renderer")
     return _RENDERERS[game]

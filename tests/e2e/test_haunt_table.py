@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.haunt.renderer import words
 from bot.i18n import t
 from bot.pictures import FILENAME
-from bot.renderers.haunt import words
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState

@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 
 from bot import components
+from bot.games.sanguosha.renderer import SanguoshaRenderer
 from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
-from bot.renderers.sanguosha import SanguoshaRenderer
 from bot.service import LiveMatch
 from games.sanguosha.heroes import HEROES
 from games.sanguosha.identities import identity_of_card

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from bot import renderers
+from bot.games.lifeboat.renderer import LifeboatRenderer
 from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.renderers.base import TeamThread
-from bot.renderers.lifeboat import LifeboatRenderer
 from bot.service import LiveMatch
 from bot.team_threads import OFF, OPEN
 from storage import MatchStatus

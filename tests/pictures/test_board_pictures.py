@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageFont
 
+from bot.games.citadels import picture as city_pictures
+from bot.games.lifeboat import picture as boat_pictures
 from bot.pictures import BoardPicture
-from bot.pictures import citadels as city_pictures
-from bot.pictures import lifeboat as boat_pictures
 from bot.pictures.canvas import Canvas
 from bot.pictures.fonts import FACE_NAME, font
 from bot.renderers import renderer_for

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from bot.games.haunt import picture as house_pictures
+from bot.games.haunt.renderer import HauntRenderer
 from bot.pictures import BoardPicture
-from bot.pictures import haunt as house_pictures
 from bot.pictures.canvas import Canvas
 from bot.pictures.fonts import FACE_NAME
 from bot.renderers import renderer_for
-from bot.renderers.haunt import HauntRenderer
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.views import PublicView

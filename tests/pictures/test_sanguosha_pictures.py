@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.sanguosha import picture as table_pictures
 from bot.i18n import t
 from bot.pictures import BoardPicture
-from bot.pictures import sanguosha as table_pictures
 from bot.pictures.canvas import Canvas
 from bot.pictures.fonts import FACE_NAME
 from bot.renderers import renderer_for

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 
 from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.games.zombie.picture import map_picture
 from bot.i18n import t
 from bot.pictures import BoardPicture
-from bot.pictures.zombie import map_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch

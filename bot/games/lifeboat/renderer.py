@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 
+from bot.games.lifeboat.picture import boat_picture
 from bot.i18n import t
 from bot.pictures import BoardPicture
-from bot.pictures.lifeboat import boat_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch

@@ -12,9 +12,9 @@ from typing import Any
 import discord
 
 from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.games.citadels.picture import cities_picture
 from bot.i18n import t
 from bot.pictures import BoardPicture
-from bot.pictures.citadels import cities_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch

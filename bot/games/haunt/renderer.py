@@ -13,9 +13,9 @@ from typing import Any
 
 import discord
 
+from bot.games.haunt.picture import house_picture
 from bot.i18n import normalize_locale, t
 from bot.pictures import BoardPicture
-from bot.pictures.haunt import house_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer, TeamThread
 from bot.service import LiveMatch

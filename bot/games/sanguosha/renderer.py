@@ -15,9 +15,9 @@ from typing import Any
 
 import discord
 
+from bot.games.sanguosha.picture import table_picture
 from bot.i18n import t
 from bot.pictures import BoardPicture
-from bot.pictures.sanguosha import table_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch

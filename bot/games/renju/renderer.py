@@ -12,9 +12,9 @@ from typing import Any
 
 import discord
 
+from bot.games.renju.picture import RenjuScene, renju_picture
 from bot.i18n import t
 from bot.pictures import BoardPicture
-from bot.pictures.renju import RenjuScene, renju_picture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from bot.service import LiveMatch

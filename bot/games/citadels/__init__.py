@@ -1,0 +1,1 @@
+"""The presentation of citadels: renderer, picture and cog."""

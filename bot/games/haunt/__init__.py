@@ -1,0 +1,1 @@
+"""The presentation of haunt: renderer, picture and cog."""

@@ -1,0 +1,1 @@
+"""The presentation of lifeboat: renderer, picture and cog."""

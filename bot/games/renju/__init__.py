@@ -1,0 +1,1 @@
+"""The presentation of renju: renderer, picture and cog."""

@@ -1,0 +1,1 @@
+"""The presentation of sanguosha: renderer, picture and cog."""

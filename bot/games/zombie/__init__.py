@@ -1,0 +1,1 @@
+"""The presentation of zombie: renderer, picture and cog."""
