@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from bot.i18n import t
+from bot.lobby_options import most_seats_with_a_change, seat_range
 from bot.renderers import renderer_for
 from bot.service import LiveMatch
 from storage import MatchStatus
@@ -127,7 +128,9 @@ async def test_a_hundred_simultaneous_clicks_on_every_choice_of_a_panel_apply_ex
 async def test_a_hundred_people_joining_one_lobby_at_once_fill_it_and_no_more(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
-    """Rule: a Lifeboat table seats at most its maximum; the rest are told it is full."""
+    """Rule: a Lifeboat table seats at most what its options allow (six without the
+    expansion's seventh seat); the rest are told it is full, and that other options seat
+    more."""
     fake = fake_discord
     host = fake.create_user("host")
     crowd = [fake.create_user(f"guest{i}") for i in range(CLICKS)]
@@ -139,13 +142,16 @@ async def test_a_hundred_people_joining_one_lobby_at_once_fill_it_and_no_more(
                                                   wait=False) for user in crowd))
         callbacks = await _callbacks(fake, list(joins))
         live = await table.live()
-        most = live.game.spec.max_players
+        most = seat_range("lifeboat", live.record.options)[1]
+        more = most_seats_with_a_change("lifeboat", live.record.options)
+        assert (most, more) == (6, 7)
         assert len(live.seats) == most
         assert len({s.user_id for s in live.seats}) == most, "nobody seated twice"
         assert live.record.status == MatchStatus.LOBBY
         seated = [c for c in callbacks if not c.ephemeral]
         full = [c for c in callbacks if c.ephemeral]
         assert len(seated) == most - 1
-        assert {(c.data or {}).get("content") for c in full} == {t("lobby.full", max=most)}
+        assert {(c.data or {}).get("content") for c in full} == {
+            t("lobby.full_with_options", max=most, more=more)}
         seats = await client.parlor.repo.seats(live.id)
         assert [s.seat for s in seats] == list(range(most))
