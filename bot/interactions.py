@@ -437,6 +437,7 @@ class InteractionHandler:
                 await refuse(interaction, "match.not_running")
                 return
             content, view = self.app.desk.leave_confirmation(live, locale)
+            self.app.panels.set_aside(live.id, seat)
             await update_message(interaction, content=content, embeds=[], view=view)
             return
         try:

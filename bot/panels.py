@@ -106,6 +106,15 @@ class PanelFollower:
                                     shown_question(live, seat), time.monotonic() + TOKEN_LIFETIME)
         self._by_match.setdefault(live.id, set()).add(seat)
 
+    def set_aside(self, match_id: int, seat: int) -> None:
+        """The seat's panel message now shows something else (the leave confirmation): stop
+        following it until a panel is shown again, so no redraw replaces the question asked
+        there."""
+        panel = self._open.get((match_id, seat))
+        if panel is not None and panel.refreshing is not None:
+            panel.refreshing.cancel()
+        self._forget((match_id, seat))
+
     def stop(self) -> None:
         """Stop following (the client is closing): refreshes under way are cancelled."""
         for panel in self._open.values():

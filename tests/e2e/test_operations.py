@@ -55,6 +55,9 @@ async def test_leaving_mid_game_asks_first_then_hands_the_seat_to_a_bot(
         ask = await fake.click(bob, panel, f"pl:seat:{live.id}:leave")
         assert (await ask.wait_callback()).type == 7
         assert panel.content == t("panel.leave_question")
+        # The question stays where it is asked: no redraw of the panel as the game moves on
+        # replaces it before the player answers.
+        assert 1 not in client.parlor.panels.following(live.id)
         assert not (await table.live()).seats[1].is_bot, "asking is not leaving"
         confirm = await fake.click(bob, panel, f"pl:seat:{live.id}:leaveyes")
         assert (await confirm.wait_callback()).accepted
