@@ -60,7 +60,9 @@ def _free_move(view: SeatView, kinds: dict[str, list[Action]]) -> Action | None:
     # The team offers the totem to its healthiest (below): the one asked takes it.
     if kinds.get("accept_totem"):
         return kinds["accept_totem"][0]
-    for action in kinds.get("give_totem", []):
+    # An offer made waits for its answer: offering again would replace it before the one asked
+    # could take it (two healthiest players, offered in turn, forever).
+    for action in kinds.get("give_totem", []) if view.totem_offer is None else []:
         assert isinstance(action, a.GiveTotem)
         other = view.players[action.to]
         if other.health >= me.health + 2 and other.health == max(p.health for p in _alive(view)):
