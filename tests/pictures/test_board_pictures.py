@@ -50,6 +50,15 @@ def check_picture(picture: BoardPicture, names: list[str]) -> Canvas:
     canvas = picture.canvas()
     image = canvas.image
     assert image.size == expected_size(picture)
+    check_drawing(canvas, names)
+    return canvas
+
+
+def check_drawing(canvas: Canvas, names: list[str]) -> None:
+    """What every game's board picture must be: a phone-readable size, not blank (many
+    colours, ink as well as light areas), every name in ``names`` drawn, every text in the
+    project's font and inside the picture."""
+    image = canvas.image
     assert 400 <= image.width <= 1400 and 300 <= image.height <= 2400
     # Not blank: many colours, and ink (dark text) as well as light areas.
     colours = image.getcolors(maxcolors=1 << 16)
@@ -64,7 +73,6 @@ def check_picture(picture: BoardPicture, names: list[str]) -> Canvas:
         box = text.box
         assert box[0] >= 0 and box[2] <= image.width + 2 and box[3] <= image.height + 2, (
             f"{text.text!r} runs off the picture at {box}")
-    return canvas
 
 
 @pytest.mark.parametrize(("game", "seats", "seed", "every"), TABLES)

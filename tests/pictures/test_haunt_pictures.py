@@ -12,13 +12,12 @@ from bot.games.haunt import picture as house_pictures
 from bot.games.haunt.renderer import HauntRenderer
 from bot.pictures import BoardPicture
 from bot.pictures.canvas import Canvas
-from bot.pictures.fonts import FACE_NAME
 from bot.renderers import renderer_for
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.views import PublicView
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
-from tests.pictures.test_board_pictures import NOTDEF, glyph, is_cjk
+from tests.pictures.test_board_pictures import NOTDEF, check_drawing, glyph, is_cjk
 
 # (seats, seed, every)
 TABLES = [(3, 1, 4), (6, 2, 6), (4, 5, 4), (5, 7, 5)]
@@ -40,19 +39,7 @@ def check_picture(picture: BoardPicture, names: list[str]) -> Canvas:
     canvas = picture.canvas()
     image = canvas.image
     assert image.size == (house_pictures.WIDTH, house_pictures.picture_height(scene_of(picture)))
-    assert 400 <= image.width <= 1400 and 300 <= image.height <= 2400
-    colours = image.getcolors(maxcolors=1 << 16)
-    assert colours is None or len(colours) > 50
-    low, high = image.convert("L").getextrema()
-    assert isinstance(low, int) and isinstance(high, int) and high - low > 150
-    drawn = "\n".join(text.text for text in canvas.texts)
-    for name in names:
-        assert name in drawn, f"{name!r} is not on the picture"
-    for text in canvas.texts:
-        assert text.font.getname()[0] == FACE_NAME
-        box = text.box
-        assert box[0] >= 0 and box[2] <= image.width + 2 and box[3] <= image.height + 2, (
-            f"{text.text!r} runs off the picture at {box}")
+    check_drawing(canvas, names)
     return canvas
 
 
