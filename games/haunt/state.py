@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,6 +18,26 @@ M = TypeVar("M", bound=BaseModel)
 # of numbers: their items are checked against this set instead of going through
 # ``_clone_value`` one call each (the copy runs on every move).
 _SHARED = frozenset({str, int, bool, float, type(None)})
+_SCALARS = (str, int, bool, float)
+# Per model class, its fields declared as a list or dict of scalars: a copy of such a value is
+# the container's own ``copy`` (its items are immutable by their type), with no look at them.
+_FLAT: dict[type[BaseModel], frozenset[str]] = {}
+
+
+def _scalar(annotation: Any) -> bool:
+    if get_origin(annotation) is Literal:
+        return all(isinstance(arg, _SCALARS) for arg in get_args(annotation))
+    return annotation in _SCALARS
+
+
+def _flat_fields(cls: type[BaseModel]) -> frozenset[str]:
+    flat = _FLAT.get(cls)
+    if flat is None:
+        flat = _FLAT[cls] = frozenset(
+            name for name, info in cls.model_fields.items()
+            if get_origin(info.annotation) in (list, dict)
+            and all(_scalar(arg) for arg in get_args(info.annotation)))
+    return flat
 
 
 def _clone_value(value: Any) -> Any:
@@ -34,14 +54,30 @@ def _clone_value(value: Any) -> Any:
 def clone_model(model: M) -> M:
     """A deep copy of a model of plain data, without ``copy.deepcopy``'s bookkeeping (the
     engine copies the state on every move)."""
-    copied = model.__class__.__new__(model.__class__)
-    fields = {k: v if v.__class__ in _SHARED else _clone_value(v)
+    cls = model.__class__
+    flat = _flat_fields(cls)
+    copied = cls.__new__(cls)
+    fields = {k: v if v.__class__ in _SHARED
+              else v.copy() if k in flat and v.__class__ in (list, dict)
+              else _clone_value(v)
               for k, v in model.__dict__.items()}
     object.__setattr__(copied, "__dict__", fields)
     object.__setattr__(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(copied, "__pydantic_extra__", None)
     object.__setattr__(copied, "__pydantic_private__", None)
     return copied
+
+
+def built(cls: type[M], fields: dict[str, Any]) -> M:
+    """``cls.model_construct(**fields)`` for a model whose every field is in ``fields`` and
+    which has no private attributes: the same object without ``model_construct``'s walk over
+    the fields (views are built for a seat on every move, a few dozen models each)."""
+    model = cls.__new__(cls)
+    object.__setattr__(model, "__dict__", fields)
+    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model
 
 
 Phase = Literal["choose", "explore", "haunt", "over"]
@@ -127,12 +163,20 @@ class MonsterTurn(BaseModel):
 
 
 class Roll(BaseModel):
-    """A roll the table saw: who, what for, the dice and the total."""
+    """A roll the table saw: who, what for, the dice and the total. Never changed once logged:
+    frozen, it is shared by the state's copy on every move and by the views."""
+
+    model_config = ConfigDict(frozen=True)
 
     who: str
     trait: str
     dice: list[int]
     total: int
+
+
+# Frozen models are shared too; naming their classes here spares the copy a call per placed
+# room and logged roll.
+_SHARED = _SHARED | {PlacedRoom, Roll}
 
 
 class HauntState(StateBase):

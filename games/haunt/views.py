@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from games.haunt import goals, traits
 from games.haunt.schema import TRAITS, Trait
-from games.haunt.state import HauntState, PlacedRoom, Roll
+from games.haunt.state import HauntState, PlacedRoom, Roll, built
 
 
 class TraitView(BaseModel):
+    # Frozen: one object per explorer, trait and mark, shared by every view (_trait_view).
+    model_config = ConfigDict(frozen=True)
+
     mark: int
     value: int
 
@@ -68,27 +71,35 @@ class SeatView(PublicView):
     book: str | None
 
 
+_TRAIT_VIEWS: dict[tuple[str, Trait, int], TraitView] = {}
+
+
+def _trait_view(state: HauntState, seat: int, trait: Trait) -> TraitView:
+    s = state.seat(seat)
+    key = (s.explorer, trait, s.marks[trait])
+    view = _TRAIT_VIEWS.get(key)
+    if view is None:
+        view = _TRAIT_VIEWS[key] = built(
+            TraitView, {"mark": key[2], "value": traits.value(state, seat, trait)})
+    return view
+
+
 def _explorer(state: HauntState, seat: int) -> ExplorerView:
     s = state.seat(seat)
-    # Built without validation (``model_construct``): every value is already of its field's
-    # type and freshly made here, and the views are built for every seat on every move.
-    marks = (
-        {t: TraitView.model_construct(mark=s.marks[t], value=traits.value(state, seat, t))
-         for t in TRAITS}
-        if s.explorer
-        else {}
-    )
+    # Built without validation (``built``): every value is already of its field's type and
+    # freshly made here (or frozen and shared), and a view is built for a seat on every move.
+    marks = {t: _trait_view(state, seat, t) for t in TRAITS} if s.explorer else {}
     side = state.side_of(seat)
-    return ExplorerView.model_construct(
-        seat=seat,
-        explorer=s.explorer,
-        room=s.room,
-        traits=marks,
-        cards=list(s.cards),
-        alive=s.alive,
-        escaped=s.escaped,
-        side="alone" if side.startswith("seat:") else side,
-    )
+    return built(ExplorerView, {
+        "seat": seat,
+        "explorer": s.explorer,
+        "room": s.room,
+        "traits": marks,
+        "cards": list(s.cards),
+        "alive": s.alive,
+        "escaped": s.escaped,
+        "side": "alone" if side.startswith("seat:") else side,
+    })
 
 
 def build_view(state: HauntState, seat: int | None) -> PublicView:
@@ -104,7 +115,7 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         explorers=[_explorer(state, s) for s in range(state.seats)],
         piles={k: list(v) for k, v in state.piles.items()},
         monsters=[
-            MonsterView.model_construct(id=m.id, kind=m.kind, room=m.room, stunned=m.stunned)
+            built(MonsterView, {"id": m.id, "kind": m.kind, "room": m.room, "stunned": m.stunned})
             for m in state.monsters
         ],
         rooms_left=len(state.stack),
@@ -116,10 +127,12 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         round=state.round,
         progress=dict(state.progress),
         progress_rooms={k: list(v) for k, v in state.progress_rooms.items()},
-        rolls=[r.model_copy() for r in state.rolls],
+        rolls=list(state.rolls),  # frozen: shared
         winners=None if state.winners is None else list(state.winners),
     )
     if seat is None:
-        return PublicView.model_construct(**fields)
+        return built(PublicView, fields)
     book = goals.book_of(state, seat) if state.phase == "haunt" else None
-    return SeatView.model_construct(seat=seat, book=None if book is None else book.id, **fields)
+    fields["seat"] = seat
+    fields["book"] = None if book is None else book.id
+    return built(SeatView, fields)
