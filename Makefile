@@ -24,12 +24,12 @@ run: $(STAMP)
 # on one worker (xdist_group). TEST_WORKERS=0 runs them in this one process.
 TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) -m ruff check games storage bot web tests bench
+	$(PY) -m ruff check games storage tables bot web tests bench
 	$(PY) -m mypy
 	bash scripts/test-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 lint: $(STAMP)
-	$(PY) -m ruff check games storage bot web tests bench
+	$(PY) -m ruff check games storage tables bot web tests bench
 	$(PY) -m mypy
 
 bench: $(STAMP)

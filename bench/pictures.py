@@ -1,6 +1,6 @@
 """Board pictures: the time to draw and encode one (PNG), per game and table size, over moments
 of seeded games, one after another as a drawing worker encodes a table's pictures (each as a
-change from the one before, ``bot.pictures.png.TableEncoder``): CPU time, and wall time, which
+change from the one before, ``tables.pictures.png.TableEncoder``): CPU time, and wall time, which
 a busy machine stretches; ``--samples DIR`` also writes a few pictures to look at
 (docs/pictures/).
 
@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.pictures.png import TableEncoder
 from bot.renderers import renderer_for
+from tables.pictures.png import TableEncoder
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 
 # (game, seats, seed, locale)

@@ -26,14 +26,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.replaying
+import tables.replaying
 from bot.collector import Collector
 from bot.history import all_events
-from bot.service import LiveMatch, MatchService
 from bot.switching import SwitchInterval
 from games import registry
 from games.core import Action, Game, Prompt
 from storage.sqlite import SqliteRepository
+from tables.service import LiveMatch, MatchService
 
 HOST = 1
 SEED = 20261123
@@ -198,7 +198,7 @@ async def main() -> None:
         await baseline(service, others, args.moves, 3.0)
         await measure(service, long, others, args.moves, "in slices")
         if args.whole:
-            bot.replaying.SLICE_SECONDS = float("inf")
+            tables.replaying.SLICE_SECONDS = float("inf")
             await measure(service, long, others, args.moves, "in one go")
         collector.stop()
         switching.stop()

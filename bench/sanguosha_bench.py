@@ -103,9 +103,9 @@ def traced() -> int:
 def memory(seats: int, games: int) -> None:
     from datetime import UTC, datetime
 
-    from bot.recent import RecentEvents
-    from bot.service import LiveMatch
     from storage.records import MatchRecord, MatchStatus, SeatRecord
+    from tables.recent import RecentEvents
+    from tables.service import LiveMatch
 
     saved = [middle_of_game(seats, seed) for seed in range(games)]
     sizes = [len(text.encode()) for text, _ in saved]

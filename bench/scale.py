@@ -75,13 +75,13 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from bot.app import ParlorClient
-from bot.pictures.picture import DRAWING
-from bot.service import LiveMatch, MatchService, Refusal
 from bot.table import Desk
 from games import registry
 from games.core import Game
 from storage import SeatRecord, TimerRecord
 from storage.sqlite import SqliteRepository, to_db_time
+from tables.pictures.picture import DRAWING
+from tables.service import LiveMatch, MatchService, Refusal
 from tests.e2e.parlor import make_client, make_settings
 from tests.fakediscord import (
     FAST_GUILD_READY_TIMEOUT,

@@ -84,10 +84,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import collector, switching
-from bot.service import LiveMatch, MatchService, Refusal
 from games import registry
 from games.core import Action, Game, Prompt
 from storage.sqlite import SqliteRepository
+from tables.service import LiveMatch, MatchService, Refusal
 
 TARGET_RATE = 1_000.0
 TARGET_P99_MS = 20.0

@@ -34,9 +34,9 @@ from bench.replay_lag import HOST, build_long_log
 from bot.collector import Collector
 from bot.narrator import RendererNarrator
 from bot.renderers import renderer_for
-from bot.service import MatchService
 from bot.switching import SwitchInterval
 from storage.sqlite import SqliteRepository
+from tables.service import MatchService
 from web.guard import RateLimit, guard
 from web.links import Links, load_secret
 from web.site import Parts, make_app

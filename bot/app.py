@@ -15,7 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import metrics, startup
+from bot import startup
 from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
 from bot.edit_budget import request_gate
@@ -24,13 +24,14 @@ from bot.interactions import InteractionHandler
 from bot.narrator import RendererNarrator
 from bot.panels import PanelFollower
 from bot.scheduler import Scheduler
-from bot.service import MatchService
 from bot.settings import Settings, SettingsError
 from bot.switching import SwitchInterval
 from bot.table import Desk
 from bot.translator import CatalogTranslator
 from games import registry
 from storage import Repository
+from tables import metrics
+from tables.service import MatchService
 from web.links import Links, load_secret
 from web.server import PortInUse, WebServer
 from web.site import Parts

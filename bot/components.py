@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
-from bot.i18n import t
-from bot.lobby_options import (
+from bot.picking import page_options, pages
+from games.core import Prompt
+from tables.i18n import t
+from tables.lobby_options import (
     OptionChoice,
     choice_key,
     choice_parts,
@@ -28,14 +30,12 @@ from bot.lobby_options import (
     set_key,
     word_title,
 )
-from bot.picking import page_options, pages
-from bot.questions import click_check, prompt_digest, public_check
-from games.core import Prompt
+from tables.questions import click_check, prompt_digest, public_check
 
 if TYPE_CHECKING:
     from bot.ports import ClickHandler
     from bot.renderers.base import Renderer
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ PANEL, BOARD = "a", "b"
 SELECT_SCOPE = {PANEL: "s", BOARD: "t"}
 
 
-# An action component of a prompt with a named question carries a check (bot/questions.py):
+# An action component of a prompt with a named question carries a check (tables/questions.py):
 # the click stays valid across other seats' moves while the clicker's question is unchanged.
 # A panel's is the digest of the seat's whole prompt; a board's is worked out from public
 # facts only (``public_check``), the same for every seat asked the question.
@@ -715,7 +715,7 @@ LOBBY_BUTTON_ROWS = -(-len(LOBBY_OPS) // MAX_BUTTONS_PER_ROW)
 
 def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptionSelect]:
     """The selects that change the table's options, derived from the game's ``Options`` (see
-    ``bot.lobby_options``): the toggles first, then the choices, as many as fit under the
+    ``tables.lobby_options``): the toggles first, then the choices, as many as fit under the
     lobby's buttons."""
     game = live.record.game
     offered = lobby_options(game)

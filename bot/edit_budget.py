@@ -26,7 +26,7 @@ from typing import Any
 import aiohttp
 import yarl
 
-from bot import metrics
+from tables import metrics
 
 URGENT, RELAXED = 0, 1
 # Discord's global limit is 50 requests a second per bot token; the budget keeps 5 of them

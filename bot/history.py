@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
 from bot.renderers import renderer_for
-from bot.replaying import replay_log
-from bot.service import LiveMatch
-from bot.standings import Played, Tally, tally
 from games.core import Event
 from storage import MatchStatus
+from tables.i18n import t
+from tables.replaying import replay_log
+from tables.service import LiveMatch
+from tables.standings import Played, Tally, tally
 
 __all__ = ["Played", "Tally", "all_events", "full_replay", "public_log", "tally"]
 

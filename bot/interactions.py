@@ -18,15 +18,15 @@ import discord
 from discord import ui
 
 from bot.components import DYNAMIC_ITEMS, SETS, TOGGLES, HandButton, action_view, lobby_view
-from bot.i18n import t
-from bot.lobby_options import decode_choice, lobby_options
 from bot.panels import Editor, Tables
 from bot.picking import PickChoices, page_options, pages
-from bot.questions import click_check, click_counts, prompt_digest
 from bot.replies import is_ephemeral, refuse, send_private, update_message, user_locale
-from bot.service import LiveMatch, Refusal
 from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus
+from tables.i18n import t
+from tables.lobby_options import decode_choice, lobby_options
+from tables.questions import click_check, click_counts, prompt_digest
+from tables.service import LiveMatch, Refusal
 
 if TYPE_CHECKING:
     from bot.panels import PanelFollower

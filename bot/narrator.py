@@ -7,10 +7,10 @@ from typing import Any
 
 import discord
 
-from bot.pictures.picture import BoardPicture
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.core import Event, Outcome
+from tables.pictures.picture import BoardPicture
+from tables.service import LiveMatch
 from web.narration import Card
 
 

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.ports import Ports
-from bot.questions import prompt_digest
-from bot.service import LiveMatch, MatchChange
 from storage import MatchStatus
+from tables.questions import prompt_digest
+from tables.service import LiveMatch, MatchChange
 
 if TYPE_CHECKING:
     from bot.table import Desk

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from bot.edit_budget import EditBudget
     from bot.guild_config import GuildConfig
     from bot.picking import PickChoices
-    from bot.service import LiveMatch, MatchService
     from bot.settings import Settings
     from storage import Repository
+    from tables.service import LiveMatch, MatchService
 
 
 class GuildSettings(Protocol):

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import has, t
+from tables.i18n import has, t
 
 
 def user_locale(interaction: discord.Interaction[Any]) -> str:

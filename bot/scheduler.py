@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import metrics
-from bot.i18n import t
-from bot.service import LiveMatch, Refusal
 from games.core import Action, Clock, Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
+from tables import metrics
+from tables.i18n import t
+from tables.service import LiveMatch, Refusal
 
 if TYPE_CHECKING:
     from bot.ports import Ports

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.board_pictures import BoardPictures
 from bot.components import (
     MAX_ROWS,
     HandButton,
@@ -30,15 +31,14 @@ from bot.components import (
     rows_needed,
 )
 from bot.edit_budget import EditBudget
-from bot.i18n import t
-from bot.lobby_options import seat_range
-from bot.pictures.board import BoardPictures
-from bot.questions import prompt_digest, public_check
 from bot.renderers import renderer_for
-from bot.service import LiveMatch, MatchChange
 from bot.team_threads import TeamThreads
 from games.core import Prompt
 from storage import MatchNotFound, MatchStatus
+from tables.i18n import t
+from tables.lobby_options import seat_range
+from tables.questions import prompt_digest, public_check
+from tables.service import LiveMatch, MatchChange
 
 if TYPE_CHECKING:
     from bot.ports import Ports

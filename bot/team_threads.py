@@ -28,7 +28,7 @@ from bot.renderers.base import TeamThread
 
 if TYPE_CHECKING:
     from bot.ports import Ports
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ from typing import Any
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import DEFAULT_LOCALE, catalog, normalize_locale
+from tables.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 
 PREFIX = "command."
 SHARED = "shared"

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.i18n import t
 from games import registry
 from games.core.options import chosen_by_hand
+from tables.i18n import t
 
 
 def hosted_games() -> list[str]:

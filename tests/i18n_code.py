@@ -30,7 +30,6 @@ from discord import app_commands
 from bot.app import COGS, ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.components import LOBBY_OPS
-from bot.lobby_options import choice_key, lobby_options, set_key
 from bot.renderers import renderer_for
 from bot.renderers.base import Renderer
 from bot.settings import Settings
@@ -38,6 +37,7 @@ from bot.translator import command_texts, resolve
 from games import registry
 from storage import MatchStatus
 from storage.sqlite import SqliteRepository
+from tables.lobby_options import choice_key, lobby_options, set_key
 
 ROOT = Path(__file__).resolve().parents[1]
 BOT_DIR = ROOT / "bot"

@@ -19,15 +19,15 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any, cast
 
-import bot.i18n
+import tables.i18n
 from bot.history import full_replay, public_log
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from bot.table import Desk
 from games import registry
 from games.core import Event, IllegalAction
 from games.core.conformance import bot_action, mixed_chooser
 from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.service import LiveMatch
 from tests.i18n_code import hosted_games
 
 STEP_LIMIT = 5_000
@@ -166,23 +166,23 @@ def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
 def rendered(locale: str = "zh-CN") -> Rendered:
     """What rendering every hosted game in ``locale`` asks the catalogs for."""
     found = Rendered()
-    catalogs = {loc: RecordingTexts(bot.i18n.catalog(loc), found.keys)
-                for loc in bot.i18n.available_locales()}
+    catalogs = {loc: RecordingTexts(tables.i18n.catalog(loc), found.keys)
+                for loc in tables.i18n.available_locales()}
 
     class Complaints(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
             found.problems.append(record.getMessage())
 
-    original = bot.i18n.catalog
+    original = tables.i18n.catalog
     complaints = Complaints(logging.WARNING)
-    bot.i18n.log.addHandler(complaints)
-    bot.i18n.catalog = catalogs.__getitem__  # type: ignore[assignment]
+    tables.i18n.log.addHandler(complaints)
+    tables.i18n.catalog = catalogs.__getitem__  # type: ignore[assignment]
     try:
         for game_name in hosted_games():
             found.problems += [f"unfilled: {line!r}"
                                for line in play_and_render(game_name, locale, found)
                                if UNFILLED.search(line)]
     finally:
-        bot.i18n.catalog = original
-        bot.i18n.log.removeHandler(complaints)
+        tables.i18n.catalog = original
+        tables.i18n.log.removeHandler(complaints)
     return found

@@ -23,9 +23,7 @@ from bot.cogs.options import chosen_options
 from bot.components import HandButton, PanelPageButton, action_view
 from bot.games.citadels.cog import CHARACTERS
 from bot.games.citadels.renderer import CitadelsRenderer
-from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.citadels import GAME as REGISTERED
 from games.citadels.game import Citadels
 from games.citadels.options import Options
@@ -33,6 +31,8 @@ from games.citadels.views import CitadelsView
 from games.core import Event
 from games.core.conformance import bot_action, random_action
 from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.i18n import catalog, normalize_locale, t
+from tables.service import LiveMatch
 
 LOCALES = ("en", "zh-CN")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -107,7 +107,7 @@ def test_every_moment_of_a_game_renders_in_both_languages(
     state = GAME.setup(seats, options, seed=seed)
     events: list[Event] = []
     seen_kinds: set[str] = set()
-    caplog.set_level(logging.WARNING, logger="bot.i18n")
+    caplog.set_level(logging.WARNING, logger="tables.i18n")
     for step in range(3000):
         public = GAME.view(state, None)
         prompts = GAME.pending(state)

@@ -17,12 +17,12 @@ import discord
 import pytest
 
 from bot.games.haunt.renderer import HauntRenderer, words
-from bot.service import LiveMatch
 from games.core.conformance import bot_action, random_action
 from games.haunt import GAME
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from games.haunt.views import PublicView, SeatView
+from tables.service import LiveMatch
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match
 
 LOCALES = ("en", "zh-CN")
@@ -238,7 +238,7 @@ def test_a_damage_step_says_how_much_and_a_monsters_button_sets_its_name_apart(
 
 
 def catalog_text(key: str, locale: str) -> str:
-    from bot.i18n import catalog as texts
-    from bot.i18n import normalize_locale
+    from tables.i18n import catalog as texts
+    from tables.i18n import normalize_locale
 
     return texts(normalize_locale(locale))[key]

@@ -24,10 +24,10 @@ import pytest
 from babel.messages.pofile import read_po
 from discord import Locale, app_commands
 
-import bot.i18n
-from bot.i18n import LOCALES_DIR, t
+import tables.i18n
 from bot.renderers import renderer_for
 from bot.translator import CatalogTranslator, command_texts, resolve
+from tables.i18n import LOCALES_DIR, t
 from tests.i18n_code import (
     code_keys,
     command_keys,
@@ -424,8 +424,8 @@ def test_rules_summary_reads_in_the_readers_language(game: str) -> None:
 
 
 def test_discord_locales_reach_their_catalogs() -> None:
-    assert bot.i18n.normalize_locale("zh-CN") == CHINESE
-    assert bot.i18n.normalize_locale("en-US") == REFERENCE
-    assert bot.i18n.normalize_locale("en-GB") == REFERENCE
-    assert bot.i18n.normalize_locale(None) == REFERENCE
-    assert bot.i18n.normalize_locale("fr") == REFERENCE
+    assert tables.i18n.normalize_locale("zh-CN") == CHINESE
+    assert tables.i18n.normalize_locale("en-US") == REFERENCE
+    assert tables.i18n.normalize_locale("en-GB") == REFERENCE
+    assert tables.i18n.normalize_locale(None) == REFERENCE
+    assert tables.i18n.normalize_locale("fr") == REFERENCE

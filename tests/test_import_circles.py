@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "storage", "bot", "web")
+PACKAGES = ("games", "storage", "tables", "bot", "web")
 
 
 def _modules(root: Path) -> dict[str, Path]:

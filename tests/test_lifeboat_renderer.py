@@ -18,9 +18,7 @@ import discord
 import pytest
 
 from bot.games.lifeboat.renderer import LABEL_LIMIT, LifeboatRenderer
-from bot.i18n import t
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.core import Action, Event, Prompt
 from games.core.conformance import mixed_chooser
 from games.lifeboat import actions as act
@@ -28,6 +26,8 @@ from games.lifeboat.cards import PAINTING_POINTS, card_type, navigation_cards, s
 from games.lifeboat.state import LifeboatState
 from games.lifeboat.views import NAV_VIEWS
 from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.games.lifeboat.builders import (
     GAME,
     at_navigation,
@@ -285,7 +285,7 @@ def test_every_choice_of_a_whole_game_reads_differently_within_its_prompt(
 ) -> None:
     """At every step, in both languages: no two actions of one prompt share a label, no
     label is longer than a button allows, no text is left with a key or a placeholder."""
-    caplog.set_level(logging.WARNING, logger="bot.i18n")
+    caplog.set_level(logging.WARNING, logger="tables.i18n")
     renderer = _renderer()
     rng = random.Random(seed)
     choose = mixed_chooser(set(range(0, seats, 2)))

@@ -1,4 +1,4 @@
-"""The lobby's options, read from a game's ``Options`` model (bot/lobby_options.py) and laid out
+"""The lobby's options, read from a game's ``Options`` model (tables/lobby_options.py) and laid out
 under the lobby's buttons (bot/components.py)."""
 
 from __future__ import annotations
@@ -16,8 +16,11 @@ from bot.components import (
     lobby_option_selects,
     lobby_view,
 )
-from bot.i18n import t
-from bot.lobby_options import (
+from games import registry
+from games.core.options import chosen_by_hand
+from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.i18n import t
+from tables.lobby_options import (
     MAX_CHOICES,
     LobbyOptions,
     OptionChoice,
@@ -30,10 +33,7 @@ from bot.lobby_options import (
     options_of,
     seat_range,
 )
-from bot.service import LiveMatch, MatchService
-from games import registry
-from games.core.options import chosen_by_hand
-from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.service import LiveMatch, MatchService
 from tests.i18n_code import hosted_games
 
 

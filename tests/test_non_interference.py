@@ -29,15 +29,15 @@ import discord
 import pytest
 
 from bot.history import public_log
-from bot.pictures.png import TableEncoder
-from bot.questions import prompt_digest
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from bot.table import Desk
 from games import registry
 from games.core import Event, IllegalAction
 from games.core.conformance import Chooser, bot_action, mixed_chooser
 from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.pictures.png import TableEncoder
+from tables.questions import prompt_digest
+from tables.service import LiveMatch
 from tests.every_game import hosted_games, seats_for
 
 SOAK = bool(os.environ.get("PARLOR_SOAK"))

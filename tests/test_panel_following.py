@@ -9,10 +9,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.panels import shown_question
-from bot.questions import prompt_digest
 from games import registry
 from games.core.conformance import bot_action
 from storage import MatchStatus
+from tables.questions import prompt_digest
 
 SEAT = 2
 

@@ -1,4 +1,4 @@
-"""The board's buttons carry nothing of a hand (bot/questions.py, docs/architecture.md
+"""The board's buttons carry nothing of a hand (tables/questions.py, docs/architecture.md
 "Components"): in a Sanguosha Nullification window, whoever holds the Nullification, the board
 is the same message byte for byte, and an onlooker hashing "this seat can only pass" learns
 nothing from its custom ids."""
@@ -10,14 +10,14 @@ import random
 from types import SimpleNamespace
 from typing import Any, cast
 
-from bot.questions import prompt_digest
-from bot.service import LiveMatch
 from bot.table import Desk
 from games.core import Prompt
 from games.sanguosha import GAME
 from games.sanguosha.actions import Pass, Respond
 from games.sanguosha.state import SanguoshaState
 from storage import MatchStatus
+from tables.questions import prompt_digest
+from tables.service import LiveMatch
 from tests.i18n_play import new_live, with_status
 
 SEATS = 6

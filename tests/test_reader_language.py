@@ -18,14 +18,14 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.i18n import catalog, t
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from bot.table import Desk
 from bot.team_threads import MatchThreads, OpenThread
 from games import registry
 from games.core.conformance import bot_action, mixed_chooser
 from storage import MatchStatus
+from tables.i18n import catalog, t
+from tables.service import LiveMatch
 from tests.every_game import hosted_games, seats_for
 from tests.i18n_play import new_live, with_status
 

@@ -1,7 +1,7 @@
 """What a live match keeps of its latest events: exactly what the board and the panels show."""
 
-from bot.recent import BOARD_EVENTS, PANEL_EVENTS, RecentEvents
 from games.core import Event
+from tables.recent import BOARD_EVENTS, PANEL_EVENTS, RecentEvents
 
 
 def test_board_keeps_the_last_public_events_in_order() -> None:

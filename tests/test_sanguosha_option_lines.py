@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import t
 from bot.renderers import renderer_for
 from games.sanguosha import GAME
 from games.sanguosha.options import OLDER_EDITION_RULES
+from tables.i18n import t
 
 
 def test_the_standard_game_lists_no_older_edition_rule() -> None:

@@ -10,13 +10,13 @@ from discord import ui
 
 from bot.components import action_view
 from bot.games.sanguosha.renderer import ANSWER, CARD, HERO, MAIN, SKILL, SLASH, SanguoshaRenderer
-from bot.questions import prompt_digest
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.core import Event, Prompt
 from games.sanguosha import GAME
 from games.sanguosha.actions import Choose, Pass, Respond, Use
 from games.sanguosha.state import SanguoshaState
+from tables.questions import prompt_digest
+from tables.service import LiveMatch
 from tests.i18n_play import new_live
 
 

@@ -17,9 +17,9 @@ import pytest
 
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
-from bot.service import LiveMatch, MatchChange, MatchService, Refusal
 from storage import MatchStatus
 from storage.sqlite import SqliteRepository
+from tables.service import LiveMatch, MatchChange, MatchService, Refusal
 
 HOST = 1000
 

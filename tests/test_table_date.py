@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.lobby_options import lobby_options
-from bot.service import MatchService
 from games.core.options import chosen_by_hand
 from games.haunt.options import Options
 from storage.sqlite import SqliteRepository
+from tables.lobby_options import lobby_options
+from tables.service import MatchService
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.guild_config import GuildConfig
-from bot.questions import click_check
-from bot.service import LiveMatch, MatchService, Refusal
 from storage.sqlite import SqliteRepository
+from tables.questions import click_check
+from tables.service import LiveMatch, MatchService, Refusal
 from tests.games.signal_game import SPY, Object, Pass, Play, registered
 from tests.test_schedule import App
 

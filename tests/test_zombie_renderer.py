@@ -16,16 +16,16 @@ import discord
 import pytest
 
 from bot.components import action_view
-from bot.games.zombie import picture as pictures
 from bot.games.zombie.renderer import ZombieRenderer
-from bot.i18n import catalog, normalize_locale, t
-from bot.pictures.canvas import Canvas
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.core import Outcome
 from games.zombie import GAME
 from games.zombie.actions import BreakThrough, Commit, Cower, Hurt, LeaveItem, Move, Settle
 from games.zombie.state import ZombieState
+from tables.games.zombie import picture as pictures
+from tables.i18n import catalog, normalize_locale, t
+from tables.pictures.canvas import Canvas
+from tables.service import LiveMatch
 from tests.games.zombie.builders import lay, play, prompt_of, table
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match, moments
 

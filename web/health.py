@@ -1,5 +1,5 @@
 """For the people who run the bot: ``/healthz`` (ready means the database answers and the
-gateway is connected) and ``/metrics`` (Prometheus' text format, ``bot.metrics``)."""
+gateway is connected) and ``/metrics`` (Prometheus' text format, ``tables.metrics``)."""
 
 from __future__ import annotations
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.pictures.picture import BoardPicture
-from bot.service import LiveMatch
 from games.core import Event, Outcome
+from tables.pictures.picture import BoardPicture
+from tables.service import LiveMatch
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from collections import OrderedDict
 
 from aiohttp import web
 
-from bot.pictures.drawing import Drawer
-from bot.pictures.picture import BoardPicture
+from tables.pictures.drawing import Drawer
+from tables.pictures.picture import BoardPicture
 from web.page import BOOK, PARTS, STEPS, locale_of, not_found, page
 from web.replays import Replay
 from web.words import tag

@@ -11,9 +11,9 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.standings import Played, parse_played, playable, played_name, tally
 from games import registry
 from storage import MatchStatus, Repository
+from tables.standings import Played, parse_played, playable, played_name, tally
 from web.links import Links
 from web.page import PARTS, locale_of, not_found, page
 from web.words import w

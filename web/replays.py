@@ -1,6 +1,6 @@
 """Finished tables replayed from their logs, kept for the pages that step through them.
 
-A table is replayed once (``bot.replaying.replay_log``, which hands the event loop back every
+A table is replayed once (``tables.replaying.replay_log``, which hands the event loop back every
 millisecond) when its page is first asked for: in the background, from the first action on, so
 the page of an early step answers as soon as the replay has passed it rather than when the
 whole log is done. What is kept is every action, every event with the step that made it, and
@@ -18,11 +18,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.replaying import replay_log
-from bot.service import LiveMatch
 from games import registry
 from games.core import Action, Event, Game, Transition
 from storage import MatchNotFound, MatchRecord, MatchStatus, Repository, SeatRecord
+from tables.replaying import replay_log
+from tables.service import LiveMatch
 
 CHECKPOINT_EVERY = 32
 # States remembered per table besides the checkpoints (a reader steps back and forth).

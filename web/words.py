@@ -1,7 +1,7 @@
 """The web pages' own texts and the reader's language.
 
 The pages' words are in ``web/locales/<locale>/LC_MESSAGES/web.po`` (gettext, like the bot's);
-the games' words (titles, roles, events) come from the bot's catalogs through ``bot.i18n``. The
+the games' words (titles, roles, events) come from the bot's catalogs through ``tables.i18n``. The
 language is the one the reader picked (``?lang=``), else the browser's first wanted language
 that Parlor has (``Accept-Language``), else English.
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from bot.i18n import DEFAULT_LOCALE, available_locales, normalize_locale
-from bot.i18n import t as game_text
+from tables.i18n import DEFAULT_LOCALE, available_locales, normalize_locale
+from tables.i18n import t as game_text
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 # How each language names itself in the switch.

@@ -26,12 +26,12 @@ from bot.cogs.options import (
     slash_command,
 )
 from bot.components import lobby_view
-from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.replies import refuse, user_locale
-from bot.service import LiveMatch, Refusal
 from games import registry
 from storage import MatchStatus
+from tables.i18n import t
+from tables.service import LiveMatch, Refusal
 
 # What the bot needs in a table's channel, checked before a table opens there.
 REQUIRED_CHANNEL_PERMISSIONS = discord.Permissions(

@@ -38,8 +38,8 @@ from discord.app_commands import Choice
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from bot.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 from games.core.options import chosen_by_hand
+from tables.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 
 log = logging.getLogger(__name__)
 

@@ -12,12 +12,12 @@ from discord.ext import commands
 from bot.app import Parlor, ParlorClient
 from bot.guild_config import RESPONSE_SECONDS_MAX, RESPONSE_SECONDS_MIN
 from bot.history import all_events, full_replay, public_log
-from bot.i18n import t
 from bot.replies import refuse, user_locale
-from bot.service import Refusal
-from bot.standings import Played, parse_played, playable, played_name, tally
 from games import registry
 from storage import MatchNotFound, MatchStatus
+from tables.i18n import t
+from tables.service import Refusal
+from tables.standings import Played, parse_played, playable, played_name, tally
 
 COLOUR = 0x2B6CB0
 LANGUAGES = [

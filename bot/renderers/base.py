@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
 from games.core import Action, Event, Outcome, Prompt
+from tables.i18n import t
 
 if TYPE_CHECKING:
-    from bot.pictures import BoardPicture
-    from bot.service import LiveMatch
+    from tables.pictures import BoardPicture
+    from tables.service import LiveMatch
 
 EMBED_COLOUR = 0x2B6CB0
 

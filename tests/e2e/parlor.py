@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import ParlorClient
-from bot.i18n import t
 from bot.picking import page_options, pages
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from bot.settings import Settings
 from games import registry
 from games.core import Outcome
 from storage import MatchStatus, Repository
 from storage.sqlite import SqliteRepository
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.fakediscord import (
     FAST_GUILD_READY_TIMEOUT,
     FakeChannel,
@@ -85,7 +85,7 @@ async def parlor(
 
 def with_digest(button: str, ids: list[str]) -> str | None:
     """The custom id among ``ids`` of ``button``, with the question digest a prompt with a
-    named question adds at its end (``bot/questions.py``), if shown."""
+    named question adds at its end (``tables/questions.py``), if shown."""
     return next((c for c in ids if c == button or c.startswith(button + ":")), None)
 
 
@@ -133,7 +133,7 @@ class Table:
 
     async def board(self, timeout: float = 15.0) -> FakeMessage:
         """The board message. A new board waits for its picture up to
-        ``bot.pictures.board.NEW_BOARD_WAIT`` (10 s), which a loaded machine's worker process
+        ``bot.board_pictures.NEW_BOARD_WAIT`` (10 s), which a loaded machine's worker process
         may take to start: the default wait is longer than that."""
         assert self.match_id is not None
 

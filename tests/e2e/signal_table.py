@@ -15,8 +15,8 @@ from bot import renderers
 from bot.app import ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.renderers.base import Renderer
-from bot.service import LiveMatch
 from games.core import Action, Event, Prompt
+from tables.service import LiveMatch
 from tests.games.signal_game import registered
 
 MODULE = "tests.e2e.signal_table"

@@ -1,4 +1,4 @@
-"""Board clicks keep their strength with public checks (bot/questions.py): played by clicks
+"""Board clicks keep their strength with public checks (tables/questions.py): played by clicks
 on the Signal test game, whose board shows the object window's "pass" to everyone asked.
 
 Rules checked: the board's answer to a question put to several people carries the same check
@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
-from bot.questions import prompt_digest, public_check
-from bot.service import LiveMatch
 from games.core import Prompt
+from tables.i18n import t
+from tables.questions import prompt_digest, public_check
+from tables.service import LiveMatch
 from tests.e2e.parlor import parlor, private_reply, wait_board_current
 from tests.e2e.signal_table import SignalRenderer, signal_at_the_table
 from tests.e2e.test_windows_table import open_signal_table, play_a_card

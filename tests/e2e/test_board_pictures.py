@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
-from bot.pictures import FILENAME, drawing
-from bot.pictures import board as board_pictures
+from bot import board_pictures
 from storage import MatchStatus
+from tables.i18n import t
+from tables.pictures import FILENAME, drawing
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.records import RecordedRequest

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.i18n import t
-from bot.service import LiveMatch
 from storage import MatchStatus
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.e2e.parlor import (
     advance_until,
     edits_an_ephemeral_message,

@@ -19,13 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.citadels.cards import CHARACTERS, DISTRICTS, character_of_card, district_of
 from games.citadels.state import CitadelsState
 from games.citadels.views import CitadelsView
 from storage import MatchStatus
+from tables.i18n import catalog, normalize_locale, t
+from tables.service import LiveMatch
 from tests.e2e.parlor import Table, parlor, public_payloads, start_table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.i18n import t
-from bot.lobby_options import most_seats_with_a_change, seat_range
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from storage import MatchStatus
+from tables.i18n import t
+from tables.lobby_options import most_seats_with_a_change, seat_range
+from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
     advance_until,

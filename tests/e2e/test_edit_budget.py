@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.i18n import t
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import Table, assert_log_replays, parlor, start_table, wait_board_current
 from tests.fakediscord import FakeDiscord, FakeUser
 

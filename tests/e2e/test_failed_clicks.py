@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from tables.i18n import t
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import ErrorLogCollector

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import t
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import Table, board_message, parlor
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 

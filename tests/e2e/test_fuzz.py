@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 
 from bot.app import ParlorClient
-from bot.i18n import t
-from bot.questions import prompt_digest, public_check
 from bot.renderers import renderer_for
 from games import registry
 from storage import MatchNotFound, MatchStatus
+from tables.i18n import t
+from tables.questions import prompt_digest, public_check
 from tests.e2e.parlor import Table, assert_log_replays, parlor, start_table
 from tests.e2e.signal_table import signal_at_the_table
 from tests.every_game import hosted_games, seats_for, start_options
@@ -66,7 +66,7 @@ class Sent:
     # (match, version, seat, number, on the board, digest) an action click could have
     # applied, for the log check: a panel's number is the prompt index, a board's its place
     # among the board's own actions (bot/components.py), a pick's PICKED; the digest of the
-    # question it was drawn for keeps it valid at later versions (bot/questions.py).
+    # question it was drawn for keeps it valid at later versions (tables/questions.py).
     acts: list[Act] = field(default_factory=list)
 
 

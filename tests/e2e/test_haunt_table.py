@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from bot.games.haunt.renderer import words
-from bot.i18n import t
-from bot.pictures import FILENAME
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from storage import MatchStatus
+from tables.i18n import t
+from tables.pictures import FILENAME
 from tests.e2e.parlor import Table, assert_log_replays, parlor, public_payloads, start_table
 from tests.fakediscord import FakeDiscord, FakeUser
 

@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
 from games.lifeboat.views import SeatView
+from tables.i18n import t
 from tests.e2e.parlor import Table, parlor, start_table
 from tests.fakediscord import FakeDiscord, FakeMessage
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.i18n import t
 from bot.renderers import renderer_for
 from games.core.conformance import replay
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import (
     advance_until,
     make_client,

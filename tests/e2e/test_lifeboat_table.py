@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.i18n import t
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import Table, parlor, public_payloads
 from tests.fakediscord import FakeDiscord
 

@@ -8,9 +8,9 @@ import dataclasses
 import json
 from pathlib import Path
 
-from bot.i18n import t
 from games.lifeboat.cards import EXPANSION_CHARACTER
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import (
     Table,
     advance_until,

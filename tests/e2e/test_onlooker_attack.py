@@ -4,7 +4,7 @@ that reached any member's client in the channel and, for each seat the board ask
 version, hashes "this seat can only pass" ([question, clock, [pass]], the digest boards once
 carried) to guess who holds no answer card. The guess never matches, and every seat asked one
 question — holder of a Nullification, a Dodge or a Peach or not — is given the very same check
-(bot/questions.py), so the ids tell nothing about a hand."""
+(tables/questions.py), so the ids tell nothing about a hand."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.questions import prompt_digest
-from bot.service import LiveMatch
 from games import registry
 from games.core import Prompt
 from games.sanguosha.actions import Pass
 from storage import MatchStatus
+from tables.questions import prompt_digest
+from tables.service import LiveMatch
 from tests.e2e.parlor import advance_until, parlor, public_payloads, start_table
 from tests.fakediscord import FakeDiscord
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.i18n import t
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import advance_until, parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.i18n import t
-from bot.service import LiveMatch
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.e2e.parlor import advance_until, parlor, start_table
 from tests.fakediscord import FakeDiscord
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.i18n import t
-from bot.pictures import FILENAME
 from games.renju.actions import ChooseOpening, Pass
 from games.renju.state import RenjuState
 from storage import MatchStatus
+from tables.i18n import t
+from tables.pictures import FILENAME
 from tests.e2e.parlor import (
     Table,
     assert_log_replays,

@@ -18,9 +18,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
-from bot.service import LiveMatch
 from storage import MatchStatus
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
     assert_log_replays,

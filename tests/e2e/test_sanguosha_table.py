@@ -24,13 +24,13 @@ import pytest
 
 from bot import components
 from bot.games.sanguosha.renderer import SanguoshaRenderer
-from bot.i18n import catalog, normalize_locale, t
 from bot.renderers import renderer_for
-from bot.service import LiveMatch
 from games.sanguosha.heroes import HEROES
 from games.sanguosha.identities import identity_of_card
 from games.sanguosha.state import SanguoshaState
 from storage import MatchStatus
+from tables.i18n import catalog, normalize_locale, t
+from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
     edits_an_ephemeral_message,

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
-from bot.service import LiveMatch
 from games.zombie.state import ZombieState
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.e2e.parlor import advance_until, parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from bot.cogs.parlor import parse_played, playable, played_name
 from bot.history import tally
-from bot.i18n import t
 from games import registry
 from games.citadels.cards import character_of_card
 from storage import StatRecord
+from tables.i18n import t
 from tests.e2e.parlor import parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
 

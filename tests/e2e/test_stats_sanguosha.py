@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.cogs.parlor import parse_played, playable, played_name
-from bot.i18n import t
 from games.sanguosha import GAME
 from games.sanguosha.actions import Choose
 from games.sanguosha.heroes import HEROES
 from storage import StatRecord
+from tables.i18n import t
 from tests.e2e.parlor import parlor
 from tests.fakediscord import FakeDiscord
 

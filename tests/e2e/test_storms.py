@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import t
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import (
     Table,
     advance_until,

@@ -16,12 +16,12 @@ import pytest
 
 from bot import renderers
 from bot.games.lifeboat.renderer import LifeboatRenderer
-from bot.i18n import t
 from bot.renderers import renderer_for
 from bot.renderers.base import TeamThread
-from bot.service import LiveMatch
 from bot.team_threads import OFF, OPEN
 from storage import MatchStatus
+from tables.i18n import t
+from tables.service import LiveMatch
 from tests.e2e.parlor import Table, parlor, public_payloads
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.model import PRIVATE_THREAD

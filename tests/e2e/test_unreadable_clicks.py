@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import t
+from tables.i18n import t
 from tests.e2e.parlor import parlor, start_table
 from tests.fakediscord import FakeDiscord
 

@@ -15,11 +15,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import catalog, normalize_locale, t
-from bot.pictures import FILENAME
-from bot.service import LiveMatch
 from games.zombie.state import ZombieState
 from storage import MatchStatus
+from tables.i18n import catalog, normalize_locale, t
+from tables.pictures import FILENAME
+from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
     advance_until,

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.service import LiveMatch
 from games import registry
 from games.core.conformance import bot_action, random_action
 from storage import MatchRecord, MatchStatus, SeatRecord
+from tables.service import LiveMatch
 
 ENGLISH_NAMES = ["Alice", "Bob", "Carmen", "Dmitri", "Eve", "Farid", "Grace", "Hiro", "Ines",
                  "Jonas"]

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageFont
 
-from bot.games.citadels import picture as city_pictures
-from bot.games.lifeboat import picture as boat_pictures
-from bot.pictures import BoardPicture
-from bot.pictures.canvas import Canvas
-from bot.pictures.fonts import FACE_NAME, font
 from bot.renderers import renderer_for
+from tables.games.citadels import picture as city_pictures
+from tables.games.lifeboat import picture as boat_pictures
+from tables.pictures import BoardPicture
+from tables.pictures.canvas import Canvas
+from tables.pictures.fonts import FACE_NAME, font
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 
 # (game, seats, seed, every): moments every ``every`` moves, to the game's end.

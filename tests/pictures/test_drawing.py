@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.pictures.canvas import Canvas
-from bot.pictures.drawing import Drawer
-from bot.pictures.picture import BoardPicture
+from tables.pictures.canvas import Canvas
+from tables.pictures.drawing import Drawer
+from tables.pictures.picture import BoardPicture
 
 
 @dataclass(frozen=True)

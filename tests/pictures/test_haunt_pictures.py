@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from bot.games.haunt import picture as house_pictures
 from bot.games.haunt.renderer import HauntRenderer
-from bot.pictures import BoardPicture
-from bot.pictures.canvas import Canvas
 from bot.renderers import renderer_for
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.views import PublicView
+from tables.games.haunt import picture as house_pictures
+from tables.pictures import BoardPicture
+from tables.pictures.canvas import Canvas
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 from tests.pictures.test_board_pictures import NOTDEF, check_drawing, glyph, is_cjk
 

@@ -9,7 +9,7 @@ import io
 
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.pictures.png import BAND, TableEncoder, encode
+from tables.pictures.png import BAND, TableEncoder, encode
 
 
 def board(note: str, colour: tuple[int, int, int] = (40, 40, 40), height: int = 400

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from bot.games.sanguosha import picture as table_pictures
-from bot.i18n import t
-from bot.pictures import BoardPicture
-from bot.pictures.canvas import Canvas
 from bot.renderers import renderer_for
 from games import registry
 from games.sanguosha.state import SanguoshaState
 from games.sanguosha.views import PublicView
+from tables.games.sanguosha import picture as table_pictures
+from tables.i18n import t
+from tables.pictures import BoardPicture
+from tables.pictures.canvas import Canvas
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 from tests.pictures.test_board_pictures import NOTDEF, check_drawing, glyph, is_cjk
 

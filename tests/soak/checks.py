@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.i18n import t
 from games import registry
 from storage import MatchStatus, Repository
+from tables.i18n import t
 from tests.e2e.parlor import assert_log_replays
 from tests.every_game import reveal_title
 from tests.fakediscord import FakeDiscord

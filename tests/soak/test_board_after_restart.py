@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot.service import LiveMatch, MatchService
 from bot.table import Desk
 from storage.sqlite import SqliteRepository
+from tables.service import LiveMatch, MatchService
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.soak.botprocess import BotProcess
 from tests.soak.tables import progress

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import ParlorClient
-from bot.i18n import t
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.parlor import Table, make_client, make_settings, start_table
 from tests.fakediscord import FakeDiscord, FakeUser, running
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.narrator import RendererNarrator
-from bot.service import LiveMatch, MatchService
 from storage.sqlite import SqliteRepository
+from tables.service import LiveMatch, MatchService
 from web.links import Links, load_secret
 from web.site import Parts
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app import gateway_connected
-from bot.i18n import t
 from bot.narrator import RendererNarrator
 from storage import MatchStatus
+from tables.i18n import t
 from tests.e2e.conftest import fail_on_logged_errors, fake_discord
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord

@@ -12,12 +12,8 @@ from typing import Any
 import discord
 
 from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
-from bot.games.citadels.picture import cities_picture
-from bot.i18n import t
-from bot.pictures import BoardPicture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
-from bot.service import LiveMatch
 from games.citadels.cards import (
     CHARACTERS,
     COLOURS,
@@ -28,6 +24,10 @@ from games.citadels.cards import (
 from games.citadels.options import NO_CHARACTER, RANDOM, Options
 from games.citadels.views import CitadelsView, DistrictView, PlayerView
 from games.core import Action, Event, Outcome, Prompt
+from tables.games.citadels.picture import cities_picture
+from tables.i18n import t
+from tables.pictures import BoardPicture
+from tables.service import LiveMatch
 
 COLOUR_ICON = {"yellow": "🟨", "blue": "🟦", "green": "🟩", "red": "🟥", "purple": "🟪"}
 SEAT_PARAMS = {"seat", "target", "to", "thief", "witch", "source", "crown", "holder"}

@@ -13,16 +13,16 @@ from typing import Any
 
 import discord
 
-from bot.games.haunt.picture import house_picture
-from bot.i18n import normalize_locale, t
-from bot.pictures import BoardPicture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer, TeamThread
-from bot.service import LiveMatch
 from games.core import Action, Event, Outcome, Prompt
 from games.haunt.catalog import catalog
 from games.haunt.schema import Haunt, SpecialAction, Text
 from games.haunt.views import ExplorerView, PublicView, SeatView
+from tables.games.haunt.picture import house_picture
+from tables.i18n import normalize_locale, t
+from tables.pictures import BoardPicture
+from tables.service import LiveMatch
 
 # The engine's names, held here so the catalog keys built from them are known to be used.
 TRAITS = ("might", "speed", "sanity", "knowledge")

@@ -10,15 +10,15 @@ from typing import Any
 
 import discord
 
-from bot.games.lifeboat.picture import boat_picture
-from bot.i18n import t
-from bot.pictures import BoardPicture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
-from bot.service import LiveMatch
 from games.core import Action, Event, Outcome, Prompt
 from games.lifeboat.cards import PAINTING_POINTS, card_type
 from games.lifeboat.views import NAV_VIEWS, CharacterView, NavCardView, PublicView, SeatView
+from tables.games.lifeboat.picture import boat_picture
+from tables.i18n import t
+from tables.pictures import BoardPicture
+from tables.service import LiveMatch
 
 STATUS_ICON = {"awake": "🟢", "unconscious": "😵", "dead": "💀", "lost": "🌊"}
 CHARACTER_PARAMS = {"character", "target", "attacker", "body", "navigator", "to"}

@@ -10,11 +10,11 @@ from discord import app_commands
 
 from bot.app import ParlorClient
 from bot.cogs.game_cog import GameCog
-from bot.i18n import t
 from bot.replies import refuse, user_locale
-from bot.service import Refusal
 from games.core import IllegalAction
 from games.renju.legality import typed_move
+from tables.i18n import t
+from tables.service import Refusal
 
 
 class RenjuCog(GameCog, game="renju"):

@@ -12,17 +12,17 @@ from typing import Any
 
 import discord
 
-from bot.games.renju.picture import RenjuScene, renju_picture
-from bot.i18n import t
-from bot.pictures import BoardPicture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
-from bot.service import LiveMatch
 from games.core import Action, Outcome, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
 from games.renju.board import COLUMNS, name
 from games.renju.openings import OPENINGS, is_direct, stones
 from games.renju.views import PublicView
+from tables.games.renju.picture import RenjuScene, renju_picture
+from tables.i18n import t
+from tables.pictures import BoardPicture
+from tables.service import LiveMatch
 
 # Decisions the board offers to everyone's eyes: few choices, each one public.
 BOARD_KINDS = {"choose_opening", "swap", "keep"}

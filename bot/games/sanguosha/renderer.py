@@ -15,18 +15,18 @@ from typing import Any
 
 import discord
 
-from bot.games.sanguosha.picture import table_picture
-from bot.i18n import t
-from bot.pictures import BoardPicture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
-from bot.service import LiveMatch
 from games.core import Action, Event, Outcome, Prompt
 from games.sanguosha.actions import Choose, Discard, Pass, Respond, Use
 from games.sanguosha.cards import CARDS, KINDS, card, rank_name
 from games.sanguosha.heroes import HEROES
 from games.sanguosha.options import OLDER_EDITION_RULES, Options
 from games.sanguosha.views import PublicView, SeatRow, SeatView
+from tables.games.sanguosha.picture import table_picture
+from tables.i18n import t
+from tables.pictures import BoardPicture
+from tables.service import LiveMatch
 
 SUIT_SYMBOL = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
 KIND_ORDER = ("basic", "trick", "delayed", "equip")

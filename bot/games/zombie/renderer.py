@@ -14,16 +14,16 @@ from typing import Any
 import discord
 
 from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
-from bot.games.zombie.picture import map_picture
-from bot.i18n import t
-from bot.pictures import BoardPicture
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
-from bot.service import LiveMatch
 from games.core import Action, Event, Outcome, Prompt
 from games.zombie.cards import CARDS, MAX_HEALTH, MIDNIGHT
 from games.zombie.tiles import CARVING_ROOMS, DIRECTIONS, HEARTHS, TILES
 from games.zombie.views import PlayerView, PublicView, SeatView
+from tables.games.zombie.picture import map_picture
+from tables.i18n import t
+from tables.pictures import BoardPicture
+from tables.service import LiveMatch
 
 SEAT_PARAMS = {"seat", "target", "leader", "holder", "to"}
 SEAT_LIST_PARAMS = {"survivors", "fighters", "fled", "extra", "dying", "seats"}

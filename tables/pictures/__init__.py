@@ -4,6 +4,6 @@ A renderer returns a ``BoardPicture`` from ``Renderer.board_picture`` (None: the
 picture); the Desk attaches it to the board message (``docs/architecture.md``, Desk).
 """
 
-from bot.pictures.picture import FILENAME, BoardPicture, draw
+from tables.pictures.picture import FILENAME, BoardPicture, draw
 
 __all__ = ["FILENAME", "BoardPicture", "draw"]

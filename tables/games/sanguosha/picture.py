@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
-from bot.i18n import t
-from bot.pictures.canvas import Canvas, Colour
-from bot.pictures.fonts import BOLD, MEDIUM
-from bot.pictures.picture import BoardPicture
 from games.sanguosha.cards import KINDS
 from games.sanguosha.views import PublicView, SeatRow
+from tables.i18n import t
+from tables.pictures.canvas import Canvas, Colour
+from tables.pictures.fonts import BOLD, MEDIUM
+from tables.pictures.picture import BoardPicture
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 
 class SanguoshaWords(Protocol):

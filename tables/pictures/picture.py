@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from bot import metrics
-from bot.pictures.canvas import Canvas
-from bot.pictures.png import encode
+from tables import metrics
+from tables.pictures.canvas import Canvas
+from tables.pictures.png import encode
 
 FILENAME = "board.png"
-# Pillow's FreeType faces are shared (``bot.pictures.fonts``) and must not draw on two threads
+# Pillow's FreeType faces are shared (``tables.pictures.fonts``) and must not draw on two threads
 # at once; one thread also keeps drawing from taking both of a small machine's cores.
 _DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 

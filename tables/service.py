@@ -18,12 +18,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
-from bot import metrics
-from bot.lobby_options import most_seats_with_a_change, seat_range
-from bot.log_checks import LogChecks
-from bot.questions import click_check, click_counts
-from bot.recent import RecentEvents
-from bot.replaying import replay_log
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
 from games.core.options import dated
@@ -37,6 +31,12 @@ from storage import (
     TimerRecord,
 )
 from storage.records import OPEN_STATUSES
+from tables import metrics
+from tables.lobby_options import most_seats_with_a_change, seat_range
+from tables.log_checks import LogChecks
+from tables.questions import click_check, click_counts
+from tables.recent import RecentEvents
+from tables.replaying import replay_log
 
 log = logging.getLogger(__name__)
 
@@ -604,7 +604,7 @@ class MatchService:
         equals ``check_now``, the check its component would carry if drawn now from the
         seat's question (a private panel's by default; the board's, worked out from public
         facts, for a board's component): the seat's own question is unchanged
-        (``bot/questions.py``). Raises ``Refusal`` and changes nothing otherwise."""
+        (``tables/questions.py``). Raises ``Refusal`` and changes nothing otherwise."""
         asked = time.perf_counter()
         async with self._changing(match_id):
             live = await self._playable(match_id, seat)

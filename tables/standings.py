@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from bot.i18n import DEFAULT_LOCALE, available_locales, catalog, t
 from games import registry
 from games.core import Game
 from storage import StatRecord
+from tables.i18n import DEFAULT_LOCALE, available_locales, catalog, t
 
 
 @dataclass

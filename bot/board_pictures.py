@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.pictures.drawing import Drawer
-from bot.pictures.picture import BoardPicture
 from bot.renderers import renderer_for
+from tables.pictures.drawing import Drawer
+from tables.pictures.picture import BoardPicture
 
 if TYPE_CHECKING:
     from bot.ports import Ports
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.pictures.fonts import BOLD, REGULAR, font
+from tables.pictures.fonts import BOLD, REGULAR, font
 
 Colour = tuple[int, int, int]
 ELLIPSIS = "…"
@@ -21,7 +21,7 @@ def _glyphs(text: str, size: int, weight: int, anchor: str, start: tuple[float, 
             ) -> tuple[Any, tuple[int, int], tuple[float, float, float, float]]:
     """A line of text rendered once: its mask, where the mask sits from the anchor point, and
     the text's box from it (as ``ImageDraw.text`` and ``textbbox`` work them out). The face is
-    drawn with by one thread of a process at a time (``bot.pictures.fonts``)."""
+    drawn with by one thread of a process at a time (``tables.pictures.fonts``)."""
     face = font(size, weight)
     mask, offset = face.getmask2(text, "L", anchor=anchor, start=start, stroke_filled=True)
     box = face.getbbox(text, "L", anchor=anchor)

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Protocol
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import t
-from bot.pictures.canvas import Canvas, Colour
-from bot.pictures.fonts import BOLD, MEDIUM
-from bot.pictures.picture import BoardPicture
 from games.lifeboat.cards import card_type
 from games.lifeboat.views import PublicView
+from tables.i18n import t
+from tables.pictures.canvas import Canvas, Colour
+from tables.pictures.fonts import BOLD, MEDIUM
+from tables.pictures.picture import BoardPicture
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 
 class LifeboatWords(Protocol):

@@ -1,6 +1,6 @@
 """The message catalog: every player-facing string, by key, in gettext catalogs (Babel).
 
-Catalogs live in ``bot/locales/<locale>/LC_MESSAGES/<domain>.po``, one domain for the platform
+Catalogs live in ``tables/locales/<locale>/LC_MESSAGES/<domain>.po``, one domain for the platform
 (``parlor``) and one per game; the msgid is the key and the msgstr the text, with ``{name}``
 parameters (python-brace-format). Engines emit keys and parameters; only renderers call ``t``.
 

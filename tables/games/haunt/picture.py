@@ -15,17 +15,17 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from bot.i18n import normalize_locale, t
-from bot.pictures.canvas import Canvas, Colour
-from bot.pictures.fonts import BOLD, MEDIUM
-from bot.pictures.picture import BoardPicture
 from games.haunt.board import STEP
 from games.haunt.catalog import catalog
 from games.haunt.schema import DIRECTIONS, Text
 from games.haunt.views import PublicView
+from tables.i18n import normalize_locale, t
+from tables.pictures.canvas import Canvas, Colour
+from tables.pictures.fonts import BOLD, MEDIUM
+from tables.pictures.picture import BoardPicture
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 
 class HauntWords(Protocol):

@@ -21,10 +21,10 @@ from typing import Any
 import annotated_types
 from pydantic import BaseModel
 
-from bot.i18n import DEFAULT_LOCALE, normalize_locale
 from games import registry
 from games.core import IllegalAction
 from games.core.options import chosen_by_hand
+from tables.i18n import DEFAULT_LOCALE, normalize_locale
 
 # Discord's limit on a select's options.
 MAX_CHOICES = 25

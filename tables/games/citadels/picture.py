@@ -11,15 +11,15 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from bot.i18n import t
-from bot.pictures.canvas import Canvas, Colour
-from bot.pictures.fonts import BOLD, MEDIUM
-from bot.pictures.picture import BoardPicture
 from games.citadels.cards import CHARACTERS, COLOURS
 from games.citadels.views import CitadelsView
+from tables.i18n import t
+from tables.pictures.canvas import Canvas, Colour
+from tables.pictures.fonts import BOLD, MEDIUM
+from tables.pictures.picture import BoardPicture
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 
 class CitadelsWords(Protocol):

@@ -45,7 +45,7 @@ def face_index() -> int:
 @cache
 def font(size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
     """The face at ``size`` pixels and ``weight`` (100–900). Shared: draw with it on one
-    thread at a time (``bot.pictures.picture`` draws every picture on one thread)."""
+    thread at a time (``tables.pictures.picture`` draws every picture on one thread)."""
     face = ImageFont.truetype(str(font_path()), size, index=face_index(),
                               layout_engine=ImageFont.Layout.BASIC)
     face.set_variation_by_axes([weight])

@@ -12,16 +12,16 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from bot.i18n import t
-from bot.pictures.canvas import Canvas, Colour
-from bot.pictures.fonts import BOLD, MEDIUM
-from bot.pictures.picture import BoardPicture
 from games.zombie.cards import MAX_HEALTH, MIDNIGHT
 from games.zombie.tiles import DIRECTIONS, STEP, TILES
 from games.zombie.views import PublicView, TileView
+from tables.i18n import t
+from tables.pictures.canvas import Canvas, Colour
+from tables.pictures.fonts import BOLD, MEDIUM
+from tables.pictures.picture import BoardPicture
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from tables.service import LiveMatch
 
 
 class ZombieWords(Protocol):

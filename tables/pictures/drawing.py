@@ -23,9 +23,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from bot import metrics
-from bot.pictures.picture import DRAWING, BoardPicture
-from bot.pictures.png import TableEncoder
+from tables import metrics
+from tables.pictures.picture import DRAWING, BoardPicture
+from tables.pictures.png import TableEncoder
 
 # One worker per core beside the event loop's (at least one).
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
@@ -50,7 +50,7 @@ def _draw(picture: BoardPicture, match_id: int) -> tuple[bytes, float]:
 
 def _warm() -> None:
     """A worker's first job: load the typeface, so no table's picture waits for it."""
-    from bot.pictures.fonts import font
+    from tables.pictures.fonts import font
 
     font(24)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.pictures.canvas import Canvas, Colour
-from bot.pictures.fonts import BOLD, MEDIUM
-from bot.pictures.picture import BoardPicture
 from games.renju.board import COLUMNS, SIZE, parse, xy
+from tables.pictures.canvas import Canvas, Colour
+from tables.pictures.fonts import BOLD, MEDIUM
+from tables.pictures.picture import BoardPicture
 
 CELL = 40
 MARGIN = 48  # room for the coordinates around the grid

@@ -1,0 +1,1 @@
+"""Per-game presentation below both adapters (Discord and web)."""

@@ -1,0 +1,1 @@
+"""The haunt table's presentation that no adapter owns: its board picture."""

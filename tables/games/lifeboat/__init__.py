@@ -1,0 +1,1 @@
+"""The lifeboat table's presentation that no adapter owns: its board picture."""

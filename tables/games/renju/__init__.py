@@ -1,0 +1,1 @@
+"""The renju table's presentation that no adapter owns: its board picture."""

@@ -1,0 +1,1 @@
+"""The sanguosha table's presentation that no adapter owns: its board picture."""
