@@ -32,6 +32,7 @@ from storage.records import (
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    ReplayCheckpoint,
     SeatRecord,
     StatRecord,
     TimerRecord,
@@ -504,6 +505,39 @@ class PostgresRepository(Repository):
             "SELECT version, state FROM snapshots WHERE match_id = $1", match_id
         )
         return None if row is None else (int(row["version"]), str(row["state"]))
+
+    # -- replay checkpoints -------------------------------------------------------------------
+    async def save_replay_checkpoints(
+        self, match_id: int, checkpoints: Sequence[ReplayCheckpoint]
+    ) -> None:
+        strangers = sorted({c.match_id for c in checkpoints} - {match_id})
+        if strangers:
+            raise ValueError(f"checkpoints of matches {strangers} given for match {match_id}")
+        if not checkpoints:
+            return
+        try:
+            async with self._transaction() as conn:
+                await conn.executemany(
+                    "INSERT INTO replay_checkpoints (match_id, step, state, events) "
+                    "VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, step) DO NOTHING",
+                    [(match_id, c.step, c.state, c.events) for c in checkpoints],
+                )
+        except asyncpg.ForeignKeyViolationError as error:
+            raise MatchNotFound(match_id) from error
+
+    async def replay_events(self, match_id: int) -> list[tuple[int, str]]:
+        rows = await self.pool.fetch(
+            "SELECT step, events FROM replay_checkpoints WHERE match_id = $1 ORDER BY step",
+            match_id,
+        )
+        return [(int(row["step"]), str(row["events"])) for row in rows]
+
+    async def replay_state(self, match_id: int, step: int) -> str | None:
+        state = await self.pool.fetchval(
+            "SELECT state FROM replay_checkpoints WHERE match_id = $1 AND step = $2",
+            match_id, step,
+        )
+        return None if state is None else str(state)
 
     # -- messages --------------------------------------------------------------------------
     async def save_message(

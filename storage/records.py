@@ -56,6 +56,17 @@ class ActionRecord(BaseModel):
     created_at: datetime
 
 
+class ReplayCheckpoint(BaseModel):
+    """A closed match replayed up to ``step``: the state then, and the events of the actions
+    since the checkpoint before, both JSON text written by the replay pages (a cache of
+    replaying the log, which never changes once the match is over)."""
+
+    match_id: int
+    step: int
+    state: str
+    events: str
+
+
 class MessageRecord(BaseModel):
     match_id: int
     kind: str  # "board", "lobby", "reveal", …

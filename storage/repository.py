@@ -14,6 +14,7 @@ from storage.records import (
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    ReplayCheckpoint,
     SeatRecord,
     StatRecord,
     TimerRecord,
@@ -181,6 +182,23 @@ class Repository(ABC):
     @abstractmethod
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         """(version, state JSON) of the latest snapshot."""
+
+    # -- replay checkpoints -------------------------------------------------------------------
+    @abstractmethod
+    async def save_replay_checkpoints(
+        self, match_id: int, checkpoints: Sequence[ReplayCheckpoint]
+    ) -> None:
+        """Keep a closed match's replay checkpoints, all in one transaction. Each is a cache of
+        replaying a log that no longer changes, so a step already kept is left as it is.
+        Raises ``ValueError`` for a checkpoint of another match, ``MatchNotFound``."""
+
+    @abstractmethod
+    async def replay_events(self, match_id: int) -> list[tuple[int, str]]:
+        """(step, events JSON) of each kept checkpoint, by step; empty when none is kept."""
+
+    @abstractmethod
+    async def replay_state(self, match_id: int, step: int) -> str | None:
+        """The state JSON kept for ``step``, or None."""
 
     # -- messages --------------------------------------------------------------------------
     @abstractmethod

@@ -39,6 +39,7 @@ from storage.records import (
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    ReplayCheckpoint,
     SeatRecord,
     StatRecord,
     TimerRecord,
@@ -85,6 +86,15 @@ def _seat_params(seat: SeatRecord) -> tuple[Any, ...]:
         int(seat.is_bot),
         seat.locale,
     )
+
+
+def _checkpoint_params(
+    match_id: int, checkpoints: Sequence[ReplayCheckpoint]
+) -> list[tuple[int, int, str, str]]:
+    strangers = sorted({c.match_id for c in checkpoints} - {match_id})
+    if strangers:
+        raise ValueError(f"checkpoints of matches {strangers} given for match {match_id}")
+    return [(match_id, c.step, c.state, c.events) for c in checkpoints]
 
 
 def _is_foreign_key_error(error: sqlite3.IntegrityError) -> bool:
@@ -546,6 +556,37 @@ class SqliteRepository(Repository):
             "SELECT version, state FROM snapshots WHERE match_id = ?", (match_id,)
         )
         return None if row is None else (row["version"], row["state"])
+
+    # -- replay checkpoints -------------------------------------------------------------------
+    async def save_replay_checkpoints(
+        self, match_id: int, checkpoints: Sequence[ReplayCheckpoint]
+    ) -> None:
+        params = _checkpoint_params(match_id, checkpoints)
+        async with self._transaction() as conn:
+            try:
+                await conn.executemany(
+                    "INSERT INTO replay_checkpoints (match_id, step, state, events) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, step) DO NOTHING",
+                    params,
+                )
+            except sqlite3.IntegrityError as error:
+                if _is_foreign_key_error(error):
+                    raise MatchNotFound(match_id) from error
+                raise
+
+    async def replay_events(self, match_id: int) -> list[tuple[int, str]]:
+        rows = await self._read(
+            "SELECT step, events FROM replay_checkpoints WHERE match_id = ? ORDER BY step",
+            (match_id,),
+        )
+        return [(row["step"], row["events"]) for row in rows]
+
+    async def replay_state(self, match_id: int, step: int) -> str | None:
+        row = await self._read_one(
+            "SELECT state FROM replay_checkpoints WHERE match_id = ? AND step = ?",
+            (match_id, step),
+        )
+        return None if row is None else str(row["state"])
 
     # -- messages --------------------------------------------------------------------------
     async def save_message(

@@ -112,6 +112,10 @@ TABLES = (
             ("role", _same), ("with_bots", _bool), ("finished_at", _time), ("character", _same),
         ),
     ),
+    Table(
+        "replay_checkpoints",
+        (("match_id", _same), ("step", _same), ("state", _same), ("events", _same)),
+    ),
 )
 
 

@@ -1,0 +1,48 @@
+"""The replay pages' checkpoints of a closed match: kept once, read back by step."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage.records import ReplayCheckpoint
+from storage.repository import MatchNotFound, Repository
+from tests.storage.helpers import new_match, started_match
+
+
+def _checkpoint(match_id: int, step: int, state: str = "{}") -> ReplayCheckpoint:
+    return ReplayCheckpoint(match_id=match_id, step=step, state=state,
+                            events=f'[[{step}, "e"]]')
+
+
+async def test_checkpoints_are_kept_and_read_back_by_step(repo: Repository) -> None:
+    match = await started_match(repo)
+    other = await new_match(repo, channel_id=99)
+    assert await repo.replay_events(match.id) == []
+    assert await repo.replay_state(match.id, 0) is None
+    await repo.save_replay_checkpoints(
+        match.id, [_checkpoint(match.id, 32, '{"step": 32}'), _checkpoint(match.id, 0),
+                   _checkpoint(match.id, 40, '{"step": 40}')])
+    assert await repo.replay_events(match.id) == [
+        (0, '[[0, "e"]]'), (32, '[[32, "e"]]'), (40, '[[40, "e"]]')]
+    assert await repo.replay_state(match.id, 32) == '{"step": 32}'
+    assert await repo.replay_state(match.id, 33) is None
+    assert await repo.replay_events(other.id) == []
+
+
+async def test_a_kept_step_is_left_as_it_is(repo: Repository) -> None:
+    # Two readers may replay the same table at once: the second save changes nothing.
+    match = await started_match(repo)
+    await repo.save_replay_checkpoints(match.id, [_checkpoint(match.id, 0, '{"first": 1}')])
+    await repo.save_replay_checkpoints(match.id, [_checkpoint(match.id, 0, '{"second": 2}'),
+                                                  _checkpoint(match.id, 32)])
+    assert await repo.replay_state(match.id, 0) == '{"first": 1}'
+    assert [step for step, _ in await repo.replay_events(match.id)] == [0, 32]
+
+
+async def test_checkpoints_of_unknown_or_other_matches_are_refused(repo: Repository) -> None:
+    match = await started_match(repo)
+    with pytest.raises(MatchNotFound):
+        await repo.save_replay_checkpoints(404, [_checkpoint(404, 0)])
+    with pytest.raises(ValueError):
+        await repo.save_replay_checkpoints(match.id, [_checkpoint(match.id + 1, 0)])
+    assert await repo.replay_events(match.id) == []
