@@ -33,6 +33,7 @@ from storage import Repository
 from tables import metrics
 from tables.service import MatchService
 from web.links import Links, load_secret
+from web.page import BOOK
 from web.server import PortInUse, WebServer
 from web.site import Parts
 
@@ -253,6 +254,8 @@ async def run(settings: Settings, token: str) -> None:
         parts = Parts(client.parlor.repo, RendererNarrator(), lambda: client.parlor.links,
                       lambda: gateway_connected(client))
         web = WebServer(parts, settings.web_host, settings.web_port)
+        # A table that closes is replayed for its pages at once, not when first read.
+        client.parlor.service.subscribe(web.app[BOOK].on_change)
         await web.start()  # before Discord: a port in use stops the start at once
     try:
         async with client:

@@ -1,28 +1,47 @@
 """Finished tables replayed from their logs, kept for the pages that step through them.
 
-A table is replayed once (``tables.replaying.replay_log``, which hands the event loop back every
-millisecond) when its page is first asked for: in the background, from the first action on, so
-the page of an early step answers as soon as the replay has passed it rather than when the
-whole log is done. What is kept is every action, every event with the step that made it, and
-the state every ``CHECKPOINT_EVERY`` steps. The state at any step is the nearest checkpoint
-before it with at most ``CHECKPOINT_EVERY - 1`` actions applied, and the last few asked for
-are remembered, so stepping through a 5,000-action table costs a few engine moves a click, not
-the whole log (``bench/web_replay.py``).
+What a page needs of a table is every action, every event with the step that made it, and the
+state every ``CHECKPOINT_EVERY`` steps: the state at any step is the nearest checkpoint before
+it with at most ``CHECKPOINT_EVERY - 1`` actions applied, and the last few asked for are
+remembered. A closed table's log never changes, so this is worked out once and kept in the
+repository (``Repository.save_replay_checkpoints``): each kept checkpoint holds its state and
+the events of the actions since the one before. The book replays a table as soon as the service
+says it closed (``ReplayBook.on_change``), or else when its page is first asked for; a table
+whose checkpoints are kept is read back instead (its log, its events, and each checkpoint's
+state the first time a step needs it), so any step of a 5,000-action table, the first one asked
+for included, costs a few reads and a few engine moves (``bench/web_replay.py``).
+
+A replay that is not kept yet runs in the background (``tables.replaying.replay_log``, which
+hands the event loop back every millisecond), from the first action on: a page of an early step
+answers as soon as the replay has passed it rather than when the whole log is done.
 """
 
 from __future__ import annotations
 
 import asyncio
 import bisect
+import logging
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from games import registry
 from games.core import Action, Event, Game, Transition
-from storage import MatchNotFound, MatchRecord, MatchStatus, Repository, SeatRecord
+from storage import (
+    ActionRecord,
+    MatchNotFound,
+    MatchRecord,
+    MatchStatus,
+    ReplayCheckpoint,
+    Repository,
+    SeatRecord,
+)
 from tables.replaying import replay_log
-from tables.service import LiveMatch
+from tables.service import LiveMatch, MatchChange
+
+log = logging.getLogger("parlor.web")
 
 CHECKPOINT_EVERY = 32
 # States remembered per table besides the checkpoints (a reader steps back and forth).
@@ -30,19 +49,25 @@ STATES_KEPT = 64
 # Tables kept replayed at once (a Sanguosha table is a few MB of events and checkpoints).
 TABLES_KEPT = 16
 OVER = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
+CLOSING = ("finished", "cancelled")  # the service's changes after which a table is over
+# A kept checkpoint's events: (the step that made it, the event), in order.
+EVENTS: TypeAdapter[list[tuple[int, Event]]] = TypeAdapter(list[tuple[int, Event]])
 
 
 @dataclass
 class Replay:
     record: MatchRecord
     seats: list[SeatRecord]
+    repo: Repository
     stored: list[dict[str, Any]] = field(default_factory=list)  # the log's actions, as stored
     sources: list[tuple[int, str]] = field(default_factory=list)  # (seat, source) of each
     actions: dict[int, Action] = field(default_factory=dict)  # parsed, by index
-    checkpoints: list[Any] = field(default_factory=list)  # after k * CHECKPOINT_EVERY actions
+    # The state after k * CHECKPOINT_EVERY actions, by k (a kept replay's, once read).
+    checkpoints: dict[int, Any] = field(default_factory=dict)
     public: list[tuple[int, Event]] = field(default_factory=list)  # (step made, event)
     private: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # by seat
-    built: int = 0  # the steps replayed so far
+    built: int = 0  # the steps whose events are known
+    kept: bool = False  # the checkpoints are in the repository
     failed: BaseException | None = None
     _states: OrderedDict[int, Any] = field(default_factory=OrderedDict)
     _moved: asyncio.Event = field(default_factory=asyncio.Event)
@@ -55,33 +80,62 @@ class Replay:
     def steps(self) -> int:
         return self.record.version  # the number of actions in the log
 
-    async def build(self, repo: Repository) -> None:
-        """Read the log and replay it, telling whoever waits at each checkpoint."""
+    def _take_log(self, log: list[ActionRecord]) -> None:
+        self.stored = [entry.action for entry in log]
+        self.sources = [(entry.seat, entry.source) for entry in log]
+
+    def _keep_event(self, step: int, event: Event) -> None:
+        if event.to is None:
+            self.public.append((step, event))
+        else:
+            for seat in event.to:
+                self.private.setdefault(seat, []).append((step, event))
+
+    def restore(self, log: list[ActionRecord], kept: list[tuple[int, str]]) -> None:
+        """Take the log and the events of the kept checkpoints: every step can be shown, each
+        checkpoint's state read from the repository when a step first needs it."""
+        self._take_log(log)
+        for _, events in kept:
+            for step, event in EVENTS.validate_json(events):
+                self._keep_event(step, event)
+        self.built = self.steps
+        self.kept = True
+        self._tell()
+
+    async def build(self) -> None:
+        """Read the log and replay it, telling whoever waits at each checkpoint; then keep
+        the checkpoints in the repository."""
         game = self.game
+        match_id = self.record.id
         try:
-            self.checkpoints = [game.setup(len(self.seats), self.record.options,
-                                           seed=self.record.seed)]
+            first = game.setup(len(self.seats), self.record.options, seed=self.record.seed)
+            self.checkpoints[0] = first
             self._tell()  # the first step can be shown before the log is read
-            log = await repo.actions(self.record.id)
-            self.stored = [entry.action for entry in log]
-            self.sources = [(entry.seat, entry.source) for entry in log]
+            self._take_log(await self.repo.actions(match_id))
         except Exception as failure:
             self.failed = failure
             self._tell()
             raise
 
+        since: list[tuple[int, Event]] = []  # the events since the last checkpoint
+        kept = [ReplayCheckpoint(match_id=match_id, step=0, state=first.model_dump_json(),
+                                 events="[]")]
+
         def keep(transition: Transition) -> None:
             step = self.built + 1
             for event in transition.events:
-                if event.to is None:
-                    self.public.append((step, event))
-                else:
-                    for seat in event.to:
-                        self.private.setdefault(seat, []).append((step, event))
-            if step % CHECKPOINT_EVERY == 0:
-                self.checkpoints.append(transition.state)
+                self._keep_event(step, event)
+                since.append((step, event))
+            checkpoint = step % CHECKPOINT_EVERY == 0
+            if checkpoint:
+                self.checkpoints[step // CHECKPOINT_EVERY] = transition.state
+            if checkpoint or step == self.steps:  # the last step holds the last events
+                kept.append(ReplayCheckpoint(
+                    match_id=match_id, step=step, state=transition.state.model_dump_json(),
+                    events=EVENTS.dump_json(since).decode()))
+                since.clear()
             self.built = step
-            if step % CHECKPOINT_EVERY == 0:
+            if checkpoint:
                 self._tell()
 
         try:
@@ -95,18 +149,32 @@ class Replay:
                 self.failed = RuntimeError(f"the log holds {self.built} of the "
                                            f"{self.steps} actions the table counts")
             self._tell()
+        try:
+            await self.repo.save_replay_checkpoints(match_id, kept)
+            self.kept = True
+        except Exception:  # the replay in memory still serves; the next process tries again
+            log.exception("the replay checkpoints of match %s were not kept", match_id)
 
     def _tell(self) -> None:
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
 
     async def reach(self, step: int) -> None:
-        """Wait until the replay has passed ``step``."""
-        while self.built < step or not self.checkpoints:
+        """Wait until ``step`` can be shown: the replay has passed it, and the checkpoint it
+        starts from is at hand."""
+        while self.built < step or not (self.kept or self.checkpoints):
             if self.failed is not None:
                 raise RuntimeError(f"the replay of match {self.record.id} failed"
                                    ) from self.failed
             await self._moved.wait()
+        index = step // CHECKPOINT_EVERY
+        if index in self.checkpoints or step in self._states:
+            return
+        state = await self.repo.replay_state(self.record.id, index * CHECKPOINT_EVERY)
+        if state is None:
+            raise RuntimeError(f"match {self.record.id} has no replay checkpoint at step "
+                               f"{index * CHECKPOINT_EVERY}")
+        self.checkpoints.setdefault(index, self.game.parse_state(state))
 
     def state_at(self, step: int) -> Any:
         """The state after ``step`` actions (0: the game as set up); ``reach`` it first."""
@@ -160,9 +228,21 @@ class ReplayBook:
         self._loading: dict[int, asyncio.Future[Replay | None]] = {}
         self._building: set[asyncio.Task[None]] = set()
 
+    async def on_change(self, change: MatchChange) -> None:
+        """A service listener: a table that closes is replayed at once in the background and
+        its checkpoints kept, so that its first reader finds them."""
+        if change.kind in CLOSING:
+            self._start(self._prepare(change.live.id))
+
+    async def _prepare(self, match_id: int) -> None:
+        try:
+            await self.get(match_id)
+        except Exception:
+            log.exception("the replay of match %s could not be started", match_id)
+
     async def get(self, match_id: int) -> Replay | None:
-        """The replay of a finished (or cancelled) table, being built; None for any other
-        id."""
+        """The replay of a finished (or cancelled) table, read back or being built; None for
+        any other id."""
         kept = self._tables.get(match_id)
         if kept is not None:
             self._tables.move_to_end(match_id)
@@ -182,13 +262,17 @@ class ReplayBook:
         finally:
             del self._loading[match_id]
         if found is not None:
-            task = asyncio.create_task(found.build(self.repo))
-            self._building.add(task)
-            task.add_done_callback(self._built)
+            if not found.kept:
+                self._start(found.build())
             self._tables[match_id] = found
             while len(self._tables) > self._keep:
                 self._tables.popitem(last=False)
         return found
+
+    def _start(self, work: Any) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(work)
+        self._building.add(task)
+        task.add_done_callback(self._built)
 
     def _built(self, task: asyncio.Task[None]) -> None:
         self._building.discard(task)
@@ -214,4 +298,8 @@ class ReplayBook:
         seats = await self.repo.seats(match_id)
         if not seats or await self.repo.snapshot(match_id) is None:
             return None  # cancelled in the lobby: nothing was played
-        return Replay(record, seats)
+        replay = Replay(record, seats, self.repo)
+        kept = await self.repo.replay_events(match_id)
+        if kept and kept[-1][0] == record.version:  # saved at once, so all there or none
+            replay.restore(await self.repo.actions(match_id), kept)
+        return replay

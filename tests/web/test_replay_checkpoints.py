@@ -1,0 +1,122 @@
+"""Replays of closed tables kept as checkpoints in the repository: a late step of a long table
+is answered from them, a few engine moves from a kept state instead of the whole log, and what
+a page shows is the same whether the table was replayed here or read back."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.narrator import RendererNarrator
+from games import registry
+from storage import Repository
+from tables.service import LiveMatch, MatchService
+from tests.storage.conftest import backend, clock, db_path, postgres_schema, repo  # noqa: F401
+from tests.web.tables import HOST, finished_table, world
+from web.replays import CHECKPOINT_EVERY, Replay, ReplayBook
+from web.steps import Steps
+
+
+async def _replayed(book: ReplayBook, match_id: int) -> Replay:
+    replay = await book.get(match_id)
+    assert replay is not None
+    await replay.reach(replay.steps)
+    await asyncio.gather(*book._building)  # the checkpoints are saved once the replay is done
+    return replay
+
+
+def _count_applies(monkeypatch: pytest.MonkeyPatch, game: str) -> list[int]:
+    engine = registry.get(game)
+    applied = [0]
+    apply = engine.apply
+
+    def counted(state: Any, action: Any) -> Any:
+        applied[0] += 1
+        return apply(state, action)
+
+    monkeypatch.setattr(engine, "apply", counted)
+    return applied
+
+
+async def _long_lifeboat(service: MatchService) -> LiveMatch:
+    live = await finished_table(service, "lifeboat", channel=1, seats=6, seed=3)
+    assert live.version > 4 * CHECKPOINT_EVERY, live.version  # long enough to mean something
+    return live
+
+
+async def test_a_late_step_is_answered_from_kept_checkpoints(
+    repo: Repository, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    """Checked by counting the engine's moves, not by the clock: the table's first replay
+    keeps its checkpoints; a process that never replayed it shows its last step but one (and
+    then a step before it) from the nearest kept state."""
+    live = await _long_lifeboat(MatchService(repo))
+    first = ReplayBook(repo)
+    await _replayed(first, live.id)
+    await first.close()
+    applied = _count_applies(monkeypatch, "lifeboat")
+    fresh = ReplayBook(repo)
+    replay = await fresh.get(live.id)
+    assert replay is not None and replay.kept and not fresh._building  # nothing to replay
+    late = live.version - 1
+    await replay.reach(late)
+    replay.state_at(late)
+    assert applied[0] == late % CHECKPOINT_EVERY < CHECKPOINT_EVERY
+    earlier = late - 2 * CHECKPOINT_EVERY - 5
+    await replay.reach(earlier)
+    replay.state_at(earlier)
+    assert applied[0] == late % CHECKPOINT_EVERY + earlier % CHECKPOINT_EVERY
+    assert len(replay.checkpoints) == 2  # only the states these steps start from were read
+    await fresh.close()
+
+
+async def test_a_table_is_replayed_and_kept_as_it_closes(repo: Repository) -> None:  # noqa: F811
+    service = MatchService(repo)
+    book = ReplayBook(repo)
+    service.subscribe(book.on_change)
+    live = await finished_table(service, "lifeboat", channel=1, seats=4, seed=2)
+    for _ in range(200):
+        if not book._building:
+            break
+        await asyncio.gather(*book._building)
+    kept = await repo.replay_events(live.id)
+    assert kept[0][0] == 0 and kept[-1][0] == live.version
+    assert [step for step, _ in kept[1:-1]] == list(
+        range(CHECKPOINT_EVERY, live.version, CHECKPOINT_EVERY))
+    # A table cancelled in its lobby has nothing to replay, and nothing is kept.
+    lobby = await service.create_lobby(game="lifeboat", guild_id=1, channel_id=9, host_id=HOST,
+                                       host_name="host", host_locale=None, options={})
+    await service.cancel(lobby.id, HOST)
+    await asyncio.gather(*book._building)
+    assert await repo.replay_events(lobby.id) == []
+    await book.close()
+
+
+@pytest.mark.parametrize("game", registry.names())
+async def test_a_kept_replay_shows_what_the_replay_showed(tmp_path: Path, game: str) -> None:
+    """Every step's page data (board, log lines, each seat's panel and private lines, the
+    reveal) is the same read back from the checkpoints as replayed from the log: events and
+    states survive their JSON."""
+    w = await world(tmp_path)
+    try:
+        seats = registry.get(game).spec.min_players
+        live = await finished_table(w.service, game, channel=2, seats=seats)
+        first, fresh = ReplayBook(w.repo), ReplayBook(w.repo)
+        built = await _replayed(first, live.id)
+        read = await fresh.get(live.id)
+        assert read is not None and read.kept
+        narrator = RendererNarrator()
+        steps = sorted({0, 1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, live.version // 2,
+                        live.version - 1, live.version} & set(range(live.version + 1)))
+        for step in steps:
+            await read.reach(step)
+            for locale in ("en", "zh_CN"):
+                assert Steps(narrator).step(read, step, locale, None) == \
+                    Steps(narrator).step(built, step, locale, None), (game, step, locale)
+        await first.close()
+        await fresh.close()
+    finally:
+        await w.repo.close()
