@@ -19,12 +19,21 @@ OPPOSITE: dict[Direction, Direction] = {"N": "S", "E": "W", "S": "N", "W": "E"}
 Cell = tuple[Floor, int, int]
 
 
+# Turned doors by the doors and the turn: at most 16 sets of doors times 4 turns, asked for
+# many times a move while the explorer looks for rooms that fit.
+_TURNED: dict[tuple[tuple[Direction, ...], int], tuple[Direction, ...]] = {}
+
+
 def turned(doors: tuple[Direction, ...] | list[Direction], quarter_turns: int) -> list[Direction]:
     """The doors after turning a room clockwise by ``quarter_turns``."""
-    return sorted(
-        (DIRECTIONS[(DIRECTIONS.index(d) + quarter_turns) % 4] for d in doors),
-        key=DIRECTIONS.index,
-    )
+    key = (tuple(doors), quarter_turns % 4)
+    found = _TURNED.get(key)
+    if found is None:
+        found = _TURNED[key] = tuple(sorted(
+            (DIRECTIONS[(DIRECTIONS.index(d) + quarter_turns) % 4] for d in doors),
+            key=DIRECTIONS.index,
+        ))
+    return list(found)
 
 
 def cells(state: HauntState) -> dict[Cell, PlacedRoom]:
@@ -61,9 +70,14 @@ def passages(state: HauntState, room_id: str, *, monster: bool = False) -> list[
     """Rooms reached from ``room_id`` by a stair or passage (both ends placed). Monsters also
     climb one-way passages back."""
     out = []
+    placed_ids: set[str] | None = None
     for placed in state.rooms:
         passage = catalog().room(placed.id).passage
-        if passage is None or state.placed(passage.to) is None:
+        if passage is None:
+            continue
+        if placed_ids is None:
+            placed_ids = {r.id for r in state.rooms}
+        if passage.to not in placed_ids:
             continue
         if placed.id == room_id:
             out.append(passage.to)
@@ -141,8 +155,61 @@ def valid_turns(
 ) -> list[list[Direction]]:
     """The distinct ways ``room_id`` may be turned at ``cell``: a door joins the room the
     explorer left and the floor keeps an open door."""
-    return _joining_turns(state, room_id, cell, came_from, lambda grid, trial: any(
-        open_doors(r, grid) for r in [*state.rooms, trial] if r.floor == trial.floor))
+    grid = cells(state)
+    if cell in grid:  # not an empty cell: tried the long way, room in place
+        return _joining_turns(state, room_id, cell, came_from, lambda grid, trial: any(
+            open_doors(r, grid) for r in [*state.rooms, trial] if r.floor == trial.floor))
+    return _keeping_turns(catalog().room(room_id).doors, cell, came_from, grid,
+                          _open_elsewhere(state, grid, cell))
+
+
+def any_valid_turn(state: HauntState, room_ids: list[str], cell: Cell, came_from: Direction,
+                   grid: dict[Cell, PlacedRoom] | None = None) -> bool:
+    """Whether one of ``room_ids`` has a valid turn at ``cell`` (``valid_turns``), the map
+    read once for all of them (``grid``: ``cells(state)`` when the caller has it)."""
+    if grid is None:
+        grid = cells(state)
+    if cell in grid:
+        return any(valid_turns(state, room, cell, came_from) for room in room_ids)
+    elsewhere = _open_elsewhere(state, grid, cell)
+    return any(_keeping_turns(catalog().room(room).doors, cell, came_from, grid, elsewhere)
+               for room in room_ids)
+
+
+def _open_elsewhere(state: HauntState, grid: dict[Cell, PlacedRoom], cell: Cell) -> bool:
+    """Whether a placed room of ``cell``'s floor has a door into the unknown other than the
+    one ``cell`` fills. (A room placed at the empty ``cell`` closes only the doors facing it,
+    so the floor stays open either way when this holds; ``_keeping_turns`` relies on it.)"""
+    floor = cell[0]
+    for room in state.rooms:
+        if room.floor != floor:
+            continue
+        for d in room.doors:
+            there = neighbour(room, d)
+            if there != cell and there not in grid and not outside(there):
+                return True
+    return False
+
+
+def _keeping_turns(doors: tuple[Direction, ...] | list[Direction], cell: Cell,
+                   came_from: Direction, grid: dict[Cell, PlacedRoom],
+                   open_elsewhere: bool) -> list[list[Direction]]:
+    """``valid_turns`` at the empty ``cell``: the distinct turns with a door joining the room
+    left through ``came_from`` and, unless the floor is open elsewhere, a door of their own
+    into the unknown."""
+    floor, x, y = cell
+    needed = OPPOSITE[came_from]
+    choices: list[list[Direction]] = []
+    for quarter in range(4):
+        turned_doors = turned(doors, quarter)
+        if needed not in turned_doors or turned_doors in choices:
+            continue
+        if open_elsewhere or any(
+            (there := (floor, x + STEP[d][0], y + STEP[d][1])) not in grid and not outside(there)
+            for d in turned_doors
+        ):
+            choices.append(turned_doors)
+    return choices
 
 
 def reopening_turn(state: HauntState, floor: Floor, grid: dict[Cell, PlacedRoom],
@@ -178,4 +245,16 @@ def turns_reopening(
 
 
 def fits(room_id: str, floor: Floor) -> bool:
-    return floor in catalog().room(room_id).floors
+    return room_id in rooms_fitting(floor)
+
+
+_FITTING: dict[Floor, frozenset[str]] = {}
+
+
+def rooms_fitting(floor: Floor) -> frozenset[str]:
+    """The ids of the rooms that may be placed on ``floor``."""
+    found = _FITTING.get(floor)
+    if found is None:
+        found = _FITTING[floor] = frozenset(
+            room.id for room in catalog().house.rooms if floor in room.floors)
+    return found

@@ -20,12 +20,12 @@ def explorable(state: HauntState, seat: int) -> list[Direction]:
     if here is None:
         return []
     grid = board.cells(state)
-    candidates = [*state.stack, *state.room_discards]
+    fits = board.rooms_fitting(here.floor)
+    fitting = [room for room in [*state.stack, *state.room_discards] if room in fits]
     out: list[Direction] = []
     for direction in board.open_doors(here, grid):
         cell = board.neighbour(here, direction)
-        fitting = [room for room in candidates if board.fits(room, here.floor)]
-        if any(board.valid_turns(state, room, cell, direction) for room in fitting) or any(
+        if board.any_valid_turn(state, fitting, cell, direction, grid) or any(
             board.turns_reopening(state, room, cell, direction) for room in fitting
         ):
             out.append(direction)
@@ -161,9 +161,10 @@ def can_grow(state: HauntState) -> bool:
     for here in state.rooms:
         for direction in board.open_doors(here, grid):
             cell = board.neighbour(here, direction)
-            for room in candidates:
-                if board.fits(room, here.floor) and board.valid_turns(state, room, cell, direction):
-                    return True
+            fits = board.rooms_fitting(here.floor)
+            if board.any_valid_turn(state, [room for room in candidates if room in fits], cell,
+                                    direction, grid):
+                return True
     return False
 
 

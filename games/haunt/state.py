@@ -68,18 +68,6 @@ def clone_model(model: M) -> M:
     return copied
 
 
-def built(cls: type[M], fields: dict[str, Any]) -> M:
-    """``cls.model_construct(**fields)`` for a model whose every field is in ``fields`` and
-    which has no private attributes: the same object without ``model_construct``'s walk over
-    the fields (views are built for a seat on every move, a few dozen models each)."""
-    model = cls.__new__(cls)
-    object.__setattr__(model, "__dict__", fields)
-    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
-    return model
-
-
 Phase = Literal["choose", "explore", "haunt", "over"]
 MONSTERS = -1  # the monsters' place in the turn order after the haunt
 

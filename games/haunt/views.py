@@ -9,9 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.construct import built
 from games.haunt import goals, traits
 from games.haunt.schema import TRAITS, Trait
-from games.haunt.state import HauntState, PlacedRoom, Roll, built
+from games.haunt.state import HauntState, PlacedRoom, Roll
 
 
 class TraitView(BaseModel):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import Action, Pick, Prompt
+from games.core.construct import copied
+from games.core.memo import Memo
 from games.zombie import actions as a
 from games.zombie.actions import make
 from games.zombie.board import turnings, walkable_neighbours
@@ -31,8 +33,9 @@ def pending(state: ZombieState) -> list[Prompt]:
     waiting = _blocking(state)
     offered = open_offer(state)
     prompts: list[Prompt] = []
+    able = standing(state)
     for seat in range(state.seats):
-        free = free_moves(state, seat)
+        free = free_moves(state, seat, able)
         decision = waiting.get(seat)
         if seat == offered:
             # The totem offered to this seat: a question of its own (refusing is the default,
@@ -48,7 +51,7 @@ def pending(state: ZombieState) -> list[Prompt]:
             free = [*answers, *free]
         if decision is not None:
             actions = [*decision.actions, *free]
-            prompts.append(decision.model_copy(update={"actions": actions}))
+            prompts.append(copied(decision, {"actions": actions}))
         elif free:
             prompts.append(
                 Prompt(seat=seat, kind=FREE_MOVES, actions=free, blocking=False, default=None)
@@ -56,22 +59,42 @@ def pending(state: ZombieState) -> list[Prompt]:
     return prompts
 
 
-def free_moves(state: ZombieState, seat: int) -> list[Action]:
-    """Giving items and the totem, drinking the Concoction, refuelling the chainsaw."""
-    able = standing(state)
+# A seat's free moves by what they depend on (its items, who stands, the totem, the drinkers,
+# refuelling): the same few combinations come back move after move, and each action is a
+# model of its own.
+_FREE_MOVES: Memo[tuple[object, ...], tuple[Action, ...]] = Memo(20_000)
+
+
+def free_moves(state: ZombieState, seat: int, able: list[int] | None = None) -> list[Action]:
+    """Giving items and the totem, drinking the Concoction, refuelling the chainsaw.
+    ``able`` is ``standing(state)`` when the caller has it already."""
+    if able is None:
+        able = standing(state)
     if seat not in able:
         return []
     player = state.players[seat]
+    holds_totem = state.totem == "held" and state.totem_holder == seat
+    offered = open_offer(state) if holds_totem else None
+    drinkers = (tuple(t for t in able if state.players[t].health < 6)
+                if "soda" in player.items else ())
+    key = (seat, tuple(able), tuple(player.items), holds_totem, offered, drinkers,
+           can_refuel(state, seat))
+    found = _FREE_MOVES.get(key)
+    if found is None:
+        found = _FREE_MOVES.remember(key, tuple(_free_moves(*key)))
+    return list(found)
+
+
+def _free_moves(seat: int, able: tuple[int, ...], items: tuple[str, ...], holds_totem: bool,
+                offered: int | None, drinkers: tuple[int, ...], refuel: bool) -> list[Action]:
     moves: list[Action] = []
     others = [s for s in able if s != seat]
-    for item in dict.fromkeys(player.items):
+    for item in dict.fromkeys(items):
         moves += [make(a.Give, seat=seat, item=item, to=to) for to in others]
-    if state.totem == "held" and state.totem_holder == seat:
-        offered = open_offer(state)
+    if holds_totem:
         moves += [make(a.GiveTotem, seat=seat, to=to) for to in others if to != offered]
-    if "soda" in player.items:
-        moves += [make(a.Drink, seat=seat, target=t) for t in able if state.players[t].health < 6]
-    if can_refuel(state, seat):
+    moves += [make(a.Drink, seat=seat, target=t) for t in drinkers]
+    if refuel:
         moves.append(make(a.Refuel, seat=seat))
     return moves
 

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import StateBase
+from games.core.construct import copied
 from games.core.windows import Windows
 from games.zombie.options import Options
 from games.zombie.tiles import TILES, Area
@@ -158,10 +159,14 @@ def new_question(state: ZombieState, stage: Stage) -> None:
 
 def clone(state: ZombieState) -> ZombieState:
     """A copy sharing nothing the rules change: every list and sub-model the rules mutate is
-    copied, the never-changed placed tiles and openings are shared."""
-    copied = state.model_copy(
-        update={
-            "players": [p.model_copy(update={"items": list(p.items)}) for p in state.players],
+    copied, the never-changed placed tiles and openings are shared. (``copied`` is
+    ``model_copy`` without its bookkeeping: the state is copied on every move.)"""
+    windows = state.windows
+    fight = state.fight
+    copy = copied(
+        state,
+        {
+            "players": [copied(p, {"items": list(p.items)}) for p in state.players],
             "deck": list(state.deck),
             "discard": list(state.discard),
             "tiles": list(state.tiles),
@@ -171,20 +176,13 @@ def clone(state: ZombieState) -> ZombieState:
             "searched": list(state.searched),
             "found": list(state.found),
             "plan": list(state.plan),
-            "windows": state.windows.model_copy(
-                update={
-                    "stack": [
-                        w.model_copy(update={"answers": dict(w.answers), "data": dict(w.data)})
-                        for w in state.windows.stack
-                    ]
-                }
-            ),
-            "fight": None
-            if state.fight is None
-            else state.fight.model_copy(
-                update={"fighters": list(state.fight.fighters), "fled": list(state.fight.fled)}
-            ),
-        }
+            "windows": copied(windows, {"stack": [
+                copied(w, {"answers": dict(w.answers), "data": dict(w.data)})
+                for w in windows.stack
+            ]}),
+            "fight": None if fight is None else copied(
+                fight, {"fighters": list(fight.fighters), "fled": list(fight.fled)}),
+        },
     )
-    copied.forget_pending()
-    return copied
+    copy.forget_pending()
+    return copy

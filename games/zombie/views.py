@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.construct import built
 from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
 from games.zombie.health import dying
@@ -148,15 +149,15 @@ def _fight_view(state: ZombieState) -> FightView | None:
         return None
     window = state.windows.top
     asked = list(window.seats) if state.stage == "fight" and window is not None else []
-    return FightView.model_construct(
-        zombies=fight.zombies,
-        asked=asked,
-        fighters=fight.fighters,
-        fled=fight.fled,
-        revved=fight.revved,
-        burned=fight.burned,
-        damage=fight.damage,
-    )
+    return built(FightView, {
+        "zombies": fight.zombies,
+        "asked": asked,
+        "fighters": fight.fighters,
+        "fled": fight.fled,
+        "revved": fight.revved,
+        "burned": fight.burned,
+        "damage": fight.damage,
+    })
 
 
 def build_view(state: ZombieState, seat: int | None) -> PublicView:
@@ -175,7 +176,7 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "exits": walkable_neighbours(state, state.at),
         "tiles": [_tile_view(state, i) for i in range(len(state.tiles))],
         "openings": [
-            OpeningView.model_construct(kind=o.kind, a=o.a, b=o.b) for o in state.openings
+            built(OpeningView, {"kind": o.kind, "a": o.a, "b": o.b}) for o in state.openings
         ],
         "house_left": sorted(state.house_stack),
         "yard_left": sorted(state.yard_stack),
@@ -198,17 +199,17 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "result": state.result,
         "scores": scores(state) if state.result is not None else None,
     }
+    # Built without validation (``built``): every value is of its field's type, and a view
+    # is built for a seat on every move.
     if seat is None:
-        return PublicView.model_construct(**fields)
+        return built(PublicView, fields)
     answer = own_answer(state, seat)
     window = state.windows.top
     serial = window.serial if window is not None else 0
-    return SeatView.model_construct(
-        **fields,
-        seat=seat,
-        commitment=answer,
-        commitment_id=commitment_id(serial, seat, answer) if answer else None,
-    )
+    fields["seat"] = seat
+    fields["commitment"] = answer
+    fields["commitment_id"] = commitment_id(serial, seat, answer) if answer else None
+    return built(SeatView, fields)
 
 
 def own_answer(state: ZombieState, seat: int) -> str | None:
