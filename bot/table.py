@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -59,6 +61,9 @@ PAUSE_REASONS = {50001: "no_access", 50013: "no_permission", UNKNOWN_CHANNEL: "c
 # A board Discord would not take (rate limits beyond discord.py's retries, an outage) is tried
 # again after a growing pause, capped here, so the table always ends up showing its state.
 RETRY_MAX_DELAY = 60.0
+# How long a board edit waits for the answer to a click on the board, which shows the board at
+# no cost to the edit budget, before it goes out itself (Discord gives an answer 3 s).
+CLICK_ANSWER_WAIT = 3.0
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -69,6 +74,8 @@ class BoardRef:
     posted_at: float
     # The Desk's count of the match's changes that the message shows (-1: not known).
     rendered: int = -1
+    # What the message shows, as last written (None: not known).
+    payload: str | None = None
 
 
 @dataclass
@@ -89,6 +96,20 @@ def _settle(future: asyncio.Future[bool], value: bool) -> None:
         future.set_result(value)
 
 
+def board_payload(content: str, embeds: list[discord.Embed], view: discord.ui.View | None
+                  ) -> str:
+    """A board write's text, embeds and components, to tell whether an edit would change
+    anything the message shows."""
+    return json.dumps([content, [embed.to_dict() for embed in embeds],
+                       None if view is None else view.to_components()],
+                      sort_keys=True, default=str)
+
+
+def _settle_none(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 class Desk:
     def __init__(self, app: Ports) -> None:
         self.app = app
@@ -102,7 +123,17 @@ class Desk:
         # pauses change the board without changing the match's version).
         self._changes: dict[int, int] = {}
         self._wakes: dict[int, asyncio.Future[bool]] = {}
+        # Per match, when a change landed while its board's edit was pending (``_paced``).
+        self._moved: dict[int, float] = {}
+        # Per match, a click on its board whose answer (the fresh board) is yet to go out.
+        self._answers: dict[int, asyncio.Future[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
+        # Why the board's next write is wanted (the changes it folds in), and the bot-token
+        # board writes made per match and reason, for the request counts of the benchmark.
+        self._wanted: dict[int, set[str]] = {}
+        self.writes: Counter[tuple[int, str]] = Counter()
+        # Edits left out per match, as the message showed what they would write already.
+        self.unchanged: Counter[int] = Counter()
         self.pictures = BoardPictures(app)
         self.threads = TeamThreads(app)
 
@@ -133,6 +164,23 @@ class Desk:
 
     def _stamp(self, match_id: int) -> int:
         return self._changes.get(match_id, 0)
+
+    def _want(self, match_id: int, reason: str) -> None:
+        self._wanted.setdefault(match_id, set()).add(reason)
+
+    def _wrote(self, match_id: int, what: str, reasons: set[str]) -> None:
+        """A bot-token board write went out, showing the changes ``reasons`` name."""
+        self.writes[(match_id, f"{what}: {' + '.join(sorted(reasons)) or 'no change'}")] += 1
+
+    @staticmethod
+    def change_reason(change: MatchChange) -> str:
+        """What a change is, in the words of the benchmark's breakdown of board writes."""
+        if change.kind != "acted":
+            return change.kind
+        if change.source != "player":
+            return f"{change.source} move"
+        return "click on a message" if change.origin_message_id is not None \
+            else "move in a panel"
 
     @staticmethod
     def waits_for_a_person(live: LiveMatch) -> bool:
@@ -371,6 +419,11 @@ class Desk:
     async def on_change(self, change: MatchChange) -> None:
         live = change.live
         self._changes[live.id] = self._stamp(live.id) + 1
+        self._want(live.id, self.change_reason(change))
+        ref = self._boards.get(live.id)
+        if change.source == "player" and ref is not None and \
+                change.origin_message_id == ref.message_id:
+            self._expect_answer(live.id)
         if change.kind == "started":
             await self.post_board(live)
             await self.send_openings(live)
@@ -409,10 +462,41 @@ class Desk:
             if work is not None:
                 self._spawn(work)
 
+    def _expect_answer(self, match_id: int) -> None:
+        """A move clicked on the board was saved: its answer will show the board, so the
+        board's own edit waits for it (``_await_answer``) rather than racing it."""
+        older = self._answers.get(match_id)
+        if older is not None:
+            _settle_none(older)
+        self._answers[match_id] = asyncio.get_running_loop().create_future()
+
+    def _answered(self, match_id: int) -> None:
+        answer = self._answers.pop(match_id, None)
+        if answer is not None:
+            _settle_none(answer)
+
+    async def _await_answer(self, match_id: int) -> None:
+        """Until the answer of a click on the board is out (or ``CLICK_ANSWER_WAIT``): an edit
+        it makes unnecessary then costs nothing."""
+        answer = self._answers.get(match_id)
+        if answer is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(answer), CLICK_ANSWER_WAIT)
+        if self._answers.get(match_id) is answer:
+            del self._answers[match_id]  # never answered (the click's handler failed)
+
     async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
                                 ) -> None:
         """Answer a board click with the fresh board: the edit rides on the interaction
         response instead of costing a separate REST call."""
+        try:
+            await self._answer_with_board(interaction, live)
+        finally:
+            self._answered(live.id)
+
+    async def _answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
+                                 ) -> None:
         from bot.replies import update_message
 
         ref = await self._board_ref(live.id)
@@ -424,6 +508,7 @@ class Desk:
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
         stamp = self._stamp(live.id)
+        reasons = self._wanted.pop(live.id, set())
         picture = await self.pictures.picture(live, locale)
         files = await self.pictures.files(live.id, picture, embeds, fresh=False,
                                           wait=self.app.settings.board_edit_delay)
@@ -438,9 +523,11 @@ class Desk:
             # files were the cause).
             if not interaction.response.is_done():
                 await interaction.response.defer()
+            self._wanted.setdefault(live.id, set()).update(reasons)
             self.schedule_edit(live)
             return
-        ref.rendered = stamp
+        ref.rendered = stamp  # shown by the click's answer, with no token
+        ref.payload = board_payload(content, embeds, view)
         self.pictures.shown(live.id, picture, files)
 
     async def _board_ref(self, match_id: int) -> BoardRef | None:
@@ -464,6 +551,7 @@ class Desk:
         if not paid:
             await self.budget.take(live.id)
         stamp = self._stamp(live.id)  # ``live`` moves on while the request is in flight
+        reasons = self._wanted.pop(live.id, set())
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
         picture = await self.pictures.picture(live, locale)
@@ -484,17 +572,20 @@ class Desk:
                 return
             await self._board_refused(live.id, failure)
             return
+        self._wrote(live.id, "post", reasons)
         self.pictures.forget(live.id)
         self.pictures.shown(live.id, picture, files)
         self._failures.pop(live.id, None)
         old = self._boards.get(live.id)
-        self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(), stamp)
+        self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(), stamp,
+                                         board_payload(content, embeds, view))
         await self.app.repo.save_message(live.id, "board", live.record.channel_id, message.id)
         if old is not None:
             # The old board keeps its picture but loses its buttons.
             await self.budget.take(live.id)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old.message_id).edit(view=None)
+                self._wrote(live.id, "edit", {"the old board's buttons removed"})
 
     def schedule_edit(self, live: LiveMatch) -> None:
         task = self._edits.get(live.id)
@@ -502,6 +593,12 @@ class Desk:
             # The pending edit will render the latest state; if a person now waits, sooner.
             if self.waits_for_a_person(live):
                 self._hurry(live.id)
+            elif live.id not in self._moved:
+                # The move a first edit waits for while only bots are (``_paced``).
+                self._moved[live.id] = time.monotonic()
+                wake = self._wakes.get(live.id)
+                if wake is not None:
+                    _settle(wake, True)
             return
         self._edits[live.id] = asyncio.create_task(self._edit_later(live.id))
 
@@ -509,6 +606,7 @@ class Desk:
         """A picture the board went out without is drawn: the board is edited again to carry
         it, like after a move."""
         self._changes[match_id] = self._stamp(match_id) + 1
+        self._want(match_id, "picture drawn late")
         self._spawn(self._edit_for_picture(match_id))
 
     async def _edit_for_picture(self, match_id: int) -> None:
@@ -561,32 +659,43 @@ class Desk:
     async def _paced(self, match_id: int) -> None:
         """Until the board may be edited again: ``board_edit_delay`` after the last edit while
         a person is waited for, ``board_edit_delay_bots`` while only bots are (their moves fold
-        into fewer edits), and at least a quarter of that from now, so that a burst of moves
-        folds into one edit. A table that starts waiting for a person meanwhile cuts the wait
-        short (``_hurry``)."""
+        into fewer edits). A first edit after a quiet spell waits a little too, so that moves
+        in a burst share it: a quarter of the edit delay while a person is waited for; while
+        only bots are, until the next move lands (and that quarter more), at most
+        ``board_edit_delay_bots`` — the move that asked a bot (a person's, whose click's answer
+        showed it to them) and the bot's answer then share one edit. A table that starts
+        waiting for a person meanwhile cuts the wait short (``_hurry``)."""
         settings = self.app.settings
         loop = asyncio.get_running_loop()
         started = time.monotonic()
-        while True:
-            live = await self.app.service.get(match_id)
-            interval = settings.board_edit_delay if self._urgent(live) \
-                else max(settings.board_edit_delay, settings.board_edit_delay_bots)
-            due = max(self._last_edit.get(match_id, float("-inf")) + interval,
-                      started + interval / 4)
-            delay = due - time.monotonic()
-            if delay <= 0:
-                return
-            wake: asyncio.Future[bool] = loop.create_future()
-            self._wakes[match_id] = wake
-            timer = loop.call_later(delay, _settle, wake, False)
-            try:
-                hurried = await wake
-            finally:
-                timer.cancel()
-                if self._wakes.get(match_id) is wake:
-                    del self._wakes[match_id]
-            if not hurried:
-                return
+        try:
+            while True:
+                live = await self.app.service.get(match_id)
+                quarter = settings.board_edit_delay / 4
+                if self._urgent(live):
+                    interval = settings.board_edit_delay
+                    soonest = started + quarter
+                else:
+                    interval = max(settings.board_edit_delay, settings.board_edit_delay_bots)
+                    moved = self._moved.get(match_id)
+                    soonest = started + interval if moved is None else moved + quarter
+                due = max(self._last_edit.get(match_id, float("-inf")) + interval, soonest)
+                delay = due - time.monotonic()
+                if delay <= 0:
+                    return
+                wake: asyncio.Future[bool] = loop.create_future()
+                self._wakes[match_id] = wake
+                timer = loop.call_later(delay, _settle, wake, False)
+                try:
+                    hurried = await wake
+                finally:
+                    timer.cancel()
+                    if self._wakes.get(match_id) is wake:
+                        del self._wakes[match_id]
+                if not hurried:
+                    return
+        finally:
+            self._moved.pop(match_id, None)
 
     async def _edit_board(self, match_id: int) -> None:
         # Board writes of one match are serialized: an edit slowed down by a rate limit must
@@ -602,6 +711,7 @@ class Desk:
         if ref is None:
             await self._post_board(live)
             return
+        await self._await_answer(match_id)
         if ref.rendered == self._stamp(match_id):
             return
         # Waiting for the token under the board's lock: whatever else wants to write this
@@ -616,6 +726,7 @@ class Desk:
         if time.time() - ref.posted_at > BOARD_MAX_AGE:
             await self._post_board(live, paid=True)
             return
+        reasons = self._wanted.pop(match_id, set())
         locale = self.table_locale(live)
         content, embeds, view = self.board(live, locale)
         picture = await self.pictures.picture(live, locale)
@@ -623,12 +734,24 @@ class Desk:
         # drawn later follows with the next edit (``picture_ready``).
         files = await self.pictures.files(match_id, picture, embeds, fresh=False,
                                           wait=self.app.settings.board_edit_delay)
+        if ref.rendered >= stamp:
+            # A click's answer showed the board (as new as this or newer) while the picture
+            # was awaited: this edit would only take the message back.
+            return
+        payload = board_payload(content, embeds, view)
+        if files is None and payload == ref.payload:
+            # Nothing the message shows would change (a change of nothing public).
+            ref.rendered = stamp
+            self.unchanged[match_id] += 1
+            return
         extra: dict[str, Any] = {} if files is None else {"attachments": files}
         channel = self.app.client.get_partial_messageable(ref.channel_id)
         try:
             await channel.get_partial_message(ref.message_id).edit(
                 content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS, **extra)
             ref.rendered = stamp
+            ref.payload = payload
+            self._wrote(match_id, "edit", reasons)
             self.pictures.shown(match_id, picture, files)
             self._failures.pop(match_id, None)
         except discord.NotFound as failure:
