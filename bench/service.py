@@ -94,6 +94,8 @@ TARGET_RATE = 1_000.0
 TARGET_P99_MS = 20.0
 TARGET_CPU_US = 800.0  # CPU per action at the paced load, both threads (issue #23)
 TARGET_REQUESTS_PER_ACTION = 1.5
+# What Discord's global limit counts: requests on bot-token routes (issue #23).
+TARGET_BOT_TOKEN_PER_ACTION = 0.6
 SLOW_STATEMENT = 0.005  # seconds on SQLite's thread worth naming as a cause of a slow act
 # The game under measurement: set once from ``--game`` before any part runs.
 GAME = "lifeboat"
@@ -876,6 +878,10 @@ def full_collection() -> str:
 BOT_MOVE_DELAY = 1.5
 BOARD_EDIT_DELAY = 1.2
 TURN_SECONDS = 120
+# The turn clock is squeezed no shorter than this (seconds): the bench's people answer within a
+# twentieth of their turn, and a clock of a second or two would run out (and remind them by
+# DM) on a loaded machine's lag rather than on their thinking.
+LEAST_TURN_SECONDS = 10
 # How long a person waits for a table's first board (it waits for its picture, drawn in a
 # worker process that a loaded machine starts slowly).
 BOARD_WAIT = 60.0
@@ -928,6 +934,9 @@ class TableRun:
     requests: Counter[tuple[str, str]] = field(default_factory=Counter)  # (phase, kind)
     human_clicks: Counter[str] = field(default_factory=Counter)
     panel_moves: Counter[str] = field(default_factory=Counter)  # why the board would not do
+    # The board's bot-token writes by what they showed (``Desk.writes``).
+    board_writes: Counter[str] = field(default_factory=Counter)
+    unchanged_edits: int = 0  # edits left out: the board showed what they would write
     wall_seconds: float = 0.0
 
     @property
@@ -1099,6 +1108,10 @@ def request_kind(request: Any, fake: Any) -> str:
     if route.startswith("/channels/{channel_id}/messages"):
         channel = fake.world.channels.get(int(request.path.split("/")[2]))
         where = "DM" if channel is not None and channel.is_dm else "table channel"
+        if where == "DM" and request.method == "POST":
+            body = request.json if isinstance(request.json, dict) else {}
+            # The opening secrets come with an embed; a turn clock's reminder is text alone.
+            where = "DM, opening secrets" if body.get("embeds") else "DM, text"
         what = {"POST": "send", "PATCH": "edit", "DELETE": "delete"}.get(request.method,
                                                                           request.method)
         return f"bot token: {what} message ({where})"
@@ -1266,7 +1279,7 @@ async def run_rest_part(args: argparse.Namespace) -> RestOutcome:
                     Path(tmp), fake,
                     bot_move_delay=args.bot_move_delay * scale,
                     board_edit_delay=args.board_edit_delay * scale,
-                    default_turn_seconds=max(1, round(TURN_SECONDS * scale)),
+                    default_turn_seconds=max(LEAST_TURN_SECONDS, round(TURN_SECONDS * scale)),
                 )
                 with point_discord_py_at(fake):
                     client = make_client(settings)
@@ -1280,6 +1293,13 @@ async def run_rest_part(args: argparse.Namespace) -> RestOutcome:
                             for run, users, channel in tables))
                         # Let trailing board edits land before counting.
                         await asyncio.sleep(args.board_edit_delay * scale * 2 + 0.2)
+                        by_match = {run.match_id: run for run in runs}
+                        for (match_id, why), n in client.parlor.desk.writes.items():
+                            if match_id in by_match:
+                                by_match[match_id].board_writes[why] += n
+                        for match_id, n in client.parlor.desk.unchanged.items():
+                            if match_id in by_match:
+                                by_match[match_id].unchanged_edits += n
                 return RestOutcome(
                     runs=runs,
                     startup=attribute_requests(fake, runs, dm_owner),
@@ -1308,6 +1328,7 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
     grand: Counter[tuple[str, str]] = Counter()
     grand_actions = 0
     kind_ratios: list[float] = []
+    kind_bot_ratios: list[float] = []
     for name, group in kinds.items():
         requests: Counter[tuple[str, str]] = Counter()
         sources: Counter[str] = Counter()
@@ -1323,6 +1344,7 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
         game_only = sum(n for (phase, _), n in requests.items() if phase == "game")
         per_game_min = statistics.fmean(run.wall_seconds / scale / 60 for run in group)
         bot_token = total - interaction
+        kind_bot_ratios.append(bot_token / max(1, actions))
         rows.append([
             name, str(len(group)), str(actions),
             "/".join(str(sources[s]) for s in ("player", "bot", "timer")),
@@ -1340,6 +1362,11 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
           f"{total / max(1, grand_actions):.2f} requests per action "
           f"(target <= {TARGET_REQUESTS_PER_ACTION}); each kind of table weighted alike "
           f"(long games no longer count more): {statistics.fmean(kind_ratios):.2f}")
+    bot_total = sum(n for (_, k), n in grand.items() if not k.startswith("interaction"))
+    print(f"Bot token (what Discord's global limit counts): {bot_total} requests = "
+          f"{bot_total / max(1, grand_actions):.2f} per action "
+          f"(target <= {TARGET_BOT_TOKEN_PER_ACTION}); each kind of table weighted alike: "
+          f"{statistics.fmean(kind_bot_ratios):.2f}")
     print(f"\nBreakdown, all tables (setup = /{GAME} start, joins, bots and the start click, "
           "whose answer waits for the first board and the opening DMs; game = every move, "
           "board edit and the reveal):")
@@ -1350,6 +1377,16 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
         rows.append([kind, *(str(c) for c in counts), str(sum(counts)),
                      f"{sum(counts) / max(1, grand_actions):.3f}"])
     print_table(["request", "setup", "game", "total", "per action"], rows)
+    writes: Counter[str] = Counter()
+    for run in runs:
+        writes.update(run.board_writes)
+    print("\nBoard writes with the bot token, by the changes each showed (moves clicked on a "
+          "board are answered with the board itself, at no bot-token cost):")
+    print_table(["write: what it showed", "count", "per action"],
+                [[why, str(n), f"{n / max(1, grand_actions):.3f}"]
+                 for why, n in writes.most_common()])
+    print(f"Edits left out because the board already showed what they would write: "
+          f"{sum(run.unchanged_edits for run in runs)}")
     clicks: Counter[str] = Counter()
     for run in runs:
         clicks.update(run.human_clicks)
