@@ -1,0 +1,50 @@
+"""Part 1 of the service benchmark (bench/service.py) run several times in a row, as the target
+asks (3 of 3 consecutive runs), ends with one line per run judged against the target; and a
+slow call on SQLite's thread is put down to what its wall time went to."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.service import SlowCall, run_meets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_consecutive_runs_end_with_a_line_per_run_against_the_target() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.service", "--game", "lifeboat", "--part", "service",
+         "--runs", "2", "--matches", "8", "--seconds", "0.5", "--rate", "50"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    report = done.stdout
+    assert done.returncode == 0, (report + done.stderr)[-4000:]
+    assert report.count("######## lifeboat: run ") == 2, report
+    rows = re.findall(r"^(\d)\s+(\d+)\s+(\d+) of 50\s+([\d.]+)\s+(\d+)\s", report, re.MULTILINE)
+    assert [row[0] for row in rows] == ["1", "2"], report
+    # 50 actions/s offered is not the target's 1,000: no run can meet it.
+    assert "Target met in 0 of 2 consecutive runs" in report, report
+
+
+def test_a_run_meets_the_target_only_at_the_target_load() -> None:
+    saturation = {"phase": "saturation", "rate": 2400.0, "offered": None, "p99_ms": 900.0,
+                  "cpu_us": 400.0}
+    paced = {"phase": "paced", "rate": 995.0, "offered": 1000.0, "p99_ms": 12.0, "cpu_us": 700.0}
+    assert run_meets([saturation, paced])
+    assert not run_meets([saturation, {**paced, "p99_ms": 21.0}])
+    assert not run_meets([saturation, {**paced, "cpu_us": 801.0}])
+    assert not run_meets([saturation, {**paced, "rate": 900.0}])  # fell behind the offer
+    assert not run_meets([{**saturation, "rate": 950.0}, paced])
+    assert not run_meets([saturation, {**paced, "offered": 300.0, "rate": 300.0}])
+
+
+def test_a_slow_call_is_put_down_to_where_its_time_went() -> None:
+    waited = SlowCall(started=0.0, wall=0.200, cpu=0.030, runnable=0.160, what="_commit")
+    assert waited.cause == "waiting for a core"
+    synced = SlowCall(started=0.0, wall=0.300, cpu=0.010, runnable=0.020, what="_commit")
+    assert synced.cause == "waiting off the CPU (disk, a lock)"
+    assert abs(synced.blocked - 0.270) < 1e-9
+    busy = SlowCall(started=0.0, wall=0.050, cpu=0.045, runnable=0.004, what="_commit")
+    assert busy.cause == "its own CPU"
