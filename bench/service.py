@@ -34,9 +34,15 @@ Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fak
 that are all bots but the host (Discord seats the host), all-human tables. People click on the
 board when it offers their move and otherwise in their private panel. Every REST request the
 bot made for a table is counted (interaction callbacks and webhooks apart from bot-token routes)
-and divided by the actions applied at that table. The bot's delays, the people's thinking time
-and the fake's rate-limit windows are all multiplied by ``--time-scale`` (0.1 by default, which
-gives the same ratios as production pace within run-to-run noise); 1 is production pace.
+and divided by the actions applied at that table; the bot-token figure is the one Discord's
+global limit counts (target <= 0.6 per action), and the board's bot-token writes are broken down by
+the changes each showed (``Desk.writes``: a move in a panel, a bot's move, a picture drawn too
+late for the edit before, ...). The bot's delays, the people's thinking time and the fake's
+rate-limit windows are all multiplied by ``--time-scale`` (0.1 by default, which gives the same
+ratios as production pace within run-to-run noise); 1 is production pace. The turn clock is
+squeezed no shorter than 10 s. What is not squeezed is the machine: a bot's search (Renju's)
+and a loaded machine's lag take their real time, so at small scales (``--quick``'s 0.02) fewer
+moves fold into one board edit than at production pace.
 
 Run it from the repository root, either way:
 
