@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
@@ -132,7 +133,11 @@ class Game(ABC, Generic[S, OptionsT]):
             "(Game._twin), nor that it has none (hidden_information = False)")
 
     def copy_state(self, state: S) -> S:
-        copied = state.model_copy(deep=True)
+        # A deep copy of the rules' data alone: ``model_copy(deep=True)`` would deep-copy the
+        # prompts cached on the state too (a Renju prompt lists every free point, hundreds of
+        # actions), only for the copy to forget them.
+        copied = state.model_copy()
+        object.__setattr__(copied, "__dict__", copy.deepcopy(state.__dict__))
         copied.forget_pending()
         return copied
 
