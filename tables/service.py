@@ -617,8 +617,12 @@ class MatchService:
                 if owner.is_bot or owner.user_id != user_id:
                     raise Refusal("act.not_your_seat")
             prompt = live.game.prompt_for(live.state, seat)
-            derive = check_now or (lambda _live, current: click_check(current))
-            now = "" if prompt is None else derive(live, prompt)
+            now = ""
+            if version != live.record.version and prompt is not None:
+                # Only a click drawn at an older version needs its check worked out again
+                # (digesting every move of the prompt, hundreds on a Renju board).
+                derive = check_now or (lambda _live, current: click_check(current))
+                now = derive(live, prompt)
             if not click_counts(version, live.record.version, now, check):
                 raise Refusal("act.stale")
             if prompt is None:
