@@ -1,11 +1,13 @@
 """The built-in Renju bot: it never plays a forbidden move, wins by continuous fours when it
-can, stops the other side's, and otherwise plays the point whose shapes are worth most to it
-and to the other side together.
+can, stops the other side's, and otherwise builds towards a win by threats.
 
 Order of thought for a stone: a five; stopping their five; its own VCF; stopping their VCF (a
-move after which they have none); the best-scored move. Opening steps: an opening of middling
-strength as black, a swap when the opening favours black strongly, the two best fifth moves
-offered, and the weaker one for black kept.
+move after which they have none, their win's points and our own fours tried first); its own
+VCT; a move after which their VCT is gone, when they have one; a quiet move after which it
+would have a VCT; the best-ranked move (its own shapes first, then what it takes from them,
+ranked again by their best reply). How far it searches is a ``Strength``. Opening steps: an
+opening of middling strength as black, a swap when the opening favours black strongly, the
+two best fifth moves offered, and the weaker one for black kept.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from games.core import Action, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
 from games.renju.board import parse
 from games.renju.bot_shapes import allowed, candidates, score, worth
-from games.renju.bot_threats import Search, fives, stones_of, vcf
+from games.renju.bot_strength import STRONG, Strength
+from games.renju.bot_threats import Search, fives, four_moves, stones_of, vcf
 from games.renju.bot_vct import vct
 from games.renju.forbidden import Grid
 from games.renju.state import grid as to_grid
@@ -29,20 +32,10 @@ STRONG_FOR_BLACK = frozenset({"kagetsu", "hogetsu", "ungetsu", "ugetsu", "keiget
 # Openings a black bot names: close to even, so that a swap gains white little.
 MIDDLING = ("kansei", "sosei", "zangetsu", "kyugetsu", "shingetsu", "sangetsu", "chosei",
             "rangetsu", "gingetsu", "meisei", "shagetsu", "meigetsu", "ryusei")
-VCF_DEPTH = 6  # own moves, the five included: five fours and their replies, then the five
-# The budgets below keep a move to a few hundred ms of CPU at most: the platform asks bots on
-# its event loop, where a long think delays every table's clicks.
-VCT_DEPTH = 3  # own threes in a row before the fours
-VCF_NODES = 250  # positions looked at by one VCF search
-VCT_NODES = 250  # positions, the VCF searches within it included
-DEFENCE_NODES = 300  # positions for finding an answer to their VCF
-DEFENCE_TRIES = 10
-LOOKAHEAD = 8  # best-scored moves ranked again by the other side's best reply
-GUARD_NODES = 100  # positions for each look at the other side's win by threats
-GUARD_TRIES = 3  # best-scored moves tried as answers to the other side's VCF
 
 
-def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
+def choose_action(view: SeatView, prompt: Prompt, rng: random.Random,
+                  strength: Strength = STRONG) -> Action:
     first = prompt.actions[0]
     if isinstance(first, ChooseOpening):
         wanted = rng.choice(MIDDLING)
@@ -62,10 +55,11 @@ def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
         return next(a for a in prompt.actions if isinstance(a, Pass))
     if isinstance(first, Offer):
         return _offer(grid, colour, legal)
-    return legal[best_point(grid, colour, set(legal), rng)]
+    return legal[best_point(grid, colour, set(legal), rng, strength)]
 
 
-def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> int:
+def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random,
+               strength: Strength = STRONG) -> int:
     other = 3 - colour
     mine = fives(grid, stones_of(grid, colour), colour) & legal
     if mine:
@@ -75,24 +69,38 @@ def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> 
     if stops:
         return min(stops)
     if theirs:
-        return _ranked(grid, colour, legal, rng)[0]  # nothing stops it: play on
-    win = vcf(grid, colour, VCF_DEPTH, budget=VCF_NODES)
+        return _ranked(grid, colour, legal, rng, strength)[0]  # nothing stops it: play on
+    win = vcf(grid, colour, strength.vcf_depth, budget=strength.vcf_nodes)
     if win is not None and win[0] in legal:
         return win[0]
-    ranked = _ranked(grid, colour, legal, rng)
-    threat = vcf(grid, other, VCF_DEPTH, budget=VCF_NODES)
-    if threat is None:
-        attack = vct(grid, colour, VCT_DEPTH, Search(VCT_NODES))
-        if attack is not None and attack in legal:
-            return attack
-        return _safe_from_threats(grid, colour, ranked)
-    # Their VCF: the best-scored move after which they have none, within one budget; when
-    # the budget runs out first, the first move of their win is taken away.
-    search = Search(DEFENCE_NODES)
-    for p in ranked[:DEFENCE_TRIES]:
+    ranked = _ranked(grid, colour, legal, rng, strength)
+    threat = vcf(grid, other, strength.vcf_depth, budget=strength.vcf_nodes)
+    if threat is not None:
+        return _stop_fours(grid, colour, legal, ranked, threat, strength)
+    attack = vct(grid, colour, strength.vct_depth, Search(strength.vct_nodes),
+                 strength.threats_tried)
+    if attack is not None and attack in legal:
+        return attack
+    return _safe_from_threats(grid, colour, legal, ranked, strength)
+
+
+def _stop_fours(grid: Grid, colour: int, legal: set[int], ranked: list[int],
+                threat: list[int], strength: Strength) -> int:
+    """A move after which the other side has no VCF, within one budget. Tried first: the
+    points of their win (where their fours stand and where ours would have to answer), then
+    our own fours (each forces their reply), then the best-ranked moves. When the budget runs
+    out first, the first move of their win is taken away."""
+    other = 3 - colour
+    tried = _unique([*threat, *sorted(four_moves(grid, stones_of(grid, colour), colour)),
+                     *ranked[:strength.defence_tries]], legal)
+    search = Search(strength.defence_nodes)
+    for p in tried:
         grid[p] = colour
         try:
-            found = vcf(grid, other, VCF_DEPTH, search=search)
+            if fives(grid, [p], colour):
+                found = _after_our_four(grid, colour, p, strength, search)
+            else:
+                found = vcf(grid, other, strength.vcf_depth, search=search)
         finally:
             grid[p] = 0
         if search.budget <= 0:
@@ -102,15 +110,42 @@ def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> 
     return threat[0] if threat[0] in legal else ranked[0]
 
 
-def _ranked(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> list[int]:
+def _after_our_four(grid: Grid, colour: int, p: int, strength: Strength,
+                    search: Search) -> list[int] | None:
+    """Their VCF after our four on ``p``: they must block it first (a block black may not
+    make is no block, and then they have nothing). Read as if they moved again after the
+    block, which can only overstate their chances."""
+    other = 3 - colour
+    block = next(iter(fives(grid, [p], colour)))
+    if other == 1 and not allowed(grid, block, 1):
+        return None
+    grid[block] = other
+    try:
+        return vcf(grid, other, strength.vcf_depth, search=search)
+    finally:
+        grid[block] = 0
+
+
+def _unique(points: list[int], legal: set[int]) -> list[int]:
+    seen: set[int] = set()
+    out = []
+    for p in points:
+        if p in legal and p not in seen:
+            seen.add(p)
+            out.append(p)
+    return out
+
+
+def _ranked(grid: Grid, colour: int, legal: set[int], rng: random.Random,
+            strength: Strength) -> list[int]:
     """Legal points near the stones, best first; equal scores in a random order. The best
     few are ranked again by what they leave the other side: their score less most of the
     best score the other side's reply could then have (two plies instead of one)."""
     near = [p for p in candidates(grid) if p in legal] or sorted(legal)
-    keyed = [(score(grid, p, colour), rng.random(), p) for p in near]
+    keyed = [(score(grid, p, colour, strength.defence_tenths), rng.random(), p) for p in near]
     keyed.sort(reverse=True)
     ranked = [p for _, _, p in keyed]
-    head = keyed[:LOOKAHEAD]
+    head = keyed[:strength.lookahead]
     other = 3 - colour
     again = []
     for value, tie, p in head:
@@ -125,19 +160,45 @@ def _ranked(grid: Grid, colour: int, legal: set[int], rng: random.Random) -> lis
     return [p for _, _, p in again] + ranked[len(head):]
 
 
-def _safe_from_threats(grid: Grid, colour: int, ranked: list[int]) -> int:
-    """The best-ranked move after which the other side has no win by threats, when it has
-    one now (within small budgets); otherwise the best-ranked move."""
+def _safe_from_threats(grid: Grid, colour: int, legal: set[int], ranked: list[int],
+                       strength: Strength) -> int:
+    """When the other side has a win by threats (within small budgets): the best-ranked move
+    after which it has none, the first move of its win tried among the first. Otherwise a
+    move that prepares a win of ours (``_preparing``), or the best-ranked move."""
     other = 3 - colour
-    if vct(grid, other, VCT_DEPTH, Search(GUARD_NODES)) is None:
-        return ranked[0]
-    for p in ranked[:GUARD_TRIES]:
+    theirs = vct(grid, other, strength.vct_depth, Search(strength.guard_nodes),
+                 strength.threats_tried)
+    if theirs is None:
+        return _preparing(grid, colour, ranked, strength)
+    for p in _unique([ranked[0], theirs, *ranked[1:strength.guard_tries]], legal):
         grid[p] = colour
         try:
-            if vct(grid, other, VCT_DEPTH, Search(GUARD_NODES)) is None:
+            if vct(grid, other, strength.vct_depth, Search(strength.guard_nodes),
+                   strength.threats_tried) is None:
                 return p
         finally:
             grid[p] = 0
+    return theirs if theirs in legal else ranked[0]
+
+
+def _preparing(grid: Grid, colour: int, ranked: list[int], strength: Strength) -> int:
+    """The best-ranked move after which we would win by threats if the other side let us
+    (it must then find the one reply that stops all of them), and after which it has no win
+    by fours of its own; the best-ranked move when none of the first few does. The bot wins
+    by such quiet moves: a position won by threats seldom comes without one."""
+    other = 3 - colour
+    search = Search(strength.prepare_nodes)
+    for p in ranked[:strength.prepare_tries]:
+        grid[p] = colour
+        try:
+            if vct(grid, colour, strength.vct_depth, search, strength.threats_tried) \
+                    is not None and vcf(grid, other, strength.vcf_depth,
+                                        budget=strength.vcf_nodes) is None:
+                return p
+        finally:
+            grid[p] = 0
+        if search.budget <= 0:
+            break
     return ranked[0]
 
 

@@ -84,10 +84,11 @@ def allowed(grid: Grid, p: int, colour: int) -> bool:
     return colour != 1 or forbidden(grid, p) is None
 
 
-def score(grid: Grid, p: int, colour: int) -> int:
-    """A move's worth to ``colour``: its own shapes, plus most of what it takes from the
-    other colour (nothing where the other colour, black, could not play anyway)."""
+def score(grid: Grid, p: int, colour: int, defence_tenths: int = 9) -> int:
+    """A move's worth to ``colour``: its own shapes, plus ``defence_tenths`` tenths of what
+    it takes from the other colour (nothing where the other colour, black, could not play
+    anyway)."""
     attack = worth(grid, p, colour)
     other = 3 - colour
     defence = worth(grid, p, other) if allowed(grid, p, other) else 0
-    return attack + (defence * 9) // 10
+    return attack + (defence * defence_tenths) // 10

@@ -7,11 +7,14 @@ then black cannot block at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 
 from games.renju.board import LINES
 from games.renju.forbidden import Grid, cells, forbidden
-from games.renju.patterns import five_points, four_points
+from games.renju.patterns import MID, Cells, five_points, four_points, fours, three_points
 
 BLACK_STONE, WHITE_STONE = 1, 2
 
@@ -20,12 +23,59 @@ def exact(colour: int) -> bool:
     return colour == BLACK_STONE
 
 
+def _reader(line: tuple[int, ...]) -> tuple[int, Callable[[Grid], tuple[int, ...]]]:
+    on = [i for i, q in enumerate(line) if q >= 0]
+    if len(on) == 1:  # a corner's line that leaves the board at once: the point alone
+        only = line[on[0]]
+        return on[0], lambda grid: (grid[only],)
+    return on[0], itemgetter(*(line[i] for i in on))
+
+
+# For each point and direction: where its line enters the board, and a reader of the grid's
+# values along it. A line's values read in one call rather than point by point: the searches
+# read lines through every stone at every position they visit.
+_READERS = tuple(tuple(_reader(line) for line in lines) for lines in LINES)
+_CODES = ((0, 1, 2), (0, 2, 1))  # grid value -> cell, for black and for white
+
+
+def _cells(values: tuple[int, ...], low: int, colour: int) -> Cells:
+    """``forbidden.cells`` from a line's values on the board (entering it at ``low``)."""
+    code = _CODES[colour - 1]
+    out = [2] * (2 * MID + 1)
+    for i, value in enumerate(values):
+        out[low + i] = code[value]
+    out[MID] = 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 18)
+def _five_points(values: tuple[int, ...], low: int, colour: int) -> tuple[int, ...]:
+    return five_points(_cells(values, low, colour), colour == BLACK_STONE)
+
+
+@lru_cache(maxsize=1 << 18)
+def _four_points(values: tuple[int, ...], low: int, colour: int) -> tuple[int, ...]:
+    return four_points(_cells(values, low, colour), colour == BLACK_STONE)
+
+
+@lru_cache(maxsize=1 << 18)
+def _makes_three(values: tuple[int, ...], low: int, colour: int) -> bool:
+    return bool(three_points(_cells(values, low, colour), colour == BLACK_STONE))
+
+
+def makes_three(grid: Grid, p: int, colour: int) -> bool:
+    """Whether a stone of ``colour`` on ``p`` makes a three on one of its lines (a line that
+    one more stone turns into a straight four; for black, forbidden or not)."""
+    return any(_makes_three(read(grid), low, colour) for low, read in _READERS[p])
+
+
 def fives(grid: Grid, stones: list[int], colour: int) -> set[int]:
-    """The empty points where ``colour`` makes a five (every five is allowed, black's too)."""
+    """The empty points where ``colour`` makes a five (every five is allowed, black's too)
+    on the lines through its ``stones``."""
     found: set[int] = set()
     for s in stones:
-        for d in range(4):
-            points = five_points(cells(grid, s, d, colour), exact(colour))
+        for d, (low, read) in enumerate(_READERS[s]):
+            points = _five_points(read(grid), low, colour)
             if points:
                 line = LINES[s][d]
                 found.update(line[i] for i in points)
@@ -33,11 +83,12 @@ def fives(grid: Grid, stones: list[int], colour: int) -> set[int]:
 
 
 def four_moves(grid: Grid, stones: list[int], colour: int) -> set[int]:
-    """The empty points where ``colour`` makes a four, forbidden ones left out for black."""
+    """The empty points where ``colour`` makes a four on the lines through its ``stones``,
+    forbidden ones left out for black."""
     found: set[int] = set()
     for s in stones:
-        for d in range(4):
-            points = four_points(cells(grid, s, d, colour), exact(colour))
+        for d, (low, read) in enumerate(_READERS[s]):
+            points = _four_points(read(grid), low, colour)
             if points:
                 line = LINES[s][d]
                 found.update(line[i] for i in points)
@@ -58,10 +109,24 @@ class Search:
 
     budget: int
     failed: set[tuple[int, ...]] = field(default_factory=set)
+    roots: int = 0  # VCF searches begun: a failed position is named from its search's root
 
     def spend(self) -> bool:
         self.budget -= 1
         return self.budget >= 0
+
+
+@dataclass
+class _Root:
+    """What a VCF search knows of the position it started from, so that each position below
+    it reads only the lines through the stones placed since."""
+
+    number: int
+    colour: int
+    fours: set[int]  # the attacker's four points at the start (black's forbidden ones left out)
+    threats: set[int]  # the defender's five points at the start
+    mine: list[int] = field(default_factory=list)  # the attacker's stones placed since
+    theirs: list[int] = field(default_factory=list)  # the defender's
 
 
 def vcf(grid: Grid, colour: int, depth: int, budget: int = 4000,
@@ -71,42 +136,60 @@ def vcf(grid: Grid, colour: int, depth: int, budget: int = 4000,
     budget of positions ran out: ``search``'s when given, shared with the caller). ``grid``
     is left as it was."""
     search = search or Search(budget)
+    if not search.spend():
+        return None
     mine, theirs = stones_of(grid, colour), stones_of(grid, 3 - colour)
+    own_fives = fives(grid, mine, colour)
+    if own_fives:
+        return [min(own_fives)]
+    search.roots += 1
+    root = _Root(search.roots, colour, four_moves(grid, mine, colour),
+                 fives(grid, theirs, 3 - colour))
     # Shortest first: a win in fewer fours leaves the defender fewer chances to go wrong
     # our way, and keeps the bot's wins within the plies it promises.
-    for shallow in range(1, depth + 1):
-        line = _vcf(grid, colour, shallow, search, mine, theirs)
+    for shallow in range(2, depth + 1):
+        line = _vcf(grid, root, shallow, search)
         if line is not None or search.budget <= 0:
             return line
     return None
 
 
-def _vcf(grid: Grid, colour: int, depth: int, search: Search, mine: list[int],
-         theirs: list[int]) -> list[int] | None:
-    if depth <= 0 or not search.spend():
+def _four_points_now(grid: Grid, root: _Root) -> set[int]:
+    """The attacker's four points in the position reached: those of the start that still
+    make a four, and those on the lines through its stones placed since."""
+    colour = root.colour
+    found = four_moves(grid, root.mine, colour)
+    for p in root.fours:
+        if grid[p] == 0 and p not in found and any(
+                fours(cells(grid, p, d, colour), exact(colour)) for d in range(4)) and (
+                colour != BLACK_STONE or forbidden(grid, p) is None):
+            found.add(p)
+    return found
+
+
+def _vcf(grid: Grid, root: _Root, depth: int, search: Search) -> list[int] | None:
+    """A win by fours for the attacker, to move, in a position without a five of its own."""
+    if depth <= 1 or not search.spend():
         return None
-    own_fives = fives(grid, mine, colour)
-    if own_fives:
-        return [min(own_fives)]
-    if depth == 1:
-        return None
-    key = (colour, depth, *sorted(mine), -1, *sorted(theirs))
+    key = (root.number, depth, *sorted(root.mine), -1, *sorted(root.theirs))
     if key in search.failed:
         return None
-    threats = fives(grid, theirs, 3 - colour)
+    defender = 3 - root.colour
+    threats = {p for p in root.threats if grid[p] == 0}
+    threats |= fives(grid, root.theirs, defender)
     if len(threats) > 1:
         search.failed.add(key)
         return None
-    candidates = four_moves(grid, mine, colour)
+    candidates = _four_points_now(grid, root)
     if threats:
         candidates &= threats  # a four that also stops their five, or nothing
     for move in sorted(candidates):
-        grid[move] = colour
-        mine.append(move)
+        grid[move] = root.colour
+        root.mine.append(move)
         try:
-            line = _after_four(grid, colour, depth, search, mine, theirs)
+            line = _after_four(grid, root, move, depth, search)
         finally:
-            mine.pop()
+            root.mine.pop()
             grid[move] = 0
         if line is not None:
             return [move, *line]
@@ -114,24 +197,26 @@ def _vcf(grid: Grid, colour: int, depth: int, search: Search, mine: list[int],
     return None
 
 
-def _after_four(grid: Grid, colour: int, depth: int, search: Search, mine: list[int],
-                theirs: list[int]) -> list[int] | None:
-    """The rest of a win after ``colour``'s four: the defender must take the five point."""
-    completions = fives(grid, mine, colour)
-    defender = 3 - colour
+def _after_four(grid: Grid, root: _Root, move: int, depth: int, search: Search
+                ) -> list[int] | None:
+    """The rest of a win after the attacker's four on ``move``: the defender must take the
+    five point (the attacker had no five before, so every five point is on ``move``'s
+    lines)."""
+    completions = fives(grid, [move], root.colour)
+    defender = 3 - root.colour
     if len(completions) >= 2:
         return [min(completions)]
     block = next(iter(completions))
     if defender == BLACK_STONE and forbidden(grid, block) is not None:
         return [block]  # black may not stop it
     grid[block] = defender
-    theirs.append(block)
+    root.theirs.append(block)
     try:
         if in_five(grid, block, defender):
             return None  # the block makes their own five
-        return _vcf(grid, colour, depth - 1, search, mine, theirs)
+        return _vcf(grid, root, depth - 1, search)
     finally:
-        theirs.pop()
+        root.theirs.pop()
         grid[block] = 0
 
 

@@ -9,28 +9,29 @@ from __future__ import annotations
 
 from games.renju.board import LINES
 from games.renju.bot_shapes import score
-from games.renju.bot_threats import Search, exact, fives, four_moves, stones_of, vcf
+from games.renju.bot_threats import (
+    Search,
+    exact,
+    fives,
+    four_moves,
+    makes_three,
+    stones_of,
+    vcf,
+)
 from games.renju.forbidden import Grid, cells, forbidden
 from games.renju.patterns import three_points
-
-THREATS_TRIED = 6  # the best-scored threats tried at each step
 
 
 def three_moves(grid: Grid, stones: list[int], colour: int) -> set[int]:
     """Empty points where ``colour`` makes an open three (a line that a further stone turns
     into a straight four); forbidden ones left out for black."""
-    found: set[int] = set()
     near: set[int] = set()
     for s in stones:
         for d in range(4):
             for q in LINES[s][d][2:9]:
                 if q >= 0 and grid[q] == 0:
                     near.add(q)
-    for p in near:
-        for d in range(4):
-            if three_points(cells(grid, p, d, colour), exact(colour)):
-                found.add(p)
-                break
+    found = {p for p in near if makes_three(grid, p, colour)}
     if colour == 1:
         found = {p for p in found if forbidden(grid, p) is None}
     return found
@@ -53,9 +54,9 @@ def _defences(grid: Grid, p: int, colour: int) -> set[int]:
     return stopping or set()
 
 
-def vct(grid: Grid, colour: int, depth: int, search: Search) -> int | None:
+def vct(grid: Grid, colour: int, depth: int, search: Search, width: int = 6) -> int | None:
     """The first move of a win for ``colour`` (to move) by threats within ``depth`` of its
-    own threats, or None."""
+    own threats, or None; the ``width`` best-scored threats are tried at each step."""
     line = vcf(grid, colour, 5, search=search)
     if line is not None:
         return line[0]
@@ -66,7 +67,7 @@ def vct(grid: Grid, colour: int, depth: int, search: Search) -> int | None:
         return None
     mine = stones_of(grid, colour)
     threats = three_moves(grid, mine, colour) | four_moves(grid, mine, colour)
-    ranked = sorted(threats, key=lambda p: -score(grid, p, colour))[:THREATS_TRIED]
+    ranked = sorted(threats, key=lambda p: -score(grid, p, colour))[:width]
     for move in ranked:
         grid[move] = colour
         try:
@@ -78,14 +79,15 @@ def vct(grid: Grid, colour: int, depth: int, search: Search) -> int | None:
                 replies |= four_moves(grid, stones_of(grid, other), other)
             if other == 1:
                 replies = {r for r in replies if forbidden(grid, r) is None}
-            if _all_lose(grid, colour, replies, depth, search):
+            if _all_lose(grid, colour, replies, depth, search, width):
                 return move
         finally:
             grid[move] = 0
     return None
 
 
-def _all_lose(grid: Grid, colour: int, replies: set[int], depth: int, search: Search) -> bool:
+def _all_lose(grid: Grid, colour: int, replies: set[int], depth: int, search: Search,
+              width: int) -> bool:
     other = 3 - colour
     for reply in sorted(replies):
         if not search.spend():
@@ -102,11 +104,11 @@ def _all_lose(grid: Grid, colour: int, replies: set[int], depth: int, search: Se
                     return False
                 grid[block] = colour
                 try:
-                    if vct(grid, colour, depth - 1, search) is None:
+                    if vct(grid, colour, depth - 1, search, width) is None:
                         return False
                 finally:
                     grid[block] = 0
-            elif vct(grid, colour, depth - 1, search) is None:
+            elif vct(grid, colour, depth - 1, search, width) is None:
                 return False
         finally:
             grid[reply] = 0

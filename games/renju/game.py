@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from games.core import Action, Event, Game, GameSpec, Outcome, Prompt, Transition
 from games.renju.actions import ACTION_TYPES, Keep, Offer, Place
 from games.renju.bot import choose_action
+from games.renju.bot_strength import STRONG, Strength
 from games.renju.flow import apply_action
 from games.renju.legality import refusal
 from games.renju.options import Options as RenjuOptions
@@ -24,6 +25,12 @@ class RenjuGame(Game[RenjuState, RenjuOptions]):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # Every stone is on the table for all to see: a twin is the state itself, re-seeded.
     hidden_information: ClassVar[bool] = False
+
+    def __init__(self, bot: Strength = STRONG) -> None:
+        super().__init__()
+        # How hard the built-in bot thinks: tests that are not about its strength may hand a
+        # table ``QUICK`` (games.renju.bot_strength).
+        self.bot = bot
 
     def _setup(self, seats: int, options: RenjuOptions, seed: int, rng: random.Random
                ) -> RenjuState:
@@ -62,7 +69,7 @@ class RenjuGame(Game[RenjuState, RenjuOptions]):
 
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
         assert isinstance(view, SeatView)
-        return choose_action(view, prompt, rng)
+        return choose_action(view, prompt, rng, self.bot)
 
     def role_of(self, state: RenjuState, seat: int) -> str | None:
         return "black" if colour_of(state, seat) == "x" else "white"

@@ -13,8 +13,10 @@ from bench.renju_bench import greedy_player, match, random_player
 from games.renju import GAME
 from games.renju.actions import Place
 from games.renju.board import name, parse
+from games.renju.bot_strength import QUICK, STRONG, Strength
 from games.renju.bot_threats import fives, stones_of, vcf
 from games.renju.forbidden import forbidden
+from games.renju.game import RenjuGame
 from games.renju.state import RenjuState, grid
 from tests.games.renju.positions import position
 
@@ -81,6 +83,37 @@ def test_the_bot_never_plays_a_forbidden_move_even_when_it_would_lose_for_it() -
         prompt = GAME.pending(state)[0]
         action = GAME.choose(GAME.view(state, 0), prompt, random.Random(seed))
         assert isinstance(action, Place) and action.point != "H8"
+
+
+@pytest.mark.parametrize("strength", [STRONG, QUICK], ids=["strong", "quick"])
+def test_the_bot_chooses_the_same_move_given_the_same_rng(strength: Strength) -> None:
+    """Replays and golden playthroughs rely on it: every budget counts positions, not time,
+    and ties are broken by the rng handed in, never a global one."""
+    state = position("H8 I9 G7 J8", "H9 I8 G9", turn="o")
+    game = RenjuGame(bot=strength)
+    prompt = game.pending(state)[0]
+    chosen = {game.choose(game.view(state, 1), prompt, random.Random(7)).model_dump_json()
+              for _ in range(3)}
+    assert len(chosen) == 1
+
+
+def test_the_quick_bot_still_wins_and_stops_fours() -> None:
+    """The cheap setting that tests not about the bot's strength may use: it still finds and
+    stops a VCF and beats random play."""
+    quick = RenjuGame(bot=QUICK)
+    black, white = WHITE_VCF
+    state = position(black, white, turn="o")
+    line = vcf(grid(state.board), 2, 6)
+    assert line is not None
+    action = quick.choose(quick.view(state, 1), quick.pending(state)[0], random.Random(0))
+    assert isinstance(action, Place) and parse(action.point) == line[0]
+    state = position(black, white, turn="x")
+    action = quick.choose(quick.view(state, 0), quick.pending(state)[0], random.Random(0))
+    assert isinstance(action, Place)
+    after = quick.apply(state, action).state
+    assert vcf(grid(after.board), 2, 6) is None
+    tally = match(random_player, 0, 2, {"opening": "free"}, game=quick)
+    assert tally.wins == 2, tally.line()
 
 
 def test_the_bot_beats_random_play_with_either_colour() -> None:
