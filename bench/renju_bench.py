@@ -87,11 +87,24 @@ def play(opponent: Player, bot_seat: int, seed: int, options: dict[str, Any],
 
 
 def match(opponent: Player, bot_seat: int, games: int, options: dict[str, Any],
-          first_seed: int = 0, game: Game[Any, Any] | None = None) -> Tally:
+          first_seed: int = 0, game: Game[Any, Any] | None = None,
+          report: Callable[[Tally], None] | None = None) -> Tally:
+    """``games`` seeded games; ``report`` is shown the tally after each."""
     tally = Tally()
     for seed in range(first_seed, first_seed + games):
         play(opponent, bot_seat, seed, options, tally, game)
+        if report is not None:
+            report(tally)
     return tally
+
+
+def _progress(heading: str, every: int) -> Callable[[Tally], None] | None:
+    def report(tally: Tally) -> None:
+        played = tally.wins + tally.draws + tally.losses
+        if played % every == 0:
+            print(f"  {heading} so far: {tally.line()}", flush=True)
+
+    return report if every > 0 else None
 
 
 def main() -> None:
@@ -100,6 +113,8 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", default=None, help="pairings to run")
     parser.add_argument("--strength", choices=("strong", "quick"), default="strong")
+    parser.add_argument("--every", type=int, default=0,
+                        help="also print the running figures every N games")
     args = parser.parse_args()
     game = RenjuGame(bot=STRONG if args.strength == "strong" else QUICK)
     seeds = range(args.first_seed, args.first_seed + args.games)
@@ -108,8 +123,10 @@ def main() -> None:
     for label, opponent in opponents.items():
         for seat, colour in ((0, "black"), (1, "white")):
             if args.only is None or f"{label}-{colour}" in args.only:
-                tally = match(opponent, seat, args.games, free, args.first_seed, game)
-                print(f"bot as {colour} vs {label}: {tally.line()}", flush=True)
+                heading = f"bot as {colour} vs {label}"
+                tally = match(opponent, seat, args.games, free, args.first_seed, game,
+                              _progress(heading, args.every))
+                print(f"{heading}: {tally.line()}", flush=True)
     for label, opponent in opponents.items():
         if args.only is None or f"designated-{label}" in args.only:
             tally = Tally()
