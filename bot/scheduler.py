@@ -26,6 +26,7 @@ import math
 import random
 import time
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,14 @@ DUE, WARN = 0, 1
 # (plus a floor, so a small schedule is never rebuilt): amortised O(1) per change.
 COMPACT_FACTOR = 3
 COMPACT_MINIMUM = 1_000
+# Bots choose their moves in worker threads, off the event loop: a search (Renju's bot thinks
+# for up to a couple of seconds of CPU) must not hold every other table's clicks. Threads
+# rather than processes: the loop still gets the interpreter every few milliseconds, and a
+# view and a prompt need no copying. A few at once; more would only share the same cores.
+THINKERS = 2
+# A bot's move chosen in a thread is played only if its match did not move meanwhile; after
+# this many such misses it is chosen under the match's lock.
+THINK_TRIES = 3
 
 
 @dataclass(slots=True, eq=False)
@@ -105,6 +114,7 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
         self._max_running = MAX_RUNNING
+        self._pool: ThreadPoolExecutor | None = None
 
     def deadline(self, match_id: int, seat: int) -> float | None:
         entry = self._entries.get((match_id, seat))
@@ -147,6 +157,9 @@ class Scheduler:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     # -- the index and the heap ----------------------------------------------------------------
     def _put(self, entry: Entry) -> None:
@@ -313,17 +326,23 @@ class Scheduler:
         self._wake.set()
 
     async def _expire(self, entry: Entry) -> None:
+        thought: tuple[int, Action] | None = None
+        thinking = stale = False
+
         def decide(live: LiveMatch, prompt: Prompt) -> tuple[Action, str] | None:
+            nonlocal stale
             # Under the match's lock: a change since this entry was due replaced it, and the
             # replacement has its own time.
             if not self._current(entry) or not prompt.blocking:
                 return None
             if live.seats[entry.seat].is_bot:
-                # Seeded by match, version and seat: asked again, a bot makes the same move.
-                rng = random.Random(f"{live.id}:{live.version}:{entry.seat}")
-                decided: tuple[Action, str] | None = (
-                    live.game.choose(live.game.view(live.state, entry.seat), prompt, rng),
-                    "bot")
+                if thought is not None and thought[0] == live.version:
+                    decided: tuple[Action, str] | None = (thought[1], "bot")
+                elif thinking:
+                    stale = True  # the match moved while the bot thought: think again
+                    return None
+                else:
+                    decided = (self._choose(live, entry.seat, prompt), "bot")
             else:
                 # A window's timeout is logged like any move but is no missed turn: only the
                 # turn clock counts towards a bot taking the seat.
@@ -334,7 +353,16 @@ class Scheduler:
             return decided
 
         try:
-            played = await self.app.service.play_for_seat(entry.match_id, entry.seat, decide)
+            for attempt in range(THINK_TRIES + 1):
+                # The last try chooses under the lock, on the loop: a match that keeps moving
+                # while its bot thinks must still get the bot's move.
+                thinking = attempt < THINK_TRIES
+                thought = await self._think(entry) if thinking else None
+                stale = False
+                played = await self.app.service.play_for_seat(entry.match_id, entry.seat,
+                                                              decide)
+                if not stale:
+                    break
         except MatchNotFound:
             await self._forget_stale(entry)
             return
@@ -352,6 +380,37 @@ class Scheduler:
         live, _ = played
         if live.missed.get(entry.seat, 0) and not live.seats[entry.seat].is_bot:
             await self._afk_ladder(live, entry.seat)
+
+    async def _think(self, entry: Entry) -> tuple[int, Action] | None:
+        """The bot's move for the match as it stands now, chosen in a worker thread (with the
+        version it was chosen at), so that a bot that searches holds no other table's clicks;
+        None when the seat is not a bot's or is asked nothing."""
+        live = await self.app.service.get(entry.match_id)
+        if live.state is None or not live.seats[entry.seat].is_bot:
+            return None
+        prompt = live.game.prompt_for(live.state, entry.seat)
+        if prompt is None or not prompt.blocking:
+            return None
+        version = live.version
+        view = live.game.view(live.state, entry.seat)
+        action = await asyncio.get_running_loop().run_in_executor(
+            self._thinkers(), live.game.choose, view, prompt, self._rng(live, entry.seat))
+        return version, action
+
+    def _choose(self, live: LiveMatch, seat: int, prompt: Prompt) -> Action:
+        return live.game.choose(live.game.view(live.state, seat), prompt,
+                                self._rng(live, seat))
+
+    @staticmethod
+    def _rng(live: LiveMatch, seat: int) -> random.Random:
+        # Seeded by match, version and seat: asked again, a bot makes the same move.
+        return random.Random(f"{live.id}:{live.version}:{seat}")
+
+    def _thinkers(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=THINKERS,
+                                            thread_name_prefix="bot-choice")
+        return self._pool
 
     def _retry(self, entry: Entry) -> None:
         """A move that could not be saved is tried again later, unless its match changed
