@@ -14,19 +14,23 @@ from games.haunt.schema import Direction, Floor, Haunt, Trait
 M = TypeVar("M", bound=BaseModel)
 
 
-# Values shared by a copy as they are (immutable). Most of the state is lists of ids and dicts
-# of numbers: their items are checked against this set instead of going through
-# ``_clone_value`` one call each (the copy runs on every move).
-_SHARED = frozenset({str, int, bool, float, type(None)})
+# Values shared by a copy as they are (immutable): strings, numbers, tuples, and the classes
+# of frozen models as the copy meets them. Most of the state is lists of ids and dicts of
+# numbers: their items are checked against this set instead of going through ``_clone_value``
+# one call each (the copy runs on every move).
+_SHARED: set[type] = {str, int, bool, float, type(None), tuple}
 _SCALARS = (str, int, bool, float)
-# Per model class, its fields declared as a list or dict of scalars: a copy of such a value is
-# the container's own ``copy`` (its items are immutable by their type), with no look at them.
+# Per model class, its fields declared as a list or dict of scalars or of frozen models: a copy
+# of such a value is the container's own ``copy`` (its items are immutable by their type),
+# with no look at them.
 _FLAT: dict[type[BaseModel], frozenset[str]] = {}
 
 
-def _scalar(annotation: Any) -> bool:
+def _immutable(annotation: Any) -> bool:
     if get_origin(annotation) is Literal:
         return all(isinstance(arg, _SCALARS) for arg in get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return bool(annotation.model_config.get("frozen"))
     return annotation in _SCALARS
 
 
@@ -36,7 +40,7 @@ def _flat_fields(cls: type[BaseModel]) -> frozenset[str]:
         flat = _FLAT[cls] = frozenset(
             name for name, info in cls.model_fields.items()
             if get_origin(info.annotation) in (list, dict)
-            and all(_scalar(arg) for arg in get_args(info.annotation)))
+            and all(_immutable(arg) for arg in get_args(info.annotation)))
     return flat
 
 
@@ -45,8 +49,10 @@ def _clone_value(value: Any) -> Any:
         return [v if v.__class__ in _SHARED else _clone_value(v) for v in value]
     if isinstance(value, dict):
         return {k: v if v.__class__ in _SHARED else _clone_value(v) for k, v in value.items()}
-    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
-        return clone_model(value)
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            return clone_model(value)
+        _SHARED.add(value.__class__)
     # Strings, numbers, tuples and frozen models are shared.
     return value
 
@@ -160,11 +166,6 @@ class Roll(BaseModel):
     trait: str
     dice: list[int]
     total: int
-
-
-# Frozen models are shared too; naming their classes here spares the copy a call per placed
-# room and logged roll.
-_SHARED = _SHARED | {PlacedRoom, Roll}
 
 
 class HauntState(StateBase):
