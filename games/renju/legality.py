@@ -33,18 +33,29 @@ def forbidden_now(state: RenjuState) -> dict[int, Reason]:
     return forbidden_points(grid(state.board))
 
 
+def _centre_first() -> tuple[int, ...]:
+    cx, cy = xy(CENTRE)
+    return tuple(sorted(range(POINTS),
+                        key=lambda p: (max(abs(xy(p)[0] - cx), abs(xy(p)[1] - cy)), p)))
+
+
+# Every point, nearest the centre first (ring by ring, each ring in point order): the order
+# the open points are offered in, worked out once.
+CENTRE_FIRST = _centre_first()
+
+
 def open_points(state: RenjuState) -> list[int]:
     """The points the seat to move may choose, nearest the centre first (the first is the
     timer's choice)."""
-    empty = [p for p in range(POINTS) if state.board[p] == EMPTY]
+    board = state.board
+    empty = [p for p in CENTRE_FIRST if board[p] == EMPTY]
     if black_restricted(state, state.turn):
         banned = set(forbidden_now(state))
         empty = [p for p in empty if p not in banned]
     if state.stage == "offer" and state.offers:
         same = equivalent_points(state.board, state.offers[0])
         empty = [p for p in empty if p not in same]
-    cx, cy = xy(CENTRE)
-    return sorted(empty, key=lambda p: (max(abs(xy(p)[0] - cx), abs(xy(p)[1] - cy)), p))
+    return empty
 
 
 def refusal(state: RenjuState, text: str) -> IllegalAction:

@@ -18,6 +18,19 @@ KEEP = PROMPT + "keep"
 MOVE = PROMPT + "move"
 
 
+# Actions are frozen values, and a prompt lists every free point: each (kind, seat, point)
+# is built and validated once and shared (2 seats times 225 points at most).
+_POINT_ACTIONS: dict[tuple[type[Place] | type[Offer], int, str], Action] = {}
+
+
+def _at(cls: type[Place] | type[Offer], seat: int, point: str) -> Action:
+    key = (cls, seat, point)
+    found = _POINT_ACTIONS.get(key)
+    if found is None:
+        found = _POINT_ACTIONS[key] = cls(seat=seat, point=point)
+    return found
+
+
 def pending(state: RenjuState) -> list[Prompt]:
     if state.stage == "over":
         return []
@@ -36,15 +49,15 @@ def pending(state: RenjuState) -> list[Prompt]:
                                "second": name(state.offers[1])})]
     points = [name(p) for p in open_points(state)]
     if state.stage == "fourth":
-        return [Prompt(seat=seat, kind=FOURTH, actions=[Place(seat=seat, point=p)
+        return [Prompt(seat=seat, kind=FOURTH, actions=[_at(Place, seat, p)
                                                         for p in points])]
     if state.stage == "offer":
         # A second offer is asked as a new question: its points exclude the first's twins.
-        return [Prompt(seat=seat, kind=OFFER, actions=[Offer(seat=seat, point=p)
+        return [Prompt(seat=seat, kind=OFFER, actions=[_at(Offer, seat, p)
                                                        for p in points],
                        params={"nth": len(state.offers) + 1},
                        question=f"{OFFER}.{len(state.offers) + 1}")]
-    moves: list[Action] = [Place(seat=seat, point=p) for p in points]
+    moves: list[Action] = [_at(Place, seat, p) for p in points]
     moves.append(Pass(seat=seat))
     # The timer passes for a seat that does not move: it places no stone of its own.
     return [Prompt(seat=seat, kind=MOVE, actions=moves, default=len(moves) - 1,
