@@ -500,6 +500,14 @@ class PostgresRepository(Repository):
         )
         return await _read.actions(rows)
 
+    async def actions_between(self, match_id: int, start: int, stop: int) -> list[ActionRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = $1 AND version >= $2 "
+            "AND version < $3 ORDER BY version",
+            match_id, start, stop,
+        )
+        return await _read.actions(rows)
+
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         row = await self.pool.fetchrow(
             "SELECT version, state FROM snapshots WHERE match_id = $1", match_id

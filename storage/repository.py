@@ -180,6 +180,11 @@ class Repository(ABC):
         """The whole log in order."""
 
     @abstractmethod
+    async def actions_between(self, match_id: int, start: int, stop: int) -> list[ActionRecord]:
+        """The log's actions at versions ``start`` to ``stop - 1``, in order: a few steps of a
+        long log without reading it all."""
+
+    @abstractmethod
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         """(version, state JSON) of the latest snapshot."""
 

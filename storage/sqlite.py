@@ -551,6 +551,14 @@ class SqliteRepository(Repository):
         )
         return await _read.actions(rows)
 
+    async def actions_between(self, match_id: int, start: int, stop: int) -> list[ActionRecord]:
+        rows = await self._read(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = ? AND version >= ? "
+            "AND version < ? ORDER BY version",
+            (match_id, start, stop),
+        )
+        return await _read.actions(rows)
+
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
         row = await self._read_one(
             "SELECT version, state FROM snapshots WHERE match_id = ?", (match_id,)

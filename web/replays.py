@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import json
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -59,13 +60,17 @@ class Replay:
     record: MatchRecord
     seats: list[SeatRecord]
     repo: Repository
-    stored: list[dict[str, Any]] = field(default_factory=list)  # the log's actions, as stored
-    sources: list[tuple[int, str]] = field(default_factory=list)  # (seat, source) of each
+    # The log's actions as stored and (seat, source) of each, by index: all of them once
+    # replayed here; of a kept replay, the stretches its steps needed.
+    stored: dict[int, dict[str, Any]] = field(default_factory=dict)
+    sources: dict[int, tuple[int, str]] = field(default_factory=dict)
     actions: dict[int, Action] = field(default_factory=dict)  # parsed, by index
     # The state after k * CHECKPOINT_EVERY actions, by k (a kept replay's, once read).
     checkpoints: dict[int, Any] = field(default_factory=dict)
-    public: list[tuple[int, Event]] = field(default_factory=list)  # (step made, event)
-    private: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # by seat
+    # (step made, event); a kept replay's events stay as their JSON dicts until shown.
+    public: list[tuple[int, Event | dict[str, Any]]] = field(default_factory=list)
+    private: dict[int, list[tuple[int, Event | dict[str, Any]]]] = field(
+        default_factory=dict)  # by seat
     built: int = 0  # the steps whose events are known
     kept: bool = False  # the checkpoints are in the repository
     failed: BaseException | None = None
@@ -81,8 +86,9 @@ class Replay:
         return self.record.version  # the number of actions in the log
 
     def _take_log(self, log: list[ActionRecord]) -> None:
-        self.stored = [entry.action for entry in log]
-        self.sources = [(entry.seat, entry.source) for entry in log]
+        for entry in log:
+            self.stored[entry.version] = entry.action
+            self.sources[entry.version] = (entry.seat, entry.source)
 
     def _keep_event(self, step: int, event: Event) -> None:
         if event.to is None:
@@ -91,13 +97,19 @@ class Replay:
             for seat in event.to:
                 self.private.setdefault(seat, []).append((step, event))
 
-    def restore(self, log: list[ActionRecord], kept: list[tuple[int, str]]) -> None:
-        """Take the log and the events of the kept checkpoints: every step can be shown, each
-        checkpoint's state read from the repository when a step first needs it."""
-        self._take_log(log)
+    def restore(self, kept: list[tuple[int, str]]) -> None:
+        """Take the events of the kept checkpoints: every step can be shown, the state and the
+        actions it starts from read from the repository when a step first needs them. The
+        events are only indexed here (a 5,000-action table has some 10,000); each becomes an
+        ``Event`` when a page shows it."""
         for _, events in kept:
-            for step, event in EVENTS.validate_json(events):
-                self._keep_event(step, event)
+            for step, event in json.loads(events):
+                to = event.get("to")
+                if to is None:
+                    self.public.append((step, event))
+                else:
+                    for seat in to:
+                        self.private.setdefault(seat, []).append((step, event))
         self.built = self.steps
         self.kept = True
         self._tell()
@@ -140,7 +152,7 @@ class Replay:
 
         try:
             await replay_log(game, len(self.seats), self.record.options, self.record.seed,
-                             self.stored, keep)
+                             list(self.stored.values()), keep)
         except Exception as failure:
             self.failed = failure
             raise
@@ -167,14 +179,21 @@ class Replay:
                 raise RuntimeError(f"the replay of match {self.record.id} failed"
                                    ) from self.failed
             await self._moved.wait()
-        index = step // CHECKPOINT_EVERY
-        if index in self.checkpoints or step in self._states:
+        if not self.kept or step in self._states:
             return
-        state = await self.repo.replay_state(self.record.id, index * CHECKPOINT_EVERY)
-        if state is None:
-            raise RuntimeError(f"match {self.record.id} has no replay checkpoint at step "
-                               f"{index * CHECKPOINT_EVERY}")
-        self.checkpoints.setdefault(index, self.game.parse_state(state))
+        index = step // CHECKPOINT_EVERY
+        base = index * CHECKPOINT_EVERY
+        # The actions from the checkpoint to the step, and the one that made the step.
+        first = max(0, min(base, step - 1))
+        if any(i not in self.stored for i in range(first, step)):
+            self._take_log(await self.repo.actions_between(
+                self.record.id, first, min(self.steps, base + CHECKPOINT_EVERY)))
+        if index not in self.checkpoints:
+            state = await self.repo.replay_state(self.record.id, base)
+            if state is None:
+                raise RuntimeError(f"match {self.record.id} has no replay checkpoint at step "
+                                   f"{base}")
+            self.checkpoints.setdefault(index, self.game.parse_state(state))
 
     def state_at(self, step: int) -> Any:
         """The state after ``step`` actions (0: the game as set up); ``reach`` it first."""
@@ -208,13 +227,25 @@ class Replay:
 
     def public_until(self, step: int, last: int) -> list[tuple[int, Event]]:
         """The last ``last`` public events made by the first ``step`` actions."""
-        end = bisect.bisect_right(self.public, step, key=lambda item: item[0])
-        return self.public[max(0, end - last):end]
+        return _last(self.public, step, last)
 
     def private_until(self, seat: int, step: int, last: int) -> list[tuple[int, Event]]:
-        mine = self.private.get(seat, [])
-        end = bisect.bisect_right(mine, step, key=lambda item: item[0])
-        return mine[max(0, end - last):end]
+        return _last(self.private.get(seat, []), step, last)
+
+
+def _last(events: list[tuple[int, Event | dict[str, Any]]], step: int, last: int
+          ) -> list[tuple[int, Event]]:
+    """The last ``last`` of ``events`` made by the first ``step`` actions, each an ``Event``
+    (read from its JSON once, the first time it is shown)."""
+    end = bisect.bisect_right(events, step, key=lambda item: item[0])
+    found = []
+    for index in range(max(0, end - last), end):
+        made, event = events[index]
+        if not isinstance(event, Event):
+            event = Event.model_validate(event)
+            events[index] = (made, event)
+        found.append((made, event))
+    return found
 
 
 class ReplayBook:
@@ -301,5 +332,5 @@ class ReplayBook:
         replay = Replay(record, seats, self.repo)
         kept = await self.repo.replay_events(match_id)
         if kept and kept[-1][0] == record.version:  # saved at once, so all there or none
-            replay.restore(await self.repo.actions(match_id), kept)
+            replay.restore(kept)
         return replay

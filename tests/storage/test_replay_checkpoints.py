@@ -1,4 +1,5 @@
-"""The replay pages' checkpoints of a closed match: kept once, read back by step."""
+"""The replay pages' checkpoints of a closed match: kept once, read back by step; and a stretch
+of the log read alone."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from storage.records import ReplayCheckpoint
 from storage.repository import MatchNotFound, Repository
-from tests.storage.helpers import new_match, started_match
+from tests.storage.helpers import append, new_match, started_match
 
 
 def _checkpoint(match_id: int, step: int, state: str = "{}") -> ReplayCheckpoint:
@@ -46,3 +47,14 @@ async def test_checkpoints_of_unknown_or_other_matches_are_refused(repo: Reposit
     with pytest.raises(ValueError):
         await repo.save_replay_checkpoints(match.id, [_checkpoint(match.id + 1, 0)])
     assert await repo.replay_events(match.id) == []
+
+
+async def test_a_stretch_of_the_log_is_read_alone(repo: Repository) -> None:
+    match = await started_match(repo)
+    for version in range(10):
+        await append(repo, match.id, version)
+    stretch = await repo.actions_between(match.id, 3, 7)
+    assert [a.version for a in stretch] == [3, 4, 5, 6]
+    assert [a.action["n"] for a in stretch] == [3, 4, 5, 6]
+    assert await repo.actions_between(match.id, 9, 20) == (await repo.actions(match.id))[9:]
+    assert await repo.actions_between(match.id, 5, 5) == []
