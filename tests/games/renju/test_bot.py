@@ -12,10 +12,11 @@ import pytest
 from bench.renju_bench import greedy_player, match, random_player
 from games.renju import GAME
 from games.renju.actions import Place
-from games.renju.board import name, parse
+from games.renju.board import POINTS, name, parse
+from games.renju.bot_shapes import allowed, candidates, score
 from games.renju.bot_strength import QUICK, STRONG, Strength
 from games.renju.bot_threats import fives, stones_of, vcf
-from games.renju.forbidden import forbidden
+from games.renju.forbidden import forbidden, makes_five
 from games.renju.game import RenjuGame
 from games.renju.state import RenjuState, grid
 from tests.games.renju.positions import position
@@ -72,6 +73,42 @@ def test_the_bot_stops_the_other_sides_continuous_fours(stones: tuple[str, str])
     point = bot_move(state, 0)
     after = GAME.apply(state, Place(seat=0, point=point)).state
     assert vcf(grid(after.board), 2, 6) is None
+
+
+def test_blacks_wins_by_fours_never_pass_through_a_forbidden_point() -> None:
+    """In positions of shape-seeking play with black to move, each VCF found for black is
+    played out: every black four is allowed when it is made (a five is always allowed),
+    white's replies are the forced blocks, and the line ends in black's five."""
+    rng = random.Random(11)
+    checked = 0
+    while checked < 8:
+        board = [0] * POINTS
+        for ply in range(60):
+            colour = 1 + ply % 2
+            near = [p for p in candidates(board) if allowed(board, p, colour)]
+            top = sorted(near, key=lambda p: -score(board, p, colour))[:3]
+            board[rng.choice(top)] = colour
+            if fives(board, stones_of(board, colour), colour):
+                break  # a five to be made at once: no position to read a VCF in
+            line = vcf(board, 1, 6) if colour == 2 else None
+            if line is not None and len(line) >= 2:
+                checked += 1
+                _play_out_blacks_vcf(list(board), line)
+                break
+
+
+def _play_out_blacks_vcf(board: list[int], line: list[int]) -> None:
+    for at, move in enumerate(line[:-1]):
+        assert board[move] == 0
+        assert forbidden(board, move) is None, f"{name(move)} is forbidden"
+        board[move] = 1
+        blocks = fives(board, [move], 1)
+        assert blocks, f"{name(move)} is no four"
+        if len(blocks) >= 2:  # two fives at once: the line ends in one of them
+            assert at == len(line) - 2 and line[-1] in blocks
+            break
+        board[blocks.pop()] = 2
+    assert makes_five(board, line[-1], 1), f"{name(line[-1])} makes no five"
 
 
 def test_the_bot_never_plays_a_forbidden_move_even_when_it_would_lose_for_it() -> None:
