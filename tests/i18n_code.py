@@ -41,6 +41,7 @@ from tables.lobby_options import choice_key, lobby_options, set_key
 
 ROOT = Path(__file__).resolve().parents[1]
 BOT_DIR = ROOT / "bot"
+TABLES_DIR = ROOT / "tables"
 GAMES_DIR = ROOT / "games"
 
 # Where a call takes a message key: function name -> index of the key among its arguments.
@@ -63,6 +64,12 @@ def hosted_games() -> tuple[str, ...]:
 # -- reading the code ------------------------------------------------------------------------
 def python_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def adapter_files() -> list[Path]:
+    """What shows the games to people: the Discord adapter and what sits below it and the web
+    (``tables``: the service, the pictures, each game's words)."""
+    return python_files(BOT_DIR) + python_files(TABLES_DIR)
 
 
 def game_files() -> list[Path]:
@@ -133,10 +140,11 @@ def family_of(expression: ast.JoinedStr) -> str:
 
 @cache
 def code_keys() -> tuple[frozenset[str], tuple[Family, ...]]:
-    """Literal keys and f-string families at key positions in ``bot/`` and ``games/``."""
+    """Literal keys and f-string families at key positions in ``bot/``, ``tables/`` and
+    ``games/``."""
     literals: set[str] = set()
     families: list[Family] = []
-    for path in python_files(BOT_DIR) + game_files():
+    for path in adapter_files() + game_files():
         for expression in key_expressions(parsed(path)):
             if isinstance(expression, ast.JoinedStr):
                 where = f"{path.relative_to(ROOT)}:{expression.lineno}"
@@ -204,10 +212,10 @@ def engine_keys_shown_as_is(game: str) -> set[str]:
 # -- names the code holds --------------------------------------------------------------------
 @cache
 def names_in_code(game: str | None) -> frozenset[str]:
-    """Every name the code holds as a string constant, in ``bot/`` and, when given, in the
-    game's engine."""
+    """Every name the code holds as a string constant, in ``bot/`` and ``tables/`` and, when
+    given, in the game's engine."""
     names: set[str] = set(registry.names())
-    for path in python_files(BOT_DIR) + (python_files(GAMES_DIR / game) if game else []):
+    for path in adapter_files() + (python_files(GAMES_DIR / game) if game else []):
         names |= {n.value for n in ast.walk(parsed(path)) if isinstance(n, ast.Constant)
                   and isinstance(n.value, str)}
     return frozenset(names)
@@ -215,14 +223,17 @@ def names_in_code(game: str | None) -> frozenset[str]:
 
 @cache
 def renderer_suffixes(game: str) -> tuple[frozenset[str], bool]:
-    """How the game's renderer refines keys: the suffixes it holds (``"_first"``), and whether
-    it appends ``_`` and a value (``f"_{take}"``)."""
-    tree = parsed(Path(inspect.getfile(type(renderer_for(game)))))
-    suffixes = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+    """How the game's renderer and its words refine keys: the suffixes they hold
+    (``"_first"``), and whether they append ``_`` and a value (``f"_{take}"``)."""
+    nodes = [node for path in {Path(inspect.getfile(cls))
+                               for cls in type(renderer_for(game)).__mro__
+                               if cls.__module__.startswith(("bot.games.", "tables.games."))}
+             for node in ast.walk(parsed(path))]
+    suffixes = {n.value for n in nodes if isinstance(n, ast.Constant)
                 and isinstance(n.value, str) and re.fullmatch(r"_[a-z_]+", n.value)}
     joins = any(isinstance(n, ast.JoinedStr) and len(n.values) == 2 and
                 isinstance(n.values[0], ast.Constant) and n.values[0].value == "_"
-                for n in ast.walk(tree))
+                for n in nodes)
     return frozenset(suffixes), joins
 
 
@@ -246,7 +257,7 @@ def composed(part: str, game: str | None) -> bool:
 def keyword_values(function: str, keyword: str) -> set[str]:
     """Literal ``keyword=`` values of every call to ``function`` in ``bot/``."""
     values: set[str] = set()
-    for path in python_files(BOT_DIR):
+    for path in adapter_files():
         for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Call) and call_name(node) == function:
                 for kw in node.keywords:

@@ -16,12 +16,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot.games.haunt.renderer import HauntRenderer, words
+from bot.games.haunt.renderer import HauntRenderer
 from games.core.conformance import bot_action, random_action
 from games.haunt import GAME
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from games.haunt.views import PublicView, SeatView
+from tables.games.haunt.words import words
 from tables.service import LiveMatch
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match
 

@@ -1,4 +1,6 @@
-"""What every game's renderer provides, with defaults built on the message catalog."""
+"""What every game's Discord renderer provides: its game's words (``tables.words.Words``, the
+text and the cards) made into embeds, and what only Discord has — the labels and grouping of
+buttons and selects, what the public board may offer, the team threads."""
 
 from __future__ import annotations
 
@@ -8,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core import Action, Event, Outcome, Prompt
+from bot.renderers.embeds import embed_of
+from games.core import Action, Outcome, Prompt
 from tables.i18n import t
+from tables.words import Words
 
 if TYPE_CHECKING:
-    from tables.pictures import BoardPicture
     from tables.service import LiveMatch
-
-EMBED_COLOUR = 0x2B6CB0
 
 
 @dataclass(frozen=True)
@@ -30,32 +31,13 @@ class TeamThread:
     content: str
 
 
-class Renderer:
-    """Text and embeds for one game. Subclasses override what their game needs; nothing here
+class Renderer(Words):
+    """A game's words on Discord. A game's renderer is its words (``tables.games.<game>.words``)
+    with this: subclasses override what their game's buttons and selects need; nothing here
     decides a rule — every fact comes from a view (public, or the reader's own)."""
 
-    game: str = ""
-    colour: int = EMBED_COLOUR
     # Action groups always offered as a select, however few their choices (a draft, say).
     select_groups: frozenset[str] = frozenset()
-
-    # -- names -----------------------------------------------------------------------------
-    def seat_name(self, live: LiveMatch, seat: int) -> str:
-        if 0 <= seat < len(live.seats):
-            return live.seats[seat].display_name
-        return f"#{seat + 1}"
-
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
-        """How one event or action parameter reads (seats become names, ids become names)."""
-        if name in {"seat", "target", "by", "to", "from_seat", "winner"} and isinstance(value, int):
-            return self.seat_name(live, value)
-        if isinstance(value, list):
-            return ", ".join(self.param_text(live, name, v, locale) for v in value)
-        return str(value)
-
-    def params_text(self, live: LiveMatch, params: dict[str, Any], locale: str | None
-                    ) -> dict[str, str]:
-        return {k: self.param_text(live, k, v, locale) for k, v in params.items()}
 
     # -- prompts and actions -----------------------------------------------------------------
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None) -> str:
@@ -117,29 +99,11 @@ class Renderer:
             return t("pick.choose_exactly", locale, count=pick.min)
         return t("pick.choose_between", locale, low=pick.min, high=pick.max)
 
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
-        params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
-        return t(prompt.kind, locale, **params)
-
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
-        return t(event.key, locale, **self.params_text(live, event.params, locale))
-
-    # -- embeds ----------------------------------------------------------------------------
-    def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
-                          locale: str | None) -> str:
-        """An event as ``seat`` reads it in its own panel (a private event told to two seats
-        may say "you" to each of them)."""
-        return self.event_line(live, event, locale)
-
-    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
-        return discord.Embed(title=t(f"{self.game}.title", locale), colour=self.colour)
-
-    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
-                      ) -> BoardPicture | None:
-        """A picture of the public board, attached to the board message beside its text (None:
-        the game has none). Built on the event loop from the public view, so keep it to
-        collecting facts; the drawing happens later, on the drawing thread."""
-        return None
+    def next_table_label(self, options: dict[str, Any], seats: int, locale: str | None
+                         ) -> str:
+        """The reveal's button that opens the next table with ``options`` and the same
+        seats."""
+        return t("reveal.next_table", locale)
 
     def team_threads(self, live: LiveMatch, locale: str | None) -> list[TeamThread]:
         """The teams whose members share a secret, each read in a private thread that only its
@@ -148,41 +112,21 @@ class Renderer:
         every change of the match; a changed text is edited into the thread."""
         return []
 
+    # -- embeds: the words' cards as Discord shows them -----------------------------------
+    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
+        return embed_of(self.board_card(live, view, locale))
+
     def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
                     ) -> discord.Embed:
-        return discord.Embed(title=t("panel.title", locale), colour=self.colour)
+        return embed_of(self.panel_card(live, view, seat, locale))
 
     def opening_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
                       ) -> discord.Embed:
-        return self.panel_embed(live, view, seat, locale)
+        return embed_of(self.opening_card(live, view, seat, locale))
 
     def reveal_embed(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
                      ) -> discord.Embed:
-        embed = discord.Embed(title=t("reveal.title", locale), colour=self.colour)
-        ranked = sorted(outcome.scores.items(), key=lambda kv: -kv[1])
-        lines = [
-            t("reveal.score_line", locale, name=self.seat_name(live, seat), score=f"{score:g}")
-            for seat, score in ranked
-        ]
-        embed.description = "\n".join(lines)
-        return embed
-
-    def next_table_label(self, options: dict[str, Any], seats: int, locale: str | None
-                         ) -> str:
-        """The reveal's button that opens the next table with ``options`` and the same
-        seats."""
-        return t("reveal.next_table", locale)
+        return embed_of(self.reveal_card(live, view, outcome, locale))
 
     def rules_embed(self, locale: str | None) -> discord.Embed:
-        return discord.Embed(
-            title=t(f"{self.game}.rules.title", locale),
-            description=t(f"{self.game}.rules.body", locale),
-            colour=self.colour,
-        )
-
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
-        return [
-            t(f"{self.game}.option.{name}", locale)
-            for name, value in sorted(options.items())
-            if value is True
-        ]
+        return embed_of(self.rules_card(locale))

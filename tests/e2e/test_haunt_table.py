@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from bot.games.haunt.renderer import words
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from storage import MatchStatus
+from tables.games.haunt.words import words
 from tables.i18n import t
 from tables.pictures import FILENAME
 from tests.e2e.parlor import Table, assert_log_replays, parlor, public_payloads, start_table

@@ -1,77 +1,30 @@
-"""Renju on Discord: the board picture and its text twin, the opening steps as buttons and
-selects on the board, stones chosen in two steps in the panel (the column, then the row) or
-typed with ``/renju move H8``, labels, events and the result.
+"""Renju on Discord: its words (``tables.games.renju.words``) with the opening steps as buttons
+and selects on the board and stones chosen in two steps in the panel (the column, then the
+row) or typed with ``/renju move H8``.
 
-Renju hides nothing: the public view is every seat's view, so the board may offer every
-decision; stones stay in the panel only because 225 points do not fit under one message.
+The public view is every seat's view, so the board may offer every decision; stones stay in
+the panel only because 225 points do not fit under one message.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
-from games.core import Action, Outcome, Prompt
+from games.core import Action, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
-from games.renju.board import COLUMNS, name
-from games.renju.openings import OPENINGS, is_direct, stones
-from games.renju.views import PublicView
-from tables.games.renju.picture import RenjuScene, renju_picture
+from games.renju.openings import is_direct
+from tables.games.renju.words import RenjuWords
 from tables.i18n import t
-from tables.pictures import BoardPicture
 from tables.service import LiveMatch
 
 # Decisions the board offers to everyone's eyes: few choices, each one public.
 BOARD_KINDS = {"choose_opening", "swap", "keep"}
-COLOUR_PARAMS = {"colour"}
-REASON_KEYS = {
-    "overline": "renju.reason.overline",
-    "double_four": "renju.reason.double_four",
-    "double_three": "renju.reason.double_three",
-}
-STAGE_KEYS = {
-    "open": "renju.stage.open",
-    "swap": "renju.stage.swap",
-    "fourth": "renju.stage.fourth",
-    "offer": "renju.stage.offer",
-    "keep": "renju.stage.keep",
-    "play": "renju.stage.play",
-    "over": "renju.stage.over",
-}
-END_KEYS = {
-    "five": "renju.reveal.five",
-    "forbidden": "renju.reveal.forbidden",
-    "passes": "renju.reveal.passes",
-    "full": "renju.reveal.full",
-}
 
 
-class RenjuRenderer(Renderer):
-    game = "renju"
-    colour = 0xB7791F
+class RenjuRenderer(RenjuWords, Renderer):
     select_groups = frozenset({"direct", "indirect"})
-
-    # -- names -----------------------------------------------------------------------------
-    def opening_name(self, opening: str, locale: str | None) -> str:
-        third = stones(opening)[2]
-        return t(f"renju.opening.{opening}", locale) + f" ({name(third)})"
-
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
-        if name in COLOUR_PARAMS and isinstance(value, str):
-            return t(f"renju.colour.{value}", locale)
-        if name == "opening" and isinstance(value, str) and value in OPENINGS:
-            return self.opening_name(value, locale)
-        if name == "reason" and isinstance(value, str) and value in REASON_KEYS:
-            return t(REASON_KEYS[value], locale)
-        if name in {"black", "white"} and isinstance(value, int):
-            return self.seat_name(live, value)
-        if name == "points" and isinstance(value, list):
-            return "–".join(str(v) for v in value) if len(value) > 3 else " ".join(
-                str(v) for v in value)
-        return super().param_text(live, name, value, locale)
 
     # -- prompts and actions ---------------------------------------------------------------
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
@@ -112,108 +65,6 @@ class RenjuRenderer(Renderer):
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         return [i for i, action in enumerate(prompt.actions) if action.kind in BOARD_KINDS]
-
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
-                    ) -> str:
-        params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
-        return t(prompt.kind, locale, **params)
-
-    # -- embeds ----------------------------------------------------------------------------
-    def status_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
-        if view.stage == "over":
-            return self.result_line(live, view, locale)
-        who = self.seat_name(live, view.to_move) if view.to_move is not None else "?"
-        return t(STAGE_KEYS[view.stage], locale, name=who,
-                 colour=t(f"renju.colour.{view.turn}", locale), move=len(view.moves) + 1)
-
-    def result_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
-        end = view.end or "passes"
-        winner = self.seat_name(live, view.winner) if view.winner is not None else ""
-        loser = self.seat_name(live, 1 - view.winner) if view.winner is not None else ""
-        colour = t("renju.colour.black" if view.winner == view.black else "renju.colour.white",
-                   locale)
-        reason = t(REASON_KEYS[view.fault], locale) if view.fault in REASON_KEYS else ""
-        return t(END_KEYS[end], locale, winner=winner, loser=loser, colour=colour,
-                 reason=reason, point=view.last or "")
-
-    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
-        assert isinstance(view, PublicView)
-        embed = discord.Embed(title=t("renju.title", locale), colour=self.colour)
-        lines = [
-            t("renju.board.players", locale, black=self.seat_name(live, view.black),
-              white=self.seat_name(live, view.white)),
-            self.status_line(live, view, locale),
-        ]
-        if view.opening is not None:
-            lines.append(t("renju.board.opening", locale,
-                           opening=self.opening_name(view.opening, locale)))
-        if view.last is not None:
-            lines.append(t("renju.board.last", locale, point=view.last, nth=len(view.moves)))
-        if view.offers:
-            lines.append(t("renju.board.offers", locale, points=" ".join(view.offers)))
-        if view.forbidden:
-            lines.append(t("renju.board.forbidden", locale,
-                           points=" ".join(sorted(view.forbidden))))
-        if view.stage in ("fourth", "offer", "play", "keep"):
-            lines.append(t("renju.board.how", locale))
-        embed.description = "\n".join(lines)[:4000]
-        embed.add_field(name=t("renju.board.grid", locale), value=self.text_grid(view),
-                        inline=False)
-        return embed
-
-    def text_grid(self, view: PublicView) -> str:
-        """The board in characters, for a channel that shows no pictures."""
-        marks = {"x": "●", "o": "○", ".": "·"}
-        rows = []
-        for y in range(14, -1, -1):
-            row = view.board[y * 15:(y + 1) * 15]
-            rows.append(f"{y + 1:>2} " + "".join(marks[c] for c in row))
-        rows.append("   " + COLUMNS)
-        return "```\n" + "\n".join(rows) + "\n```"
-
-    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
-                      ) -> BoardPicture | None:
-        assert isinstance(view, PublicView)
-        scene = RenjuScene(
-            board=view.board, last=view.last, forbidden=tuple(sorted(view.forbidden)),
-            offers=tuple(view.offers), line=tuple(view.line),
-            black=t("picture.renju.player", locale, name=self.seat_name(live, view.black),
-                    colour=t("renju.colour.black", locale)),
-            white=t("picture.renju.player", locale, name=self.seat_name(live, view.white),
-                    colour=t("renju.colour.white", locale)),
-            status=self.status_line(live, view, locale),
-            legend=(t("picture.renju.last", locale), t("picture.renju.forbidden", locale),
-                    t("picture.renju.offers", locale)),
-        )
-        return renju_picture(scene)
-
-    def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
-                    ) -> discord.Embed:
-        assert isinstance(view, PublicView)
-        embed = discord.Embed(title=t("renju.panel.title", locale,
-                                      name=self.seat_name(live, seat)), colour=self.colour)
-        colour = "black" if seat == view.black else "white"
-        lines = [t("renju.panel.colour", locale, colour=t(f"renju.colour.{colour}", locale)),
-                 self.status_line(live, view, locale), t("renju.board.how", locale)]
-        if view.forbidden and seat == view.black:
-            lines.append(t("renju.board.forbidden", locale,
-                           points=" ".join(sorted(view.forbidden))))
-        embed.description = "\n".join(lines)
-        return embed
-
-    def reveal_embed(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
-                     ) -> discord.Embed:
-        assert isinstance(view, PublicView)
-        embed = discord.Embed(title=t("renju.reveal.title", locale), colour=self.colour,
-                              description=self.result_line(live, view, locale))
-        embed.add_field(name=t("renju.reveal.record", locale),
-                        value=" ".join(view.moves)[-1024:] or "—", inline=False)
-        return embed
-
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
-        return [t(f"renju.option.{name}.{value}", locale)
-                for name, value in sorted(options.items())
-                if name in ("opening", "forbidden_move") and isinstance(value, str)]
 
 
 register_renderer(RenjuRenderer())

@@ -1,0 +1,118 @@
+"""The words of a game, below both adapters: event lines (as the table reads them, and as one
+seat reads them), seat names, prompt lines, and the board, a seat's panel, the reveal and the
+rules as ``Card``s, each in the reader's language through the catalogs. Every fact comes from
+a view (public, or the reader's own) or from the match's seats; nothing here decides a rule.
+
+``words_for(game)`` finds a game's words in ``tables.games.<game>.words`` (its ``WORDS``). The
+Discord renderers are these words plus what is Discord's (components, embeds); the web pages
+read the words directly."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from games import registry
+from games.core import Event, Outcome, Prompt
+from tables.cards import Card
+from tables.i18n import t
+
+if TYPE_CHECKING:
+    from tables.pictures import BoardPicture
+    from tables.service import LiveMatch
+
+CARD_COLOUR = 0x2B6CB0
+
+
+class Words:
+    """Text and cards for one game. Subclasses override what their game needs."""
+
+    game: str = ""
+    colour: int = CARD_COLOUR
+
+    # -- names -----------------------------------------------------------------------------
+    def seat_name(self, live: LiveMatch, seat: int) -> str:
+        if 0 <= seat < len(live.seats):
+            return live.seats[seat].display_name
+        return f"#{seat + 1}"
+
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+        """How one event or action parameter reads (seats become names, ids become names)."""
+        if name in {"seat", "target", "by", "to", "from_seat", "winner"} and isinstance(value, int):
+            return self.seat_name(live, value)
+        if isinstance(value, list):
+            return ", ".join(self.param_text(live, name, v, locale) for v in value)
+        return str(value)
+
+    def params_text(self, live: LiveMatch, params: dict[str, Any], locale: str | None
+                    ) -> dict[str, str]:
+        return {k: self.param_text(live, k, v, locale) for k, v in params.items()}
+
+    # -- lines -------------------------------------------------------------------------------
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+        params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
+        return t(prompt.kind, locale, **params)
+
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+        return t(event.key, locale, **self.params_text(live, event.params, locale))
+
+    def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
+                          locale: str | None) -> str:
+        """An event as ``seat`` reads it in its own panel (a private event told to two seats
+        may say "you" to each of them)."""
+        return self.event_line(live, event, locale)
+
+    # -- cards -------------------------------------------------------------------------------
+    def board_card(self, live: LiveMatch, view: Any, locale: str | None) -> Card:
+        return Card(title=t(f"{self.game}.title", locale), colour=self.colour)
+
+    def board_picture(self, live: LiveMatch, view: Any, locale: str | None
+                      ) -> BoardPicture | None:
+        """A picture of the public board, shown beside its text (None: the game has none).
+        Built from the public view, so keep it to collecting facts; the drawing happens
+        later, on the drawing thread."""
+        return None
+
+    def panel_card(self, live: LiveMatch, view: Any, seat: int, locale: str | None) -> Card:
+        return Card(title=t("panel.title", locale), colour=self.colour)
+
+    def opening_card(self, live: LiveMatch, view: Any, seat: int, locale: str | None) -> Card:
+        return self.panel_card(live, view, seat, locale)
+
+    def reveal_card(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
+                    ) -> Card:
+        card = Card(title=t("reveal.title", locale), colour=self.colour)
+        ranked = sorted(outcome.scores.items(), key=lambda kv: -kv[1])
+        lines = [
+            t("reveal.score_line", locale, name=self.seat_name(live, seat), score=f"{score:g}")
+            for seat, score in ranked
+        ]
+        card.description = "\n".join(lines)
+        return card
+
+    def rules_card(self, locale: str | None) -> Card:
+        return Card(
+            title=t(f"{self.game}.rules.title", locale),
+            description=t(f"{self.game}.rules.body", locale),
+            colour=self.colour,
+        )
+
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+        return [
+            t(f"{self.game}.option.{name}", locale)
+            for name, value in sorted(options.items())
+            if value is True
+        ]
+
+
+_WORDS: dict[str, Words] = {}
+
+
+def words_for(game: str) -> Words:
+    """The words of a registered game, found by its name in ``tables.games.<game>.words``,
+    imported on first use. KeyError for a name that is not a registered game."""
+    if game not in _WORDS:
+        if game not in registry.names():
+            raise KeyError(game)
+        _WORDS[game] = importlib.import_module(f"tables.games.{game}.words").WORDS
+    return _WORDS[game]
