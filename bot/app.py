@@ -21,7 +21,6 @@ from bot.components import DYNAMIC_ITEMS
 from bot.edit_budget import request_gate
 from bot.guild_config import GuildConfig, load_config, save_config
 from bot.interactions import InteractionHandler
-from bot.narrator import RendererNarrator
 from bot.panels import PanelFollower
 from bot.scheduler import Scheduler
 from bot.settings import Settings, SettingsError
@@ -251,7 +250,7 @@ async def run(settings: Settings, token: str) -> None:
     client = ParlorClient(settings, make_repository(settings))
     web = None
     if settings.web_port:
-        parts = Parts(client.parlor.repo, RendererNarrator(), lambda: client.parlor.links,
+        parts = Parts(client.parlor.repo, lambda: client.parlor.links,
                       lambda: gateway_connected(client))
         web = WebServer(parts, settings.web_host, settings.web_port)
         # A table that closes is replayed for its pages at once, not when first read.

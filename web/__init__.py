@@ -3,7 +3,8 @@ operator's /healthz and /metrics, served by the bot's own process (aiohttp).
 
 A second adapter beside the Discord one (``bot``): it imports nothing of ``discord`` nor of
 ``bot``. What both need sits below both: the engines (``games``), the repository (``storage``)
-and ``tables`` (the match service, the catalogs, the pictures, the standings, the replay). The
-words of a game's events and panels live in the Discord adapter's renderers; they reach the web
-through ``web.narration.Narrator``, which the process fills at start-up (``bot.narrator``).
+and ``tables`` (the match service, the catalogs, the pictures, the standings, the replay, and each
+game's words: its event lines and its board, panels and reveal as cards, found by the game's
+name through ``tables.words.words_for``). The pages show those cards as styled runs of text
+(``web.markup``) where Discord shows them as embeds.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from web.narration import Card
+from tables.cards import Card
 
 Run = list[str]  # [text, style]: style "" | "b" | "i" | "u" | "code"
 
@@ -47,5 +47,5 @@ def runs(text: str) -> list[Run]:
 
 
 def card_runs(card: Card) -> dict[str, object]:
-    return {"title": runs(card.title), "description": runs(card.description),
-            "fields": [{"name": runs(name), "value": runs(value)} for name, value in card.fields]}
+    return {"title": runs(card.title or ""), "description": runs(card.description or ""),
+            "fields": [{"name": runs(f.name), "value": runs(f.value)} for f in card.fields]}

@@ -13,7 +13,6 @@ from aiohttp import web
 
 from storage import Repository
 from web.links import Links
-from web.narration import Narrator
 from web.replays import ReplayBook
 from web.steps import Steps
 from web.words import LANGUAGE_NAMES, choose_locale, game_text, tag, w
@@ -21,11 +20,11 @@ from web.words import LANGUAGE_NAMES, choose_locale, game_text, tag, w
 
 @dataclass
 class Parts:
-    """What the pages read: the repository, the games' words, the links (None until the
-    secret is loaded at start-up) and whether the bot is connected to Discord."""
+    """What the pages read: the repository, the links (None until the secret is loaded at
+    start-up) and whether the bot is connected to Discord. The games' words are found by name
+    (``tables.words.words_for``)."""
 
     repo: Repository
-    narrator: Narrator
     links: Callable[[], Links | None]
     gateway_connected: Callable[[], bool]
 

@@ -10,6 +10,7 @@ from aiohttp import web
 
 from tables.pictures.drawing import Drawer
 from tables.pictures.picture import BoardPicture
+from tables.words import words_for
 from web.page import BOOK, PARTS, STEPS, locale_of, not_found, page
 from web.replays import Replay
 from web.words import tag
@@ -106,7 +107,7 @@ async def board_png(request: web.Request) -> web.Response:
     await replay.reach(step)
     locale = locale_of(request)
     live = replay.live_at(step)
-    picture = request.app[PARTS].narrator.board_picture(
+    picture = words_for(replay.record.game).board_picture(
         live, replay.game.view(live.state, None), locale)
     if picture is None:
         return not_found(request)

@@ -23,7 +23,7 @@ def make_app(parts: Parts) -> web.Application:
     app = web.Application(middlewares=[guard(RateLimit())])
     app[PARTS] = parts
     app[BOOK] = ReplayBook(parts.repo)
-    app[STEPS] = Steps(parts.narrator)
+    app[STEPS] = Steps()
     aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(HERE / "templates"),
                          autoescape=True, undefined=jinja2.StrictUndefined)
     app.router.add_get("/healthz", health.healthz)

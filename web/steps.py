@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from tables.words import words_for
 from web.markup import card_runs, runs
-from web.narration import Narrator
 from web.replays import Replay
 from web.words import game_text, w
 
@@ -22,8 +22,7 @@ class Steps:
     """Step data by (table, step, language), the most recent remembered: a step of a finished
     table never changes."""
 
-    def __init__(self, narrator: Narrator, *, keep: int = STEPS_KEPT) -> None:
-        self.narrator = narrator
+    def __init__(self, *, keep: int = STEPS_KEPT) -> None:
         self._keep = keep
         self._kept: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
 
@@ -41,42 +40,47 @@ class Steps:
 
     def _build(self, replay: Replay, step: int, locale: str, picture_url: str | None
                ) -> dict[str, Any]:
-        narrator = self.narrator
+        words = words_for(replay.record.game)
         live = replay.live_at(step)
         game = replay.game
         public_view = game.view(live.state, None)
-        picture = narrator.board_picture(live, public_view, locale)
+        picture = words.board_picture(live, public_view, locale)
 
-        def lines(found: list[tuple[int, Any]]) -> list[dict[str, Any]]:
-            return [{"step": made, "line": runs(narrator.event_line(live, event, locale)),
-                     "now": made == step} for made, event in found]
+        def lines(found: list[tuple[int, Any]], reader: int | None = None
+                  ) -> list[dict[str, Any]]:
+            """Events as the table reads them, or as ``reader`` does in its own log (a gift
+            says "you" to the giver and to the receiver, each their own way)."""
+            return [{"step": made, "line": runs(
+                words.event_line(live, event, locale) if reader is None else
+                words.reader_event_line(live, event, reader, locale)), "now": made == step}
+                for made, event in found]
 
         actor = None
         if step > 0:
             seat, source = replay.sources[step - 1]
-            actor = w("replay.moved", locale, name=narrator.seat_name(live, seat),
+            actor = w("replay.moved", locale, name=words.seat_name(live, seat),
                       source=w(f"replay.source.{source}", locale))
         seats = []
         for seat in range(len(replay.seats)):
             view = game.view(live.state, seat)
             seats.append({
                 "seat": seat,
-                "name": narrator.seat_name(live, seat),
+                "name": words.seat_name(live, seat),
                 "bot": replay.seats[seat].is_bot,
-                "panel": card_runs(narrator.panel(live, view, seat, locale)),
-                "private": lines(replay.private_until(seat, step, PRIVATE_LINES)),
+                "panel": card_runs(words.panel_card(live, view, seat, locale)),
+                "private": lines(replay.private_until(seat, step, PRIVATE_LINES), seat),
             })
         reveal = None
         outcome = game.outcome(live.state) if step == replay.steps else None
         if outcome is not None:
-            reveal = card_runs(narrator.reveal(live, public_view, outcome, locale))
+            reveal = card_runs(words.reveal_card(live, public_view, outcome, locale))
         return {
             "step": step,
             "steps": replay.steps,
             "title": w("replay.title", locale, game=game_text(f"{replay.record.game}.title",
                                                                  locale), match=replay.record.id),
             "actor": actor,
-            "board": card_runs(narrator.board(live, public_view, locale)),
+            "board": card_runs(words.board_card(live, public_view, locale)),
             "picture": picture_url if picture is not None else None,
             "log": lines(replay.public_until(step, LOG_LINES)),
             "seats": seats,

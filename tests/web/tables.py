@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.narrator import RendererNarrator
 from storage.sqlite import SqliteRepository
 from tables.service import LiveMatch, MatchService
 from web.links import Links, load_secret
@@ -58,5 +57,5 @@ async def world(tmp: Path) -> World:
     service = MatchService(repo)
     links = Links(await load_secret(repo), "https://parlor.example.org")
     connected = [True]
-    parts = Parts(repo, RendererNarrator(), lambda: links, lambda: connected[0])
+    parts = Parts(repo, lambda: links, lambda: connected[0])
     return World(repo, service, links, parts, connected)

@@ -10,7 +10,6 @@ from pathlib import Path
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app import gateway_connected
-from bot.narrator import RendererNarrator
 from storage import MatchStatus
 from tables.i18n import t
 from tests.e2e.conftest import fail_on_logged_errors, fake_discord
@@ -52,7 +51,7 @@ async def test_links_from_discord_open_the_pages(tmp_path: Path,
         assert found is not None and t("history.web") in str(history.callback.data)
         pages = found.group(1)
 
-        parts = Parts(client.parlor.repo, RendererNarrator(), lambda: client.parlor.links,
+        parts = Parts(client.parlor.repo, lambda: client.parlor.links,
                       lambda: gateway_connected(client))
         async with TestClient(TestServer(make_app(parts))) as web:
             page = await web.get(replay)
