@@ -23,6 +23,7 @@ import bisect
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,41 @@ CLOSING = ("finished", "cancelled")  # the service's changes after which a table
 EVENTS: TypeAdapter[list[tuple[int, Event]]] = TypeAdapter(list[tuple[int, Event]])
 
 
+Made = tuple[int, Event | dict[str, Any]]  # the step that made it, the event or its JSON
+
+
+@dataclass
+class Chunk:
+    """The events of the actions after one checkpoint up to the next, public and by seat. A
+    kept chunk is JSON until a page first needs it (a 5,000-action table has some 10,000
+    events, and a page shows the last few)."""
+
+    raw: str | None = None
+    public: list[Made] = field(default_factory=list)
+    private: dict[int, list[Made]] = field(default_factory=dict)
+
+    def add(self, step: int, event: Event | dict[str, Any]) -> None:
+        to = event.to if isinstance(event, Event) else event.get("to")
+        if to is None:
+            self.public.append((step, event))
+        else:
+            for seat in to:
+                self.private.setdefault(seat, []).append((step, event))
+
+    def read(self) -> Chunk:
+        if self.raw is not None:
+            raw, self.raw = self.raw, None
+            for step, event in json.loads(raw):
+                self.add(step, event)
+        return self
+
+
+def _chunk_of(step: int) -> int:
+    """Chunk k holds the events of steps (k - 1) * CHECKPOINT_EVERY + 1 to k * CHECKPOINT_EVERY;
+    chunk 0, of the game as set up, none."""
+    return -(-step // CHECKPOINT_EVERY)
+
+
 @dataclass
 class Replay:
     record: MatchRecord
@@ -67,10 +103,7 @@ class Replay:
     actions: dict[int, Action] = field(default_factory=dict)  # parsed, by index
     # The state after k * CHECKPOINT_EVERY actions, by k (a kept replay's, once read).
     checkpoints: dict[int, Any] = field(default_factory=dict)
-    # (step made, event); a kept replay's events stay as their JSON dicts until shown.
-    public: list[tuple[int, Event | dict[str, Any]]] = field(default_factory=list)
-    private: dict[int, list[tuple[int, Event | dict[str, Any]]]] = field(
-        default_factory=dict)  # by seat
+    chunks: list[Chunk] = field(default_factory=lambda: [Chunk()])  # the events, by chunk
     built: int = 0  # the steps whose events are known
     kept: bool = False  # the checkpoints are in the repository
     failed: BaseException | None = None
@@ -90,29 +123,18 @@ class Replay:
             self.stored[entry.version] = entry.action
             self.sources[entry.version] = (entry.seat, entry.source)
 
-    def _keep_event(self, step: int, event: Event) -> None:
-        if event.to is None:
-            self.public.append((step, event))
-        else:
-            for seat in event.to:
-                self.private.setdefault(seat, []).append((step, event))
-
-    def restore(self, kept: list[tuple[int, str]]) -> None:
-        """Take the events of the kept checkpoints: every step can be shown, the state and the
-        actions it starts from read from the repository when a step first needs them. The
-        events are only indexed here (a 5,000-action table has some 10,000); each becomes an
-        ``Event`` when a page shows it."""
-        for _, events in kept:
-            for step, event in json.loads(events):
-                to = event.get("to")
-                if to is None:
-                    self.public.append((step, event))
-                else:
-                    for seat in to:
-                        self.private.setdefault(seat, []).append((step, event))
+    def restore(self, kept: list[tuple[int, str]]) -> bool:
+        """Take the events of the kept checkpoints, if they are all there: every step can be
+        shown, the state and the actions it starts from read from the repository when a step
+        first needs them."""
+        steps = [*range(0, self.steps, CHECKPOINT_EVERY), self.steps]
+        if [step for step, _ in kept] != steps:
+            return False  # not (all) kept: replayed instead
+        self.chunks = [Chunk(raw=events) for _, events in kept]
         self.built = self.steps
         self.kept = True
         self._tell()
+        return True
 
     async def build(self) -> None:
         """Read the log and replay it, telling whoever waits at each checkpoint; then keep
@@ -135,8 +157,11 @@ class Replay:
 
         def keep(transition: Transition) -> None:
             step = self.built + 1
+            if _chunk_of(step) == len(self.chunks):
+                self.chunks.append(Chunk())
+            chunk = self.chunks[-1]
             for event in transition.events:
-                self._keep_event(step, event)
+                chunk.add(step, event)
                 since.append((step, event))
             checkpoint = step % CHECKPOINT_EVERY == 0
             if checkpoint:
@@ -227,25 +252,25 @@ class Replay:
 
     def public_until(self, step: int, last: int) -> list[tuple[int, Event]]:
         """The last ``last`` public events made by the first ``step`` actions."""
-        return _last(self.public, step, last)
+        return self._last(step, last, lambda chunk: chunk.public)
 
     def private_until(self, seat: int, step: int, last: int) -> list[tuple[int, Event]]:
-        return _last(self.private.get(seat, []), step, last)
+        return self._last(step, last, lambda chunk: chunk.private.get(seat, []))
 
-
-def _last(events: list[tuple[int, Event | dict[str, Any]]], step: int, last: int
-          ) -> list[tuple[int, Event]]:
-    """The last ``last`` of ``events`` made by the first ``step`` actions, each an ``Event``
-    (read from its JSON once, the first time it is shown)."""
-    end = bisect.bisect_right(events, step, key=lambda item: item[0])
-    found = []
-    for index in range(max(0, end - last), end):
-        made, event = events[index]
-        if not isinstance(event, Event):
-            event = Event.model_validate(event)
-            events[index] = (made, event)
-        found.append((made, event))
-    return found
+    def _last(self, step: int, last: int, pick: Callable[[Chunk], list[Made]]
+              ) -> list[tuple[int, Event]]:
+        """The last ``last`` events ``pick`` takes from the chunks, made by the first
+        ``step`` actions: read from the step's chunk back, as far as they go."""
+        found: list[Made] = []
+        index = min(_chunk_of(step), len(self.chunks) - 1)
+        while index >= 0 and len(found) < last:
+            made = pick(self.chunks[index].read())
+            if index == _chunk_of(step):  # the chunk of the step: up to the step
+                made = made[:bisect.bisect_right(made, step, key=lambda item: item[0])]
+            found[:0] = made[max(0, len(made) - (last - len(found))):]
+            index -= 1
+        return [(at, event if isinstance(event, Event) else Event.model_validate(event))
+                for at, event in found]
 
 
 class ReplayBook:
@@ -331,6 +356,6 @@ class ReplayBook:
             return None  # cancelled in the lobby: nothing was played
         replay = Replay(record, seats, self.repo)
         kept = await self.repo.replay_events(match_id)
-        if kept and kept[-1][0] == record.version:  # saved at once, so all there or none
+        if kept:
             replay.restore(kept)
         return replay

@@ -128,3 +128,33 @@ async def test_a_kept_replay_shows_what_the_replay_showed(tmp_path: Path, game: 
             assert read == replayed, (game, replayed["step"])
     finally:
         await w.repo.close()
+
+
+async def test_log_lines_are_the_last_events_across_checkpoints(
+    repo: Repository  # noqa: F811
+) -> None:
+    """The last lines of the table's and of each seat's log up to a step, taken chunk by
+    chunk back from the step's checkpoint, are the last events the log's actions made (checked
+    against the engine applying the whole log), read back or replayed."""
+    live = await _long_lifeboat(MatchService(repo))
+    engine = registry.get("lifeboat")
+    state = engine.setup(len(live.seats), live.record.options, seed=live.record.seed)
+    made: list[tuple[int, Any]] = []
+    for entry in await repo.actions(live.id):
+        transition = engine.apply(state, engine.parse_action(entry.action))
+        made += [(entry.version + 1, event) for event in transition.events]
+        state = transition.state
+    first = ReplayBook(repo)
+    built = await _replayed(first, live.id)
+    read = await ReplayBook(repo).get(live.id)
+    assert read is not None and read.kept
+    for step in (0, 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1, 3 * CHECKPOINT_EVERY - 1,
+                 live.version - 1, live.version):
+        public = [(at, e) for at, e in made if at <= step and e.to is None]
+        for replay in (built, read):
+            assert replay.public_until(step, 40) == public[-40:], step
+            assert replay.public_until(step, 3) == public[-3:], step
+            for seat in range(len(live.seats)):
+                mine = [(at, e) for at, e in made if at <= step and e.to and seat in e.to]
+                assert replay.private_until(seat, step, 12) == mine[-12:], (step, seat)
+    await first.close()
