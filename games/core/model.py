@@ -105,7 +105,10 @@ class Prompt(BaseModel):
 
     def offers(self, action: Action) -> bool:
         """Whether ``action`` answers this prompt: a listed action or a valid pick."""
-        if action in self.actions:
+        # Most answers are one of the listed objects itself (a click's index, a bot's pick):
+        # found by identity first, before comparing the actions ahead of it field by field
+        # (a Renju prompt lists every free point).
+        if any(listed is action for listed in self.actions) or action in self.actions:
             return True
         return self.pick is not None and self.pick.accepts(action)
 
