@@ -517,13 +517,14 @@ class Desk:
             await update_message(interaction, content=content, embeds=embeds, view=view,
                                  allowed_mentions=NO_PINGS, **extra)
         except discord.HTTPException:
+            # Not shown: the board's own edit shows these changes.
+            self._wanted.setdefault(live.id, set()).update(reasons)
             if not files:
                 raise
             # Refused with its picture: the board's own edit tries again (and finds out whether
             # files were the cause).
             if not interaction.response.is_done():
                 await interaction.response.defer()
-            self._wanted.setdefault(live.id, set()).update(reasons)
             self.schedule_edit(live)
             return
         ref.rendered = stamp  # shown by the click's answer, with no token
