@@ -13,6 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.every_game import use_quick_bots
 from tests.storage.backends import POSTGRES_DSN_VARIABLE
 
 # The server's own address and the database made for this worker.
@@ -32,6 +33,12 @@ async def _run(dsn: str, statement: str) -> None:
         await connection.execute(statement)
     finally:
         await connection.close()
+
+
+@pytest.fixture
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots that think long play quick legal moves for this test (``tests.every_game``)."""
+    use_quick_bots(monkeypatch)
 
 
 def pytest_configure(config: pytest.Config) -> None:

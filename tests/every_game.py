@@ -6,7 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from games import registry
+from games.core import Action, Prompt
+from games.core.conformance import random_pick
 from games.core.options import chosen_by_hand
 from tables.i18n import t
 
@@ -58,3 +62,30 @@ def bot_pace(game: str) -> float:
 def reveal_title(game: str, locale: str | None = None) -> str:
     """The title of the game's reveal, posted once when a table ends."""
     return t(f"{game}.reveal.title", locale)
+
+
+# Built-in bots that think long: Renju's threat searches take up to a second of CPU a move, and
+# two of them fill the board (225 stones) before they draw. A test that is not about how a bot
+# plays seats a quick legal player in their place (``use_quick_bots``, the ``quick_bots``
+# fixture); the tests of the bots' play, the golden playthroughs and the conformance run of
+# the bots keep the real ones.
+SLOW_BOTS = frozenset({"renju"})
+
+
+def legal_player(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+    """A move the prompt offers (every offered move is legal), chosen at random; seeded like a
+    bot, so asked again with the same generator it makes the same move."""
+    if prompt.pick is not None and rng.random() < 0.5:
+        return random_pick(prompt, rng)
+    return rng.choice(prompt.actions)
+
+
+def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
+    """The games of ``SLOW_BOTS`` choose with ``legal_player`` (until the test ends, given its
+    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``): their
+    bots' seats, and the people a test plays "sensibly" (``Game.choose``), move at once."""
+    for name in SLOW_BOTS & set(registry.names()):
+        if monkeypatch is None:
+            registry.get(name).choose = legal_player  # type: ignore[method-assign]
+        else:
+            monkeypatch.setattr(registry.get(name), "choose", legal_player)

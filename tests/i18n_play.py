@@ -5,6 +5,8 @@ Every hosted game is played at every player count and with each variant its engi
 conformance runs, by its bots (and, every other game, half random players, who try the odd
 moves bots avoid). At every step the board, each seat's panel, every prompt line and action
 label and every event line are rendered; at the end the reveal, the public log and the replay.
+Slow bots (Renju's) play quick legal moves (``tests.every_game.SLOW_BOTS``): the texts are what
+is checked here, not how the bots play.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any, cast
 
+import pytest
+
 import tables.i18n
 from bot.history import full_replay, public_log
 from bot.renderers import renderer_for
@@ -28,6 +32,7 @@ from games.core import Event, IllegalAction
 from games.core.conformance import bot_action, mixed_chooser
 from storage import MatchRecord, MatchStatus, SeatRecord
 from tables.service import LiveMatch
+from tests.every_game import use_quick_bots
 from tests.i18n_code import hosted_games
 
 STEP_LIMIT = 5_000
@@ -178,10 +183,12 @@ def rendered(locale: str = "zh-CN") -> Rendered:
     tables.i18n.log.addHandler(complaints)
     tables.i18n.catalog = catalogs.__getitem__  # type: ignore[assignment]
     try:
-        for game_name in hosted_games():
-            found.problems += [f"unfilled: {line!r}"
-                               for line in play_and_render(game_name, locale, found)
-                               if UNFILLED.search(line)]
+        with pytest.MonkeyPatch.context() as patch:
+            use_quick_bots(patch)
+            for game_name in hosted_games():
+                found.problems += [f"unfilled: {line!r}"
+                                   for line in play_and_render(game_name, locale, found)
+                                   if UNFILLED.search(line)]
     finally:
         tables.i18n.catalog = original
         tables.i18n.log.removeHandler(complaints)

@@ -46,6 +46,8 @@ SEEDS = range(4) if SOAK else range(1)
 # pictures one after another, at these steps; its scene is compared at every step.
 PAINTED_STEPS = {0, 20, 40}
 LOCALES = ("en", "zh-CN")
+# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+pytestmark = pytest.mark.usefixtures("quick_bots")
 
 
 def _desk() -> Desk:

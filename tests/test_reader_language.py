@@ -32,6 +32,8 @@ from tests.i18n_play import new_live, with_status
 EN, ZH = "en", "zh-CN"
 STEPS = 1_500  # at most, per game (most tables end well before)
 EVERY = 6  # a render every few steps, and whenever the questions change
+# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+pytestmark = pytest.mark.usefixtures("quick_bots")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # English words: two or more (a line, or a part of one between its placeholders), or one.
 ENGLISH = re.compile(r"[A-Za-z][A-Za-z']+(?:[ -]+[A-Za-z][A-Za-z']*)*")

@@ -2,7 +2,8 @@
 parts, each game in its own interpreter as the bench runs them (it pins CPUs and sets the
 collector, which a test process must not). Part 2 plays a table of two people (and bots where
 the game seats more) through the real client to its end: board clicks, panel clicks, picks of
-several items and standing answers all go through the fake Discord."""
+several items and standing answers all go through the fake Discord. Slow built-in bots play
+quick legal moves (``tests/with_quick_bots.py``): the test is about the bench, not their play."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ KINDS = ["2 humans + 2 bots", "2 humans"]
 @pytest.mark.parametrize("game", hosted_games())
 def test_the_service_bench_plays_the_game(game: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bench.service", "--game", game, "--quick",
+        [sys.executable, "-m", "tests.with_quick_bots", "bench.service", "--game", game, "--quick",
          "--matches", "8", "--seconds", "0.5", "--rate", "50", "--tables", "1",
          "--time-scale", "0.005", "--kinds", *KINDS],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)

@@ -16,6 +16,9 @@ from tests.e2e.parlor import Table, parlor, public_payloads
 from tests.every_game import hosted_games, seats_for
 from tests.fakediscord import FakeDiscord
 
+# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+pytestmark = pytest.mark.usefixtures("quick_bots")
+
 
 def _as_in_json(text: str) -> str:
     """``text`` as it appears inside a JSON payload (quotes, newlines and backslashes

@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from games.renju.actions import ChooseOpening, Pass
 from games.renju.state import RenjuState
 from storage import MatchStatus
@@ -99,6 +101,7 @@ async def test_typed_moves_bad_input_forbidden_point_and_a_draw_by_passes(
                                                            game=t("renju.title")))
 
 
+@pytest.mark.usefixtures("quick_bots")  # a table played to its end, not the bot's strength
 async def test_a_person_against_the_bot_plays_to_the_end_through_board_and_panel(
         tmp_path: Path, fake_discord: FakeDiscord) -> None:
     fake = fake_discord

@@ -31,6 +31,8 @@ MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 
 every_game = pytest.mark.parametrize("game", hosted_games())
+# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+pytestmark = pytest.mark.usefixtures("quick_bots")
 
 
 async def _hand_seat_to_bot(fake: FakeDiscord, table: Table, user: FakeUser) -> None:

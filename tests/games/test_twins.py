@@ -21,6 +21,8 @@ from games.core.twins import redeal
 SEEDS = 3 if os.environ.get("PARLOR_SOAK") else 1
 # What a twin may change rather than move: a secret answer or choice, the heroes offered.
 CHOICES = {"answers", "chosen", "offers", "seed"}
+# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+pytestmark = pytest.mark.usefixtures("quick_bots")
 
 
 def _ids(value: Any) -> Iterator[str]:

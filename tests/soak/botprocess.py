@@ -1,4 +1,8 @@
-"""The real bot (`python -m bot`) as a child process pointed at a fake Discord, to be killed."""
+"""The real bot (`python -m bot`) as a child process pointed at a fake Discord, to be killed.
+
+Its slow built-in bots play quick legal moves (``tests/with_quick_bots.py``): the soak is
+about kills and restarts, and the tests that check the bots' moves seat the same players
+(``quick_bots``, used by every soak test: ``tests/soak/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from pathlib import Path
 
 from tests.fakediscord import FakeDiscord
 
+ROOT = Path(__file__).resolve().parents[2]
 # Settings the child must not inherit from the developer's shell or .env.
 _OURS = ("DISCORD_", "DATABASE_", "BOT_", "BOARD_", "DEFAULT_TURN", "COMMAND_SYNC", "LOG_LEVEL",
          "DEV_GUILD", "SHARD_", "WEB_", "PUBLIC_")
@@ -51,6 +56,9 @@ class BotProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith(_OURS)}
         env.update(self.settings)
         env["PYTHONUNBUFFERED"] = "1"
+        # The launcher is in tests/, which is not installed: the child, started in a directory
+        # of its own, finds it through the path.
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
         return env
 
     async def start(self, *, timeout: float = 20.0) -> None:
@@ -62,7 +70,8 @@ class BotProcess:
         try:
             # cwd: a directory without a .env, so only these settings apply.
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=self.workdir, env=self._env(),
+                sys.executable, "-m", "tests.with_quick_bots", "bot", cwd=self.workdir,
+                env=self._env(),
                 stdout=log, stderr=asyncio.subprocess.STDOUT,
             )
         finally:

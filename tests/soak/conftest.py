@@ -15,6 +15,12 @@ __all__ = ["fail_on_logged_errors", "fake_discord", "soak_discord"]
 BOT_SHAPED_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GsOakk.c29ha3Rlc3Rfbm90X2FfcmVhbF90b2tlbg"
 
 
+@pytest.fixture(autouse=True)
+def _quick_bots(quick_bots: None) -> None:
+    """The bot process plays quick legal moves for Renju's bots (``tests/soak/botprocess.py``):
+    the moves the checks expect of a bot are chosen the same way here."""
+
+
 @pytest.fixture
 async def soak_discord(fail_on_logged_errors: object) -> AsyncIterator[FakeDiscord]:
     """A started fake on 127.0.0.1 for a bot in another process (so discord.py in this process
