@@ -28,6 +28,7 @@ TABLES = [
     ("zombie", 4, 3, "en"), ("zombie", 8, 14, "zh-CN"),
     ("haunt", 3, 1, "en"), ("haunt", 6, 6, "zh-CN"),
     ("sanguosha", 5, 1, "en"), ("sanguosha", 10, 2, "zh-CN"),
+    ("renju", 2, 1, "en"), ("renju", 2, 2, "zh-CN"),
 ]
 # (file, game, seats, seed, locale, how far into the game: 0..1)
 SAMPLES = [
@@ -73,12 +74,12 @@ def bench(count: int, games: set[str] | None) -> None:
             scenes.append(time.perf_counter() - started)
             assert picture is not None
             started, cpu = time.perf_counter(), time.thread_time()
-            image = picture.canvas().image
-            png = encoder.png(image)
+            canvas = picture.canvas()
+            png = encoder.png(canvas)
             draws.append(time.thread_time() - cpu)
             walls.append(time.perf_counter() - started)
             sizes.append(len(png))
-            shape = image.size
+            shape = (canvas.width, canvas.height)
         means.append(statistics.mean(draws))
         draws.sort()
         print(f"{game:9} {seats:>5} {locale:6} {shape[0]:>4}×{shape[1]:<5} "

@@ -83,6 +83,82 @@ def _dashes(size: int, inset: int, colour: Colour) -> tuple[Image.Image, Image.I
     return tile, mask
 
 
+@lru_cache(maxsize=256)
+def _ink(colour: Colour) -> int:
+    """A colour as the ink Pillow's drawing core takes on an RGB picture."""
+    ink = ImageDraw.Draw(Image.new("RGB", (1, 1)))._getink(colour)[0]
+    assert ink is not None
+    return ink
+
+
+_LAYER_COLOURS: dict[tuple[Any, ...], frozenset[Colour]] = {}
+
+
+def _colours(key: tuple[Any, ...], image: Image.Image) -> frozenset[Colour]:
+    """The colours of a kept picture (a background: a few flat colours), by its key."""
+    found = _LAYER_COLOURS.get(key)
+    if found is None:
+        if len(_LAYER_COLOURS) >= 64:
+            _LAYER_COLOURS.clear()
+        counts: list[tuple[int, Colour]] = image.getcolors(1 << 16) or []  # type: ignore[assignment]
+        found = _LAYER_COLOURS[key] = frozenset(colour for _, colour in counts)
+    return found
+
+
+def _flat(xy: Any) -> tuple[float, ...]:
+    """Pillow's coordinates (a box, points, or numbers) as one flat run of x, y, x, y..."""
+    if xy and isinstance(xy[0], (tuple, list)):
+        return tuple(v for point in xy for v in point)
+    return tuple(xy)
+
+
+# An operation on the picture: the rows it may touch (top to bottom, the bottom excluded), what
+# it is (hashed: two pictures whose bands hold the same operations in the same order have the
+# same pixels there), and how to do it (``Canvas._replay``).
+Op = tuple[int, int, int, str, tuple[Any, ...]]
+
+
+class Pen:
+    """``Canvas.draw``: Pillow's shapes (the same arguments as ``ImageDraw``'s), recorded on
+    the canvas rather than drawn at once."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self._canvas = canvas
+
+    def _shape(self, method: str, xy: Any, args: tuple[Any, ...], options: dict[str, Any]
+               ) -> None:
+        points = _flat(xy)
+        # Wide lines, joints and outlines reach past the coordinates by up to their width.
+        reach = int(options.get("width", 1) or 1) + 2
+        ys = points[1::2]
+        key = (method, points, args, tuple(sorted(options.items())))
+        self._canvas.colours.update(ink for name in ("fill", "outline")
+                                    if isinstance(ink := options.get(name), tuple))
+        self._canvas._record(int(min(ys)) - reach, int(max(ys)) + reach + 1, key, "shape",
+                             (method, points, args, options))
+
+    def rectangle(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("rectangle", xy, args, options)
+
+    def rounded_rectangle(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("rounded_rectangle", xy, args, options)
+
+    def ellipse(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("ellipse", xy, args, options)
+
+    def pieslice(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("pieslice", xy, args, options)
+
+    def arc(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("arc", xy, args, options)
+
+    def line(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("line", xy, args, options)
+
+    def polygon(self, xy: Any, *args: Any, **options: Any) -> None:
+        self._shape("polygon", xy, args, options)
+
+
 @dataclass(frozen=True)
 class DrawnText:
     text: str
@@ -92,16 +168,113 @@ class DrawnText:
 
 @dataclass
 class Canvas:
+    """A picture as the operations that draw it, in order. The pixels are made when asked for:
+    the whole picture (``image``) or a run of rows (``rows``), so a table's next picture draws
+    only the rows whose operations changed (``band_digests``, ``tables.pictures.png``)."""
+
     width: int
     height: int
     background: Colour
-    image: Image.Image = field(init=False)
-    draw: ImageDraw.ImageDraw = field(init=False)
+    draw: Pen = field(init=False, repr=False)
     texts: list[DrawnText] = field(default_factory=list, init=False)
+    ops: list[Op] = field(default_factory=list, init=False, repr=False)
+    # Every colour an operation draws with (anti-aliased text also blends its colour with
+    # what is under it): what a palette must hold (``tables.pictures.png``).
+    colours: set[Colour] = field(default_factory=set, init=False, repr=False)
+    _image: Image.Image | None = field(default=None, init=False, repr=False)
+    _digest: int | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.image = Image.new("RGB", (self.width, self.height), self.background)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = Pen(self)
+        self.colours.add(self.background)
+
+    @classmethod
+    def holding(cls, image: Image.Image) -> Canvas:
+        """A picture drawn elsewhere, as a canvas (one operation: any change is a change of
+        every band)."""
+        canvas = cls(image.width, image.height, (0, 0, 0))
+        canvas.layer(image, ("picture", hash(image.tobytes())))
+        return canvas
+
+    def _record(self, top: int, bottom: int, key: tuple[Any, ...], kind: str,
+                how: tuple[Any, ...]) -> None:
+        self.ops.append((max(0, top), min(self.height, bottom), hash(key), kind, how))
+        self._image = None
+        self._digest = None
+
+    # -- pixels ------------------------------------------------------------------------------
+    @property
+    def image(self) -> Image.Image:
+        """The whole picture (made once, then kept while nothing more is drawn). Read only."""
+        if self._image is None:
+            self._image = self.rows_below(0, self.height)[0]
+        return self._image
+
+    def rows(self, top: int, bottom: int) -> Image.Image:
+        """The picture's rows ``top`` to ``bottom`` (excluded): the same pixels as those rows
+        of the whole picture, made by the operations that touch them only."""
+        image, above = self.rows_below(top, bottom)
+        return image.crop((0, above, self.width, above + bottom - top)) if above else image
+
+    def rows_below(self, top: int, bottom: int) -> tuple[Image.Image, int]:
+        """The picture's rows ``top`` to ``bottom`` (excluded) below a few more rows, and how
+        many more (cut them off: they are not all drawn)."""
+        # Pillow truncates the fractional corners of a shape toward zero, which moves those
+        # above the image's top edge: a shape with fractional corners that the run cuts is
+        # drawn whole, from its top (the rows above the run are then cut off).
+        above = 0
+        for start, end, _, kind, how in self.ops:
+            if kind == "shape" and end > top and start < top - above and \
+                    not all(isinstance(v, int) for v in how[1]):
+                above = top - start
+        image = Image.new("RGB", (self.width, bottom - top + above), self.background)
+        pen = ImageDraw.Draw(image)
+        core = image.im
+        shift = top - above
+        for start, end, _, kind, how in self.ops:
+            if end > shift and start < bottom:
+                self._replay(kind, how, core, pen, shift)
+        return image, above
+
+    @staticmethod
+    def _replay(kind: str, how: tuple[Any, ...], core: Any, pen: ImageDraw.ImageDraw,
+                top: int) -> None:
+        if kind == "text":
+            x, y, mask, ink = how
+            pen.draw.draw_bitmap((x, y - top), mask, ink)
+        elif kind == "tile":  # a kept box through the mask of its pixels
+            tile, mask, x, y = how
+            w, h = tile.size
+            core.paste(tile.im, (x, y - top, x + w, y - top + h), mask.im)
+        elif kind == "image":
+            part, x, y = how
+            w, h = part.size
+            core.paste(part.im, (x, y - top, x + w, y - top + h))
+        else:  # a shape, moved up by ``top`` rows
+            method, points, args, options = how
+            moved = tuple(v - top if i % 2 else v for i, v in enumerate(points))
+            getattr(pen, method)(moved, *args, **options)
+
+    def band_digests(self, band: int) -> list[int]:
+        """For every ``band`` rows from the top, a digest of the operations that touch them,
+        in order: a band whose digest did not change holds the same pixels."""
+        count = -(-self.height // band)
+        touching: list[list[int]] = [[] for _ in range(count)]
+        for start, end, key, _, _ in self.ops:
+            for number in range(start // band, min(count, -(-end // band))):
+                touching[number].append(key)
+        base = hash((self.width, self.background))
+        digests = [hash((base, *keys)) for keys in touching]
+        if count:  # the last band may be short
+            digests[-1] = hash((digests[-1], self.height - (count - 1) * band))
+        return digests
+
+    def digest(self) -> int:
+        """What the picture holds: equal digests, equal pixels."""
+        if self._digest is None:
+            self._digest = hash((self.width, self.height, self.background,
+                                 *(op[2] for op in self.ops)))
+        return self._digest
 
     # -- text --------------------------------------------------------------------------------
     @staticmethod
@@ -122,22 +295,34 @@ class Canvas:
             return xy[0]
         face = font(size, weight)
         x, y = xy
-        mask, (dx, dy), (left, top, right, bottom) = _glyphs(
-            text, size, weight, anchor, (math.modf(x)[0], math.modf(y)[0]))
+        start = (math.modf(x)[0], math.modf(y)[0])
+        mask, (dx, dy), (left, top, right, bottom) = _glyphs(text, size, weight, anchor, start)
         # What ``ImageDraw.text`` does for one line of text (the same pixels), with the
         # rendered line kept: boards draw the same names and numbers picture after picture.
-        self.draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask,
-                                   self.draw._getink(colour)[0])
+        at_x, at_y = int(x) + dx, int(y) + dy
+        self.colours.add(colour)
+        self._record(at_y, at_y + mask.size[1],
+                     ("text", text, size, weight, anchor, start, at_x, at_y, colour), "text",
+                     (at_x, at_y, mask, _ink(colour)))
         self.texts.append(DrawnText(text, face, (int(left + x), int(top + y), int(right + x),
                                                  int(bottom + y))))
         return int(right + x)
 
     def paste(self, part: Canvas, x: int, y: int) -> None:
         """Another canvas drawn at (x, y), its texts with it (a part drawn once and kept)."""
-        self.image.paste(part.image, (x, y))
+        self._record(y, y + part.height, ("canvas", part.digest(), x, y), "image",
+                     (part.image, x, y))
+        self.colours |= part.colours
+        self.colours.add(part.background)
         self.texts.extend(DrawnText(text.text, text.font, (text.box[0] + x, text.box[1] + y,
                                                           text.box[2] + x, text.box[3] + y))
                           for text in part.texts)
+
+    def layer(self, image: Image.Image, key: tuple[Any, ...], x: int = 0, y: int = 0) -> None:
+        """A picture drawn elsewhere and kept (a background), at (x, y); ``key`` names what
+        it shows: the same key, the same pixels."""
+        self._record(y, y + image.height, ("layer", *key, x, y), "image", (image, x, y))
+        self.colours.update(_colours(key, image))
 
     # -- shapes ------------------------------------------------------------------------------
     def box(self, box: tuple[int, int, int, int], fill: Colour | None, *, radius: int = 12,
@@ -149,7 +334,9 @@ class Canvas:
             # A small box is drawn once and pasted where it goes (the same pixels: Pillow's
             # rounded boxes are not anti-aliased, and the mask holds exactly those it draws).
             tile, mask = _box(x1 - x0, y1 - y0, radius, fill, outline, width)
-            self.image.paste(tile, (x0, y0), mask)
+            self.colours.update(ink for ink in (fill, outline) if ink is not None)
+            self._record(y0, y1 + 1, ("box", box, radius, fill, outline, width), "tile",
+                         (tile, mask, x0, y0))
             return
         self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
                                     width=width)
@@ -174,7 +361,9 @@ class Canvas:
         question mark of ``mark`` pixels in its middle."""
         x, y = at
         tile, mask = _dashes(size, inset, colour)
-        self.image.paste(tile, (x, y), mask)
+        self.colours.add(colour)
+        self._record(y, y + size + 1, ("dashes", size, inset, colour, x, y), "tile",
+                     (tile, mask, x, y))
         self.text((x + size // 2, y + size // 2), "?", mark, colour, weight=BOLD, anchor="mm")
 
     def coin(self, centre: tuple[int, int], radius: int, value: str, size: int) -> None:

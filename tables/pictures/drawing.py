@@ -32,9 +32,9 @@ WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 
 # In a worker: the encoders of the tables it drew last (a table's picture is encoded as a
-# change from its previous one), the least recently drawn dropped first.
+# change from its previous one: tens of KiB a table), the least recently drawn dropped first.
 _ENCODERS: OrderedDict[int, TableEncoder] = OrderedDict()
-KEPT_TABLES = 512
+KEPT_TABLES = 1000
 
 
 def _draw(picture: BoardPicture, match_id: int) -> tuple[bytes, float]:
@@ -44,7 +44,7 @@ def _draw(picture: BoardPicture, match_id: int) -> tuple[bytes, float]:
     _ENCODERS[match_id] = encoder
     while len(_ENCODERS) > KEPT_TABLES:
         _ENCODERS.popitem(last=False)
-    png = encoder.png(picture.canvas().image)
+    png = encoder.png(picture.canvas())
     return png, time.thread_time() - started
 
 

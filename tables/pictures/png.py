@@ -2,15 +2,13 @@
 pictures of one table one after another, only what changed since the table's last picture.
 
 Most moves change a small part of a board. A table's ``TableEncoder`` keeps the palette of its
-first picture and, for every band of rows, the band's compressed bytes: a later picture is
-mapped onto that palette (no dithering; a few milliseconds where finding a palette costs
-ten or more), and only the bands whose palette indices changed are compressed again, each on
-its own (a deflate stream flushed at every band boundary may be cut and joined there). When a
-band's colours are far from every colour of the palette (colours the first picture did not
-have), the palette is found afresh from the whole picture.
-
-The first picture of a table is encoded the way a single picture is (``encode``), byte for
-byte.
+first picture and, for every band of rows, the digest of the operations that drew it
+(``Canvas.band_digests``) and its compressed bytes: a later picture draws only the bands whose
+operations changed (``Canvas.rows``), maps them onto that palette (no dithering) and compresses
+them, each on its own (a deflate stream flushed at every band boundary may be cut and joined
+there). A colour drawn that is far from every colour of the palette takes one of the entries
+the first palette left spare (the bands drawn before keep their indices); when none is left,
+the palette is found afresh from the whole picture.
 """
 
 from __future__ import annotations
@@ -20,23 +18,26 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageChops
+from PIL import Image
+
+from tables.pictures.canvas import Canvas, Colour
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BAND = 32  # rows per band
 # Ends a deflate stream: an empty final block.
 FINAL_BLOCK = b"\x03\x00"
 ADLER_BASE = 65521
-# A band whose mapping onto the palette is off by more than FAR in a colour channel in more
-# than FAR_SHARE of its pixels calls for a new palette (anti-aliased edges are off by less).
+# A colour drawn that is off by more than FAR in a channel from every colour of the palette
+# calls for a new palette (anti-aliased edges blend colours the palette holds).
 FAR = 40
-FAR_SHARE = 0.002
+# Palette entries a table's first palette leaves free for colours its later pictures bring.
+SPARE_COLOURS = 32
 
 
-def quantized(image: Image.Image) -> Image.Image:
+def quantized(image: Image.Image, colours: int = 256) -> Image.Image:
     """The picture in a palette of 256 colours (fast octree): half the bytes of the RGB
     picture and quicker to encode, with no difference a reader sees on these flat colours."""
-    return image.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return image.quantize(colours, method=Image.Quantize.FASTOCTREE)
 
 
 def encode(image: Image.Image) -> bytes:
@@ -66,7 +67,7 @@ def _adler_combine(first: int, second: int, second_length: int) -> int:
 
 @dataclass
 class _Band:
-    digest: int  # crc32 of the band's palette indices
+    digest: int  # of the operations that draw its rows (``Canvas.band_digests``)
     deflated: bytes  # its rows (each after a "no filter" byte), compressed and flushed
     adler: int
     length: int
@@ -74,75 +75,95 @@ class _Band:
 
 @dataclass
 class TableEncoder:
-    """The pictures of one table, one after another."""
+    """The pictures of one table, one after another. What it keeps is small (the palette and
+    the compressed bands, tens of KiB), so a worker keeps a thousand tables'."""
 
     size: tuple[int, int] = (0, 0)
-    palette: Image.Image | None = None
+    palette: Image.Image | None = None  # 1 × 1: only its colours are used
+    # The colours drawn so far on this palette, each near one of its colours.
+    known: set[Colour] = field(default_factory=set)
     bands: list[_Band | None] = field(default_factory=list)
     # Pictures encoded, and how many found a new palette (the first included).
     pictures: int = 0
     palettes: int = 0
 
-    def png(self, image: Image.Image) -> bytes:
+    def png(self, drawn: Canvas | Image.Image) -> bytes:
+        canvas = drawn if isinstance(drawn, Canvas) else Canvas.holding(drawn)
         self.pictures += 1
-        if self.palette is None:
-            return self._afresh(image)
-        if image.size != self.size:
+        digests = canvas.band_digests(BAND)
+        size = (canvas.width, canvas.height)
+        if self.palette is None or size[0] != self.size[0]:
+            return self._afresh(canvas, digests)
+        if not self._holds(canvas.colours):
+            return self._afresh(canvas, digests)
+        if size != self.size:
             # A board grown taller keeps the bands above its change (their rows are the same
-            # rows); a wider one shares none.
-            count = -(-image.height // BAND)
-            kept = self.bands if image.width == self.size[0] else []
-            self.bands = (kept + [None] * count)[:count]
-            self.size = image.size
-        mapped = image.quantize(palette=self.palette, dither=Image.Dither.NONE)
-        width, height = image.size
-        indices = memoryview(mapped.tobytes())
-        changed = []
-        for number, top in enumerate(range(0, height, BAND)):
-            rows = indices[top * width:min(height, top + BAND) * width]
-            digest = zlib.crc32(rows)
-            band = self.bands[number]
-            if band is None or band.digest != digest:
-                changed.append((number, top, rows, digest))
-        for _, top, _, _ in changed:
-            box = (0, top, width, min(height, top + BAND))
-            if self._far(image.crop(box), mapped.crop(box)):
-                return self._afresh(image)
-        for number, _, rows, digest in changed:
-            self.bands[number] = self._band(rows, width, digest)
-        return self._assemble(mapped)
+            # rows when their operations are).
+            self.bands = (self.bands + [None] * len(digests))[:len(digests)]
+            self.size = size
+        changed = [number for number, (band, digest) in enumerate(zip(self.bands, digests,
+                                                                     strict=True))
+                   if band is None or band.digest != digest]
+        for first, last in _runs(changed):
+            top, bottom = first * BAND, min(canvas.height, (last + 1) * BAND)
+            rows, above = canvas.rows_below(top, bottom)
+            mapped = rows.quantize(palette=self.palette, dither=Image.Dither.NONE)
+            self._bands(mapped, above, first, digests)
+        return self._assemble()
 
-    def _afresh(self, image: Image.Image) -> bytes:
-        """A new palette from the whole picture, encoded as a single picture is."""
+    def _afresh(self, canvas: Canvas, digests: list[int]) -> bytes:
+        """A new palette from the whole picture, and every band compressed again."""
         self.palettes += 1
-        self.size = image.size
-        palette = quantized(image)
+        self.size = (canvas.width, canvas.height)
+        mapped = quantized(canvas.image, 256 - SPARE_COLOURS)
+        self.bands = [None] * len(digests)
+        palette = Image.new("P", (1, 1))
+        palette.putpalette(mapped.getpalette() or [])
         self.palette = palette
-        # The octree's own mapping is not the nearest colour's: the next picture, mapped
-        # onto the palette, compresses every band afresh.
-        self.bands = [None] * -(-image.height // BAND)
-        out = io.BytesIO()
-        palette.save(out, format="PNG", optimize=False, compress_level=1)
-        return out.getvalue()
+        self.known = set(canvas.colours)
+        self._bands(mapped, 0, 0, digests)
+        return self._assemble()
 
-    @staticmethod
-    def _far(original: Image.Image, mapped: Image.Image) -> bool:
-        """Whether the palette lacks colours of this band (beyond the error an octree's own
-        mapping makes on anti-aliased edges)."""
-        counts = ImageChops.difference(original, mapped.convert("RGB")).histogram()
-        far = max(sum(counts[channel + FAR:channel + 256]) for channel in (0, 256, 512))
-        return far > max(8, FAR_SHARE * original.width * original.height)
+    def _holds(self, colours: set[Colour]) -> bool:
+        """Whether every colour drawn is near a colour of the palette (the colours of the
+        picture the palette was made from are, as near as the octree made them)."""
+        new = colours - self.known
+        if not new:
+            return True
+        assert self.palette is not None
+        entries = self.palette.getpalette() or []
+        palette = list(zip(entries[0::3], entries[1::3], entries[2::3], strict=True))
+        far = [(r, g, b) for r, g, b in new
+               if min(max(abs(r - pr), abs(g - pg), abs(b - pb))
+                      for pr, pg, pb in palette) > FAR]
+        if len(palette) + len(far) > 256:
+            return False
+        if far:
+            # The palette's spare entries take them: the bands drawn before keep their
+            # indices, which still name the same colours.
+            self.palette.putpalette(entries + [v for colour in far for v in colour])
+        self.known |= new
+        return True
 
-    @staticmethod
-    def _band(rows: memoryview, width: int, digest: int) -> _Band:
-        raw = b"".join(b"\x00" + rows[start:start + width]
-                       for start in range(0, len(rows), width))
-        compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
-        deflated = compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH)
-        return _Band(digest, deflated, zlib.adler32(raw), len(raw))
-
-    def _assemble(self, mapped: Image.Image) -> bytes:
+    def _bands(self, mapped: Image.Image, above: int, first: int, digests: list[int]) -> None:
+        """The bands from ``first`` on, compressed from ``mapped``, whose first ``above`` rows
+        are not theirs."""
         width, height = mapped.size
+        # PNG's rows: each after its filter type, 0 (none), the column of zeros here.
+        lines = Image.new("P", (width + 1, height - above), 0)
+        lines.paste(mapped.crop((0, above, width, height)) if above else mapped, (1, 0))
+        raw = memoryview(lines.tobytes())
+        row = width + 1
+        for number in range(first, first + -(-(height - above) // BAND)):
+            part = raw[(number - first) * BAND * row:(number - first + 1) * BAND * row]
+            compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
+            deflated = compressor.compress(part) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            self.bands[number] = _Band(digests[number], deflated, zlib.adler32(part),
+                                       len(part))
+
+    def _assemble(self) -> bytes:
+        assert self.palette is not None
+        width, height = self.size
         adler = 1
         parts = [b"\x78\x01"]
         for band in self.bands:
@@ -151,7 +172,18 @@ class TableEncoder:
             adler = _adler_combine(adler, band.adler, band.length)
         parts.append(FINAL_BLOCK)
         parts.append(struct.pack(">I", adler))
-        colours = mapped.getpalette() or []
+        colours = self.palette.getpalette() or []
         header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
         return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(colours)) + \
             _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b"")
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Consecutive numbers as (first, last) runs."""
+    runs: list[tuple[int, int]] = []
+    for number in numbers:
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return runs

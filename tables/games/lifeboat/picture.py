@@ -148,7 +148,7 @@ def picture_height(scene: BoatScene) -> int:
 def paint_boat(scene: BoatScene) -> Canvas:
     height = picture_height(scene)
     canvas = Canvas(WIDTH, height, SEA)
-    canvas.image.paste(_sea(height))
+    canvas.layer(_sea(height), ("sea", height))
     _header(canvas, scene)
     bottom = _hull(canvas, scene)
     y = HEADER + BOW
