@@ -38,6 +38,11 @@ def test_the_service_bench_plays_the_game(game: str) -> None:
     # a misuse of Discord's API.
     totals = re.search(r"All tables: (\d+) requests for (\d+) actions", report)
     assert totals is not None and int(totals.group(2)) > 0, report
+    # The part Discord's global limit counts is reported beside it. Its 0.6 target is not
+    # asserted: at this squeezed scale the machine's lag decides how many moves fold into one
+    # board edit (docs/benchmarks.md, "Part 2").
+    assert re.search(r"^Bot token \(.*\): \d+ requests = \d+\.\d\d per action", report,
+                     re.MULTILINE), report
     # The fake Discord's problems and the errors logged are listed (warnings too, some only a
     # loaded machine causes: a gateway behind, a board edit tried again). An answer later than
     # Discord's three seconds is also a loaded machine's doing, with the click it failed;
