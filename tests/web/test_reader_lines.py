@@ -31,8 +31,9 @@ async def test_each_end_of_a_gift_or_robbery_reads_its_own_line(tmp_path: Path) 
             assert replay is not None
             await replay.reach(replay.steps)
             steps = Steps()
-            for seat, told in replay.private.items():
-                for made, event in told:
+            for seat in range(len(replay.seats)):
+                # Every event told to the seat: as many lines back as the table has steps.
+                for made, event in replay.private_until(seat, replay.steps, 10 * replay.steps):
                     if event.key not in TOLD_TO_BOTH:
                         continue
                     state = replay.live_at(made).state
