@@ -1,7 +1,9 @@
 """A card: what a board, a seat's panel, the reveal or the rules show as text, without saying
 how. The Discord adapter turns one into an embed (``bot.renderers.embeds``), the web pages
 into styled runs (``web.markup``). Texts may carry the light markup players know from chat
-(``**bold**``, ``*italic*``)."""
+(``**bold**``, ``*italic*``), and are cut where the narrowest place that shows them cuts
+(Discord's embeds: 256 characters a title or a field's name, 1,024 a field's value), so both
+adapters show the same words."""
 
 from __future__ import annotations
 
