@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import discord
 import pytest
 
 from bot import renderers
@@ -16,6 +15,7 @@ from bot.app import ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.renderers.base import Renderer
 from games.core import Action, Event, Prompt
+from tables.cards import Card
 from tables.service import LiveMatch
 from tests.games.signal_game import registered
 
@@ -48,20 +48,19 @@ class SignalRenderer(Renderer):
     def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
         return f"{event.key} {event.params}"
 
-    def board_embed(self, live: LiveMatch, view: Any, locale: str | None) -> discord.Embed:
-        embed = discord.Embed(title="Signal", colour=self.colour)
-        embed.description = (f"Round {view.round + 1}, leader "
-                             f"{self.seat_name(live, view.leader)}; played "
-                             f"{', '.join(view.played) or 'nothing'}")
-        return embed
+    def board_card(self, live: LiveMatch, view: Any, locale: str | None) -> Card:
+        card = Card(title="Signal", colour=self.colour)
+        card.description = (f"Round {view.round + 1}, leader "
+                            f"{self.seat_name(live, view.leader)}; played "
+                            f"{', '.join(view.played) or 'nothing'}")
+        return card
 
-    def panel_embed(self, live: LiveMatch, view: Any, seat: int, locale: str | None
-                    ) -> discord.Embed:
-        embed = discord.Embed(title="Your hand", colour=self.colour)
-        embed.description = ", ".join(view.hand) or "no cards"
+    def panel_card(self, live: LiveMatch, view: Any, seat: int, locale: str | None) -> Card:
+        card = Card(title="Your hand", colour=self.colour)
+        card.description = ", ".join(view.hand) or "no cards"
         if view.plan:
-            embed.add_field(name="The heroes' plan", value=view.plan)
-        return embed
+            card.add_field(name="The heroes' plan", value=view.plan)
+        return card
 
     def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
         return [f"{name}: {value}" for name, value in sorted(options.items())]
