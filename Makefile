@@ -21,12 +21,16 @@ run: $(STAMP)
 # distribution's PostgreSQL is installed, and the PostgreSQL tests skip themselves otherwise.
 # The tests run on every core (pytest-xdist): each worker has its own PostgreSQL schema, its
 # own temporary files and ports; tests that share one expensive fixture (a browser) are grouped
-# on one worker (xdist_group). TEST_WORKERS=0 runs them in this one process.
+# on one worker (xdist_group). TEST_WORKERS=0 runs them in this one process. The tests start
+# some fifty Python processes (workers, bot processes killed and restarted, benches, picture
+# workers): they compile the project once and reuse the bytecode, even where the environment
+# says not to write it (PYTHONDONTWRITEBYTECODE; __pycache__ is ignored by git).
 TEST_WORKERS ?= auto
 test: $(STAMP)
 	$(PY) -m ruff check games storage tables bot web tests bench
 	$(PY) -m mypy
-	bash scripts/test-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	env -u PYTHONDONTWRITEBYTECODE \
+	    bash scripts/test-postgres.sh $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 lint: $(STAMP)
 	$(PY) -m ruff check games storage tables bot web tests bench

@@ -16,6 +16,26 @@ import pytest
 from tests.every_game import use_quick_bots
 from tests.storage.backends import POSTGRES_DSN_VARIABLE
 
+# The longest tests, first: under xdist each worker takes the next test as it finishes one, so
+# a long test taken late keeps one worker busy while the other has nothing left. In this order
+# (whole games in bot processes killed and restarted, the service bench in its own interpreter,
+# the real Renju bot's games, the whole-game renders, whole tables through the real client).
+SLOW_FIRST = (
+    "tests/soak/",
+    "tests/test_service_bench.py",
+    "tests/playthroughs/",
+    "tests/games/test_conformance.py::test_bots_finish_games",
+    "tests/games/renju/",
+    "tests/test_i18n.py",
+    "tests/e2e/test_storms.py",
+    "tests/e2e/test_team_threads.py",
+    "tests/e2e/test_fuzz.py",
+    "tests/e2e/test_public_payloads.py",
+    "tests/test_non_interference.py",
+    "tests/test_reader_language.py",
+    "tests/e2e/",
+)
+
 # The server's own address and the database made for this worker.
 _OWN_DATABASE_KEY = pytest.StashKey[tuple[str, str]]()
 
@@ -39,6 +59,15 @@ async def _run(dsn: str, statement: str) -> None:
 def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bots that think long play quick legal moves for this test (``tests.every_game``)."""
     use_quick_bots(monkeypatch)
+
+
+def _rank(item: pytest.Item) -> int:
+    return next((rank for rank, prefix in enumerate(SLOW_FIRST)
+                 if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: the order within each part stays the collection's
 
 
 def pytest_configure(config: pytest.Config) -> None:
