@@ -28,7 +28,6 @@ HEROES_THREAD = "heroes-thread"
 
 
 class HauntRenderer(HauntWords, Renderer):
-
     def action_group(self, action: Action) -> str:
         return GROUPS.get(action.kind, "main")
 

@@ -27,7 +27,6 @@ LABEL_LIMIT = 80
 
 
 class LifeboatRenderer(LifeboatWords, Renderer):
-
     # -- actions -----------------------------------------------------------------------------
     def action_group(self, action: Action) -> str:
         return "main" if action.kind in MAIN_KINDS else action.kind

@@ -30,7 +30,6 @@ LABEL_LIMIT = 80
 
 
 class ZombieRenderer(ZombieWords, Renderer):
-
     def action_group(self, action: Action) -> str:
         return "main" if action.kind in MAIN_KINDS else action.kind
 

@@ -100,7 +100,7 @@ class CitadelsWords(Words):
             params = {}  # the face-down cards of every round belong to the reveal
         return t(key, locale, **self.params_text(live, params, locale))
 
-    # -- prompts ---------------------------------------------------------------------------------
+    # -- prompts ---------------------------------------------------------------------------
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         # The board points to "My hand" for choices it does not show; the panel is My hand.

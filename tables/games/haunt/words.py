@@ -209,7 +209,7 @@ class HauntWords(Words):
             return t("haunt.event.attack_ranged", locale, **text)
         return t(f"haunt.{name}", locale, **text)
 
-    # -- prompts ---------------------------------------------------------------------------------
+    # -- prompts ---------------------------------------------------------------------------
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         kind = prompt.kind if prompt.kind in PROMPT_KINDS else "turn"
         params: dict[str, str] = {"seat": self.seat_name(live, prompt.seat)}

@@ -209,7 +209,7 @@ class SanguoshaWords(Words):
         return t("sanguosha.on_targets", locale,
                  targets=self.join([self.who(live, s, locale) for s in targets], locale))
 
-    # -- prompts ---------------------------------------------------------------------------------
+    # -- prompts ---------------------------------------------------------------------------
     @staticmethod
     def topic(view: Any) -> str:
         waiting = getattr(view, "waiting", None)

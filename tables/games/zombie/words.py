@@ -128,7 +128,7 @@ class ZombieWords(Words):
         return t("zombie.event.card", locale, card=self.param_text(live, "card", card, locale),
                  hour=self.hour(hour, locale), what=what)
 
-    # -- prompts ---------------------------------------------------------------------------------
+    # -- prompts ---------------------------------------------------------------------------
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         if prompt.kind == "zombie.prompt.fight":
