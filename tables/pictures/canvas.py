@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -127,15 +127,19 @@ class Pen:
 
     def _shape(self, method: str, xy: Any, args: tuple[Any, ...], options: dict[str, Any]
                ) -> None:
+        canvas = self._canvas
         points = _flat(xy)
         # Wide lines, joints and outlines reach past the coordinates by up to their width.
-        reach = int(options.get("width", 1) or 1) + 2
+        reach = int(options.get("width") or 1) + 2
         ys = points[1::2]
-        key = (method, points, args, tuple(sorted(options.items())))
-        self._canvas.colours.update(ink for name in ("fill", "outline")
-                                    if isinstance(ink := options.get(name), tuple))
-        self._canvas._record(int(min(ys)) - reach, int(max(ys)) + reach + 1, key, "shape",
-                             (method, points, args, options))
+        for name in ("fill", "outline"):
+            ink = options.get(name)
+            if ink.__class__ is tuple:
+                canvas.colours.add(ink)
+        canvas.ops.append((max(0, int(min(ys)) - reach),
+                           min(canvas.height, int(max(ys)) + reach + 1),
+                           hash((method, points, args, *options.items())), "shape",
+                           (method, points, args, options)))
 
     def rectangle(self, xy: Any, *args: Any, **options: Any) -> None:
         self._shape("rectangle", xy, args, options)
@@ -159,8 +163,7 @@ class Pen:
         self._shape("polygon", xy, args, options)
 
 
-@dataclass(frozen=True)
-class DrawnText:
+class DrawnText(NamedTuple):
     text: str
     font: ImageFont.FreeTypeFont
     box: tuple[int, int, int, int]
@@ -181,8 +184,9 @@ class Canvas:
     # Every colour an operation draws with (anti-aliased text also blends its colour with
     # what is under it): what a palette must hold (``tables.pictures.png``).
     colours: set[Colour] = field(default_factory=set, init=False, repr=False)
-    _image: Image.Image | None = field(default=None, init=False, repr=False)
-    _digest: int | None = field(default=None, init=False, repr=False)
+    # The whole picture and the digest, and how many operations they hold.
+    _image: tuple[int, Image.Image] | None = field(default=None, init=False, repr=False)
+    _digest: tuple[int, int] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.draw = Pen(self)
@@ -199,16 +203,14 @@ class Canvas:
     def _record(self, top: int, bottom: int, key: tuple[Any, ...], kind: str,
                 how: tuple[Any, ...]) -> None:
         self.ops.append((max(0, top), min(self.height, bottom), hash(key), kind, how))
-        self._image = None
-        self._digest = None
 
     # -- pixels ------------------------------------------------------------------------------
     @property
     def image(self) -> Image.Image:
         """The whole picture (made once, then kept while nothing more is drawn). Read only."""
-        if self._image is None:
-            self._image = self.rows_below(0, self.height)[0]
-        return self._image
+        if self._image is None or self._image[0] != len(self.ops):
+            self._image = len(self.ops), self.rows_below(0, self.height)[0]
+        return self._image[1]
 
     def rows(self, top: int, bottom: int) -> Image.Image:
         """The picture's rows ``top`` to ``bottom`` (excluded): the same pixels as those rows
@@ -271,10 +273,10 @@ class Canvas:
 
     def digest(self) -> int:
         """What the picture holds: equal digests, equal pixels."""
-        if self._digest is None:
-            self._digest = hash((self.width, self.height, self.background,
-                                 *(op[2] for op in self.ops)))
-        return self._digest
+        if self._digest is None or self._digest[0] != len(self.ops):
+            self._digest = len(self.ops), hash((self.width, self.height, self.background,
+                                                *(op[2] for op in self.ops)))
+        return self._digest[1]
 
     # -- text --------------------------------------------------------------------------------
     @staticmethod

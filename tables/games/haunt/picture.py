@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
 from games.haunt.board import STEP
@@ -123,6 +124,11 @@ class FloorMap:
     outside: str  # the front door's word on the ground floor, "" elsewhere
     outside_tokens: tuple[Token, ...]  # explorers who escaped
 
+    @cached_property
+    def grid(self) -> Grid:
+        """The squares the map shows (worked out once: the layout asks for it often)."""
+        return _grid(self)
+
 
 @dataclass(frozen=True)
 class PlayerRow:
@@ -145,6 +151,11 @@ class HauntScene:
     floors: tuple[FloorMap, ...]  # ground, upper, basement
     players: tuple[PlayerRow, ...]
     legend: tuple[tuple[str, str], ...]  # (mark, words)
+
+    @cached_property
+    def plan(self) -> Layout:
+        """Where the floors' maps go (worked out once: the height and the painting ask)."""
+        return _layout(self)
 
 
 # -- the scene -------------------------------------------------------------------------------
@@ -299,6 +310,10 @@ class Grid:
 
 
 def grid_of(floor: FloorMap) -> Grid:
+    return floor.grid
+
+
+def _grid(floor: FloorMap) -> Grid:
     spots = [(r.x, r.y) for r in floor.rooms] + list(floor.frontier)
     if floor.outside:
         spots.append(OUTSIDE)
@@ -392,6 +407,10 @@ def _side_layout(scene: HauntScene, y: int) -> Layout:
 
 
 def layout(scene: HauntScene) -> Layout:
+    return scene.plan
+
+
+def _layout(scene: HauntScene) -> Layout:
     """The ground floor first (on top, or on the left): all three floors side by side, the
     other two one over the other beside it, both below it, or each under the last, whichever
     draws the largest tiles, the more compact when their tiles are nearly as large."""
