@@ -421,9 +421,9 @@ class Desk:
         self._changes[live.id] = self._stamp(live.id) + 1
         self._want(live.id, self.change_reason(change))
         ref = self._boards.get(live.id)
-        if change.source == "player" and ref is not None and \
-                change.origin_message_id == ref.message_id:
-            self._expect_answer(live.id)
+        if change.kind in ("acted", "finished") and change.source == "player" and \
+                ref is not None and change.origin_message_id == ref.message_id:
+            self._expect_answer(live.id)  # a move clicked on the board
         if change.kind == "started":
             await self.post_board(live)
             await self.send_openings(live)
