@@ -723,6 +723,7 @@ class Desk:
         if live.state is None or live.record.status == MatchStatus.PAUSED or \
                 ref.rendered == stamp:
             return  # paused, or a click's answer showed it meanwhile
+        last_edit = self._last_edit.get(match_id)
         self._last_edit[match_id] = time.monotonic()
         if time.time() - ref.posted_at > BOARD_MAX_AGE:
             await self._post_board(live, paid=True)
@@ -738,12 +739,14 @@ class Desk:
         if ref.rendered >= stamp:
             # A click's answer showed the board (as new as this or newer) while the picture
             # was awaited: this edit would only take the message back.
+            self._unpace(match_id, last_edit)
             return
         payload = board_payload(content, embeds, view)
         if files is None and payload == ref.payload:
             # Nothing the message shows would change (a change of nothing public).
             ref.rendered = stamp
             self.unchanged[match_id] += 1
+            self._unpace(match_id, last_edit)
             return
         extra: dict[str, Any] = {} if files is None else {"attachments": files}
         channel = self.app.client.get_partial_messageable(ref.channel_id)
@@ -769,6 +772,13 @@ class Desk:
                 await self.pictures.after_retry(live)
                 return
             await self._board_refused(match_id, failure)
+
+    def _unpace(self, match_id: int, last_edit: float | None) -> None:
+        """No edit went out after all: the next one is paced from the last that did."""
+        if last_edit is None:
+            self._last_edit.pop(match_id, None)
+        else:
+            self._last_edit[match_id] = last_edit
 
     async def _board_refused(self, match_id: int, failure: discord.HTTPException) -> None:
         """A table Discord will not show is paused (and its host told) when the cause needs a
