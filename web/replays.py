@@ -7,9 +7,10 @@ remembered. A closed table's log never changes, so this is worked out once and k
 repository (``Repository.save_replay_checkpoints``): each kept checkpoint holds its state and
 the events of the actions since the one before. The book replays a table as soon as the service
 says it closed (``ReplayBook.on_change``), or else when its page is first asked for; a table
-whose checkpoints are kept is read back instead (its log, its events, and each checkpoint's
-state the first time a step needs it), so any step of a 5,000-action table, the first one asked
-for included, costs a few reads and a few engine moves (``bench/web_replay.py``).
+whose checkpoints are kept is read back instead (its events, and each checkpoint's state and
+stretch of the log the first time a step needs them), so any step of a 5,000-action table,
+the first one asked for included, costs a few reads and a few engine moves
+(``bench/web_replay.py``).
 
 A replay that is not kept yet runs in the background (``tables.replaying.replay_log``, which
 hands the event loop back every millisecond), from the first action on: a page of an early step
@@ -186,6 +187,8 @@ class Replay:
                 self.failed = RuntimeError(f"the log holds {self.built} of the "
                                            f"{self.steps} actions the table counts")
             self._tell()
+        if self.failed is not None:
+            return  # a log shorter than the table's count: nothing whole to keep
         try:
             await self.repo.save_replay_checkpoints(match_id, kept)
             self.kept = True
