@@ -2,7 +2,8 @@
 
 Catalogs live in ``tables/locales/<locale>/LC_MESSAGES/<domain>.po``, one domain for the platform
 (``parlor``) and one per game; the msgid is the key and the msgstr the text, with ``{name}``
-parameters (python-brace-format). Engines emit keys and parameters; only renderers call ``t``.
+parameters (python-brace-format). Engines emit keys and parameters; only the presentation (each
+game's words, the adapters) calls ``t``.
 
 A text that holds a count is a plural entry: one ``msgstr[i]`` per form of the language, chosen
 by the catalog's ``Plural-Forms`` rule as gettext's ``ngettext`` does. The parameter that counts

@@ -1,7 +1,8 @@
 """Board pictures drawn with Pillow: the Lifeboat boat, the Citadels cities.
 
-A renderer returns a ``BoardPicture`` from ``Renderer.board_picture`` (None: the game has no
-picture); the Desk attaches it to the board message (``docs/architecture.md``, Desk).
+A game's words return a ``BoardPicture`` from ``Words.board_picture`` (``tables.words``; None:
+the game has no picture); the Desk attaches it to the board message and the replay page shows
+it (``docs/architecture.md``, Desk).
 """
 
 from tables.pictures.picture import FILENAME, BoardPicture, draw
