@@ -1,10 +1,13 @@
 """Board pictures: the time to draw and encode one (PNG), per game and table size, over moments
 of seeded games, one after another as a drawing worker encodes a table's pictures (each as a
 change from the one before, ``tables.pictures.png.TableEncoder``): CPU time, and wall time, which
-a busy machine stretches; ``--samples DIR`` also writes a few pictures to look at
-(docs/pictures/).
+a busy machine stretches; then the mean CPU time per game (over its tables). ``--moments N``
+takes N moments spread over each game; ``--every K`` instead takes every K-th move of the whole
+game (``--every 1``: a board edited after every move). ``--samples DIR`` also writes a few
+pictures to look at (docs/pictures/).
 
-    .venv/bin/python bench/pictures.py [--moments 40] [--samples docs/pictures] [--games haunt]
+    .venv/bin/python bench/pictures.py [--moments 40 | --every 1] [--samples docs/pictures]
+        [--games haunt]
 """
 
 from __future__ import annotations
@@ -51,17 +54,18 @@ def names_for(locale: str) -> list[str]:
     return CHINESE_NAMES if locale.startswith("zh") else ENGLISH_NAMES
 
 
-def bench(count: int, games: set[str] | None) -> None:
+def bench(count: int, every: int | None, games: set[str] | None) -> None:
     print(f"{'game':9} {'seats':>5} {'locale':6} {'last size':>10} {'scene ms':>9} "
           f"{'draw+png CPU ms mean':>20} {'p50':>5} {'p90':>6} {'max':>6} {'wall p50':>8} "
           f"{'KiB':>5} {'palettes':>8}")
     means: list[float] = []
+    per_game: dict[str, list[float]] = {}
     for game, seats, seed, locale in TABLES:
         if games is not None and game not in games:
             continue
         renderer = renderer_for(game)
         seen = list(moments(game, seats, seed, names=names_for(locale)[:seats]))
-        step = max(1, len(seen) // count)
+        step = every or max(1, len(seen) // count)
         scenes: list[float] = []
         draws: list[float] = []
         walls: list[float] = []
@@ -81,6 +85,7 @@ def bench(count: int, games: set[str] | None) -> None:
             sizes.append(len(png))
             shape = (canvas.width, canvas.height)
         means.append(statistics.mean(draws))
+        per_game.setdefault(game, []).append(means[-1])
         draws.sort()
         print(f"{game:9} {seats:>5} {locale:6} {shape[0]:>4}×{shape[1]:<5} "
               f"{statistics.median(scenes) * 1e3:>9.2f} {means[-1] * 1e3:>20.1f} "
@@ -89,6 +94,8 @@ def bench(count: int, games: set[str] | None) -> None:
               f"{statistics.median(walls) * 1e3:>8.1f} {statistics.mean(sizes) / 1024:>5.0f} "
               f"{encoder.palettes:>4}/{encoder.pictures:<3}")
     if means:
+        print("mean per game: " + ", ".join(f"{game} {statistics.mean(found) * 1e3:.1f} ms"
+                                            for game, found in per_game.items()))
         print(f"mean over the tables: {statistics.mean(means) * 1e3:.1f} ms")
 
 
@@ -108,13 +115,14 @@ def samples(folder: Path, games: set[str] | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moments", type=int, default=40, help="pictures per table")
+    parser.add_argument("--every", type=int, help="a picture every this many moves instead")
     parser.add_argument("--samples", type=Path, help="also write sample pictures here")
     parser.add_argument("--games", nargs="+", help="only these games (default: all)")
     args = parser.parse_args()
     games = set(args.games) if args.games else None
     if args.samples is not None:
         samples(args.samples, games)
-    bench(args.moments, games)
+    bench(args.moments, args.every, games)
 
 
 if __name__ == "__main__":
