@@ -669,6 +669,9 @@ class Desk:
         settings = self.app.settings
         loop = asyncio.get_running_loop()
         started = time.monotonic()
+        # A change that landed before this wait (while the last edit was under way) is the one
+        # this edit is for, not the next move it waits for.
+        self._moved.pop(match_id, None)
         try:
             while True:
                 live = await self.app.service.get(match_id)
