@@ -4,15 +4,16 @@ game: a game gets every one of them by being registered (``games.registry``)."""
 from __future__ import annotations
 
 import random
-from typing import Any
-
-import pytest
+from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.core import Action, Prompt
 from games.core.conformance import random_pick
 from games.core.options import chosen_by_hand
 from tables.i18n import t
+
+if TYPE_CHECKING:  # not imported by a bot process started through tests/with_quick_bots.py
+    import pytest
 
 
 def hosted_games() -> list[str]:

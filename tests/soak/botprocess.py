@@ -85,7 +85,15 @@ class BotProcess:
             return self.fake.gateway.identify_count > identified and bool(
                 self.fake.gateway.live_sessions())
 
-        await self.fake.wait_for(up, timeout=timeout, what="the bot process to connect")
+        try:
+            await self.fake.wait_for(up, timeout=timeout, what="the bot process to connect")
+        except BaseException:
+            # Not left behind the failed test, trying to log in to a fake that is gone.
+            self.process = None
+            if process.returncode is None:
+                process.kill()
+            await process.wait()
+            raise
 
     async def kill(self) -> None:
         """SIGKILL: no shutdown code runs, whatever was in flight is cut off."""
