@@ -105,13 +105,6 @@ def _colours(key: tuple[Any, ...], image: Image.Image) -> frozenset[Colour]:
     return found
 
 
-def _flat(xy: Any) -> tuple[float, ...]:
-    """Pillow's coordinates (a box, points, or numbers) as one flat run of x, y, x, y..."""
-    if xy and isinstance(xy[0], (tuple, list)):
-        return tuple(v for point in xy for v in point)
-    return tuple(xy)
-
-
 # An operation on the picture: the rows it may touch (top to bottom, the bottom excluded), what
 # it is (hashed: two pictures whose bands hold the same operations in the same order have the
 # same pixels there), and how to do it (``Canvas._replay``).
@@ -128,14 +121,18 @@ class Pen:
     def _shape(self, method: str, xy: Any, args: tuple[Any, ...], options: dict[str, Any]
                ) -> None:
         canvas = self._canvas
-        points = _flat(xy)
+        first = xy[0]
+        points = tuple(v for point in xy for v in point) \
+            if first.__class__ is tuple or first.__class__ is list else tuple(xy)
         # Wide lines, joints and outlines reach past the coordinates by up to their width.
         reach = int(options.get("width") or 1) + 2
         ys = points[1::2]
-        for name in ("fill", "outline"):
-            ink = options.get(name)
-            if ink.__class__ is tuple:
-                canvas.colours.add(ink)
+        fill = options.get("fill")
+        if fill.__class__ is tuple:
+            canvas.colours.add(fill)
+        outline = options.get("outline")
+        if outline.__class__ is tuple:
+            canvas.colours.add(outline)
         canvas.ops.append((max(0, int(min(ys)) - reach),
                            min(canvas.height, int(max(ys)) + reach + 1),
                            hash((method, points, args, *options.items())), "shape",

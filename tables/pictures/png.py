@@ -154,10 +154,12 @@ class TableEncoder:
         lines.paste(mapped.crop((0, above, width, height)) if above else mapped, (1, 0))
         raw = memoryview(lines.tobytes())
         row = width + 1
+        # One compressor for the run, flushed in full at every band's end: its state starts
+        # afresh there, so each band's bytes stand on their own, as if compressed alone.
+        compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
         for number in range(first, first + -(-(height - above) // BAND)):
             part = raw[(number - first) * BAND * row:(number - first + 1) * BAND * row]
-            compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
-            deflated = compressor.compress(part) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            deflated = compressor.compress(part) + compressor.flush(zlib.Z_FULL_FLUSH)
             self.bands[number] = _Band(digests[number], deflated, zlib.adler32(part),
                                        len(part))
 

@@ -6,6 +6,7 @@ the palette lacks taking one of its spare entries, and a new palette when the sp
 from __future__ import annotations
 
 import io
+import zlib
 
 from PIL import Image, ImageChops
 
@@ -121,3 +122,15 @@ def test_a_picture_that_grew_keeps_the_bands_above_and_is_whole() -> None:
     assert decoded(png).size == (600, 520)
     assert all(old is new for old, new in zip(kept[:-1], encoder.bands, strict=False))
     assert worst_error(png, taller) <= 8
+
+
+def test_every_band_stands_on_its_own() -> None:
+    """Bands compressed in one run are joined with bands kept from other pictures: each must
+    decompress alone to its rows."""
+    encoder = TableEncoder()
+    encoder.png(board("waiting"))
+    encoder.png(board("discarding"))
+    for band in encoder.bands:
+        assert band is not None
+        rows = zlib.decompressobj(-15).decompress(band.deflated)
+        assert len(rows) == band.length and zlib.adler32(rows) == band.adler
