@@ -115,34 +115,44 @@ class TableEncoder:
         """A new palette from the whole picture, and every band compressed again."""
         self.palettes += 1
         self.size = (canvas.width, canvas.height)
-        mapped = quantized(canvas.image, 256 - SPARE_COLOURS)
+        image = canvas.image
+        mapped = quantized(image, 256 - SPARE_COLOURS)
         self.bands = [None] * len(digests)
         palette = Image.new("P", (1, 1))
-        palette.putpalette(mapped.getpalette() or [])
+        palette.putpalette(octree := mapped.getpalette() or [])
         self.palette = palette
-        self.known = set(canvas.colours)
+        self.known = set()
+        # The octree merges a colour of few pixels into a far one: such colours take spare
+        # entries too, and the picture is mapped onto the palette they join.
+        if not self._holds(canvas.colours):
+            self.known = set(canvas.colours)
+        elif len(palette.getpalette() or []) != len(octree):
+            mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
         self._bands(mapped, 0, 0, digests)
         return self._assemble()
 
     def _holds(self, colours: set[Colour]) -> bool:
-        """Whether every colour drawn is near a colour of the palette (the colours of the
-        picture the palette was made from are, as near as the octree made them)."""
-        new = colours - self.known
+        """Whether every colour drawn maps near itself on the palette, the palette taking
+        those that do not into its spare entries; False when they do not fit."""
+        new = sorted(colours - self.known)
         if not new:
             return True
         assert self.palette is not None
         entries = self.palette.getpalette() or []
-        palette = list(zip(entries[0::3], entries[1::3], entries[2::3], strict=True))
-        far = [(r, g, b) for r, g, b in new
-               if min(max(abs(r - pr), abs(g - pg), abs(b - pb))
-                      for pr, pg, pb in palette) > FAR]
-        if len(palette) + len(far) > 256:
+        # Where the mapping puts each colour (its nearest entry by its own measure).
+        probe = Image.new("RGB", (len(new), 1))
+        probe.putdata(new)
+        indices = probe.quantize(palette=self.palette, dither=Image.Dither.NONE).tobytes()
+        far = [colour for colour, index in zip(new, indices, strict=True)
+               if max(abs(v - entries[3 * index + channel])
+                      for channel, v in enumerate(colour)) > FAR]
+        if len(entries) // 3 + len(far) > 256:
             return False
         if far:
             # The palette's spare entries take them: the bands drawn before keep their
             # indices, which still name the same colours.
             self.palette.putpalette(entries + [v for colour in far for v in colour])
-        self.known |= new
+        self.known.update(new)
         return True
 
     def _bands(self, mapped: Image.Image, above: int, first: int, digests: list[int]) -> None:
