@@ -547,6 +547,15 @@ class PostgresRepository(Repository):
         )
         return None if state is None else str(state)
 
+    async def closed_without_replay(self, limit: int) -> list[int]:
+        rows = await self.pool.fetch(
+            "SELECT id FROM matches WHERE status IN ('finished', 'cancelled') AND version > 0 "
+            "AND NOT EXISTS (SELECT 1 FROM replay_checkpoints r WHERE r.match_id = matches.id) "
+            "ORDER BY id DESC LIMIT $1",
+            limit,
+        )
+        return [int(row["id"]) for row in rows]
+
     # -- messages --------------------------------------------------------------------------
     async def save_message(
         self, match_id: int, kind: str, channel_id: int, message_id: int

@@ -205,6 +205,12 @@ class Repository(ABC):
     async def replay_state(self, match_id: int, step: int) -> str | None:
         """The state JSON kept for ``step``, or None."""
 
+    @abstractmethod
+    async def closed_without_replay(self, limit: int) -> list[int]:
+        """Ids of closed (finished or cancelled) matches that have actions and no kept replay
+        checkpoint, newest first, at most ``limit``: tables closed where no replay was kept
+        (a process without web pages, or a version before the checkpoints)."""
+
     # -- messages --------------------------------------------------------------------------
     @abstractmethod
     async def save_message(

@@ -596,6 +596,15 @@ class SqliteRepository(Repository):
         )
         return None if row is None else str(row["state"])
 
+    async def closed_without_replay(self, limit: int) -> list[int]:
+        rows = await self._read(
+            "SELECT id FROM matches WHERE status IN ('finished', 'cancelled') AND version > 0 "
+            "AND NOT EXISTS (SELECT 1 FROM replay_checkpoints r WHERE r.match_id = matches.id) "
+            "ORDER BY id DESC LIMIT ?",
+            (limit,),
+        )
+        return [int(row["id"]) for row in rows]
+
     # -- messages --------------------------------------------------------------------------
     async def save_message(
         self, match_id: int, kind: str, channel_id: int, message_id: int

@@ -6,7 +6,9 @@ it with at most ``CHECKPOINT_EVERY - 1`` actions applied, and the last few asked
 remembered. A closed table's log never changes, so this is worked out once and kept in the
 repository (``Repository.save_replay_checkpoints``): each kept checkpoint holds its state and
 the events of the actions since the one before. The book replays a table as soon as the service
-says it closed (``ReplayBook.on_change``), or else when its page is first asked for; a table
+says it closed (``ReplayBook.on_change``), or in the background after the pages start for a table
+closed where none was kept (``ReplayBook.keep_missing``), or else when its page is first asked
+for; a table
 whose checkpoints are kept is read back instead (its events, and each checkpoint's state and
 stretch of the log the first time a step needs them), so any step of a 5,000-action table,
 the first one asked for included, costs a few reads and a few engine moves
@@ -51,6 +53,11 @@ CHECKPOINT_EVERY = 32
 STATES_KEPT = 64
 # Tables kept replayed at once (a Sanguosha table is a few MB of events and checkpoints).
 TABLES_KEPT = 16
+# Closed tables whose replay was never kept (closed in a process without web pages, or before
+# replays were kept) are replayed in the background after the pages start: this long after,
+# so as not to compete with the bot's own start, at most this many per start, newest first.
+BACKFILL_DELAY = 30.0
+BACKFILL_LIMIT = 500
 OVER = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
 CLOSING = ("finished", "cancelled")  # the service's changes after which a table is over
 # A kept checkpoint's events: (the step that made it, the event), in order.
@@ -292,6 +299,37 @@ class ReplayBook:
         its checkpoints kept, so that its first reader finds them."""
         if change.kind in CLOSING:
             self._start(self._prepare(change.live.id))
+
+    def start_keeping_missing(self, delay: float = BACKFILL_DELAY) -> None:
+        """In the background, after ``delay`` seconds: ``keep_missing``."""
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            await self.keep_missing()
+
+        self._start(later())
+
+    async def keep_missing(self, limit: int = BACKFILL_LIMIT) -> int:
+        """Replay and keep, one after another, the closed tables that have no kept replay, so
+        that their first reader finds checkpoints too. Returns how many were kept."""
+        kept = 0
+        for match_id in await self.repo.closed_without_replay(limit):
+            try:
+                replay = await self.get(match_id)
+                if replay is None:
+                    continue
+                await replay.reach(replay.steps)
+                while not replay.kept and replay.failed is None and self._building_other():
+                    await asyncio.sleep(0.05)  # the checkpoints are saved after the replay
+            except Exception:
+                log.warning("the replay of match %s could not be kept", match_id, exc_info=True)
+                continue
+            kept += replay.kept
+        return kept
+
+    def _building_other(self) -> bool:
+        """Anything built besides the background task asking (``start_keeping_missing``)."""
+        current = asyncio.current_task()
+        return any(task is not current for task in self._building)
 
     async def _prepare(self, match_id: int) -> None:
         try:

@@ -32,8 +32,12 @@ def make_app(parts: Parts) -> web.Application:
     pages_replay.add_routes(app)
     pages_server.add_routes(app)
 
+    async def keep_missing_replays(app: web.Application) -> None:
+        app[BOOK].start_keeping_missing()
+
     async def stop_replays(app: web.Application) -> None:
         await app[BOOK].close()
 
+    app.on_startup.append(keep_missing_replays)
     app.on_cleanup.append(stop_replays)
     return app

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from storage.records import ReplayCheckpoint
+from storage.records import MatchStatus, ReplayCheckpoint
 from storage.repository import MatchNotFound, Repository
 from tests.storage.helpers import append, new_match, started_match
 
@@ -58,3 +58,25 @@ async def test_a_stretch_of_the_log_is_read_alone(repo: Repository) -> None:
     assert [a.action["n"] for a in stretch] == [3, 4, 5, 6]
     assert await repo.actions_between(match.id, 9, 20) == (await repo.actions(match.id))[9:]
     assert await repo.actions_between(match.id, 5, 5) == []
+
+
+async def test_closed_matches_without_a_kept_replay_are_found_newest_first(
+    repo: Repository,
+) -> None:
+    """What the pages replay in the background: closed tables that were played and whose replay
+    is not kept; not a table still in play, one cancelled in its lobby, or one already kept."""
+    played = []
+    for channel in range(3):
+        match = await started_match(repo, channel_id=30 + channel)
+        await append(repo, match.id, 0, finished=True, outcome={"winners": [0]})
+        played.append(match.id)
+    in_play = await started_match(repo, channel_id=40)
+    await append(repo, in_play.id, 0)
+    lobby = await new_match(repo, channel_id=41)
+    await repo.set_status(lobby.id, MatchStatus.CANCELLED)
+    cancelled = await started_match(repo, channel_id=42)
+    await append(repo, cancelled.id, 0)
+    await repo.set_status(cancelled.id, MatchStatus.CANCELLED)
+    await repo.save_replay_checkpoints(played[1], [_checkpoint(played[1], 0)])
+    assert await repo.closed_without_replay(10) == [cancelled.id, played[2], played[0]]
+    assert await repo.closed_without_replay(1) == [cancelled.id]

@@ -158,3 +158,30 @@ async def test_log_lines_are_the_last_events_across_checkpoints(
                 mine = [(at, e) for at, e in made if at <= step and e.to and seat in e.to]
                 assert replay.private_until(seat, step, 12) == mine[-12:], (step, seat)
     await first.close()
+
+
+async def test_tables_closed_without_a_kept_replay_are_kept_in_the_background(
+    repo: Repository, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    """Tables that closed where no replay was kept (no web pages in that process, or before
+    replays were kept) are replayed once the pages start, so their first reader, too, gets a
+    late step a few engine moves from a kept state."""
+    service = MatchService(repo)  # no book listens: nothing is kept as they close
+    lives = [await finished_table(service, "lifeboat", channel=channel, seats=4, seed=channel)
+             for channel in (1, 2)]
+    assert all([await repo.replay_events(live.id) == [] for live in lives])
+    book = ReplayBook(repo)
+    assert await book.keep_missing() == 2
+    await book.close()
+    for live in lives:
+        assert [step for step, _ in await repo.replay_events(live.id)][-1] == live.version
+    assert await repo.closed_without_replay(10) == []
+    applied = _count_applies(monkeypatch, "lifeboat")
+    fresh = ReplayBook(repo)
+    replay = await fresh.get(lives[0].id)
+    assert replay is not None and replay.kept
+    late = lives[0].version - 1
+    await replay.reach(late)
+    replay.state_at(late)
+    assert applied[0] == late % CHECKPOINT_EVERY
+    await fresh.close()
