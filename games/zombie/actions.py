@@ -184,12 +184,14 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 ActionT = TypeVar("ActionT", bound=Action)
 # Actions are frozen values offered again and again (the same seats, tiles and items): each
-# distinct one is built, and validated, once.
+# distinct one is built, and validated, once. The key keeps the fields in the order the caller
+# names them (each call site names them one way; an action named two ways is built twice,
+# equal either way).
 _MADE: dict[tuple[object, ...], Action] = {}
 
 
 def make(cls: type[ActionT], **fields: Any) -> ActionT:
-    key = (cls, *sorted(fields.items()))
+    key = (cls, *fields.items())
     found = _MADE.get(key)
     if found is None:
         found = _MADE[key] = cls(**fields)

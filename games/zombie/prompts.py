@@ -50,8 +50,9 @@ def pending(state: ZombieState) -> list[Prompt]:
                 continue
             free = [*answers, *free]
         if decision is not None:
-            actions = [*decision.actions, *free]
-            prompts.append(copied(decision, {"actions": actions}))
+            # The decision made for this call is the prompt as it is when no free move joins it.
+            prompts.append(copied(decision, {"actions": [*decision.actions, *free]})
+                           if free else decision)
         elif free:
             prompts.append(
                 Prompt(seat=seat, kind=FREE_MOVES, actions=free, blocking=False, default=None)
