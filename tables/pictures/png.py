@@ -6,7 +6,7 @@ first picture and, for every band of rows, the digest of the operations that dre
 (``Canvas.band_digests``) and its compressed bytes: a later picture draws only the bands whose
 operations changed (``Canvas.rows``), maps them onto that palette (no dithering) and compresses
 them, each on its own (a deflate stream flushed at every band boundary may be cut and joined
-there). A colour drawn that is far from every colour of the palette takes one of the entries
+there). A colour drawn that the mapping puts on an entry far from it takes one of the entries
 the first palette left spare (the bands drawn before keep their indices); when none is left,
 the palette is found afresh from the whole picture.
 """
@@ -27,8 +27,8 @@ BAND = 32  # rows per band
 # Ends a deflate stream: an empty final block.
 FINAL_BLOCK = b"\x03\x00"
 ADLER_BASE = 65521
-# A colour drawn that is off by more than FAR in a channel from every colour of the palette
-# calls for a new palette (anti-aliased edges blend colours the palette holds).
+# A colour drawn that the mapping puts on an entry off by more than FAR in a channel takes a
+# spare entry (anti-aliased edges blend colours the palette holds).
 FAR = 40
 # Palette entries a table's first palette leaves free for colours its later pictures bring.
 SPARE_COLOURS = 32
