@@ -16,15 +16,20 @@ from pydantic_core import PydanticUndefined
 M = TypeVar("M", bound=BaseModel)
 
 
-def built(cls: type[M], fields: dict[str, Any]) -> M:
+def built(cls: type[M], fields: dict[str, Any], defaulted: tuple[str, ...] = ()) -> M:
     """``cls.model_construct(**fields)`` when ``fields`` holds every field of ``cls`` (taken
     as given: no validation, no copy); a model with private attributes or extra fields goes
-    through ``model_construct`` itself."""
+    through ``model_construct`` itself. ``defaulted`` names fields given their default here
+    that pydantic's own construction would have been left to fill: they stay out of the
+    model's set fields, as they would there."""
     if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
-        return cls.model_construct(**fields)
+        model = cls.model_construct(**fields)
+        object.__setattr__(model, "__pydantic_fields_set__",
+                           set(fields).difference(defaulted))
+        return model
     model = cls.__new__(cls)
     object.__setattr__(model, "__dict__", fields)
-    object.__setattr__(model, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(model, "__pydantic_fields_set__", set(fields).difference(defaulted))
     object.__setattr__(model, "__pydantic_extra__", None)
     object.__setattr__(model, "__pydantic_private__", None)
     return model

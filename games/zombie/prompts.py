@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import Action, Pick, Prompt
-from games.core.construct import copied
+from games.core.construct import built, copied
 from games.core.memo import Memo
 from games.zombie import actions as a
 from games.zombie.actions import make
@@ -103,11 +103,15 @@ def _free_moves(seat: int, able: tuple[int, ...], items: tuple[str, ...], holds_
 def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: int | None = 0,
             clock: str = "turn", question: str | None = None, pick: object = None,
             **params: object) -> Prompt:
-    return Prompt.model_validate(
+    # Built without validation (``built``): every value is of its field's type and made for
+    # this prompt, and the prompts are worked out again on every move.
+    return built(
+        Prompt,
         {
             "seat": seat,
             "kind": PROMPT + state.stage,
             "actions": actions,
+            "blocking": True,
             "default": default,
             "params": params,
             # A free move (a gift, the Concoction) counts as a new ``ask``: the seat that made
@@ -115,7 +119,8 @@ def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: in
             "question": f"{question}@{state.ask}" if question else f"{state.stage}#{state.ask}",
             "clock": clock,
             "pick": pick,
-        }
+        },
+        defaulted=("blocking",),
     )
 
 
