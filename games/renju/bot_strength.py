@@ -32,7 +32,7 @@ class Strength:
 STRONG = Strength(vcf_depth=6, vcf_nodes=2000, vct_depth=4, vct_nodes=3000, threats_tried=8,
                   defence_nodes=2000, defence_tries=16, lookahead=10, guard_nodes=600,
                   guard_tries=6, prepare_tries=8, prepare_nodes=1500,
-                  defence_tenths=6)
+                  defence_tenths=7)
 QUICK = Strength(vcf_depth=6, vcf_nodes=250, vct_depth=2, vct_nodes=120, threats_tried=5,
                  defence_nodes=300, defence_tries=8, lookahead=4, guard_nodes=60,
                  guard_tries=2, prepare_tries=0, prepare_nodes=0,
