@@ -167,6 +167,7 @@ def test_a_plural_entry_without_its_count_falls_back_to_the_general_form(
     assert any("needs a whole number" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.usefixtures("quick_bots")  # the texts are checked, not how the bots play
 @pytest.mark.parametrize("game", hosted_games())
 def test_whole_games_in_english_never_show_one_cards_or_two_card(game: str) -> None:
     """Every hosted game played to its end and rendered in English: no count with the wrong
