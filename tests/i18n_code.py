@@ -216,9 +216,15 @@ def names_in_code(game: str | None) -> frozenset[str]:
     given, in the game's engine."""
     names: set[str] = set(registry.names())
     for path in adapter_files() + (python_files(GAMES_DIR / game) if game else []):
-        names |= {n.value for n in ast.walk(parsed(path)) if isinstance(n, ast.Constant)
-                  and isinstance(n.value, str)}
+        names |= string_constants(path)
     return frozenset(names)
+
+
+@cache
+def string_constants(path: Path) -> frozenset[str]:
+    """The string constants of one file (read once, however many games ask)."""
+    return frozenset(n.value for n in ast.walk(parsed(path)) if isinstance(n, ast.Constant)
+                     and isinstance(n.value, str))
 
 
 @cache
