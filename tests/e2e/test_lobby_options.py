@@ -226,7 +226,12 @@ async def test_the_host_sets_optional_numbers_and_sets_of_words_in_the_lobby(
         await table.lobby_click(alice, "addbot")
         assert (await table.lobby_click(alice, "start")).callback.accepted
         live = await table.live()
-        assert all(p.health == live.state.options.doom(2).health for p in live.state.players)
+        # The bot may have moved (and fought) already: the health the table started with is
+        # what its options set up.
+        options = live.state.options
+        assert (options.start_health, options.extra_zombies) == (None, -1)
+        started = live.game.setup(len(live.seats), options, seed=live.record.seed)
+        assert all(p.health == options.doom(2).health for p in started.players)
         await wait_board_current(fake, client, live.id)  # the start's work is done
 
     async with parlor(tmp_path / "haunt", fake) as client:
