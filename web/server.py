@@ -8,6 +8,7 @@ import logging
 
 from aiohttp import web
 
+from web.replays import BACKFILL_DELAY
 from web.site import Parts, make_app
 
 log = logging.getLogger("parlor.web")
@@ -21,7 +22,7 @@ class WebServer:
     def __init__(self, parts: Parts, host: str, port: int) -> None:
         self.host = host
         self.port = port
-        self.app = make_app(parts)
+        self.app = make_app(parts, keep_missing_after=BACKFILL_DELAY)
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:

@@ -19,7 +19,10 @@ __all__ = ["Parts", "make_app"]
 HERE = Path(__file__).parent
 
 
-def make_app(parts: Parts) -> web.Application:
+def make_app(parts: Parts, *, keep_missing_after: float | None = None) -> web.Application:
+    """The pages' application. ``keep_missing_after``: seconds after the start at which closed
+    tables with no kept replay are replayed in the background (None: never; the bot's own
+    server, ``web.server.WebServer``, sets it)."""
     app = web.Application(middlewares=[guard(RateLimit())])
     app[PARTS] = parts
     app[BOOK] = ReplayBook(parts.repo)
@@ -33,7 +36,8 @@ def make_app(parts: Parts) -> web.Application:
     pages_server.add_routes(app)
 
     async def keep_missing_replays(app: web.Application) -> None:
-        app[BOOK].start_keeping_missing()
+        if keep_missing_after is not None:
+            app[BOOK].start_keeping_missing(keep_missing_after)
 
     async def stop_replays(app: web.Application) -> None:
         await app[BOOK].close()
