@@ -145,6 +145,8 @@ def test_replay_in_a_browser(served: Served, browser: Any, lang: str, counter: s
 def test_wrong_token_is_not_found(served: Served, browser: Any) -> None:
     live = served.run(finished_table(served.world.service, "zombie", channel=50, seats=1))
     good = served.world.links.replay_path(live.id)
+    # A page of the site first: a fetch from the browser's blank first page never settles.
+    browser.get(served.url("/healthz"))
     status = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch(arguments[0]).then(r => done(r.status));", served.url(good[:-2] + "zz"))
