@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from tables.service import LiveMatch
 
 
-class CitadelsWords(Protocol):
-    """What the picture reads from its game's renderer: the names it writes on the board
-    (the renderer passes itself; the picture needs no more of it)."""
+class CitadelsPictureNames(Protocol):
+    """What the picture reads from its game's words: the names it writes on the board
+    (the words pass themselves; the picture needs no more of them)."""
 
     def district(self, name: str, locale: str | None) -> str: ...
     def ranked(self, name: str, locale: str | None) -> str: ...
@@ -92,7 +92,7 @@ class CitiesScene:
     cities: tuple[City, ...]
 
 
-def cities_scene(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
+def cities_scene(words: CitadelsPictureNames, live: LiveMatch, view: CitadelsView,
                  locale: str | None) -> CitiesScene:
     cities = []
     order: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
@@ -102,9 +102,9 @@ def cities_scene(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
             badge = t("picture.citadels.completed_first" if view.completed[0] == player.seat
                       else "picture.citadels.completed", locale)
         tiles = tuple(
-            Tile(renderer.district(d.name, locale), d.colour, d.cost, d.beautified)
+            Tile(words.district(d.name, locale), d.colour, d.cost, d.beautified)
             for d in sorted(player.city, key=lambda d: (order.get(d.colour, 9), d.cost)))
-        roles = tuple(renderer.ranked(name, locale)
+        roles = tuple(words.ranked(name, locale)
                       for name in sorted(player.characters, key=lambda n: CHARACTERS[n].rank))
         score = ""
         if view.final is not None and player.seat in view.final.scores:
@@ -113,7 +113,7 @@ def cities_scene(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
             score = t("picture.citadels.score", locale,
                       points=int(total) if total.is_integer() else total)
         cities.append(City(
-            player=renderer.seat_name(live, player.seat), gold=player.gold,
+            player=words.seat_name(live, player.seat), gold=player.gold,
             hand=player.hand_count, built=len(player.city), crown=player.crown, badge=badge,
             score=score,
             acting=view.acting == player.seat, roles=roles, tiles=tiles))
@@ -126,9 +126,9 @@ def cities_scene(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
         cities=tuple(cities))
 
 
-def cities_picture(renderer: CitadelsWords, live: LiveMatch, view: CitadelsView,
+def cities_picture(words: CitadelsPictureNames, live: LiveMatch, view: CitadelsView,
                    locale: str | None) -> BoardPicture:
-    return BoardPicture(cities_scene(renderer, live, view, locale), paint_cities)
+    return BoardPicture(cities_scene(words, live, view, locale), paint_cities)
 
 
 @dataclass(frozen=True)

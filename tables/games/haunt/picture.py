@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from tables.service import LiveMatch
 
 
-class HauntWords(Protocol):
-    """What the picture reads from its game's renderer: the names it writes on the board
-    (the renderer passes itself; the picture needs no more of it)."""
+class HauntPictureNames(Protocol):
+    """What the picture reads from its game's words: the names it writes on the board
+    (the words pass themselves; the picture needs no more of them)."""
 
     def room(self, room_id: str | None, locale: str | None) -> str: ...
     def explorer(self, explorer_id: str, locale: str | None) -> str: ...
@@ -192,7 +192,7 @@ def _frontier(view: PublicView, floor: str) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def _notes(renderer: HauntWords, view: PublicView, locale: str | None) -> dict[str, str]:
+def _notes(words: HauntPictureNames, view: PublicView, locale: str | None) -> dict[str, str]:
     """Each placed room's stair or passage: where it leads, and, on a two-way passage's far
     end, where it comes from."""
     floors = {r.id: LEVEL[r.floor] for r in view.rooms}
@@ -202,7 +202,7 @@ def _notes(renderer: HauntWords, view: PublicView, locale: str | None) -> dict[s
         down = floors[there] < floors[here]
         key = "picture.haunt.one_way" if one_way and down else \
             "picture.haunt.down" if down else "picture.haunt.up"
-        return t(key, locale, room=renderer.room(there, locale))
+        return t(key, locale, room=words.room(there, locale))
 
     for r in view.rooms:
         passage = catalog().room(r.id).passage
@@ -214,7 +214,7 @@ def _notes(renderer: HauntWords, view: PublicView, locale: str | None) -> dict[s
     return notes
 
 
-def haunt_scene(renderer: HauntWords, live: LiveMatch, view: PublicView,
+def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
                 locale: str | None) -> HauntScene:
     playing = view.winners is None
     acting_seat = view.current if playing and view.monsters_acting is None else None
@@ -230,12 +230,12 @@ def haunt_scene(renderer: HauntWords, live: LiveMatch, view: PublicView,
             escaped.append(token)
         else:
             explorers.setdefault(e.room, []).append(token)
-    notes = _notes(renderer, view, locale)
+    notes = _notes(words, view, locale)
     starts = set(catalog().start_room_ids())
     floors = []
     for floor in FLOOR_ORDER:
         rooms = tuple(
-            RoomTile(name=renderer.room(r.id, locale), x=r.x, y=r.y, doors=tuple(r.doors),
+            RoomTile(name=words.room(r.id, locale), x=r.x, y=r.y, doors=tuple(r.doors),
                      note=notes.get(r.id, ""), passage=r.id in notes, start=r.id in starts,
                      haunt=r.id == view.haunt_room,
                      front_door=catalog().room(r.id).front_door and floor == "ground"
@@ -260,8 +260,8 @@ def haunt_scene(renderer: HauntWords, live: LiveMatch, view: PublicView,
         side = t(f"haunt.side.{e.side}", locale) if view.haunt and e.side in \
             ("traitor", "heroes", "alone") else ""
         players.append(PlayerRow(
-            seat=e.seat, name=renderer.seat_name(live, e.seat),
-            explorer=renderer.explorer(e.explorer, locale) if e.explorer else "",
+            seat=e.seat, name=words.seat_name(live, e.seat),
+            explorer=words.explorer(e.explorer, locale) if e.explorer else "",
             side=side, status=status, traitor=bool(view.haunt) and e.side == "traitor",
             alive=e.alive, acting=e.seat == acting_seat))
     haunt = catalog().haunt(view.haunt) if view.haunt else None
@@ -270,15 +270,15 @@ def haunt_scene(renderer: HauntWords, live: LiveMatch, view: PublicView,
                      rooms=view.rooms_left)
     elif view.traitor is not None:
         subtitle = t("picture.haunt.traitor", locale, haunt=_words(haunt.title, locale),
-                     name=renderer.seat_name(live, view.traitor))
+                     name=words.seat_name(live, view.traitor))
     else:
         subtitle = t("picture.haunt.no_traitor", locale,
                      haunt=_words(haunt.title, locale))
     if not playing:
-        banner = renderer.over_line(live, view.winners or [], locale)
+        banner = words.over_line(live, view.winners or [], locale)
     elif view.monsters_acting:
         banner = t("picture.haunt.monsters_turn", locale,
-                   monster=renderer.monster(live, view.monsters_acting, locale))
+                   monster=words.monster(live, view.monsters_acting, locale))
     else:
         banner = ""
     legend = [("passage", t("picture.haunt.legend.passage", locale)),
@@ -294,10 +294,10 @@ def haunt_scene(renderer: HauntWords, live: LiveMatch, view: PublicView,
         legend=tuple(legend))
 
 
-def house_picture(renderer: HauntWords, live: LiveMatch, view: PublicView,
+def house_picture(words: HauntPictureNames, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
     # Style 2: a crowded room's name on one line, its pieces below it.
-    return BoardPicture(haunt_scene(renderer, live, view, locale), paint_house, style="2")
+    return BoardPicture(haunt_scene(words, live, view, locale), paint_house, style="2")
 
 
 # -- geometry --------------------------------------------------------------------------------

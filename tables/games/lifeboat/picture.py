@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from tables.service import LiveMatch
 
 
-class LifeboatWords(Protocol):
-    """What the picture reads from its game's renderer: the names it writes on the board
-    (the renderer passes itself; the picture needs no more of it)."""
+class LifeboatPictureNames(Protocol):
+    """What the picture reads from its game's words: the names it writes on the board
+    (the words pass themselves; the picture needs no more of them)."""
 
     def card(self, card: str, locale: str | None) -> str: ...
     def character(self, character: str, locale: str | None) -> str: ...
@@ -98,13 +98,13 @@ class BoatScene:
     lost: tuple[str, ...]
 
 
-def boat_scene(renderer: LifeboatWords, live: LiveMatch, view: PublicView,
+def boat_scene(words: LifeboatPictureNames, live: LiveMatch, view: PublicView,
                locale: str | None) -> BoatScene:
     winners = set(view.results.winners) if view.results is not None else set()
     acting = {view.actor, view.supply_picker, view.navigator} - {None}
     benches = []
     for number, c in enumerate(view.boat, start=1):
-        names = [renderer.card(card, locale) + (t("lifeboat.parasol_open", locale)
+        names = [words.card(card, locale) + (t("lifeboat.parasol_open", locale)
                                                 if card_type(card) == "parasol" and c.parasol_open
                                                 else "")
                  for card in c.face_up]
@@ -118,13 +118,13 @@ def boat_scene(renderer: LifeboatWords, live: LiveMatch, view: PublicView,
         if c.fight_marker:
             marks.append(("fought", t("picture.lifeboat.fought", locale)))
         benches.append(Bench(
-            number=number, character=renderer.character(c.id, locale),
-            player=renderer.seat_name(live, c.seat), status=c.status,
+            number=number, character=words.character(c.id, locale),
+            player=words.seat_name(live, c.seat), status=c.status,
             status_text=t(f"lifeboat.status.{c.status}", locale), size=c.size,
             wounds=c.wounds, cards=cards, marks=tuple(marks), acting=c.id in acting,
             winner=c.seat in winners))
-    lost = tuple(t("lifeboat.who", locale, character=renderer.character(c.id, locale),
-                   player=renderer.seat_name(live, c.seat)) for c in view.lost)
+    lost = tuple(t("lifeboat.who", locale, character=words.character(c.id, locale),
+                   player=words.seat_name(live, c.seat)) for c in view.lost)
     return BoatScene(
         title=t("picture.title", locale, round=view.round,
                 phase=t(f"lifeboat.phase.{view.phase}", locale)),
@@ -134,9 +134,9 @@ def boat_scene(renderer: LifeboatWords, live: LiveMatch, view: PublicView,
         lost_label=t("picture.lifeboat.lost", locale), lost=lost)
 
 
-def boat_picture(renderer: LifeboatWords, live: LiveMatch, view: PublicView,
+def boat_picture(words: LifeboatPictureNames, live: LiveMatch, view: PublicView,
                  locale: str | None) -> BoardPicture:
-    return BoardPicture(boat_scene(renderer, live, view, locale), paint_boat)
+    return BoardPicture(boat_scene(words, live, view, locale), paint_boat)
 
 
 def picture_height(scene: BoatScene) -> int:

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from tables.service import LiveMatch
 
 
-class SanguoshaWords(Protocol):
-    """What the picture reads from its game's renderer: the names it writes on the board
-    (the renderer passes itself; the picture needs no more of it)."""
+class SanguoshaPictureNames(Protocol):
+    """What the picture reads from its game's words: the names it writes on the board
+    (the words pass themselves; the picture needs no more of them)."""
 
     def card_name(self, name: str, locale: str | None) -> str: ...
     def hero(self, hero_id: str, locale: str | None) -> str: ...
@@ -130,14 +130,14 @@ class TableScene:
     seats: tuple[Seat, ...]
 
 
-def _hero(renderer: SanguoshaWords, row: SeatRow, locale: str | None) -> str:
+def _hero(words: SanguoshaPictureNames, row: SeatRow, locale: str | None) -> str:
     if row.hero:
-        return renderer.hero(row.hero, locale)
+        return words.hero(row.hero, locale)
     return t("picture.sanguosha.chosen" if row.has_chosen else "picture.sanguosha.choosing",
              locale)
 
 
-def _equipment(renderer: SanguoshaWords, row: SeatRow, locale: str | None
+def _equipment(words: SanguoshaPictureNames, row: SeatRow, locale: str | None
                ) -> tuple[tuple[str, str, str, str], str]:
     names = []
     for slot in SLOTS:
@@ -147,7 +147,7 @@ def _equipment(renderer: SanguoshaWords, row: SeatRow, locale: str | None
             continue
         name = card_id.split("-", 1)[0]
         names.append(t(f"picture.sanguosha.horse.{name}", locale) if name in HORSES
-                     else renderer.card_name(name, locale))
+                     else words.card_name(name, locale))
     weapon = row.equips.get("weapon", "")
     reach = t("picture.sanguosha.reach", locale,
               reach=KINDS[weapon.split("-", 1)[0]].reach) if weapon else ""
@@ -163,25 +163,25 @@ def _status(view: PublicView, locale: str | None) -> str:
     return t(f"picture.sanguosha.waiting.{topic}", locale)
 
 
-def table_scene(renderer: SanguoshaWords, live: LiveMatch, view: PublicView,
+def table_scene(words: SanguoshaPictureNames, live: LiveMatch, view: PublicView,
                 locale: str | None) -> TableScene:
     over = view.result_side is not None
     turn = view.current if view.current >= 0 and not over else -1
     seats = []
     for row in view.seats:
-        slots, reach = _equipment(renderer, row, locale)
+        slots, reach = _equipment(words, row, locale)
         distance = view.distances[row.seat] if turn >= 0 and row.seat < len(view.distances) \
             else None
         seats.append(Seat(
-            number=row.seat + 1, player=renderer.seat_name(live, row.seat),
-            hero=_hero(renderer, row, locale), kingdom=row.kingdom if row.hero else "",
+            number=row.seat + 1, player=words.seat_name(live, row.seat),
+            hero=_hero(words, row, locale), kingdom=row.kingdom if row.hero else "",
             kingdom_name=t(f"sanguosha.kingdom.{row.kingdom}", locale)
             if row.hero and row.kingdom in KINGDOMS else "",
             hp=row.hp, max_hp=row.max_hp, hand=row.hand_count, alive=row.alive,
             identity=row.identity or "",
-            identity_name=renderer.identity(row.identity, locale) if row.identity else "?",
+            identity_name=words.identity(row.identity, locale) if row.identity else "?",
             slots=slots, reach=reach,
-            judging=tuple(renderer.card_name(as_name, locale) for _, as_name in row.judging),
+            judging=tuple(words.card_name(as_name, locale) for _, as_name in row.judging),
             turn=row.seat == turn, distance=distance,
             in_range=distance is not None and distance <= view.attack_range,
             winner=over and row.seat in view.winners))
@@ -192,13 +192,13 @@ def table_scene(renderer: SanguoshaWords, live: LiveMatch, view: PublicView,
                   side=t(f"sanguosha.side.{view.result_side}", locale))
     elif turn >= 0:
         title = t("picture.sanguosha.title", locale, round=view.round,
-                  name=renderer.seat_name(live, turn))
+                  name=words.seat_name(live, turn))
     else:
         title = t("picture.sanguosha.heroes", locale)
     phase = t(f"sanguosha.phase.{view.phase or 'between'}", locale) if turn >= 0 else ""
     return TableScene(
         title=title, subtitle=summary, phase=phase, status=_status(view, locale),
-        distances=t("picture.sanguosha.distances", locale, name=renderer.seat_name(live, turn))
+        distances=t("picture.sanguosha.distances", locale, name=words.seat_name(live, turn))
         if turn >= 0 else "",
         in_range=t("picture.sanguosha.in_range", locale, reach=view.attack_range),
         out_of_range=t("picture.sanguosha.out_of_range", locale),
@@ -206,9 +206,9 @@ def table_scene(renderer: SanguoshaWords, live: LiveMatch, view: PublicView,
         seats=tuple(seats))
 
 
-def table_picture(renderer: SanguoshaWords, live: LiveMatch, view: PublicView,
+def table_picture(words: SanguoshaPictureNames, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
-    return BoardPicture(table_scene(renderer, live, view, locale), paint_table)
+    return BoardPicture(table_scene(words, live, view, locale), paint_table)
 
 
 # -- layout ------------------------------------------------------------------------------------

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from tables.service import LiveMatch
 
 
-class ZombieWords(Protocol):
-    """What the picture reads from its game's renderer: the names it writes on the board
-    (the renderer passes itself; the picture needs no more of it)."""
+class ZombiePictureNames(Protocol):
+    """What the picture reads from its game's words: the names it writes on the board
+    (the words pass themselves; the picture needs no more of them)."""
 
     def tile(self, tile: str, locale: str | None) -> str: ...
     def item(self, item: str, locale: str | None) -> str: ...
@@ -151,7 +151,7 @@ def _direction(a: TileView, b: TileView) -> str | None:
     return None
 
 
-def _area(renderer: ZombieWords, view: PublicView, area: str, locale: str | None
+def _area(words: ZombiePictureNames, view: PublicView, area: str, locale: str | None
           ) -> AreaMap:
     by_tile = {tv.tile: tv for tv in view.tiles}
     breaks: dict[str, list[str]] = {}
@@ -186,7 +186,7 @@ def _area(renderer: ZombieWords, view: PublicView, area: str, locale: str | None
         if tv.tile == "patio":
             window = next(d for d in DIRECTIONS if tv.sides[d] == "house")
         cells.append(Cell(
-            name=renderer.tile(tv.tile, locale), x=tv.x, y=tv.y,
+            name=words.tile(tv.tile, locale), x=tv.x, y=tv.y,
             sides=tuple(tv.sides[d] for d in DIRECTIONS),  # type: ignore[arg-type]
             special=special, note=note, yard=area == "yard", here=tv.tile == view.at,
             breaks=tuple(sorted(breaks.get(tv.tile, []))), window=window))
@@ -195,14 +195,14 @@ def _area(renderer: ZombieWords, view: PublicView, area: str, locale: str | None
                    frontier=_frontier(view, area), empty=empty)
 
 
-def map_scene(renderer: ZombieWords, live: LiveMatch, view: PublicView,
+def map_scene(words: ZombiePictureNames, live: LiveMatch, view: PublicView,
               locale: str | None) -> MapScene:
     players = []
     for p in view.players:
         status = "" if p.alive else t("picture.zombie.dead", locale)
-        chips = tuple(renderer.item(i, locale) for i in p.items)
+        chips = tuple(words.item(i, locale) for i in p.items)
         players.append(PlayerRow(
-            name=renderer.seat_name(live, p.seat), health=p.health if p.alive else 0,
+            name=words.seat_name(live, p.seat), health=p.health if p.alive else 0,
             alive=p.alive, leader=p.seat == view.leader, status=status, chips=chips,
             totem=t("picture.zombie.totem", locale) if p.totem else ""))
     banner = ""
@@ -211,8 +211,8 @@ def map_scene(renderer: ZombieWords, live: LiveMatch, view: PublicView,
         banner = t("picture.zombie.fight_open", locale, zombies=fight.zombies)
     elif fight is not None:
         banner = t("picture.zombie.fight_sides", locale, zombies=fight.zombies,
-                   fighters=renderer.names(live, fight.fighters, locale),
-                   fled=renderer.names(live, fight.fled, locale))
+                   fighters=words.names(live, fight.fighters, locale),
+                   fled=words.names(live, fight.fled, locale))
     elif view.result == "won":
         banner = t("picture.zombie.won", locale)
     elif view.result == "lost":
@@ -222,20 +222,20 @@ def map_scene(renderer: ZombieWords, live: LiveMatch, view: PublicView,
     alive = sum(1 for p in view.players if p.alive)
     return MapScene(
         title=t("picture.zombie.title", locale, round=view.round),
-        clock=renderer.hour(view.hour, locale),
+        clock=words.hour(view.hour, locale),
         deck=t("picture.zombie.midnight", locale) if view.hour >= MIDNIGHT else
         t("picture.zombie.deck", locale, deck=view.deck_left,
-          next=renderer.hour(view.hour + 1, locale)),
+          next=words.hour(view.hour + 1, locale)),
         hour=view.hour, banner=banner,
-        house=_area(renderer, view, "house", locale),
-        yard=_area(renderer, view, "yard", locale),
+        house=_area(words, view, "house", locale),
+        yard=_area(words, view, "yard", locale),
         players=tuple(players), legend=legend,
         team=t("picture.zombie.team", locale, count=alive))
 
 
-def map_picture(renderer: ZombieWords, live: LiveMatch, view: PublicView,
+def map_picture(words: ZombiePictureNames, live: LiveMatch, view: PublicView,
                 locale: str | None) -> BoardPicture:
-    return BoardPicture(map_scene(renderer, live, view, locale), paint_map)
+    return BoardPicture(map_scene(words, live, view, locale), paint_map)
 
 
 # -- geometry --------------------------------------------------------------------------------
