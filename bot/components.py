@@ -489,8 +489,23 @@ def rows_needed(renderer: Renderer, prompt: Prompt, indices: list[int]) -> int:
     for index in indices:
         group = renderer.action_group(prompt.actions[index])
         sizes[group] = sizes.get(group, 0) + 1
-    return sum(-(-n // MAX_SELECT_OPTIONS) if _as_select(renderer, group, n) else 1
-               for group, n in sizes.items())
+    return sum(group_rows(renderer, group, n) for group, n in sizes.items())
+
+
+def group_rows(renderer: Renderer, group: str, choices: int) -> int:
+    """The action rows one group of ``choices`` actions takes: a row of buttons, or as many
+    selects as its options need."""
+    return -(-choices // MAX_SELECT_OPTIONS) if _as_select(renderer, group, choices) else 1
+
+
+def fit_groups(renderer: Renderer, groups: dict[str, list[int]], rows: int) -> list[int]:
+    """The action indices of ``groups`` that fit in ``rows`` action rows, in order: the
+    largest groups are left out first (their seat answers them in the panel)."""
+    kept = dict(groups)
+    while sum(group_rows(renderer, group, len(indices)) for group, indices in kept.items()) \
+            > rows:
+        del kept[max(kept, key=lambda g: len(kept[g]))]
+    return sorted(index for indices in kept.values() for index in indices)
 
 
 def _first_steps(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.components import MAX_ROWS, fit_groups
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from games.citadels.cards import CHARACTERS, character_of_card, district_of
@@ -100,16 +100,7 @@ class CitadelsRenderer(CitadelsWords, Renderer):
             if kind in PUBLIC_KINDS or gold_tribute or (kind in NAMING_KINDS
                                                          and naming_is_public):
                 groups.setdefault(self.action_group(action), []).append(index)
-        while sum(self._rows(group, len(indices)) for group, indices in groups.items()) \
-                > BOARD_ROWS:
-            del groups[max(groups, key=lambda g: len(groups[g]))]
-        return sorted(index for indices in groups.values() for index in indices)
-
-    def _rows(self, group: str, choices: int) -> int:
-        """The action rows a group takes (as bot.components lays them out)."""
-        if choices <= MAX_BUTTONS_PER_ROW and group not in self.select_groups:
-            return 1
-        return -(-choices // MAX_SELECT_OPTIONS)
+        return fit_groups(self, groups, BOARD_ROWS)
 
     @staticmethod
     def _holds_hidden(live: LiveMatch, view: CitadelsView, seat: int) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.components import MAX_BUTTONS_PER_ROW, MAX_ROWS, MAX_SELECT_OPTIONS
+from bot.components import MAX_ROWS, fit_groups
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer
 from games.core import Action, Prompt
@@ -104,15 +104,7 @@ class ZombieRenderer(ZombieWords, Renderer):
         for index, action in enumerate(prompt.actions):
             if action.kind not in PRIVATE_KINDS:
                 groups.setdefault(self.action_group(action), []).append(index)
-        while sum(self._rows(group, len(indices)) for group, indices in groups.items()) \
-                > BOARD_ROWS:
-            del groups[max(groups, key=lambda g: len(groups[g]))]
-        return sorted(index for indices in groups.values() for index in indices)
-
-    def _rows(self, group: str, choices: int) -> int:
-        if choices <= MAX_BUTTONS_PER_ROW and group not in self.select_groups:
-            return 1
-        return -(-choices // MAX_SELECT_OPTIONS)
+        return fit_groups(self, groups, BOARD_ROWS)
 
 
 register_renderer(ZombieRenderer())
