@@ -31,7 +31,9 @@ async def test_a_bot_thinking_for_seconds_does_not_hold_another_tables_commands(
         repo: SqliteRepository, monkeypatch: pytest.MonkeyPatch) -> None:
     """The first bot choice spins the CPU for 1.5 s (as a searching bot does, holding the
     interpreter between switches); meanwhile a host opens a lobby and seats a bot at another
-    table, and the loop never goes a quarter of a second without a turn."""
+    table, and the loop keeps turning through the think. The bound is half the think, not a
+    latency target: a loop held by the bot would wait the whole 1.5 s, and a machine busy with
+    other tests may delay one turn by a few hundred ms."""
     game = registry.get("lifeboat")
     original = game.choose
     thinking, thought = threading.Event(), threading.Event()
@@ -69,7 +71,9 @@ async def test_a_bot_thinking_for_seconds_does_not_hold_another_tables_commands(
             last = now
         assert answered_while_thinking, "the lobby was answered only after the bot's think"
         assert len(other.seats) == 2
-        assert max(gaps) < 0.25, f"the loop waited {max(gaps):.2f} s for the thinking bot"
+        assert len(gaps) >= 10, f"the loop turned only {len(gaps)} times while the bot thought"
+        assert max(gaps) < THINK_SECONDS / 2, (
+            f"the loop waited {max(gaps):.2f} s for the thinking bot")
 
         for _ in range(500):  # and the bot's move is played once it is chosen
             if (await app.service.get(table.id)).version > started:

@@ -6,8 +6,12 @@ waiting instead of stopping the drawer."""
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -58,11 +62,13 @@ async def test_a_late_picture_is_announced_when_it_is_drawn() -> None:
     await drawer.png(5, picture("warm"), None)
     ready: list[int] = []
     drawer.on_ready = ready.append
-    slow = picture("slow", 0.4)
+    # The painter sleeps well beyond the wait, so that a busy machine's delays do not blur the
+    # two: a board that waited for its picture would wait the whole 1.2 s.
+    slow = picture("slow", 1.2)
     started = time.monotonic()
     assert await drawer.png(5, slow, 0.05) is None
-    assert time.monotonic() - started < 0.3, "the board does not wait past its delay"
-    for _ in range(100):
+    assert time.monotonic() - started < 0.8, "the board does not wait past its delay"
+    for _ in range(300):
         if ready:
             break
         await asyncio.sleep(0.02)
@@ -77,3 +83,45 @@ async def test_a_painters_failure_reaches_the_one_waiting() -> None:
     with pytest.raises(ValueError, match="a painter's bug"):
         await drawer.png(7, picture("broken"), None)
     assert await drawer.png(7, picture("fine"), None) is not None
+
+
+def _alive(pid: int) -> bool:
+    """A process that runs (a zombie left for its new parent to reap counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+DRAWING_PROCESS = """
+import asyncio, sys, time
+from tables.pictures import drawing
+from tests.pictures.test_drawing import picture
+
+async def main() -> None:
+    drawer = drawing.Drawer(workers=1)
+    await drawer.png(1, picture("warm"), None)
+    print(*[pid for pool in drawing._POOLS.values() for pid in pool._processes], flush=True)
+    time.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_a_drawing_worker_leaves_when_the_bot_is_killed_outright() -> None:
+    """SIGKILL runs no atexit, so the pool cannot stop its workers: each watches its parent."""
+    bot = subprocess.Popen([sys.executable, "-c", DRAWING_PROCESS], stdout=subprocess.PIPE,
+                           cwd=Path(__file__).resolve().parents[2], text=True)
+    try:
+        assert bot.stdout is not None
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert workers and all(_alive(pid) for pid in workers)
+    finally:
+        bot.kill()
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers), "a drawing worker outlived its bot"
