@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.renderers import renderer_for
 from games.core import Event
 from storage import MatchStatus
 from tables.i18n import t
 from tables.replaying import replay_log
 from tables.service import LiveMatch
 from tables.standings import Played, Tally, tally
+from tables.words import words_for
 
 __all__ = ["Played", "Tally", "all_events", "full_replay", "public_log", "tally"]
 
@@ -25,8 +25,8 @@ async def all_events(live: LiveMatch, actions: list[dict[str, Any]]) -> list[Eve
 
 
 def public_log(live: LiveMatch, events: list[Event], locale: str | None) -> str:
-    renderer = renderer_for(live.record.game)
-    return "\n".join(renderer.event_line(live, e, locale) for e in events if e.to is None)
+    words = words_for(live.record.game)
+    return "\n".join(words.event_line(live, e, locale) for e in events if e.to is None)
 
 
 def full_replay(live: LiveMatch, events: list[Event], locale: str | None) -> str:
@@ -34,18 +34,18 @@ def full_replay(live: LiveMatch, events: list[Event], locale: str | None) -> str
     that is over: until then the private lines are secrets."""
     if live.record.status not in (MatchStatus.FINISHED, MatchStatus.CANCELLED):
         raise ValueError("a running match has no full replay")
-    renderer = renderer_for(live.record.game)
+    words = words_for(live.record.game)
     lines = [t("history.replay_header", locale, game=t(f"{live.record.game}.title", locale),
                match=live.id, players=", ".join(s.display_name for s in live.seats))]
     for event in events:
-        line = renderer.event_line(live, event, locale)
+        line = words.event_line(live, event, locale)
         if event.to is not None:
-            who = ", ".join(renderer.seat_name(live, seat) for seat in event.to)
+            who = ", ".join(words.seat_name(live, seat) for seat in event.to)
             line = t("history.private_line", locale, who=who, line=line)
         lines.append(line)
     outcome = live.outcome()
     if outcome is not None:
         for seat, score in sorted(outcome.scores.items(), key=lambda kv: -kv[1]):
-            lines.append(t("reveal.score_line", locale, name=renderer.seat_name(live, seat),
+            lines.append(t("reveal.score_line", locale, name=words.seat_name(live, seat),
                            score=f"{score:g}").replace("**", ""))
     return "\n".join(lines)
