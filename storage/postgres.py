@@ -527,7 +527,8 @@ class PostgresRepository(Repository):
             async with self._transaction() as conn:
                 await conn.executemany(
                     "INSERT INTO replay_checkpoints (match_id, step, state, events) "
-                    "VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, step) DO NOTHING",
+                    "VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, step) "
+                    "DO UPDATE SET state = excluded.state, events = excluded.events",
                     [(match_id, c.step, c.state, c.events) for c in checkpoints],
                 )
         except asyncpg.ForeignKeyViolationError as error:

@@ -194,7 +194,8 @@ class Repository(ABC):
         self, match_id: int, checkpoints: Sequence[ReplayCheckpoint]
     ) -> None:
         """Keep a closed match's replay checkpoints, all in one transaction. Each is a cache of
-        replaying a log that no longer changes, so a step already kept is left as it is.
+        replaying a log that no longer changes; a step already kept is replaced (a replay kept
+        by an older engine is replayed and kept again).
         Raises ``ValueError`` for a checkpoint of another match, ``MatchNotFound``."""
 
     @abstractmethod

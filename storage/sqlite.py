@@ -574,7 +574,8 @@ class SqliteRepository(Repository):
             try:
                 await conn.executemany(
                     "INSERT INTO replay_checkpoints (match_id, step, state, events) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, step) DO NOTHING",
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, step) "
+                    "DO UPDATE SET state = excluded.state, events = excluded.events",
                     params,
                 )
             except sqlite3.IntegrityError as error:

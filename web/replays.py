@@ -397,6 +397,21 @@ class ReplayBook:
             return None  # cancelled in the lobby: nothing was played
         replay = Replay(record, seats, self.repo)
         kept = await self.repo.replay_events(match_id)
-        if kept:
+        if kept and await self._readable(replay):
             replay.restore(kept)
         return replay
+
+    async def _readable(self, replay: Replay) -> bool:
+        """Whether this engine reads the kept checkpoints as it would have made them: the kept
+        first state is the game set up again from the table's seed and options. A replay kept
+        by an older engine (its states shaped otherwise) is replayed from the log instead, and
+        kept again."""
+        record = replay.record
+        first = await self.repo.replay_state(record.id, 0)
+        game = replay.game
+        setup = game.setup(len(replay.seats), record.options, seed=record.seed)
+        if first == setup.model_dump_json():
+            return True
+        log.info("the kept replay of match %s was made by another engine: replayed again",
+                 record.id)
+        return False

@@ -12,7 +12,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from games import registry
-from storage import Repository
+from storage import ReplayCheckpoint, Repository
 from tables.service import LiveMatch, MatchService
 from tests.storage.conftest import backend, clock, db_path, postgres_schema, repo  # noqa: F401
 from tests.web.tables import HOST, finished_table, world
@@ -190,3 +190,30 @@ async def test_tables_closed_without_a_kept_replay_are_kept_in_the_background(
     replay.state_at(late)
     assert applied[0] == late % CHECKPOINT_EVERY
     await fresh.close()
+
+
+async def test_a_replay_kept_by_another_engine_is_replayed_and_kept_again(
+    repo: Repository,  # noqa: F811
+) -> None:
+    """Kept states this engine would not have made (an older engine's shape) are not read: the
+    table is replayed from its log, every step shown, and its checkpoints kept anew."""
+    live = await _long_lifeboat(MatchService(repo, new_seed=lambda: LONG_SEED))
+    first = ReplayBook(repo)
+    await _replayed(first, live.id)
+    await first.close()
+    kept = await repo.replay_events(live.id)
+    await repo.save_replay_checkpoints(live.id, [
+        ReplayCheckpoint(match_id=live.id, step=step, state='{"an older": "shape"}',
+                         events=events) for step, events in kept])
+    fresh = ReplayBook(repo)
+    replay = await _replayed(fresh, live.id)
+    assert replay.steps == live.version
+    assert replay.state_at(live.version).model_dump_json() == live.state.model_dump_json()
+    assert await repo.replay_state(live.id, 0) != '{"an older": "shape"}'
+    again = ReplayBook(repo)
+    reread = await again.get(live.id)
+    assert reread is not None and reread.kept  # read back from the checkpoints kept anew
+    await reread.reach(live.version - 1)
+    reread.state_at(live.version - 1)
+    await fresh.close()
+    await again.close()
