@@ -26,13 +26,13 @@ import math
 import random
 import time
 from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.choosing import Choosers
 from games.core import Action, Clock, Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
 from tables import metrics
@@ -55,13 +55,10 @@ DUE, WARN = 0, 1
 # (plus a floor, so a small schedule is never rebuilt): amortised O(1) per change.
 COMPACT_FACTOR = 3
 COMPACT_MINIMUM = 1_000
-# Bots choose their moves in worker threads, off the event loop: a search (Renju's bot thinks
-# for up to a couple of seconds of CPU) must not hold every other table's clicks. Threads
-# rather than processes: the loop still gets the interpreter every few milliseconds, and a
-# view and a prompt need no copying. A few at once; more would only share the same cores.
-THINKERS = 2
-# A bot's move chosen in a thread is played only if its match did not move meanwhile; after
-# this many such misses it is chosen under the match's lock.
+# Bots choose their moves off the event loop (bot/choosing.py: worker threads, or worker
+# processes for a game whose bot searches), so a search does not hold every other table's
+# clicks. A move chosen there is played only if its match did not move meanwhile; after this
+# many such misses it is chosen under the match's lock.
 THINK_TRIES = 3
 
 
@@ -114,7 +111,7 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
         self._max_running = MAX_RUNNING
-        self._pool: ThreadPoolExecutor | None = None
+        self._choosers = Choosers()
 
     def deadline(self, match_id: int, seat: int) -> float | None:
         entry = self._entries.get((match_id, seat))
@@ -157,9 +154,7 @@ class Scheduler:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._choosers.close()
 
     # -- the index and the heap ----------------------------------------------------------------
     def _put(self, entry: Entry) -> None:
@@ -382,9 +377,9 @@ class Scheduler:
             await self._afk_ladder(live, entry.seat)
 
     async def _think(self, entry: Entry) -> tuple[int, Action] | None:
-        """The bot's move for the match as it stands now, chosen in a worker thread (with the
-        version it was chosen at), so that a bot that searches holds no other table's clicks;
-        None when the seat is not a bot's or is asked nothing."""
+        """The bot's move for the match as it stands now, chosen off the loop (with the version
+        it was chosen at), so that a bot that searches holds no other table's clicks; None
+        when the seat is not a bot's or is asked nothing, or a newer question replaced it."""
         live = await self.app.service.get(entry.match_id)
         if live.state is None or not live.seats[entry.seat].is_bot:
             return None
@@ -393,9 +388,9 @@ class Scheduler:
             return None
         version = live.version
         view = live.game.view(live.state, entry.seat)
-        action = await asyncio.get_running_loop().run_in_executor(
-            self._thinkers(), live.game.choose, view, prompt, self._rng(live, entry.seat))
-        return version, action
+        action = await self._choosers.choose(live.game, view, prompt,
+                                             self._rng(live, entry.seat), entry.key)
+        return None if action is None else (version, action)
 
     def _choose(self, live: LiveMatch, seat: int, prompt: Prompt) -> Action:
         return live.game.choose(live.game.view(live.state, seat), prompt,
@@ -405,12 +400,6 @@ class Scheduler:
     def _rng(live: LiveMatch, seat: int) -> random.Random:
         # Seeded by match, version and seat: asked again, a bot makes the same move.
         return random.Random(f"{live.id}:{live.version}:{seat}")
-
-    def _thinkers(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=THINKERS,
-                                            thread_name_prefix="bot-choice")
-        return self._pool
 
     def _retry(self, entry: Entry) -> None:
         """A move that could not be saved is tried again later, unless its match changed

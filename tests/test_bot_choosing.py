@@ -1,0 +1,188 @@
+"""Where bots choose (bot/choosing.py): a game whose bot searches (Renju) chooses in a worker
+process, the same move it chooses in this one, while this process's interpreter stays free;
+a cheap bot, or a stand-in put on a game, chooses in a thread."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.choosing import CHOOSING, Choosers
+from games import registry
+from games.core import Game
+from games.renju import RenjuGame
+from games.renju.bot_strength import QUICK
+from storage.sqlite import SqliteRepository
+from tests.test_schedule import HOST, App
+
+
+@pytest.fixture
+async def choosers() -> AsyncIterator[Choosers]:
+    chooser = Choosers(processes=1)
+    yield chooser
+    chooser.close()
+
+
+def positions(game: Game[Any, Any], moves: int, seed: int) -> list[tuple[Any, Any, str]]:
+    """(view, prompt, rng seed) of the seat asked at each of a played game's first moves."""
+    state = game.setup(2, None, seed=seed)
+    found = []
+    for step in range(moves):
+        pending = game.pending(state)
+        if not pending:
+            break
+        prompt = pending[0]
+        view = game.view(state, prompt.seat)
+        found.append((view, prompt, f"{seed}:{step}:{prompt.seat}"))
+        state = game.apply(state, game.choose(view, prompt, random.Random(found[-1][2]))).state
+    return found
+
+
+def test_only_a_searching_games_own_bot_chooses_in_a_process() -> None:
+    """The flag is the game's (games.registry.SEARCHING_BOTS), and it is about its own
+    ``choose``: a stand-in on the instance is not the search it declared."""
+    assert Choosers.in_process(registry.get("renju"))
+    assert not Choosers.in_process(registry.get("lifeboat"))
+    stand_in = RenjuGame(bot=QUICK)
+    stand_in.choose = lambda view, prompt, rng: prompt.actions[0]  # type: ignore[method-assign]
+    assert not Choosers.in_process(stand_in)
+
+
+async def test_a_bot_choosing_in_a_process_plays_the_move_it_plays_here(
+        choosers: Choosers) -> None:
+    """Determinism: the game (with its instance's strength), the view, the prompt and the
+    seeded generator reach the worker as they are, so every move matches the in-process one
+    (the openings, the swap and the searched stones of a quick bot's game)."""
+    game = RenjuGame(bot=QUICK)
+    chosen = 0
+    for view, prompt, seed in positions(game, 14, seed=5):
+        here = game.choose(view, prompt, random.Random(seed))
+        there = await choosers.choose(game, view, prompt, random.Random(seed), seat=(1, 0))
+        assert there == here, f"at {seed}: {there} in the worker, {here} here"
+        chosen += 1
+    assert chosen == 14
+
+
+async def test_a_search_in_a_process_leaves_the_loop_free(choosers: Choosers) -> None:
+    """While the real (strong) bot searches, this process spends a small part of the
+    search's CPU and its loop keeps turning every few ms. In a thread, the search's CPU
+    would be this process's, and the loop would share the interpreter with it."""
+    game = registry.get("renju")
+    asked = positions(RenjuGame(bot=QUICK), 15, seed=11)[12:15]
+    view, prompt, seed = asked[0]
+    await choosers.choose(game, view, prompt, random.Random(seed), seat=(2, 0))  # warm
+    started = time.process_time()
+    for view, prompt, seed in asked[1:]:
+        game.choose(view, prompt, random.Random(seed))
+    search = time.process_time() - started
+    gaps: list[float] = []
+    done = asyncio.Event()
+
+    async def tick() -> None:
+        last = time.perf_counter()
+        while not done.is_set():
+            await asyncio.sleep(0.002)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    ticker = asyncio.create_task(tick())
+    here_before = time.process_time()
+    for view, prompt, seed in asked[1:]:
+        assert await choosers.choose(game, view, prompt, random.Random(seed), seat=(2, 0))
+    here = time.process_time() - here_before
+    done.set()
+    await ticker
+    assert search > 0.05, f"the searches take only {search * 1000:.0f} ms: nothing to prove"
+    assert here < search / 2, (
+        f"this process spent {here * 1000:.0f} ms of CPU on searches of "
+        f"{search * 1000:.0f} ms made elsewhere")
+    # Not a latency target (other tests share the machine): a loop held by the search would
+    # not turn at all until it ended.
+    assert len(gaps) >= 10
+
+
+async def test_a_newer_question_for_a_seat_replaces_the_one_waiting(
+        choosers: Choosers) -> None:
+    """The newest wins: while the worker is busy, a second question for the same seat is
+    replaced by a third before it starts; its asker gets None and it is never asked."""
+    game = registry.get("renju")
+    asked = positions(RenjuGame(bot=QUICK), 16, seed=3)[8:16]
+    busy = asyncio.create_task(choosers.choose(game, *asked[0][:2],
+                                               random.Random(asked[0][2]), seat="busy"))
+    await asyncio.sleep(0)
+    skipped, choices = CHOOSING.skipped, CHOOSING.choices
+    view, prompt, seed = asked[1]
+    replaced = asyncio.create_task(choosers.choose(game, view, prompt, random.Random(seed),
+                                                   seat="seat"))
+    await asyncio.sleep(0)
+    newest = asyncio.create_task(choosers.choose(game, view, prompt, random.Random(seed),
+                                                 seat="seat"))
+    assert await replaced is None
+    assert await newest == game.choose(view, prompt, random.Random(seed))
+    assert await busy is not None
+    assert CHOOSING.skipped == skipped + 1
+    assert CHOOSING.choices == choices + 2
+
+
+async def test_a_cheap_bot_chooses_in_a_thread(choosers: Choosers) -> None:
+    game = registry.get("lifeboat")
+    state = game.setup(4, None, seed=2)
+    prompt = game.pending(state)[0]
+    view = game.view(state, prompt.seat)
+    choices = CHOOSING.choices
+    action = await choosers.choose(game, view, prompt, random.Random("x"), seat=(3, 0))
+    assert action == game.choose(view, prompt, random.Random("x"))
+    assert CHOOSING.choices == choices
+
+
+@pytest.fixture
+async def repo(tmp_path: Path) -> AsyncIterator[SqliteRepository]:
+    repository = SqliteRepository(tmp_path / "parlor.db")
+    await repository.open()
+    yield repository
+    await repository.close()
+
+
+async def test_the_scheduler_plays_the_moves_a_renju_bot_chooses_in_its_worker(
+        repo: SqliteRepository) -> None:
+    """Two Renju bots at a table scheduled as in the bot: the stored moves are the ones the
+    bot chooses in this process for the same view, prompt and seeded generator."""
+    app = App(repo)
+    service = app.service
+    live = await service.create_lobby(game="renju", guild_id=1, channel_id=7, host_id=HOST,
+                                      host_name="host", host_locale=None, options={})
+    live = await service.add_bot(live.id, HOST, "Bot")
+    live = await service.start(live.id, HOST)
+    live = await service.hand_to_bot(live.id, 0, reason="left")
+    played = live.version + 4
+    choices = CHOOSING.choices
+    await app.timers.start()
+    try:
+        for _ in range(1500):
+            if (await service.get(live.id)).version >= played:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        await app.timers.stop()
+    records = await repo.actions(live.id)
+    game = registry.get("renju")
+    state = game.setup(2, live.record.options, seed=live.record.seed)
+    bots = 0
+    for record in records:
+        action = game.parse_action(record.action)
+        if record.source == "bot":
+            prompt = game.prompt_for(state, record.seat)
+            expected = game.choose(game.view(state, record.seat), prompt,
+                                   random.Random(f"{live.id}:{record.version}:{record.seat}"))
+            assert action == expected, f"move {record.version}"
+            bots += 1
+        state = game.apply(state, action).state
+    assert bots >= 4
+    assert CHOOSING.choices - choices >= bots, "the moves were not chosen in the worker"
