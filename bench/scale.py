@@ -78,6 +78,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from bot.app import ParlorClient
+from bot.choosing import CHOOSING, worker_pids
 from bot.table import Desk
 from games import registry
 from games.core import Game
@@ -151,7 +152,8 @@ def settled_rss() -> int:
 
 def children_cpu_seconds() -> dict[int, float]:
     """CPU seconds (user + system) of each live child process by pid: the picture workers
-    (``tables.pictures.drawing``), which draw on the machine's other cores."""
+    (``tables.pictures.drawing``) and the workers where searching bots choose
+    (``bot.choosing``), on the machine's other cores."""
     import multiprocessing
 
     ticks = os.sysconf("SC_CLK_TCK")
@@ -1355,6 +1357,8 @@ class WindowResult:
     loop_cpu: float  # CPU seconds of the event loop's thread
     drawing_cpu: float  # CPU seconds the picture workers spent drawing, as they report it
     worker_cpu: float  # CPU seconds of the picture worker processes, from /proc (all of it)
+    choosing_cpu: float  # CPU seconds of the bots' choosing processes, from /proc
+    choices: int  # bot moves chosen in those processes
     gc_seconds: float
     gc_longest: float
     gc_full: int
@@ -1507,7 +1511,7 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
     loop_thread = threading.get_native_id()
     threads = thread_cpu_seconds()
     workers = children_cpu_seconds()
-    drawn = DRAWING.seconds
+    drawn, chosen = DRAWING.seconds, CHOOSING.choices
     with GcClock() as gc_clock:
         sampler = CpuSampler()
         sampler.start()
@@ -1521,7 +1525,10 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         sampler.stop()
     loop_cpu = thread_cpu_seconds().get(loop_thread, 0.0) - threads.get(loop_thread, 0.0)
     drawing_cpu = DRAWING.seconds - drawn
-    worker_cpu = sum(cpu - workers.get(pid, 0.0) for pid, cpu in children_cpu_seconds().items())
+    choosers = worker_pids()
+    spent = {pid: cpu - workers.get(pid, 0.0) for pid, cpu in children_cpu_seconds().items()}
+    worker_cpu = sum(cpu for pid, cpu in spent.items() if pid not in choosers)
+    choosing_cpu = sum(cpu for pid, cpu in spent.items() if pid in choosers)
     requests.lighten()
     records = requests.between(start - offset, end - offset)
     by_route: Counter[str] = Counter(f"{r.method} {r.route}" for r in records)
@@ -1535,7 +1542,8 @@ async def measure_window(name: str, seconds: float, *, fake: FakeDiscord, meter:
         len(records) - interaction, failed, lag.between(start, end), probes, probe_failures,
         cpu_used, waited, sum(1 for at in finishes.at if start <= at <= end),
         rss_bytes(), meter.refused_between(start, end),
-        loop_cpu, drawing_cpu, worker_cpu, gc_clock.seconds, gc_clock.longest, gc_clock.full,
+        loop_cpu, drawing_cpu, worker_cpu, choosing_cpu, CHOOSING.choices - chosen,
+        gc_clock.seconds, gc_clock.longest, gc_clock.full,
         sampler.counts)
 
 
@@ -1545,6 +1553,7 @@ class TablesResult:
     setup_seconds: float
     windows: list[WindowResult]
     late_acks: int
+    late_while_opening: int  # of them, answered late before the tables were all open
     problems: list[str]
     rss_before: int
 
@@ -1590,6 +1599,8 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
 
                         await asyncio.gather(*(one(t) for t in tables))
                         setup_seconds = time.perf_counter() - started
+                        late_while_opening = sum(1 for v in fake.violations
+                                                 if v.kind == "late_ack")
                         if args.gc_freeze:
                             gc.collect()
                             gc.freeze()  # what-if: what exists now is never scanned again
@@ -1620,7 +1631,7 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                     await lag.stop()
                 late = [v for v in fake.violations if v.kind == "late_ack"]
                 return TablesResult(tables, setup_seconds, windows, len(late),
-                                    shutdown + fake.problems(), rss_before)
+                                    late_while_opening, shutdown + fake.problems(), rss_before)
 
 
 def describe_route(route: str) -> str:
@@ -1687,16 +1698,20 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
                      per_action(split["the benchmark's own probes"]),
                      per_action(split[BOT_ALONE]),
                      f"{applied / max(1e-9, split[BOT_ALONE]):.0f}",
-                     per_action(w.worker_cpu), per_action(w.drawing_cpu)])
+                     per_action(w.worker_cpu), per_action(w.drawing_cpu),
+                     per_action(w.choosing_cpu), f"{w.choices}"])
     print_table(["window", "CPU ms/action", "other threads", "GC", "the fake",
                  "the meters", "the bot alone", "actions per bot CPU-second",
-                 "+ picture workers", "of it drawing"], rows)
+                 "+ picture workers", "of it drawing", "+ choosing workers",
+                 "moves chosen there"], rows)
     print("  This process: other threads are all but the event loop's (SQLite's worker, the WAL "
           "checkpointer, the picture pool's hand-off); GC measured; the fake and the meters: "
           "their share of SIGPROF samples of the rest; the bot alone: all but the fake and the "
           "meters, GC included. Picture workers: the CPU of the drawing processes (on the "
           "other cores, outside this process's figures), and of it the drawing itself as the "
-          "workers time it.")
+          "workers time it. Choosing workers: the CPU of the processes where the bots of a "
+          "game whose bot searches choose (bot/choosing.py; the other games' bots choose in "
+          "this process's threads), and the moves they chose.")
     for w in result.windows:
         print(f"  {w.name}, by samples: {shares(w.places)}")
     for w in result.windows:
@@ -1708,7 +1723,9 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
             print(f"  non-2xx answers: {dict(w.failed_requests)}; failed My hand clicks: "
                   f"{w.probe_failures}")
     print(f"\nRSS: {mib(result.rss_before)} MiB before the client started. Interactions "
-          f"answered after Discord's 3 s: {result.late_acks}. Fake Discord problems: "
+          f"answered after Discord's 3 s: {result.late_acks} ({result.late_while_opening} "
+          "while the tables were being opened, "
+          f"{result.late_acks - result.late_while_opening} after). Fake Discord problems: "
           f"{len(result.problems)}.")
     for problem in result.problems[:5]:
         print(f"  ! {problem}")

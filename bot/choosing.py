@@ -104,6 +104,12 @@ def _pool(index: int) -> ProcessPoolExecutor:
     return pool
 
 
+def worker_pids() -> set[int]:
+    """The process ids of the choosing workers running now (the benchmarks read their CPU)."""
+    # The executor keeps its processes in a private map: a pool of one has no other handle.
+    return {pid for pool in _POOLS.values() for pid in (pool._processes or {})}
+
+
 # -- in the bot's process ---------------------------------------------------------------------
 @dataclass
 class _Question:
