@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from collections.abc import Callable
+from types import UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,33 +17,69 @@ M = TypeVar("M", bound=BaseModel)
 
 
 # Values shared by a copy as they are (immutable): strings, numbers, tuples, and the classes
-# of frozen models as the copy meets them. Most of the state is lists of ids and dicts of
-# numbers: their items are checked against this set instead of going through ``_clone_value``
-# one call each (the copy runs on every move).
+# of frozen models as the copy meets them.
 _SHARED: set[type] = {str, int, bool, float, type(None), tuple}
-_SCALARS = (str, int, bool, float)
-# Per model class, its fields declared as a list or dict of scalars or of frozen models: a copy
-# of such a value is the container's own ``copy`` (its items are immutable by their type),
-# with no look at them.
-_FLAT: dict[type[BaseModel], frozenset[str]] = {}
+_SCALARS = (str, int, bool, float, type(None))
+Copier = Callable[[Any], Any]
+# Per model class, how to copy each of its fields that holds something mutable (worked out
+# once from the fields' declared types); every other field is shared by the copy as it is.
+_PLANS: dict[type[BaseModel], tuple[tuple[str, Copier], ...]] = {}
 
 
 def _immutable(annotation: Any) -> bool:
-    if get_origin(annotation) is Literal:
+    origin = get_origin(annotation)
+    if origin is Literal:
         return all(isinstance(arg, _SCALARS) for arg in get_args(annotation))
+    if origin in (Union, UnionType):
+        return all(_immutable(arg) for arg in get_args(annotation))
+    if origin is tuple:
+        return all(arg is Ellipsis or _immutable(arg) for arg in get_args(annotation))
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return bool(annotation.model_config.get("frozen"))
     return annotation in _SCALARS
 
 
-def _flat_fields(cls: type[BaseModel]) -> frozenset[str]:
-    flat = _FLAT.get(cls)
-    if flat is None:
-        flat = _FLAT[cls] = frozenset(
-            name for name, info in cls.model_fields.items()
-            if get_origin(info.annotation) in (list, dict)
-            and all(_immutable(arg) for arg in get_args(info.annotation)))
-    return flat
+def _copier(annotation: Any) -> Copier | None:
+    """How to copy a value declared as ``annotation`` (None: shared as it is)."""
+    if _immutable(annotation):
+        return None
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin in (Union, UnionType):
+        present = [arg for arg in args if arg is not type(None)]
+        if len(present) == 1 and len(args) == 2:
+            inner = _copier(present[0])
+            if inner is not None:
+                return _or_none(inner)
+    elif origin is list and len(args) == 1:
+        item = _copier(args[0])
+        return list.copy if item is None else _list_of(item)
+    elif origin is dict and len(args) == 2 and _immutable(args[0]):
+        item = _copier(args[1])
+        return dict.copy if item is None else _dict_of(item)
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return clone_model
+    return _clone_value  # anything else: looked at value by value
+
+
+def _or_none(copy: Copier) -> Copier:
+    return lambda value: None if value is None else copy(value)
+
+
+def _list_of(copy: Copier) -> Copier:
+    return lambda value: [copy(v) for v in value]
+
+
+def _dict_of(copy: Copier) -> Copier:
+    return lambda value: {k: copy(v) for k, v in value.items()}
+
+
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Copier], ...]:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = tuple(
+            (name, copier) for name, info in cls.model_fields.items()
+            if (copier := _copier(info.annotation)) is not None)
+    return plan
 
 
 def _clone_value(value: Any) -> Any:
@@ -59,14 +97,17 @@ def _clone_value(value: Any) -> Any:
 
 def clone_model(model: M) -> M:
     """A deep copy of a model of plain data, without ``copy.deepcopy``'s bookkeeping (the
-    engine copies the state on every move)."""
+    engine copies the state on every move): the fields are copied as one dict, then each field
+    declared mutable is replaced by its own copy, as its declared type says (a list of ids by
+    the list's ``copy``, a list of models model by model)."""
     cls = model.__class__
-    flat = _flat_fields(cls)
+    plan = _PLANS.get(cls) or _plan(cls)
+    fields = model.__dict__.copy()
+    for name, copy in plan:
+        value = fields[name]
+        if value is not None:
+            fields[name] = copy(value)
     copied = cls.__new__(cls)
-    fields = {k: v if v.__class__ in _SHARED
-              else v.copy() if k in flat and v.__class__ in (list, dict)
-              else _clone_value(v)
-              for k, v in model.__dict__.items()}
     object.__setattr__(copied, "__dict__", fields)
     object.__setattr__(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(copied, "__pydantic_extra__", None)
