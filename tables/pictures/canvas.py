@@ -111,6 +111,25 @@ def _colours(key: tuple[Any, ...], image: Image.Image) -> frozenset[Colour]:
 Op = tuple[int, int, int, str, tuple[Any, ...]]
 
 
+def _shifted(op: Op, x: int, y: int) -> Op:
+    """An operation moved right by ``x`` and down by ``y`` (what it draws is the same)."""
+    start, end, key, kind, how = op
+    if kind == "text":
+        at_x, at_y, mask, ink = how
+        how = (at_x + x, at_y + y, mask, ink)
+    elif kind == "tile":
+        tile, mask, at_x, at_y = how
+        how = (tile, mask, at_x + x, at_y + y)
+    elif kind == "image":
+        image, at_x, at_y = how
+        how = (image, at_x + x, at_y + y)
+    else:
+        method, points, args, options = how
+        how = (method, tuple(v + y if i % 2 else v + x for i, v in enumerate(points)), args,
+               options)
+    return (start + y, end + y, hash((key, x, y)), kind, how)
+
+
 class Pen:
     """``Canvas.draw``: Pillow's shapes (the same arguments as ``ImageDraw``'s), recorded on
     the canvas rather than drawn at once."""
@@ -184,6 +203,13 @@ class Canvas:
     # The whole picture and the digest, and how many operations they hold.
     _image: tuple[int, Image.Image] | None = field(default=None, init=False, repr=False)
     _digest: tuple[int, int] | None = field(default=None, init=False, repr=False)
+    # ``band_index``: the band's height and how many operations it was found for, then it.
+    _index: tuple[int, int, list[int], list[list[int]]] | None = field(
+        default=None, init=False, repr=False)
+    # Its operations moved to where another canvas pastes it (``paste``), by that place
+    # (and how many operations it held then).
+    _moved: dict[tuple[int, int, int], list[Op]] = field(default_factory=dict, init=False,
+                                                    repr=False)
 
     def __post_init__(self) -> None:
         self.draw = Pen(self)
@@ -215,14 +241,17 @@ class Canvas:
         image, above = self.rows_below(top, bottom)
         return image.crop((0, above, self.width, above + bottom - top)) if above else image
 
-    def rows_below(self, top: int, bottom: int) -> tuple[Image.Image, int]:
+    def rows_below(self, top: int, bottom: int, only: list[int] | None = None
+                   ) -> tuple[Image.Image, int]:
         """The picture's rows ``top`` to ``bottom`` (excluded) below a few more rows, and how
-        many more (cut them off: they are not all drawn)."""
+        many more (cut them off: they are not all drawn). ``only``: the numbers of the
+        operations that touch those rows, in order (``band_index``), if known."""
+        ops = self.ops if only is None else [self.ops[number] for number in only]
         # Pillow truncates the fractional corners of a shape toward zero, which moves those
         # above the image's top edge: a shape with fractional corners that the run cuts is
         # drawn whole, from its top (the rows above the run are then cut off).
         above = 0
-        for start, end, _, kind, how in self.ops:
+        for start, end, _, kind, how in ops:
             if kind == "shape" and end > top and start < top - above and \
                     not all(isinstance(v, int) for v in how[1]):
                 above = top - start
@@ -230,7 +259,7 @@ class Canvas:
         pen = ImageDraw.Draw(image)
         core = image.im
         shift = top - above
-        for start, end, _, kind, how in self.ops:
+        for start, end, _, kind, how in ops:
             if end > shift and start < bottom:
                 self._replay(kind, how, core, pen, shift)
         return image, above
@@ -257,16 +286,26 @@ class Canvas:
     def band_digests(self, band: int) -> list[int]:
         """For every ``band`` rows from the top, a digest of the operations that touch them,
         in order: a band whose digest did not change holds the same pixels."""
+        return self.band_index(band)[0]
+
+    def band_index(self, band: int) -> tuple[list[int], list[list[int]]]:
+        """``band_digests``, and for every band the numbers of the operations that touch it
+        (in order)."""
+        if self._index is not None and self._index[:2] == (band, len(self.ops)):
+            return self._index[2], self._index[3]
         count = -(-self.height // band)
         touching: list[list[int]] = [[] for _ in range(count)]
-        for start, end, key, _, _ in self.ops:
-            for number in range(start // band, min(count, -(-end // band))):
-                touching[number].append(key)
+        for number, (start, end, _, _, _) in enumerate(self.ops):
+            for at in range(start // band, min(count, -(-end // band))):
+                touching[at].append(number)
+        ops = self.ops
         base = hash((self.width, self.background))
-        digests = [hash((base, *keys)) for keys in touching]
+        digests = [hash((base, *(ops[number][2] for number in numbers)))
+                   for numbers in touching]
         if count:  # the last band may be short
             digests[-1] = hash((digests[-1], self.height - (count - 1) * band))
-        return digests
+        self._index = (band, len(self.ops), digests, touching)
+        return digests, touching
 
     def digest(self) -> int:
         """What the picture holds: equal digests, equal pixels."""
@@ -308,9 +347,22 @@ class Canvas:
         return int(right + x)
 
     def paste(self, part: Canvas, x: int, y: int) -> None:
-        """Another canvas drawn at (x, y), its texts with it (a part drawn once and kept)."""
-        self._record(y, y + part.height, ("canvas", part.digest(), x, y), "image",
-                     (part.image, x, y))
+        """Another canvas drawn at (x, y), its texts with it: a part recorded once and kept,
+        whose operations are moved here rather than recorded again. Each band of this picture
+        holds the part's operations that touch it only, so a change in one corner of a part
+        changes that corner's bands alone."""
+        place = (x, y, len(part.ops))
+        moved = part._moved.get(place)
+        if moved is None:
+            moved = part._moved[place] = [_shifted(op, x, y) for op in part.ops]
+            if part.background != self.background:
+                rows = (part.background, x, y, part.width, part.height)
+                moved.insert(0, (y, y + part.height, hash(("ground", *rows)), "shape",
+                                 ("rectangle", (x, y, x + part.width - 1, y + part.height - 1),
+                                  (), {"fill": part.background})))
+        height = self.height
+        self.ops.extend(op if op[1] <= height else (op[0], height, *op[2:]) for op in moved
+                        if op[0] < height)
         self.colours |= part.colours
         self.colours.add(part.background)
         self.texts.extend(DrawnText(text.text, text.font, (text.box[0] + x, text.box[1] + y,

@@ -90,7 +90,7 @@ class TableEncoder:
     def png(self, drawn: Canvas | Image.Image) -> bytes:
         canvas = drawn if isinstance(drawn, Canvas) else Canvas.holding(drawn)
         self.pictures += 1
-        digests = canvas.band_digests(BAND)
+        digests, touching = canvas.band_index(BAND)
         size = (canvas.width, canvas.height)
         if self.palette is None or size[0] != self.size[0]:
             return self._afresh(canvas, digests)
@@ -104,11 +104,28 @@ class TableEncoder:
         changed = [number for number, (band, digest) in enumerate(zip(self.bands, digests,
                                                                      strict=True))
                    if band is None or band.digest != digest]
+        # Each run of changed bands drawn from the operations touching it, then all of them
+        # mapped onto the palette at once (one image: a mapping has a cost of its own).
+        runs: list[tuple[int, Image.Image]] = []
         for first, last in _runs(changed):
             top, bottom = first * BAND, min(canvas.height, (last + 1) * BAND)
-            rows, above = canvas.rows_below(top, bottom)
-            mapped = rows.quantize(palette=self.palette, dither=Image.Dither.NONE)
-            self._bands(mapped, above, first, digests)
+            ops = sorted({op for number in range(first, last + 1) for op in touching[number]})
+            rows, above = canvas.rows_below(top, bottom, ops)
+            if above:
+                rows = rows.crop((0, above, canvas.width, above + bottom - top))
+            runs.append((first, rows))
+        if not runs:
+            return self._assemble()
+        if len(runs) == 1:
+            stacked = runs[0][1]
+        else:
+            stacked = Image.new("RGB", (canvas.width, sum(rows.height for _, rows in runs)))
+            y = 0
+            for _, rows in runs:
+                stacked.paste(rows, (0, y))
+                y += rows.height
+        mapped = stacked.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        self._bands(mapped, [(first, rows.height) for first, rows in runs], digests)
         return self._assemble()
 
     def _afresh(self, canvas: Canvas, digests: list[int]) -> bytes:
@@ -128,7 +145,7 @@ class TableEncoder:
             self.known = set(canvas.colours)
         elif len(palette.getpalette() or []) != len(octree):
             mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
-        self._bands(mapped, 0, 0, digests)
+        self._bands(mapped, [(0, canvas.height)], digests)
         return self._assemble()
 
     def _holds(self, colours: set[Colour]) -> bool:
@@ -155,23 +172,27 @@ class TableEncoder:
         self.known.update(new)
         return True
 
-    def _bands(self, mapped: Image.Image, above: int, first: int, digests: list[int]) -> None:
-        """The bands from ``first`` on, compressed from ``mapped``, whose first ``above`` rows
-        are not theirs."""
+    def _bands(self, mapped: Image.Image, runs: list[tuple[int, int]], digests: list[int]
+               ) -> None:
+        """Runs of bands compressed from ``mapped``: each run its first band and how many
+        rows it has, one run after another from the top of ``mapped``."""
         width, height = mapped.size
         # PNG's rows: each after its filter type, 0 (none), the column of zeros here.
-        lines = Image.new("P", (width + 1, height - above), 0)
-        lines.paste(mapped.crop((0, above, width, height)) if above else mapped, (1, 0))
+        lines = Image.new("P", (width + 1, height), 0)
+        lines.paste(mapped, (1, 0))
         raw = memoryview(lines.tobytes())
         row = width + 1
-        # One compressor for the run, flushed in full at every band's end: its state starts
-        # afresh there, so each band's bytes stand on their own, as if compressed alone.
+        # One compressor, flushed in full at every band's end: its state starts afresh there,
+        # so each band's bytes stand on their own, as if compressed alone.
         compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
-        for number in range(first, first + -(-(height - above) // BAND)):
-            part = raw[(number - first) * BAND * row:(number - first + 1) * BAND * row]
-            deflated = compressor.compress(part) + compressor.flush(zlib.Z_FULL_FLUSH)
-            self.bands[number] = _Band(digests[number], deflated, zlib.adler32(part),
-                                       len(part))
+        at = 0
+        for first, rows in runs:
+            for number in range(first, first + -(-rows // BAND)):
+                part = raw[at:at + min(BAND, rows - (number - first) * BAND) * row]
+                at += len(part)
+                deflated = compressor.compress(part) + compressor.flush(zlib.Z_FULL_FLUSH)
+                self.bands[number] = _Band(digests[number], deflated, zlib.adler32(part),
+                                           len(part))
 
     def _assemble(self) -> bytes:
         assert self.palette is not None

@@ -40,9 +40,9 @@ def expected_size(picture: BoardPicture) -> tuple[int, int]:
     if isinstance(scene, boat_pictures.BoatScene):
         return boat_pictures.WIDTH, boat_pictures.picture_height(scene)
     grid = city_pictures.layout(scene)
-    heights = [city_pictures.panel_height(c, grid) for c in scene.cities]
-    rows = [heights[i:i + grid.columns] for i in range(0, len(heights), grid.columns)]
-    return grid.width, (city_pictures.HEADER + sum(max(r) + city_pictures.PANEL_GAP for r in rows)
+    rows = -(-len(scene.cities) // grid.columns)
+    return grid.width, (city_pictures.HEADER
+                        + rows * (city_pictures.panel_height(scene, grid) + city_pictures.PANEL_GAP)
                         + city_pictures.MARGIN - city_pictures.PANEL_GAP)
 
 

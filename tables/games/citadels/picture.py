@@ -31,16 +31,19 @@ class CitadelsPictureNames(Protocol):
     def seat_name(self, live: LiveMatch, seat: int) -> str: ...
 
 
-MARGIN = 24
-HEADER = 132
-PANEL_GAP = 18
-PANEL_HEAD = 70
-ROLES_ROW = 46
-TILE_HEIGHT = 74
-TILE_GAP = 10
-PAD = 16
-ONE_COLUMN_WIDTH = 960
-TWO_COLUMN_WIDTH = 1280
+# Sized for a phone (Discord shows a board about 400 px wide there, 550 on a desktop): the
+# text is as large against the width as a phone can show it, and no larger in pixels, since
+# every pixel of a changed band is drawn, mapped and compressed again.
+MARGIN = 20
+HEADER = 106
+PANEL_GAP = 14
+PANEL_HEAD = 56
+ROLES_ROW = 38
+TILE_HEIGHT = 60
+TILE_GAP = 8
+PAD = 13
+ONE_COLUMN_WIDTH = 768
+TWO_COLUMN_WIDTH = 1024
 # Up to this many players, one city per row; more share two columns.
 ONE_COLUMN_PLAYERS = 3
 
@@ -51,6 +54,7 @@ INK: Colour = (46, 36, 26)
 MUTED: Colour = (124, 106, 84)
 GOLD: Colour = (236, 186, 56)
 ACTING: Colour = (214, 150, 20)
+ACTING_PLATE: Colour = (252, 236, 196)
 WHITE: Colour = (255, 255, 255)
 DISTRICT_COLOURS: dict[str, tuple[Colour, Colour]] = {
     "yellow": ((234, 190, 60), (58, 42, 6)),
@@ -128,7 +132,7 @@ def cities_scene(words: CitadelsPictureNames, live: LiveMatch, view: CitadelsVie
 
 def cities_picture(words: CitadelsPictureNames, live: LiveMatch, view: CitadelsView,
                    locale: str | None) -> BoardPicture:
-    return BoardPicture(cities_scene(words, live, view, locale), paint_cities)
+    return BoardPicture(cities_scene(words, live, view, locale), paint_cities, style="2")
 
 
 @dataclass(frozen=True)
@@ -150,78 +154,83 @@ def layout(scene: CitiesScene) -> Layout:
     return Layout(width, columns, column_width, per_row, tile_width)
 
 
-def panel_height(city: City, grid: Layout) -> int:
-    rows = max(1, math.ceil(len(city.tiles) / grid.per_row))
-    roles = ROLES_ROW if city.roles or city.badge or city.score else 0
-    return PANEL_HEAD + roles + rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + PAD
+def panel_height(scene: CitiesScene, grid: Layout) -> int:
+    """Every panel's height: room for a complete city (more if one is larger) and a row of
+    characters, whether built and shown yet or not, so that a city growing or a character
+    revealed moves nothing below it (a change stays in the rows it is drawn on)."""
+    largest = max([len(city.tiles) for city in scene.cities] + [scene.target, 1])
+    rows = math.ceil(largest / grid.per_row)
+    return PANEL_HEAD + ROLES_ROW + rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + PAD
+
+
+def picture_height(scene: CitiesScene, grid: Layout) -> int:
+    rows = math.ceil(len(scene.cities) / grid.columns)
+    return HEADER + rows * (panel_height(scene, grid) + PANEL_GAP) + MARGIN - PANEL_GAP
 
 
 def paint_cities(scene: CitiesScene) -> Canvas:
     grid = layout(scene)
-    heights = [panel_height(city, grid) for city in scene.cities]
-    rows = [heights[i:i + grid.columns] for i in range(0, len(heights), grid.columns)]
-    total = HEADER + sum(max(row) + PANEL_GAP for row in rows) + MARGIN - PANEL_GAP
-    canvas = Canvas(grid.width, total, PAPER)
-    canvas.text((MARGIN + 4, 26), scene.title, 40, INK, weight=BOLD,
+    height = panel_height(scene, grid)
+    canvas = Canvas(grid.width, picture_height(scene, grid), PAPER)
+    canvas.text((MARGIN + 3, 21), scene.title, 32, INK, weight=BOLD,
                 width=grid.width - 2 * MARGIN)
-    canvas.text((MARGIN + 4, 80), scene.subtitle, 26, MUTED, weight=MEDIUM,
+    canvas.text((MARGIN + 3, 64), scene.subtitle, 21, MUTED, weight=MEDIUM,
                 width=grid.width - 2 * MARGIN)
-    y = HEADER
-    for start in range(0, len(scene.cities), grid.columns):
-        row = scene.cities[start:start + grid.columns]
-        tallest = max(heights[start:start + grid.columns])
-        for column, city in enumerate(row):
-            x = MARGIN + column * (grid.column_width + PANEL_GAP)
-            _panel(canvas, scene, city, grid, x, y, tallest)
-        y += tallest + PANEL_GAP
+    for index, city in enumerate(scene.cities):
+        row, column = divmod(index, grid.columns)
+        x = MARGIN + column * (grid.column_width + PANEL_GAP)
+        _panel(canvas, scene, city, grid, x, HEADER + row * (height + PANEL_GAP), height)
     return canvas
 
 
 def _panel(canvas: Canvas, scene: CitiesScene, city: City, grid: Layout, x: int, y: int,
            height: int) -> None:
     right = x + grid.column_width
-    canvas.box((x, y, right, y + height), PANEL, radius=16,
-               outline=ACTING if city.acting else PANEL_EDGE, line=5 if city.acting else 2)
+    canvas.box((x, y, right, y + height), PANEL, radius=13, outline=PANEL_EDGE, line=2)
+    if city.acting:
+        # The player whose turn it is: the name plate lit, not the whole panel's edge (a
+        # turn passing then changes the rows of two name plates, not of two whole panels).
+        canvas.box((x + 4, y + 4, right - 4, y + PANEL_HEAD - 3), ACTING_PLATE, radius=10,
+                   outline=ACTING, line=3)
     # Right to left: progress, hand, gold; the name takes the room that is left.
-    mid = y + PANEL_HEAD // 2 + 2
+    mid = y + PANEL_HEAD // 2 + 1
     edge = right - PAD
     progress = f"{city.built}/{scene.target}"
-    edge = canvas.text((edge, mid), progress, 30, INK, weight=BOLD, anchor="rm")
-    edge = right - PAD - canvas.measure(progress, 30, BOLD) - 10
-    _tower(canvas, edge - 26, mid)
-    edge -= 52
+    canvas.text((edge, mid), progress, 24, INK, weight=BOLD, anchor="rm")
+    edge = right - PAD - canvas.measure(progress, 24, BOLD) - 8
+    _tower(canvas, edge - 20, mid)
+    edge -= 42
     hand = str(city.hand)
-    canvas.text((edge, mid), hand, 30, INK, weight=BOLD, anchor="rm")
-    edge -= canvas.measure(hand, 30, BOLD) + 8
-    _card_back(canvas, edge - 22, mid)
-    edge -= 56
-    canvas.coin((edge - 22, mid), 22, str(city.gold), 24)
-    edge -= 60
+    canvas.text((edge, mid), hand, 24, INK, weight=BOLD, anchor="rm")
+    edge -= canvas.measure(hand, 24, BOLD) + 6
+    _card_back(canvas, edge - 18, mid)
+    edge -= 45
+    canvas.coin((edge - 18, mid), 18, str(city.gold), 19)
+    edge -= 48
     name_x = x + PAD
     if city.crown:
-        canvas.crown(name_x, mid - 16, 44)
-        name_x += 54
-    canvas.text((name_x, mid), city.player, 32, INK, weight=BOLD, width=edge - name_x,
+        canvas.crown(name_x, mid - 12, 34)
+        name_x += 42
+    canvas.text((name_x, mid), city.player, 26, INK, weight=BOLD, width=edge - name_x,
                 anchor="lm")
     top = y + PANEL_HEAD
-    if city.roles or city.badge or city.score:
-        cx = x + PAD
-        if city.score:
-            cx = canvas.pill(cx, top, city.score, 22, INK, WHITE, weight=BOLD, height=36,
-                             max_width=right - PAD - cx) + 8
-        if city.badge:
-            cx = canvas.pill(cx, top, city.badge, 22, ACTING, WHITE, weight=BOLD, height=36,
-                             max_width=right - PAD - cx) + 8
-        for role in city.roles:
-            if cx + 120 > right - PAD:
-                break
-            cx = canvas.pill(cx, top, role, 22, (232, 222, 200), INK, weight=MEDIUM,
-                             height=36, max_width=right - PAD - cx) + 8
-        top += ROLES_ROW
+    cx = x + PAD
+    if city.score:
+        cx = canvas.pill(cx, top, city.score, 18, INK, WHITE, weight=BOLD, height=29,
+                         max_width=right - PAD - cx) + 6
+    if city.badge:
+        cx = canvas.pill(cx, top, city.badge, 18, ACTING, WHITE, weight=BOLD, height=29,
+                         max_width=right - PAD - cx) + 6
+    for role in city.roles:
+        if cx + 96 > right - PAD:
+            break
+        cx = canvas.pill(cx, top, role, 18, (232, 222, 200), INK, weight=MEDIUM,
+                         height=29, max_width=right - PAD - cx) + 6
+    top += ROLES_ROW
     if not city.tiles:
-        canvas.box((x + PAD, top, right - PAD, top + TILE_HEIGHT), None, radius=10,
+        canvas.box((x + PAD, top, right - PAD, top + TILE_HEIGHT), None, radius=8,
                    outline=PANEL_EDGE, line=2)
-        canvas.text(((x + right) // 2, top + TILE_HEIGHT // 2), scene.empty, 24, MUTED,
+        canvas.text(((x + right) // 2, top + TILE_HEIGHT // 2), scene.empty, 19, MUTED,
                     weight=MEDIUM, anchor="mm")
         return
     for i, tile in enumerate(city.tiles):
@@ -233,27 +242,27 @@ def _panel(canvas: Canvas, scene: CitiesScene, city: City, grid: Layout, x: int,
 
 def _tile(canvas: Canvas, tile: Tile, x: int, y: int, width: int) -> None:
     fill, ink = DISTRICT_COLOURS.get(tile.colour, ((150, 150, 150), WHITE))
-    canvas.box((x, y, x + width, y + TILE_HEIGHT), fill, radius=10)
-    coin = 19
-    canvas.coin((x + width - coin - 8, y + coin + 8), coin, str(tile.cost), 22)
-    room = width - 2 * coin - 28
+    canvas.box((x, y, x + width, y + TILE_HEIGHT), fill, radius=8)
+    coin = 15
+    canvas.coin((x + width - coin - 6, y + coin + 6), coin, str(tile.cost), 18)
+    room = width - 2 * coin - 22
     size, lines = _tile_lines(tile.name, room)
-    ty = y + TILE_HEIGHT // 2 - (len(lines) - 1) * 14
+    ty = y + TILE_HEIGHT // 2 - (len(lines) - 1) * 11
     for line in lines:
-        canvas.text((x + 12, ty), line, size, ink, weight=MEDIUM, width=room, anchor="lm")
-        ty += 28
+        canvas.text((x + 10, ty), line, size, ink, weight=MEDIUM, width=room, anchor="lm")
+        ty += 22
     if tile.beautified:
-        _star(canvas, x + width - coin - 8, y + TILE_HEIGHT - 14, 10)
+        _star(canvas, x + width - coin - 6, y + TILE_HEIGHT - 11, 8)
 
 
 def _tile_lines(text: str, width: int) -> tuple[int, list[str]]:
     """The size and lines of a district's name: one line if it fits; else a smaller size for a
     single word, or two lines split on the last fitting space (or character, for Chinese)."""
-    size = 22
+    size = 18
     if Canvas.measure(text, size, MEDIUM) <= width:
         return size, [text]
     if " " not in text and text.isascii():
-        while size > 16 and Canvas.measure(text, size, MEDIUM) > width:
+        while size > 13 and Canvas.measure(text, size, MEDIUM) > width:
             size -= 1
         return size, [text]
     cut = len(text)
@@ -268,16 +277,16 @@ def _tile_lines(text: str, width: int) -> tuple[int, list[str]]:
 def _tower(canvas: Canvas, x: int, y: int) -> None:
     """A small castle tower centred on (x, y)."""
     colour = (110, 92, 70)
-    canvas.draw.rectangle((x - 12, y - 10, x + 12, y + 16), fill=colour)
-    for dx in (-12, -3, 6):
-        canvas.draw.rectangle((x + dx, y - 17, x + dx + 6, y - 10), fill=colour)
-    canvas.draw.rectangle((x - 4, y + 4, x + 4, y + 16), fill=PANEL)
+    canvas.draw.rectangle((x - 10, y - 8, x + 10, y + 13), fill=colour)
+    for dx in (-10, -2, 6):
+        canvas.draw.rectangle((x + dx, y - 14, x + dx + 4, y - 8), fill=colour)
+    canvas.draw.rectangle((x - 3, y + 3, x + 3, y + 13), fill=PANEL)
 
 
 def _card_back(canvas: Canvas, x: int, y: int) -> None:
     """Two overlapping card backs centred on (x, y): the hand."""
-    for dx, dy, fill in ((-6, -4, (150, 60, 50)), (2, 2, (176, 76, 62))):
-        canvas.box((x + dx - 11, y + dy - 16, x + dx + 11, y + dy + 16), fill, radius=4,
+    for dx, dy, fill in ((-5, -3, (150, 60, 50)), (2, 2, (176, 76, 62))):
+        canvas.box((x + dx - 9, y + dy - 13, x + dx + 9, y + dy + 13), fill, radius=3,
                    outline=(250, 240, 220), line=2)
 
 

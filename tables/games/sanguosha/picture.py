@@ -36,18 +36,21 @@ class SanguoshaPictureNames(Protocol):
     def seat_name(self, live: LiveMatch, seat: int) -> str: ...
 
 
-MARGIN = 22
-HEADER = 124
-GAP = 14
-CARD_WIDTH = 312
-CARD_HEIGHT = 298
-PAD = 14
+# Sized for a phone (Discord shows a board about 400 px wide there, 550 on a desktop): the
+# text is as large against the width as a phone can show it, and no larger in pixels, since
+# every pixel of a changed band is drawn, mapped and compressed again.
+MARGIN = 18
+HEADER = 100
+GAP = 11
+CARD_WIDTH = 250
+CARD_HEIGHT = 238
+PAD = 11
 COLUMNS = 3
 WIDTH = 2 * MARGIN + COLUMNS * CARD_WIDTH + (COLUMNS - 1) * GAP
 SLOTS = ("weapon", "armor", "plus_horse", "minus_horse")
-SLOT_ROW = 30
-PIP_WIDTH = 17
-PIP_GAP = 5
+SLOT_ROW = 24
+PIP_WIDTH = 14
+PIP_GAP = 4
 # More HP than this is written as a number only (no hero starts above 5, the lord 5+1).
 MOST_PIPS = 8
 # (seats on the top row, down the right side, on the bottom row, up the left side): turn
@@ -70,6 +73,7 @@ MUTED: Colour = (124, 106, 86)
 GREY: Colour = (150, 146, 140)
 WHITE: Colour = (255, 255, 255)
 TURN: Colour = (214, 150, 20)
+TURN_PLATE: Colour = (252, 236, 196)
 WINNER: Colour = (46, 125, 50)
 HEART: Colour = (196, 40, 40)
 HEART_EMPTY: Colour = (246, 236, 230)
@@ -208,7 +212,7 @@ def table_scene(words: SanguoshaPictureNames, live: LiveMatch, view: PublicView,
 
 def table_picture(words: SanguoshaPictureNames, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
-    return BoardPicture(table_scene(words, live, view, locale), paint_table)
+    return BoardPicture(table_scene(words, live, view, locale), paint_table, style="2")
 
 
 # -- layout ------------------------------------------------------------------------------------
@@ -256,8 +260,8 @@ def places(seats: int) -> list[tuple[int, int]]:
 def paint_table(scene: TableScene) -> Canvas:
     count = len(scene.seats)
     canvas = Canvas(WIDTH, picture_height(count), PAPER)
-    canvas.text((MARGIN + 4, 22), scene.title, 38, INK, weight=BOLD, width=WIDTH - 2 * MARGIN)
-    canvas.text((MARGIN + 4, 76), scene.subtitle, 25, MUTED, weight=MEDIUM,
+    canvas.text((MARGIN + 3, 18), scene.title, 30, INK, weight=BOLD, width=WIDTH - 2 * MARGIN)
+    canvas.text((MARGIN + 3, 61), scene.subtitle, 20, MUTED, weight=MEDIUM,
                 width=WIDTH - 2 * MARGIN)
     _table(canvas, scene)
     for seat, (x, y) in zip(scene.seats, places(count), strict=True):
@@ -265,10 +269,11 @@ def paint_table(scene: TableScene) -> Canvas:
     return canvas
 
 
-@lru_cache(maxsize=96)  # about 280 KiB each
+@lru_cache(maxsize=96)  # its operations and rendered texts: a few KiB each
 def _seat_card(seat: Seat, dead: str, winner: str) -> Canvas:
-    """A seat's card, drawn once while it looks the same (most moves change one or two
-    seats of a table)."""
+    """A seat's card, recorded once while it looks the same (most moves change one or two
+    seats of a table); pasted, its operations join the picture's, so a changed row of it
+    changes that row's bands only."""
     # Its box's right and bottom edges are drawn on the pixel past its width and height.
     card = Canvas(CARD_WIDTH + 1, CARD_HEIGHT + 1, PAPER)
     _seat(card, dead, winner, seat, 0, 0)
@@ -282,32 +287,32 @@ def _table(canvas: Canvas, scene: TableScene) -> None:
     right = left + CARD_WIDTH
     top = HEADER + CARD_HEIGHT + GAP
     bottom = top + (count - 2) * CARD_HEIGHT + (count - 3) * GAP
-    canvas.box((left + 6, top + 6, right - 6, bottom - 6), TABLE, radius=60, outline=TABLE_EDGE,
-               line=6)
+    canvas.box((left + 5, top + 5, right - 5, bottom - 5), TABLE, radius=48, outline=TABLE_EDGE,
+               line=5)
     middle = (left + right) // 2
-    inner = CARD_WIDTH - 60
+    inner = CARD_WIDTH - 48
     lines: list[tuple[str, int, int]] = []
     if scene.phase:
-        lines.append((scene.phase, 32, BOLD))
-    lines += [(line, 24, MEDIUM) for line in _wrapped(scene.status, 24, inner)]
+        lines.append((scene.phase, 26, BOLD))
+    lines += [(line, 19, MEDIUM) for line in _wrapped(scene.status, 19, inner)]
     key = 3 if scene.distances else 0
-    height = sum(size + 16 for _, size, _ in lines) + key * 40
+    height = sum(size + 13 for _, size, _ in lines) + key * 32
     y = (top + bottom) // 2 - height // 2
     for text, size, weight in lines:
-        canvas.text((middle, y + size // 2 + 4), text, size, TABLE_INK, weight=weight,
+        canvas.text((middle, y + size // 2 + 3), text, size, TABLE_INK, weight=weight,
                     width=inner, anchor="mm")
-        y += size + 16
+        y += size + 13
     if not key:
         return
-    y += 8
-    canvas.text((middle, y + 14), scene.distances, 21, TABLE_INK, weight=MEDIUM, width=inner,
+    y += 6
+    canvas.text((middle, y + 11), scene.distances, 17, TABLE_INK, weight=MEDIUM, width=inner,
                 anchor="mm")
     for in_range, text in ((True, scene.in_range), (False, scene.out_of_range)):
-        y += 40
-        x = left + 34
-        _distance_badge(canvas, x + 15, y + 14, "", in_range, TABLE)
-        canvas.text((x + 40, y + 14), text, 21, TABLE_INK, weight=MEDIUM,
-                    width=right - x - 60, anchor="lm")
+        y += 32
+        x = left + 27
+        _distance_badge(canvas, x + 12, y + 11, "", in_range, TABLE)
+        canvas.text((x + 32, y + 11), text, 17, TABLE_INK, weight=MEDIUM,
+                    width=right - x - 48, anchor="lm")
 
 
 def _wrapped(text: str, size: int, width: int) -> list[str]:
@@ -331,64 +336,67 @@ def _seat(canvas: Canvas, dead: str, winner: str, seat: Seat, x: int, y: int) ->
     fill = CARD if seat.alive else DEAD_CARD
     ink = INK if seat.alive else (96, 92, 88)
     edge, line = (CARD_EDGE if seat.alive else DEAD_EDGE), 2
-    if seat.turn:
-        edge, line = TURN, 6
-    elif seat.winner:
-        edge, line = WINNER, 6
-    canvas.box((x, y, right, bottom), fill, radius=16, outline=edge, line=line)
+    if seat.winner:
+        edge, line = WINNER, 5
+    canvas.box((x, y, right, bottom), fill, radius=13, outline=edge, line=line)
     # The seat's number, its player and its identity.
-    mid = y + PAD + 19
-    canvas.draw.ellipse((x + PAD, mid - 18, x + PAD + 36, mid + 18),
+    mid = y + PAD + 15
+    if seat.turn:
+        # The seat whose turn it is: its top row lit, not the whole card's edge (a turn
+        # passing then changes the rows of two top rows, not of two whole cards).
+        canvas.box((x + 4, y + 4, right - 4, mid + 19), TURN_PLATE, radius=10, outline=TURN,
+                   line=3)
+    canvas.draw.ellipse((x + PAD, mid - 15, x + PAD + 30, mid + 15),
                         fill=TURN if seat.turn else (ink if seat.alive else GREY))
-    canvas.text((x + PAD + 18, mid), str(seat.number), 22, WHITE, weight=BOLD, anchor="mm")
+    canvas.text((x + PAD + 15, mid), str(seat.number), 18, WHITE, weight=BOLD, anchor="mm")
     role_fill, role_ink = IDENTITIES.get(seat.identity, ((214, 204, 188), MUTED))
-    badge = min(canvas.measure(seat.identity_name, 19, BOLD) + 18, CARD_WIDTH // 2)
-    canvas.pill(right - PAD - badge, mid - 15, seat.identity_name, 19, role_fill, role_ink,
-                weight=BOLD, pad=9, height=30, max_width=badge)
-    canvas.text((x + PAD + 44, mid), seat.player, 28, ink, weight=BOLD,
-                width=CARD_WIDTH - 2 * PAD - 50 - badge, anchor="lm")
+    badge = min(canvas.measure(seat.identity_name, 15, BOLD) + 14, CARD_WIDTH // 2)
+    canvas.pill(right - PAD - badge, mid - 12, seat.identity_name, 15, role_fill, role_ink,
+                weight=BOLD, pad=7, height=24, max_width=badge)
+    canvas.text((x + PAD + 35, mid), seat.player, 22, ink, weight=BOLD,
+                width=CARD_WIDTH - 2 * PAD - 40 - badge, anchor="lm")
     # The hero and its kingdom.
-    mid += 42
+    mid += 34
     hero_x = x + PAD
     if seat.kingdom:
-        hero_x = canvas.pill(hero_x, mid - 16, seat.kingdom_name, 20,
+        hero_x = canvas.pill(hero_x, mid - 13, seat.kingdom_name, 16,
                              KINGDOMS[seat.kingdom] if seat.alive else GREY, WHITE,
-                             weight=BOLD, pad=9, height=32) + 10
-    canvas.text((hero_x, mid), seat.hero, 26 if seat.kingdom else 22, ink,
+                             weight=BOLD, pad=7, height=26) + 8
+    canvas.text((hero_x, mid), seat.hero, 21 if seat.kingdom else 18, ink,
                 weight=BOLD if seat.kingdom else MEDIUM, width=right - PAD - hero_x,
                 anchor="lm")
     # HP, hand and distance.
-    mid += 42
+    mid += 34
     edge_x = right - PAD
     if seat.distance is not None:
-        _distance_badge(canvas, edge_x - 17, mid, str(seat.distance), seat.in_range, fill)
-        edge_x -= 46
+        _distance_badge(canvas, edge_x - 14, mid, str(seat.distance), seat.in_range, fill)
+        edge_x -= 37
     if seat.alive:
-        edge_x = canvas.text((edge_x, mid), str(seat.hand), 26, ink, weight=BOLD,
+        edge_x = canvas.text((edge_x, mid), str(seat.hand), 21, ink, weight=BOLD,
                              anchor="rm")
-        edge_x = right - PAD - (46 if seat.distance is not None else 0) \
-            - canvas.measure(str(seat.hand), 26, BOLD) - 8
-        _card_back(canvas, edge_x - 13, mid)
+        edge_x = right - PAD - (37 if seat.distance is not None else 0) \
+            - canvas.measure(str(seat.hand), 21, BOLD) - 6
+        _card_back(canvas, edge_x - 10, mid)
         _hearts(canvas, seat, x + PAD, mid, ink)
     else:
-        canvas.pill(x + PAD, mid - 16, dead, 20, (96, 92, 88), WHITE, weight=BOLD,
-                    height=32)
+        canvas.pill(x + PAD, mid - 13, dead, 16, (96, 92, 88), WHITE, weight=BOLD,
+                    height=26)
     # The four equipment slots.
-    top = mid + 24
+    top = mid + 19
     for i, (slot, name) in enumerate(zip(SLOTS, seat.slots, strict=True)):
         _slot(canvas, slot, name, seat.reach if slot == "weapon" else "",
               x + PAD, top + i * SLOT_ROW, right - PAD, seat.alive)
     # The judgement area.
-    jy = top + 4 * SLOT_ROW + 4
+    jy = top + 4 * SLOT_ROW + 3
     jx = x + PAD
     if seat.winner:
-        jx = canvas.pill(jx, jy, winner, 19, WINNER, WHITE, weight=BOLD, pad=10,
-                         height=30) + 6
+        jx = canvas.pill(jx, jy, winner, 15, WINNER, WHITE, weight=BOLD, pad=8,
+                         height=24) + 5
     for trick in seat.judging:
-        if jx > right - PAD - 60:
+        if jx > right - PAD - 48:
             break
-        jx = canvas.pill(jx, jy, trick, 19, JUDGING if seat.alive else GREY, WHITE,
-                         weight=BOLD, pad=10, height=30, max_width=right - PAD - jx) + 6
+        jx = canvas.pill(jx, jy, trick, 15, JUDGING if seat.alive else GREY, WHITE,
+                         weight=BOLD, pad=8, height=24, max_width=right - PAD - jx) + 5
 
 
 def _hearts(canvas: Canvas, seat: Seat, x: int, mid: int, ink: Colour) -> None:
@@ -396,58 +404,58 @@ def _hearts(canvas: Canvas, seat: Seat, x: int, mid: int, ink: Colour) -> None:
     if 0 < seat.max_hp <= MOST_PIPS:
         for i in range(seat.max_hp):
             px = x + i * (PIP_WIDTH + PIP_GAP)
-            canvas.box((px, mid - 12, px + PIP_WIDTH, mid + 12),
-                       HEART if i < seat.hp else HEART_EMPTY, radius=4,
+            canvas.box((px, mid - 10, px + PIP_WIDTH, mid + 10),
+                       HEART if i < seat.hp else HEART_EMPTY, radius=3,
                        outline=(150, 40, 40), line=2)
-        x += seat.max_hp * (PIP_WIDTH + PIP_GAP) + 4
+        x += seat.max_hp * (PIP_WIDTH + PIP_GAP) + 3
     if seat.max_hp:
-        canvas.text((x, mid), f"{seat.hp}/{seat.max_hp}", 24, ink, weight=BOLD, anchor="lm")
+        canvas.text((x, mid), f"{seat.hp}/{seat.max_hp}", 19, ink, weight=BOLD, anchor="lm")
 
 
 def _slot(canvas: Canvas, slot: str, name: str, reach: str, x: int, y: int, right: int,
           alive: bool) -> None:
     filled = bool(name)
     colour = SLOT_COLOURS[slot] if filled and alive else (GREY if filled else SLOT_EMPTY)
-    canvas.box((x, y + 2, x + 40, y + SLOT_ROW - 3), colour, radius=7)
+    canvas.box((x, y + 2, x + 32, y + SLOT_ROW - 2), colour, radius=6)
     icon = WHITE if filled else (196, 186, 170)
-    centre = (x + 20, y + SLOT_ROW // 2)
+    centre = (x + 16, y + SLOT_ROW // 2)
     if slot == "weapon":
         _sword(canvas, centre, icon)
     elif slot == "armor":
         _shield(canvas, centre, icon)
     else:
-        canvas.text(centre, "+1" if slot == "plus_horse" else "−1", 17, icon, weight=BOLD,
+        canvas.text(centre, "+1" if slot == "plus_horse" else "−1", 14, icon, weight=BOLD,
                     anchor="mm")
     if not filled:
-        canvas.draw.line((x + 52, y + SLOT_ROW // 2, x + 72, y + SLOT_ROW // 2),
+        canvas.draw.line((x + 42, y + SLOT_ROW // 2, x + 58, y + SLOT_ROW // 2),
                          fill=(206, 196, 180), width=2)
         return
     ink = INK if alive else (96, 92, 88)
     end = right
     if reach:
-        end = right - canvas.measure(reach, 18, MEDIUM) - 8
-        canvas.text((right, y + SLOT_ROW // 2), reach, 18, MUTED, weight=MEDIUM, anchor="rm")
-    canvas.text((x + 50, y + SLOT_ROW // 2), name, 21, ink, weight=MEDIUM, width=end - x - 50,
+        end = right - canvas.measure(reach, 15, MEDIUM) - 6
+        canvas.text((right, y + SLOT_ROW // 2), reach, 15, MUTED, weight=MEDIUM, anchor="rm")
+    canvas.text((x + 40, y + SLOT_ROW // 2), name, 17, ink, weight=MEDIUM, width=end - x - 40,
                 anchor="lm")
 
 
 def _sword(canvas: Canvas, centre: tuple[int, int], colour: Colour) -> None:
     x, y = centre
-    canvas.draw.line((x - 7, y + 7, x + 8, y - 8), fill=colour, width=3)
-    canvas.draw.line((x - 8, y + 1, x - 1, y + 8), fill=colour, width=3)
-    canvas.draw.line((x - 9, y + 9, x - 6, y + 6), fill=colour, width=4)
+    canvas.draw.line((x - 6, y + 6, x + 6, y - 6), fill=colour, width=3)
+    canvas.draw.line((x - 6, y + 1, x - 1, y + 6), fill=colour, width=2)
+    canvas.draw.line((x - 7, y + 7, x - 5, y + 5), fill=colour, width=3)
 
 
 def _shield(canvas: Canvas, centre: tuple[int, int], colour: Colour) -> None:
     x, y = centre
-    canvas.draw.polygon([(x - 8, y - 9), (x + 8, y - 9), (x + 8, y), (x, y + 10), (x - 8, y)],
+    canvas.draw.polygon([(x - 6, y - 7), (x + 6, y - 7), (x + 6, y), (x, y + 8), (x - 6, y)],
                         fill=colour)
 
 
 def _card_back(canvas: Canvas, x: int, y: int) -> None:
     """Two overlapping card backs centred on (x, y): the hand."""
-    for dx, dy, fill in ((-5, -3, (150, 60, 50)), (2, 2, (176, 76, 62))):
-        canvas.box((x + dx - 10, y + dy - 14, x + dx + 10, y + dy + 14), fill, radius=4,
+    for dx, dy, fill in ((-4, -2, (150, 60, 50)), (2, 2, (176, 76, 62))):
+        canvas.box((x + dx - 8, y + dy - 11, x + dx + 8, y + dy + 11), fill, radius=3,
                    outline=(250, 240, 220), line=2)
 
 
@@ -455,12 +463,12 @@ def _distance_badge(canvas: Canvas, x: int, y: int, text: str, in_range: bool,
                     behind: Colour) -> None:
     """The distance from the seat whose turn it is: filled red within its attack range,
     an outline without."""
-    radius = 16
+    radius = 13
     if in_range:
         canvas.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=REACH,
                             outline=WHITE, width=2)
-        canvas.text((x, y), text, 20, WHITE, weight=BOLD, anchor="mm")
+        canvas.text((x, y), text, 16, WHITE, weight=BOLD, anchor="mm")
     else:
         canvas.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=behind,
-                            outline=GREY, width=3)
-        canvas.text((x, y), text, 20, GREY, weight=BOLD, anchor="mm")
+                            outline=GREY, width=2)
+        canvas.text((x, y), text, 16, GREY, weight=BOLD, anchor="mm")
