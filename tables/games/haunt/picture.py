@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Protocol
 
 from games.haunt.board import STEP
 from games.haunt.catalog import catalog
 from games.haunt.schema import DIRECTIONS, Text
 from games.haunt.views import PublicView
+from tables.games.haunt.kept import keep
 from tables.i18n import normalize_locale, t
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
@@ -40,9 +41,10 @@ class HauntPictureNames(Protocol):
     def seat_name(self, live: LiveMatch, seat: int) -> str: ...
 
 
-WIDTH = 1120
+WIDTH = 1040
 MARGIN = 24
 HEADER = 104
+TITLE = 32  # the title's type size
 BANNER = 54
 PANEL_TOP = 46
 PANEL_PAD = 14
@@ -50,9 +52,10 @@ PANEL_GAP = 16
 MAX_TILE = 112
 # The grids of every floor together get at most this many pixels of height: a taller picture
 # is shrunk past reading in a Discord embed.
-MAPS_BUDGET = 960
+MAPS_BUDGET = 900
 PLAYER_ROW = 50
 LEGEND = 48
+LEGEND_ROW = 34  # each further row of the legend
 # The ground floor's cell beyond the front door (board.outside).
 OUTSIDE = (0, -1)
 FLOOR_ORDER = ("ground", "upper", "basement")
@@ -296,8 +299,8 @@ def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
 
 def house_picture(words: HauntPictureNames, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
-    # Style 2: a crowded room's name on one line, its pieces below it.
-    return BoardPicture(haunt_scene(words, live, view, locale), paint_house, style="2")
+    # Style 3: the monsters' turn beside the title, walls on whole pixels.
+    return BoardPicture(haunt_scene(words, live, view, locale), paint_house, style="3")
 
 
 # -- geometry --------------------------------------------------------------------------------
@@ -313,6 +316,13 @@ def grid_of(floor: FloorMap) -> Grid:
     return floor.grid
 
 
+# A floor's map shows the squares of whole blocks of BLOCK × BLOCK squares (counted from the
+# house's first square) that hold its rooms and the unknown behind their doors: a room placed
+# inside a block shown before moves nothing, so the picture changes only around it (a table's
+# next picture draws again only what changed), and the tiles shrink only as blocks are added.
+BLOCK = 2
+
+
 def _grid(floor: FloorMap) -> Grid:
     spots = [(r.x, r.y) for r in floor.rooms] + list(floor.frontier)
     if floor.outside:
@@ -321,7 +331,11 @@ def _grid(floor: FloorMap) -> Grid:
         return Grid(0, 0, 1, 1)
     xs = [x for x, _ in spots]
     ys = [y for _, y in spots]
-    return Grid(min(xs), max(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    left = min(xs) // BLOCK * BLOCK
+    right = max(xs) // BLOCK * BLOCK + BLOCK - 1
+    bottom = min(ys) // BLOCK * BLOCK
+    top = max(ys) // BLOCK * BLOCK + BLOCK - 1
+    return Grid(left, top, right - left + 1, top - bottom + 1)
 
 
 @dataclass(frozen=True)
@@ -342,6 +356,9 @@ SHORTER_FOR = 0.72
 READABLE_TILE = 64
 NOTE_TILE = 72
 MIN_TOKEN = 20  # smaller tiles leave where a stair leads to the legend's stair mark
+MIN_CROWD_TOKEN = 12  # pieces smaller than this get a room's name cut to one line
+MIN_NAME = 8  # the smallest type a room's name shrinks to before it is cut short
+NAME_SIDES = 10  # a room's name keeps this far from the tile's sides, both together
 
 
 def _row_tile(row: list[FloorMap]) -> int:
@@ -415,7 +432,7 @@ def _layout(scene: HauntScene) -> Layout:
     other two one over the other beside it, both below it, or each under the last, whichever
     draws the largest tiles, the more compact when their tiles are nearly as large."""
     ground, upper, basement = scene.floors
-    y = HEADER + (BANNER if scene.banner else 0)
+    y = HEADER + (BANNER if banner_row(scene) else 0)
     candidates = [_rows_layout([[ground, upper, basement]], y), _side_layout(scene, y),
                   _rows_layout([[ground], [upper, basement]], y),
                   _rows_layout([[ground], [upper], [basement]], y)]
@@ -431,7 +448,8 @@ def player_rows(scene: HauntScene) -> int:
 
 
 def picture_height(scene: HauntScene) -> int:
-    return layout(scene).bottom + player_rows(scene) * PLAYER_ROW + LEGEND + MARGIN
+    return layout(scene).bottom + player_rows(scene) * PLAYER_ROW + LEGEND + \
+        (len(legend_rows(scene)) - 1) * LEGEND_ROW + MARGIN
 
 
 def square(panel: Panel, tile: int, x: int, y: int) -> tuple[int, int]:
@@ -444,60 +462,191 @@ def square(panel: Panel, tile: int, x: int, y: int) -> tuple[int, int]:
 
 
 # -- painting --------------------------------------------------------------------------------
+def banner_row(scene: HauntScene) -> bool:
+    """Whether the banner takes a row of its own under the title: the end of the game does;
+    the monsters' turn, which comes and goes every round, is a label beside the title, so the
+    maps below never move for it."""
+    return bool(scene.banner) and scene.over
+
+
 def paint_house(scene: HauntScene) -> Canvas:
     canvas = Canvas(WIDTH, picture_height(scene), NIGHT)
-    canvas.text((MARGIN, 38), scene.title, 36, WHITE, weight=BOLD, width=WIDTH - 2 * MARGIN,
-                anchor="lm")
-    canvas.text((MARGIN, 82), scene.subtitle, 24, PALE, weight=MEDIUM,
-                width=WIDTH - 2 * MARGIN, anchor="lm")
-    if scene.banner:
-        fill = (120, 92, 20) if scene.over else BLOOD
-        canvas.box((MARGIN, HEADER, WIDTH - MARGIN, HEADER + BANNER - 12), fill, radius=12)
-        canvas.text((WIDTH // 2, HEADER + (BANNER - 12) // 2), scene.banner, 24, WHITE,
-                    weight=BOLD, width=WIDTH - 2 * MARGIN - 30, anchor="mm")
+    keep(canvas, ("header", scene.title, scene.subtitle, scene.banner, scene.over),
+             partial(_header, scene=scene))
     plan = layout(scene)
     for panel in plan.panels:
-        _panel(canvas, panel, plan.tile)
+        _floor(canvas, panel, plan.tile)
     y = plan.bottom
     half = (WIDTH - 2 * MARGIN - PANEL_GAP) // 2
     for index, row in enumerate(scene.players):
         x = MARGIN + (index % 2) * (half + PANEL_GAP)
-        _player(canvas, row, x, y + (index // 2) * PLAYER_ROW, half)
-    _legend(canvas, scene, y + player_rows(scene) * PLAYER_ROW + 4)
+        at = y + (index // 2) * PLAYER_ROW
+        keep(canvas, ("player", row, x, at, half),
+             partial(_player, row=row, x=x, y=at, wide=half))
+    legend_y = y + player_rows(scene) * PLAYER_ROW + 4
+    keep(canvas, ("legend", scene.legend, legend_y), partial(_legend, scene=scene, y=legend_y))
     return canvas
 
 
-def _panel(canvas: Canvas, panel: Panel, tile: int) -> None:
+def _header(canvas: Canvas, scene: HauntScene) -> None:
+    inner = WIDTH - 2 * MARGIN
+    title_wide = inner
+    if scene.banner and not banner_row(scene):
+        # The monsters' turn: a red label at the title's right end.
+        # The title is never cut for it: the label takes what the title leaves.
+        room = inner - canvas.measure(scene.title, TITLE, BOLD) - 16
+        shown = canvas.fit(scene.banner, 20, room - 2 * 14, BOLD)
+        if shown:
+            wide = canvas.measure(shown, 20, BOLD) + 2 * 14
+            canvas.pill(WIDTH - MARGIN - wide, 38 - 17, shown, 20, BLOOD, WHITE,
+                        weight=BOLD, pad=14, height=34)
+    canvas.text((MARGIN, 38), scene.title, TITLE, WHITE, weight=BOLD, width=title_wide,
+                anchor="lm")
+    canvas.text((MARGIN, 82), scene.subtitle, 24, PALE, weight=MEDIUM, width=inner,
+                anchor="lm")
+    if banner_row(scene):
+        canvas.box((MARGIN, HEADER, WIDTH - MARGIN, HEADER + BANNER - 12), (120, 92, 20),
+                   radius=12)
+        canvas.text((WIDTH // 2, HEADER + (BANNER - 12) // 2), scene.banner, 24, WHITE,
+                    weight=BOLD, width=inner - 30, anchor="mm")
+
+
+def _floor(canvas: Canvas, panel: Panel, tile: int) -> None:
+    """A floor's panel and map, each room kept on its own (a room is drawn again only when
+    it or the number of pieces in it changes), then the pieces over the map."""
+    floor = panel.floor
+    keep(canvas, ("panel", panel.box, floor.title), partial(_panel, panel=panel))
+    spots = tuple(square(panel, tile, *spot) for spot in floor.frontier)
+    keep(canvas, ("unknown", spots, tile), partial(_unexplored, spots=spots, tile=tile))
+    if floor.outside:
+        at = square(panel, tile, *OUTSIDE)
+        keep(canvas, ("outside", floor.outside, at, tile),
+             partial(_outside, floor=floor, at=at, size=tile))
+    fill = FLOOR_FILL[floor.floor]
+    for room in floor.rooms:
+        at = square(panel, tile, room.x, room.y)
+        # The room as drawn without its pieces, which set where its name goes by how many
+        # they are only.
+        look = (room.name, room.doors, room.note, room.passage, room.start, room.haunt,
+                room.front_door, room.pile, len(room.tokens))
+        keep(canvas, ("room", look, at, tile, fill),
+             partial(_room_plan, room=room, at=at, size=tile, fill=fill))
+    _floor_tokens(canvas, panel, tile)
+
+
+def _panel(canvas: Canvas, panel: Panel) -> None:
     x0, y0, x1, _ = panel.box
     canvas.box(panel.box, PANEL, radius=14, outline=PANEL_EDGE, line=2)
     canvas.text((x0 + PANEL_PAD, y0 + PANEL_TOP // 2 + 2), panel.floor.title, 26, WHITE,
                 weight=BOLD, width=x1 - x0 - 2 * PANEL_PAD, anchor="lm")
+
+
+def _unexplored(canvas: Canvas, spots: tuple[tuple[int, int], ...], tile: int) -> None:
+    for at in spots:
+        canvas.unexplored(at, tile, max(5, tile // 12), MUTED, max(16, tile // 3))
+
+
+def _floor_tokens(canvas: Canvas, panel: Panel, tile: int) -> None:
+    """The pieces standing on the floor, over its map."""
     floor = panel.floor
-    for spot in floor.frontier:
-        canvas.unexplored(square(panel, tile, *spot), tile, max(5, tile // 12), MUTED,
-                          max(16, tile // 3))
-    if floor.outside:
-        _outside(canvas, floor, square(panel, tile, *OUTSIDE), tile)
-    fill = FLOOR_FILL[floor.floor]
+    if floor.outside and floor.outside_tokens:
+        box = _outside_tokens_box(floor, square(panel, tile, *OUTSIDE), tile)
+        keep(canvas, ("tokens", floor.outside_tokens, box),
+             partial(_tokens, tokens=floor.outside_tokens, box=box))
     for room in floor.rooms:
-        _room(canvas, room, square(panel, tile, room.x, room.y), tile, fill)
+        if room.tokens:
+            box = _tokens_box(room, square(panel, tile, room.x, room.y), tile)
+            keep(canvas, ("tokens", room.tokens, box),
+                 partial(_tokens, tokens=room.tokens, box=box))
 
 
 def _outside(canvas: Canvas, floor: FloorMap, at: tuple[int, int], size: int) -> None:
+    """The cell beyond the front door, its pieces left out."""
     x, y = at
     pad = 3
     canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad), fill=OUTSIDE_FILL)
-    label = max(10, min(18, size // 7))
-    lines = _wrap(floor.outside, label, size - 12)
-    for i, text in enumerate(lines):
+    label = _outside_label(size)
+    for i, text in enumerate(_wrap(floor.outside, label, size - 12)):
         canvas.text((x + size // 2, y + pad + label + i * (label + 3)), text, label, WHITE,
                     weight=BOLD, width=size - 10, anchor="mm")
-    if floor.outside_tokens:
-        top = y + pad + label // 2 + len(lines) * (label + 3) + 4
-        _tokens(canvas, floor.outside_tokens, (x + 5, top, x + size - 5, y + size - 6))
+
+
+def _outside_label(size: int) -> int:
+    return max(10, min(18, size // 7))
+
+
+def _outside_tokens_box(floor: FloorMap, at: tuple[int, int], size: int
+                        ) -> tuple[int, int, int, int]:
+    x, y = at
+    pad = 3
+    label = _outside_label(size)
+    lines = _wrap(floor.outside, label, size - 12)
+    top = y + pad + label // 2 + len(lines) * (label + 3) + 4
+    return x + 5, top, x + size - 5, y + size - 6
+
+
+@dataclass(frozen=True)
+class RoomLook:
+    """Where a room's name and marks go in its tile, set by how many pieces it holds."""
+
+    name: tuple[tuple[str, ...], int]  # the name's lines and their type size
+    note: bool  # where its stair leads, written under the name
+    stairs: bool  # the stair mark in the bottom left corner instead
+    sides: int  # the pieces keep this far from the tile's sides
+    text_end: int  # the name (and note) end this far below the tile's top
+
+
+def room_look(room: RoomTile, size: int) -> RoomLook:
+    corner = max(10, size // 6)
+    count = len(room.tokens)
+    # Where the stair leads, under the name (an arrow up or down); in a small or crowded
+    # tile, the stair mark alone.
+    note = bool(room.note) and count <= 2 and size >= NOTE_TILE
+    stairs = room.passage and not note
+    # A few pieces keep clear of the stair and the chest in the bottom corners; more take
+    # the tile's whole width (a piece matters more than the marks under it).
+    sides = corner + 6 if (stairs or room.pile) and count <= 2 else 5
+    wide = size - 2 * sides
+    name = _name_lines(room.name, size, one_line=False)
+    end = _text_end(room, name, size, note)
+    # A crowd too small to read under a two-line name gets the room below a one-line one,
+    # cut short only when the two-line name leaves the pieces too small to tell apart.
+    below = _fit(count, wide, size - 6 - end - 2)[0] if count else MIN_TOKEN
+    if below < MIN_TOKEN:
+        one = _name_lines(room.name, size, one_line=True)
+        if one[0][0] == room.name or below < MIN_CROWD_TOKEN:
+            name = one
+            end = _text_end(room, name, size, note)
+    return RoomLook((tuple(name[0]), name[1]), note, stairs, sides, end)
+
+
+def _text_end(room: RoomTile, name: tuple[list[str], int], size: int, note: bool) -> int:
+    """How far below the tile's top the room's name (and where its stair leads) end."""
+    words, name_size = name
+    end = 6 + len(words) * (name_size + 3)
+    if note:
+        note_size = max(10, name_size - 5)
+        end += len(_wrap(room.note, note_size, size - 12)) * (note_size + 2) + 1
+    return end
 
 
 def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: Colour) -> None:
+    """A room's tile with the pieces in it."""
+    _room_plan(canvas, room, at, size, fill)
+    if room.tokens:
+        _tokens(canvas, room.tokens, _tokens_box(room, at, size))
+
+
+def _tokens_box(room: RoomTile, at: tuple[int, int], size: int) -> tuple[int, int, int, int]:
+    """Where a room's pieces go: below its name, clear of its marks."""
+    x, y = at
+    look = room_look(room, size)
+    return x + look.sides, y + look.text_end + 2, x + size - look.sides, y + size - 6
+
+
+def _room_plan(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int,
+               fill: Colour) -> None:
+    """A room's tile without its pieces: floor, walls and doors, name, stair and chest."""
     x, y = at
     pad = 3
     canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad),
@@ -511,29 +660,13 @@ def _room(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int, fill: 
         door = direction in room.doors or (room.front_door and direction == "S")
         _side(canvas, x, y, size, direction, door, thick)
     corner = max(10, size // 6)
-    # Where the stair leads, under the name (an arrow up or down); in a small or crowded
-    # tile, the stair mark alone.
-    note = bool(room.note) and len(room.tokens) <= 2 and size >= NOTE_TILE
-    stairs = room.passage and not note
-    if stairs:
+    look = room_look(room, size)
+    if look.stairs:
         _stairs(canvas, x + pad + 4, y + size - pad - 4 - corner, corner)
     if room.pile:
         _pile(canvas, x + size - pad - 4 - corner, y + size - pad - 4 - corner, corner,
               room.pile)
-    # A few pieces keep clear of the stair and the chest in the bottom corners; more take
-    # the tile's whole width (a piece matters more than the marks under it).
-    sides = corner + 6 if (stairs or room.pile) and len(room.tokens) <= 2 else 5
-    wide = size - 2 * sides
-    name = _name_lines(room.name, size, one_line=False)
-    words, name_size = name
-    named = 6 + len(words) * (name_size + 3) + (max(10, name_size - 5) + 3 if note else 0)
-    # A crowd too small to read under a two-line name gets the room below a one-line one.
-    if room.tokens and _fit(len(room.tokens), wide, size - 6 - named - 2)[0] < MIN_TOKEN:
-        name = _name_lines(room.name, size, one_line=True)
-    text_end = _room_text(canvas, room, x, y, size, name, note=note)
-    if room.tokens:
-        _tokens(canvas, room.tokens, (x + sides, text_end + 2, x + size - sides,
-                                      y + size - 6))
+    _room_text(canvas, room, x, y, size, look)
 
 
 def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, door: bool,
@@ -546,8 +679,11 @@ def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, door: bool,
     }[direction]
 
     def segment(start: float, end: float, colour: Colour, width: int) -> None:
-        canvas.draw.line((ax + (bx - ax) * start, ay + (by - ay) * start,
-                          ax + (bx - ax) * end, ay + (by - ay) * end), fill=colour, width=width)
+        # Whole pixels: a band is then drawn from the shapes that touch it alone (a shape at
+        # fractional pixels is drawn whole, from its top, ``Canvas.rows_below``).
+        canvas.draw.line((round(ax + (bx - ax) * start), round(ay + (by - ay) * start),
+                          round(ax + (bx - ax) * end), round(ay + (by - ay) * end)),
+                         fill=colour, width=width)
 
     if door:
         segment(0.0, 0.3, WALL, thick)
@@ -587,35 +723,34 @@ def _name_lines(name: str, size: int, *, one_line: bool) -> tuple[list[str], int
     shrinks the type, then cuts the name short, rather than wrap."""
     name_size = _name_size(size)
     if one_line:
-        while name_size > 9 and Canvas.measure(name, name_size, BOLD) > size - 12:
+        while name_size > MIN_NAME and Canvas.measure(name, name_size, BOLD) > size - NAME_SIDES:
             name_size -= 1
-        return [Canvas.fit(name, name_size, size - 12, BOLD)], name_size
-    words = _wrap(name, name_size, size - 14)
+        return [Canvas.fit(name, name_size, size - NAME_SIDES, BOLD)], name_size
+    words = _wrap(name, name_size, size - NAME_SIDES - 2)
     # A long word in a small tile: a smaller size rather than a cut name.
-    while name_size > 9 and max(Canvas.measure(w, name_size, BOLD) for w in words) > size - 12:
+    while name_size > MIN_NAME and \
+            max(Canvas.measure(w, name_size, BOLD) for w in words) > size - NAME_SIDES:
         name_size -= 1
     return words, name_size
 
 
 def _room_text(canvas: Canvas, room: RoomTile, x: int, y: int, size: int,
-               name: tuple[list[str], int], *, note: bool) -> int:
-    """The room's name as ``_name_lines`` set it (and where its stair leads) from the tile's
-    top; returns the y where the text ends."""
-    words, name_size = name
+               look: RoomLook) -> None:
+    """The room's name as ``room_look`` set it (and where its stair leads) from the tile's
+    top."""
+    words, name_size = look.name
     line = name_size + 3
     top = y + 6 + line // 2
     for i, text in enumerate(words):
         canvas.text((x + size // 2, top + i * line), text, name_size, INK, weight=BOLD,
-                    width=size - 12, anchor="mm")
-    end = y + 6 + len(words) * line
-    if note:
+                    width=size - NAME_SIDES, anchor="mm")
+    if look.note:
+        end = y + 6 + len(words) * line
         note_size = max(10, name_size - 5)
         lines = _wrap(room.note, note_size, size - 12)
         for i, text in enumerate(lines):
             canvas.text((x + size // 2, end + note_size // 2 + 1 + i * (note_size + 2)), text,
                         note_size, STAIR_FILL, weight=MEDIUM, width=size - 10, anchor="mm")
-        end += len(lines) * (note_size + 2) + 1
-    return end
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
@@ -696,27 +831,48 @@ def _player(canvas: Canvas, row: PlayerRow, x: int, y: int, wide: int) -> None:
         canvas.text((right, mid), tail, 18, colour, weight=BOLD, anchor="rm")
 
 
-def _legend(canvas: Canvas, scene: HauntScene, y: int) -> None:
-    x = MARGIN + 6
-    mid = y + LEGEND // 2 - 4
-    mark = 22
-    for kind, text in scene.legend:
-        wide = canvas.measure(text, 18, MEDIUM) + mark + 12
-        if x + wide > WIDTH - MARGIN:
-            break
-        top = mid - mark // 2
-        if kind == "passage":
-            _stairs(canvas, x, top, mark)
-        elif kind == "pile":
-            _pile(canvas, x, top, mark, 1)
-        elif kind == "unknown":
-            canvas.text((x + mark // 2, mid), "?", 20, MUTED, weight=BOLD, anchor="mm")
-        elif kind == "haunt":
-            canvas.draw.rectangle((x, top, x + mark, top + mark), outline=HAUNT_EDGE, width=3)
-        else:
-            index = int(kind.split(":")[1])
-            _token(canvas, Token("", True, index, False, False), x + mark // 2, mid,
-                   mark // 2 - 1)
-        canvas.text((x + mark + 8, mid), text, 18, PALE, weight=MEDIUM, anchor="lm")
-        x += wide + 18
+LEGEND_MARK = 22
+LEGEND_GAP = 18
 
+
+def legend_rows(scene: HauntScene) -> list[list[tuple[str, str]]]:
+    """The legend's marks and words, in as many rows as they need."""
+    rows: list[list[tuple[str, str]]] = [[]]
+    x = MARGIN + 6
+    for kind, text in scene.legend:
+        wide = _legend_width(text)
+        if rows[-1] and x + wide > WIDTH - MARGIN:
+            rows.append([])
+            x = MARGIN + 6
+        rows[-1].append((kind, text))
+        x += wide + LEGEND_GAP
+    return rows
+
+
+def _legend_width(text: str) -> int:
+    return Canvas.measure(text, 18, MEDIUM) + LEGEND_MARK + 12
+
+
+def _legend(canvas: Canvas, scene: HauntScene, y: int) -> None:
+    mark = LEGEND_MARK
+    for number, row in enumerate(legend_rows(scene)):
+        x = MARGIN + 6
+        mid = y + number * LEGEND_ROW + LEGEND // 2 - 4
+        top = mid - mark // 2
+        for kind, text in row:
+            if kind == "passage":
+                _stairs(canvas, x, top, mark)
+            elif kind == "pile":
+                _pile(canvas, x, top, mark, 1)
+            elif kind == "unknown":
+                canvas.text((x + mark // 2, mid), "?", 20, MUTED, weight=BOLD, anchor="mm")
+            elif kind == "haunt":
+                canvas.draw.rectangle((x, top, x + mark, top + mark), outline=HAUNT_EDGE,
+                                      width=3)
+            else:
+                index = int(kind.split(":")[1])
+                _token(canvas, Token("", True, index, False, False), x + mark // 2, mid,
+                       mark // 2 - 1)
+            canvas.text((x + mark + 8, mid), text, 18, PALE, weight=MEDIUM,
+                        width=WIDTH - MARGIN - x - mark - 8, anchor="lm")
+            x += _legend_width(text) + LEGEND_GAP
