@@ -194,6 +194,40 @@ class StepSelect(
                                               _places(interaction))
 
 
+class BoardStepSelect(
+    ui.DynamicItem[ui.Select[Any]],
+    template=rf"{PREFIX}:bs:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<part>\d+)"
+             + CHECK,
+):
+    """The first of two steps on the public board (a stone's column, before its row): its
+    values are board places, each that of one move beginning with the step, and its check
+    the board's public one. The click is answered with the board showing that step's moves,
+    an edit that rides on the interaction's answer, so a move made in two clicks on the
+    board costs no request of the bot's token."""
+
+    def __init__(self, match: int, version: int, seat: int, part: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, check: str = "") -> None:
+        self.match, self.version, self.seat, self.check = match, version, seat, check
+        super().__init__(ui.Select(
+            custom_id=f"{PREFIX}:bs:{match}:{version}:{seat}:{part}{_suffix(check)}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=(placeholder or "")[:150] or None,
+        ))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
+                             match: re.Match[str]) -> BoardStepSelect:
+        return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
+                   int(match["part"]), check=match["check"] or "")
+
+    @answered
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _handler(interaction).board_step(interaction, self.match, self.version,
+                                               self.seat, _places(interaction),
+                                               check=self.check)
+
+
 class AskedButton(
     ui.DynamicItem[ui.Button[Any]],
     template=rf"{PREFIX}:q:(?P<match>\d+):(?P<version>\d+):(?P<place>\d+)" + CHECK,
@@ -460,8 +494,8 @@ class LobbyOptionSelect(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActButton, ActSelect, StepSelect, AskedButton, AskedSelect, PickSelect, PickButton,
-    HandButton,
+    ActButton, ActSelect, StepSelect, BoardStepSelect, AskedButton, AskedSelect, PickSelect,
+    PickButton, HandButton,
     PanelPageButton, LobbyButton, LobbyOptionSelect, SeatButton, NextTableButton,
 )
 
@@ -524,8 +558,11 @@ def _first_steps(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
 
 
 def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
-            indices: list[int], locale: str | None, *, stepping: bool = False
-            ) -> list[_Block]:
+            indices: list[int], locale: str | None, *, stepping: bool = False,
+            chosen: str | None = None) -> list[_Block]:
+    """The rows of ``indices``, group by group. With ``stepping``, a group too large for one
+    select whose moves the renderer names in two steps is offered as its first steps; the
+    step ``chosen`` (the board's) then follows with its own moves."""
     grouped: dict[str, list[int]] = {}
     for index in indices:
         grouped.setdefault(renderer.action_group(prompt.actions[index]), []).append(index)
@@ -537,7 +574,10 @@ def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
             for start in range(0, len(steps), MAX_SELECT_OPTIONS):
                 blocks.append(_Block(group, steps[start:start + MAX_SELECT_OPTIONS], True,
                                      steps=True))
-            continue
+            members = [i for i in members
+                       if chosen is not None and renderer.action_step(prompt.actions[i]) == chosen]
+            if not members:
+                continue
         choices = [(index, renderer.action_label(live, view, prompt.actions[index], locale))
                    for index in members]
         if not _as_select(renderer, group, len(choices)):
@@ -569,12 +609,14 @@ def action_view(
     was ticked so far on a paged one, and ``page`` then turns its pages); a group with more
     moves than one select holds is offered in two steps when the renderer names them
     (``action_step``): first a select of steps, then, with ``step`` (the index of a move
-    that begins with it), that step's moves and a way back."""
+    that begins with it), that step's moves and a way back. The board offers such a group
+    the same way, its steps numbered by board place (``BoardStepSelect``), and keeps the
+    steps in view beside the chosen step's moves."""
     view_ui = ui.View(timeout=None)
     shown = list(range(len(prompt.actions))) if indices is None else indices
-    step_key = None if step is None or board or not 0 <= step < len(prompt.actions) \
+    step_key = None if step is None or not 0 <= step < len(prompt.actions) \
         else renderer.action_step(prompt.actions[step])
-    if step_key is not None:
+    if step_key is not None and not board:
         shown = [i for i in shown if renderer.action_step(prompt.actions[i]) == step_key]
         back = PanelPageButton(live.id, 0, t("panel.previous", locale))
         leading = [*(leading or []), back]
@@ -597,15 +639,27 @@ def action_view(
         page = 0
         # The listed samples of the pick are what the select makes: not shown twice.
         shown = [i for i in shown if not prompt.pick.accepts(prompt.actions[i])]
+    # The board keeps its first steps in view beside the chosen step's moves (another step
+    # is one click away); a panel at a step shows that step's moves and a way back.
     blocks = _blocks(renderer, live, view, prompt, shown, locale,
-                     stepping=not board and step_key is None)
+                     stepping=board or step_key is None, chosen=step_key if board else None)
     paged = len(blocks) > free_rows
     per_page = free_rows - 1 if paged else free_rows
     pages = max(1, -(-len(blocks) // per_page))
     page = min(max(page, 0), pages - 1)
     for offset, block in enumerate(blocks[page * per_page:(page + 1) * per_page]):
         row = first_row + offset
-        if block.steps:
+        if block.steps and board:
+            options = [discord.SelectOption(
+                label=label[:100], value=str(number[index]),
+                default=renderer.action_step(prompt.actions[index]) == step_key)
+                for index, label in block.choices]
+            board_step = BoardStepSelect(live.id, live.version, prompt.seat, row, options,
+                                         renderer.group_label(block.group, locale),
+                                         check=check)
+            board_step.item.row = row
+            view_ui.add_item(board_step)
+        elif block.steps:
             options = [discord.SelectOption(label=label[:100], value=str(index))
                        for index, label in block.choices]
             chooser = StepSelect(live.id, prompt.seat, row, prompt_digest(prompt), options,

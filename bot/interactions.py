@@ -357,6 +357,42 @@ class InteractionHandler:
             return
         await self.show_panel(interaction, match_id, step=places[0])
 
+    async def board_step(self, interaction: discord.Interaction[Any], match_id: int,
+                         version: int, seat: int, places: list[int], *,
+                         check: str = "") -> None:
+        """A first step chosen on the public board (a stone's column, before its row): the
+        click is answered with the board showing that step's moves, which costs no request
+        of the bot's token. Only the player of the seat asked may choose it (anyone else is
+        told privately and the board stays as it is); a step chosen on a board the game has
+        left behind gets the current board, privately."""
+        if len(places) != 1:
+            await refuse(interaction, "act.malformed")
+            return
+        live = await self._load(interaction, match_id)
+        if live is None:
+            return
+        if live.state is None or live.record.status != MatchStatus.ACTIVE:
+            await refuse(interaction, "match.not_running")
+            return
+        if live.seat_of(interaction.user.id) is None:
+            await refuse(interaction, "act.bot_holds_your_seat"
+                         if live.seat_held_by(interaction.user.id) == seat
+                         else "act.not_a_player")
+            return
+        if live.seat_of(interaction.user.id) != seat:
+            await refuse(interaction, "act.not_your_seat")
+            return
+        desk = self.app.desk
+        prompt = live.game.prompt_for(live.state, seat)
+        drawn_now = prompt is not None and click_counts(
+            version, live.version, desk.board_check(live, prompt), check)
+        index = None if prompt is None or not drawn_now \
+            else desk.board_action(live, prompt, places[0])
+        if prompt is None or index is None or desk.board_slot(live, prompt) is None:
+            await self.show_current_board(interaction, match_id)
+            return
+        await desk.answer_with_board(interaction, live, step=index)
+
     async def show_panel(self, interaction: discord.Interaction[Any], match_id: int, *,
                          page: int = 0, edit: bool | None = None, notice: str | None = None,
                          step: int | None = None) -> None:

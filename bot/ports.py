@@ -98,6 +98,10 @@ class ClickHandler(Protocol):
     async def show_step(self, interaction: discord.Interaction[Any], match_id: int, seat: int,
                         digest: str, places: list[int]) -> None: ...
 
+    async def board_step(self, interaction: discord.Interaction[Any], match_id: int,
+                         version: int, seat: int, places: list[int], *,
+                         check: str = "") -> None: ...
+
     async def answer(self, interaction: discord.Interaction[Any], match_id: int, version: int,
                      places: list[int], *, check: str = "") -> None: ...
 

@@ -223,8 +223,11 @@ class Desk:
                                 if live.seats else "?"))
         return embed
 
-    def board(self, live: LiveMatch, locale: str | None
+    def board(self, live: LiveMatch, locale: str | None, *, step: int | None = None
               ) -> tuple[str, list[discord.Embed], discord.ui.View | None]:
+        """The board's message. ``step``: the index of a move in the prompt of the one person
+        asked, whose first step (``Renderer.action_step``) that person chose on the board: its
+        moves are shown beside the steps."""
         renderer = renderer_for(live.record.game)
         game = live.game
         state = live.state
@@ -259,7 +262,7 @@ class Desk:
             # One person asked: their buttons name their seat (the board names them anyway).
             indices = renderer.board_actions(live, public, asked[0])
             view = action_view(renderer, live, public, asked[0], locale, indices=indices,
-                               leading=[hand], board=True)
+                               leading=[hand], board=True, step=step)
         elif questions:
             view = question_view(renderer, live, public,
                                  [(q.prompt, q.asked[q.prompt.seat], q.first_place)
@@ -486,17 +489,18 @@ class Desk:
         if self._answers.get(match_id) is answer:
             del self._answers[match_id]  # never answered (the click's handler failed)
 
-    async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
-                                ) -> None:
-        """Answer a board click with the fresh board: the edit rides on the interaction
-        response instead of costing a separate REST call."""
+    async def answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch,
+                                *, step: int | None = None) -> None:
+        """Answer a board click with the fresh board (at the first ``step`` of a move chosen
+        in two, see ``board``): the edit rides on the interaction response instead of costing
+        a separate REST call."""
         try:
-            await self._answer_with_board(interaction, live)
+            await self._answer_with_board(interaction, live, step)
         finally:
             self._answered(live.id)
 
-    async def _answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch
-                                 ) -> None:
+    async def _answer_with_board(self, interaction: discord.Interaction[Any], live: LiveMatch,
+                                 step: int | None = None) -> None:
         from bot.replies import update_message
 
         ref = await self._board_ref(live.id)
@@ -506,7 +510,7 @@ class Desk:
             self.schedule_edit(live)
             return
         locale = self.table_locale(live)
-        content, embeds, view = self.board(live, locale)
+        content, embeds, view = self.board(live, locale, step=step)
         stamp = self._stamp(live.id)
         reasons = self._wanted.pop(live.id, set())
         picture = await self.pictures.picture(live, locale)

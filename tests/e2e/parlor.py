@@ -234,8 +234,32 @@ class Table:
     def board_offers(self, board: FakeMessage, live: LiveMatch, seat: int, index: int) -> bool:
         """Whether ``board`` shows action ``index`` of ``seat``'s prompt at the match's current
         version: among the seat's own board buttons, or in a question the board puts to
-        several people at once (whose ids name no seat)."""
-        return self._board_id(board, live, seat, index) is not None
+        several people at once (whose ids name no seat), or behind a first step the board
+        offers (a stone's column)."""
+        return self._board_id(board, live, seat, index) is not None or \
+            self._board_step(board, live, seat, index) is not None
+
+    def _board_step(self, board: FakeMessage, live: LiveMatch, seat: int, index: int
+                    ) -> tuple[str, str] | None:
+        """(custom id, value) of the board's first step that leads to action ``index`` of
+        ``seat``'s prompt (``bot.components.BoardStepSelect``), if the board shows one."""
+        prompt = live.game.prompt_for(live.state, seat)
+        if prompt is None or index >= len(prompt.actions):
+            return None
+        renderer = renderer_for(live.record.game)
+        wanted = renderer.action_step(prompt.actions[index])
+        shown = self.app.desk.board_action_indices(live, prompt)
+        if wanted is None or index not in shown:
+            return None
+        for custom_id in board.custom_ids():
+            if not custom_id.startswith(f"pl:bs:{live.id}:{live.version}:{seat}:"):
+                continue
+            for option in (board.find_component(custom_id) or {}).get("options", []):
+                place = int(option["value"])
+                if place < len(shown) and \
+                        renderer.action_step(prompt.actions[shown[place]]) == wanted:
+                    return custom_id, str(option["value"])
+        return None
 
     def _board_id(self, board: FakeMessage, live: LiveMatch, seat: int, index: int
                   ) -> tuple[str, str | None] | None:
@@ -279,6 +303,13 @@ class Table:
         ``board_offers``); AssertionError if the board does not show it now."""
         live = await self.live()
         found = self._board_id(board, live, seat, index)
+        step = None if found is not None else self._board_step(board, live, seat, index)
+        if step is not None:
+            # Two clicks: the step (answered with the board showing its moves), then the move.
+            self.steps_taken += 1
+            chosen = await self.fake.select(user, board, step[0], [step[1]])
+            board = await chosen.wait_original()
+            found = self._board_id(board, live, seat, index)
         if found is None:
             raise AssertionError(f"the board does not offer action {index} of seat {seat}")
         custom_id, value = found

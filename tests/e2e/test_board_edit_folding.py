@@ -44,11 +44,11 @@ async def test_a_slow_answer_to_a_board_click_is_not_raced_by_the_boards_own_edi
         desk = client.parlor.desk
         answer = desk._answer_with_board
 
-        async def slow_answer(interaction: Any, live: Any) -> None:
+        async def slow_answer(interaction: Any, live: Any, *rest: Any) -> None:
             # Slower than the board edit's own wait (a quarter of its 0.05 s delay): the edit
             # is due while the answer is still being drawn.
             await asyncio.sleep(0.3)
-            await answer(interaction, live)
+            await answer(interaction, live, *rest)
 
         desk._answer_with_board = slow_answer  # type: ignore[method-assign]
         live = await table.live()

@@ -1,11 +1,12 @@
 """Marrowgate House at a real Discord table: the real discord.py client, Parlor and the fake
 Discord, from ``/haunt start`` through the haunt to the reveal.
 
-Rules checked: people and bots play a whole game by clicks; the haunt is revealed; no public
-payload ever carries a book's hidden id, and the channel never shows the traitor's tome or
-the heroes' secret before the reveal; the heroes' secret is posted in a private thread whose
-members are the heroes who are people, never the traitor; the board carries the house's
-picture. Runs once the game is registered.
+Rules checked: people and bots play a whole game by clicks; the public moves (choosing an
+explorer, moving, ending the turn) are made on the board, by the seat to move alone; the haunt
+is revealed; no public payload ever carries a book's hidden id, and the channel never shows
+the traitor's tome or the heroes' secret before the reveal; the heroes' secret is posted in a
+private thread whose members are the heroes who are people, never the traitor; the board
+carries the house's picture. Runs once the game is registered.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.haunt.renderer import BOARD_KINDS
 from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
@@ -22,7 +24,15 @@ from storage import MatchStatus
 from tables.games.haunt.words import words
 from tables.i18n import t
 from tables.pictures import FILENAME
-from tests.e2e.parlor import Table, assert_log_replays, parlor, public_payloads, start_table
+from tests.e2e.parlor import (
+    Table,
+    assert_log_replays,
+    parlor,
+    private_reply,
+    public_payloads,
+    start_table,
+    wait_board_current,
+)
 from tests.fakediscord import FakeDiscord, FakeUser
 
 pytestmark = pytest.mark.skipif("haunt" not in registry.names(),
@@ -108,3 +118,62 @@ async def test_start_offers_the_haunts_by_name_and_opens_with_the_picked_ones(
         assert refused.callback is not None and refused.callback.ephemeral
         assert "no-such-haunt" in str(refused.callback.data)
         assert await client.parlor.service.open_in_channel(elsewhere.id) is None
+
+
+async def test_public_moves_are_made_on_the_board_by_the_seat_to_move_alone(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    """The board offers the moves whose offer and words follow from what the table sees
+    (bot/games/haunt/renderer.py ``BOARD_KINDS``): the explorers chosen, the moves between
+    rooms, ending the turn. Cards, attacks and the books' special actions stay in the panel.
+    A move clicked on the board is answered with the board itself; the same click by someone
+    who is not the seat to move, or on a board the game has left behind, gets a private
+    answer and changes nothing."""
+    fake = fake_discord
+    users = [fake.create_user(n) for n in ("alice", "bob", "carol")]
+    dave = fake.create_user("dave")
+    async with parlor(tmp_path, fake) as client:
+        channel = fake.text_channel(fake.create_guild("G", members=[*users, dave]))
+        table = await start_table(fake, client, channel, users, game="haunt", seed=20261126)
+        desk = client.parlor.desk
+        kinds: set[str] = set()
+        for _ in range(20):
+            live = await table.live()
+            version = live.version  # (the match object itself follows the game)
+            (prompt,) = [p for p in live.pending() if p.blocking]
+            seat = prompt.seat
+            board = await wait_board_current(fake, client, live.id)
+            shown = desk.board_action_indices(live, prompt)
+            kinds |= {prompt.actions[i].kind for i in shown}
+            assert {prompt.actions[i].kind for i in shown} <= BOARD_KINDS
+            moves = [i for i in shown if prompt.actions[i].kind == "move"]
+            if not moves:
+                chosen = await table.choose_on_board(users[seat], board, seat, shown[0])
+                assert (await chosen.wait_callback()).type == 7
+                assert (await table.live()).version == version + 1
+                continue
+            place = shown.index(moves[0])
+            drawn = [c for c in board.custom_ids()
+                     if c.startswith(f"pl:b:{live.id}:{version}:{seat}:{place}")] or \
+                [c for c in board.custom_ids() if c.startswith(f"pl:t:{live.id}:{version}:")]
+            assert drawn, board.custom_ids()
+            value = None if drawn[0].startswith("pl:b:") else [str(place)]
+            other = users[(seat + 1) % 3]
+            for user, refusal in ((other, "act.not_your_seat"), (dave, "act.not_a_player")):
+                refused = await (fake.click(user, board, drawn[0]) if value is None
+                                 else fake.select(user, board, drawn[0], value))
+                assert await private_reply(refused) == t(refusal)
+                assert (await table.live()).version == version
+            moved = await (fake.click(users[seat], board, drawn[0]) if value is None
+                           else fake.select(users[seat], board, drawn[0], value))
+            assert (await moved.wait_callback()).type == 7, "answered with the board itself"
+            assert (await table.live()).version == version + 1
+            log = await client.parlor.repo.actions(live.id)
+            assert (log[-1].seat, log[-1].action["kind"]) == (seat, "move")
+            late = await fake.raced_click(users[seat], board, drawn[0], value)
+            assert (await private_reply(late)).startswith(t("act.stale"))
+            assert (await table.live()).version == version + 1
+            break
+        else:
+            raise AssertionError("no move between rooms was offered on the board")
+        assert {"choose_explorer", "move"} <= kinds
+    assert fake.unanswered() == []

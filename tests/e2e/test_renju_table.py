@@ -2,7 +2,8 @@
 ``/renju start`` to the reveal.
 
 Rules checked: the opening steps (the opening, the swap) are chosen on the board; stones are
-chosen in the panel in two steps (the column, then the row) or typed with ``/renju move``; a
+chosen in two steps (the column, then the row) on the board, by the seat to move alone, or in
+the panel, or typed with ``/renju move``; a
 point that is not a point, off the board, taken or forbidden for black, a move out of turn and
 a move by someone not at the table each get a private answer and change nothing; two passes in
 a row draw; the board carries the picture; the log replays; stats and the leaderboard know
@@ -139,3 +140,61 @@ async def test_a_person_against_the_bot_plays_to_the_end_through_board_and_panel
         (followup,) = await replay.wait_followups(1)
         (attachment,) = followup.attachments
         assert attachment["filename"].startswith("SPOILER_")
+
+
+async def test_a_stone_is_placed_on_the_board_in_two_clicks_by_the_seat_to_move_alone(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    """Renju hides nothing, so the board offers the stones (bot/games/renju/renderer.py): the
+    column first, then the point in it, each click answered with the board itself (an
+    interaction's answer, no request of the bot's token). The column chosen by someone who
+    is not the seat to move, or on a board the game has left behind, gets a private answer
+    and changes nothing."""
+    fake = fake_discord
+    alice, bob, carol = (fake.create_user(n) for n in ("alice", "bob", "carol"))
+    guild = fake.create_guild("G", members=[alice, bob, carol])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice, bob], game="renju",
+                                  options={"opening": "free"}, seed=11)
+        live = await table.live()
+        version = live.version
+        board = await wait_board_current(fake, client, live.id)
+        (columns,) = [c for c in board.custom_ids()
+                      if c.startswith(f"pl:bs:{live.id}:{version}:0:")]
+        prompt = live.game.prompt_for(live.state, 0)
+        assert prompt is not None
+        shown = client.parlor.desk.board_action_indices(live, prompt)
+        options = (board.find_component(columns) or {})["options"]
+        assert sorted(o["label"] for o in options) == \
+            sorted(t("renju.step.column", column=c) for c in "ABCDEFGHIJKLMNO")
+        (column_h,) = [o["value"] for o in options
+                       if getattr(prompt.actions[shown[int(o["value"])]], "point", "")[:1]
+                       == "H"]
+        drawn = sorted(board.custom_ids())
+        for user, refusal in ((bob, "act.not_your_seat"), (carol, "act.not_a_player")):
+            refused = await fake.select(user, board, columns, [column_h])
+            assert await private_reply(refused) == t(refusal)
+            assert sorted(board.custom_ids()) == drawn
+            assert (await table.live()).version == version
+
+        chosen = await fake.select(alice, board, columns, [column_h])
+        assert (await chosen.wait_callback()).type == 7, "answered with the board itself"
+        # The columns stay in view, H chosen, beside H's fifteen points.
+        options = (board.find_component(columns) or {})["options"]
+        assert [o["value"] for o in options if o.get("default")] == [column_h]
+        (points,) = [c for c in board.custom_ids()
+                     if c.startswith(f"pl:t:{live.id}:{version}:0:")]
+        labels = {o["label"]: o["value"] for o in (board.find_component(points) or {})["options"]}
+        assert sorted(labels) == sorted(t("renju.action.place", point=f"H{row}")
+                                        for row in range(1, 16))
+        placed = await fake.select(alice, board, points, [labels[t("renju.action.place",
+                                                                     point="H8")]])
+        assert (await placed.wait_callback()).type == 7
+        assert (await table.live()).version == version + 1
+        log = await client.parlor.repo.actions(live.id)
+        assert (log[-1].seat, log[-1].action) == (0, {"kind": "place", "seat": 0,
+                                                      "point": "H8"})
+        late = await fake.raced_click(alice, board, columns, [column_h])
+        assert (await private_reply(late)).startswith(t("act.stale"))
+        assert (await table.live()).version == version + 1
+    assert fake.unanswered() == []

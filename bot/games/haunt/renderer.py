@@ -1,15 +1,16 @@
 """Haunt (Marrowgate House) on Discord: its words (``tables.games.haunt.words``) with the
-buttons and selects for every move, and the heroes' team thread, which carries their secret
-to the heroes alone.
+buttons and selects for every move, which of them the public board offers, and the heroes'
+team thread, which carries their secret to the heroes alone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.components import MAX_ROWS, fit_groups
 from bot.renderers import register_renderer
 from bot.renderers.base import Renderer, TeamThread
-from games.core import Action
+from games.core import Action, Prompt
 from games.haunt.catalog import catalog
 from games.haunt.views import PublicView
 from tables.games.haunt.words import HauntWords, cut, words
@@ -23,6 +24,14 @@ GROUPS = {"choose_explorer": "explorer", "move": "move", "explore": "explore",
           "attack": "attack", "special": "special", "take_damage": "damage", "steal": "steal",
           "face_event": "face_event", "monster_move": "move", "monster_attack": "attack",
           "monster_done": "main"}
+# Moves the public board offers: whether each is offered, and what it says, follows from what
+# the table sees (the house, where everyone stands, the traits' marks, the monsters, the turn
+# so far). Cards, attacks (which weigh the weapons carried) and the books' special actions
+# stay in the private panel.
+BOARD_KINDS = {"choose_explorer", "move", "explore", "turn_room", "room_action", "end_turn",
+               "take_damage", "face_event", "monster_move", "monster_attack", "monster_done"}
+# The board keeps its first row for "My hand".
+BOARD_ROWS = MAX_ROWS - 1
 # The stored name of the heroes' thread (one a match).
 HEROES_THREAD = "heroes-thread"
 
@@ -74,6 +83,16 @@ class HauntRenderer(HauntWords, Renderer):
             return cut(t(f"haunt.action.{kind}", locale,
                          **self.params_text(live, data, locale)))
         return cut(kind)
+
+    def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
+        """The public moves (``BOARD_KINDS``), as many groups as fit under "My hand". A move
+        clicked on the board is answered with the board itself, so the next player sees it
+        at no cost to the bot's token."""
+        groups: dict[str, list[int]] = {}
+        for index, action in enumerate(prompt.actions):
+            if action.kind in BOARD_KINDS:
+                groups.setdefault(self.action_group(action), []).append(index)
+        return fit_groups(self, groups, BOARD_ROWS)
 
     def team_threads(self, live: LiveMatch, locale: str | None) -> list[TeamThread]:
         """The heroes' secret, from the haunt on: their thread, which the traitor never joins."""

@@ -1,9 +1,9 @@
-"""Renju on Discord: its words (``tables.games.renju.words``) with the opening steps as buttons
-and selects on the board and stones chosen in two steps in the panel (the column, then the
-row) or typed with ``/renju move H8``.
+"""Renju on Discord: its words (``tables.games.renju.words``) with every decision on the board:
+the opening steps as buttons and selects, a stone (or a fifth-move offer) chosen in two steps
+(the column, then the point in it; ``bot.components.BoardStepSelect``), and passing. The
+panel offers the same, and ``/renju move H8`` types a stone.
 
-The public view is every seat's view, so the board may offer every decision; stones stay in
-the panel only because 225 points do not fit under one message.
+The public view is every seat's view, so nothing the board offers is a secret.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from games.renju.openings import is_direct
 from tables.games.renju.words import RenjuWords
 from tables.i18n import t
 from tables.service import LiveMatch
-
-# Decisions the board offers to everyone's eyes: few choices, each one public.
-BOARD_KINDS = {"choose_opening", "swap", "keep"}
 
 
 class RenjuRenderer(RenjuWords, Renderer):
@@ -64,7 +61,10 @@ class RenjuRenderer(RenjuWords, Renderer):
         return super().step_label(live, view, action, locale)
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
-        return [i for i, action in enumerate(prompt.actions) if action.kind in BOARD_KINDS]
+        """Every decision: nothing in Renju is hidden. A move clicked on the board is
+        answered with the board itself, so the next player sees it at no cost to the bot's
+        token (a move made in the panel needs a board edit)."""
+        return list(range(len(prompt.actions)))
 
 
 register_renderer(RenjuRenderer())
