@@ -398,6 +398,19 @@ class ActSample:
     finished_at: float  # perf_counter
     seconds: float
     source: str
+    # With ``--explain-acts``: what the loop's thread did while the act ran (seconds): its CPU
+    # (this act's and every other coroutine's run between the act's awaits), its wait for a
+    # core that other processes held, and the garbage collector's share of that time.
+    parts: tuple[float, float, float] | None = None
+
+
+def loop_core_wait() -> float:
+    """Seconds the calling thread was ready to run but waited for a core (Linux schedstat)."""
+    try:
+        with open("/proc/thread-self/schedstat") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 class ActMeter:
@@ -405,8 +418,11 @@ class ActMeter:
     the engine, the match lock, the append with its timer rows, and the listeners it awaits
     (the board edit being queued)."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, explain: bool = False) -> None:
         self.samples: list[ActSample] = []
+        self.gc_clock: GcClock | None = GcClock() if explain else None
+        if self.gc_clock is not None:
+            self.gc_clock.start()
         self.refused: Counter[str] = Counter()
         self.refusals: list[float] = []  # when each refusal happened
         # Closed, it holds back the moves of bots and timers (clicks go through).
@@ -417,7 +433,7 @@ class ActMeter:
         async def timed(match_id: int, **kwargs: Any) -> Any:
             if kwargs.get("source") != "player":
                 await self.machines_may_move.wait()
-            started = time.perf_counter()
+            started, before = time.perf_counter(), self._parts()
             try:
                 result = await original(match_id, **kwargs)
             except Refusal as refusal:
@@ -425,14 +441,15 @@ class ActMeter:
                 self.refusals.append(time.perf_counter())
                 raise
             now = time.perf_counter()
-            self.samples.append(ActSample(now, now - started, str(kwargs.get("source"))))
+            self.samples.append(ActSample(now, now - started, str(kwargs.get("source")),
+                                          self._since(before)))
             return result
 
         scheduled = service.play_for_seat
 
         async def timed_scheduled(match_id: int, seat: int, decide: Any) -> Any:
             await self.machines_may_move.wait()
-            started = time.perf_counter()
+            started, before = time.perf_counter(), self._parts()
             try:
                 result = await scheduled(match_id, seat, decide)
             except Refusal as refusal:
@@ -441,12 +458,25 @@ class ActMeter:
                 raise
             if result is not None:
                 now = time.perf_counter()
-                self.samples.append(ActSample(now, now - started, "scheduled"))
+                self.samples.append(ActSample(now, now - started, "scheduled",
+                                              self._since(before)))
             return result
 
         # Instance attributes: the scheduler and the click handler call through them.
         service.act = timed  # type: ignore[method-assign]
         service.play_for_seat = timed_scheduled  # type: ignore[method-assign]
+
+    def _parts(self) -> tuple[float, float, float] | None:
+        if self.gc_clock is None:
+            return None
+        return time.thread_time(), loop_core_wait(), self.gc_clock.seconds
+
+    def _since(self, before: tuple[float, float, float] | None
+               ) -> tuple[float, float, float] | None:
+        now = self._parts()
+        if before is None or now is None:
+            return None
+        return now[0] - before[0], now[1] - before[1], now[2] - before[2]
 
     def between(self, start: float, end: float) -> list[ActSample]:
         return [s for s in self.samples if start <= s.finished_at <= end]
@@ -1573,7 +1603,7 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
             rss_before = settled_rss()
             with point_discord_py_at(fake):
                 client = make_client(settings)
-                meter = ActMeter(client.parlor.service)
+                meter = ActMeter(client.parlor.service, explain=args.explain_acts)
                 finishes = Finishes()
                 client.parlor.service.subscribe(finishes.on_change)
                 requests, lag = RequestLog(fake), LoopLag()
@@ -1634,6 +1664,28 @@ async def measure_tables(args: argparse.Namespace) -> TablesResult:
                                     late_while_opening, shutdown + fake.problems(), rss_before)
 
 
+def explain_acts(windows: list[WindowResult]) -> None:
+    """With ``--explain-acts``: where the time of the acts over the target went."""
+    rows = []
+    for w in windows:
+        slow = [s for s in w.acts if s.parts is not None and s.seconds > TARGET_ACT_P99]
+        if not slow:
+            continue
+        wall = sum(s.seconds for s in slow)
+        cpu, wait, collecting = (sum(s.parts[i] for s in slow if s.parts is not None)
+                                 for i in range(3))
+        rest = wall - cpu - wait
+        rows.append([w.name, f"{len(slow)}", f"{wall / len(slow) * 1000:.1f}",
+                     *(f"{100 * part / wall:.0f}%" for part in (cpu, collecting, wait, rest))])
+    if rows:
+        print(f"\nThe acts over {TARGET_ACT_P99 * 1000:.0f} ms, where their time went:")
+        print_table(["window", "acts", "mean ms", "the loop's CPU", "of it GC",
+                     "the loop waiting for a core", "the rest"], rows)
+        print("  The loop's CPU: the act's own work and every other coroutine that ran "
+              "between its awaits (boards, clicks, the fake, other moves). The rest: waiting "
+              "for SQLite's thread, for the interpreter (GIL) held by another thread, or idle.")
+
+
 def describe_route(route: str) -> str:
     names = {
         "PATCH /channels/{channel_id}/messages/{message_id}": "board edit",
@@ -1681,6 +1733,7 @@ def report_tables(result: TablesResult, args: argparse.Namespace) -> None:
           "(act.stale). GC: wall time in the cyclic garbage collector, the whole process stands "
           f"still meanwhile. Discord allows {DISCORD_GLOBAL_PER_SECOND} bot-token requests/s per "
           "bot; interaction answers are exempt.")
+    explain_acts(result.windows)
     print("\nWhere the CPU went (per action; threads from /proc; the fake's share from SIGPROF "
           "samples of the process's CPU time):")
     rows = []
@@ -1815,6 +1868,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="tables what-if: gc.freeze() once the tables are open")
     parser.add_argument("--gc-threshold", type=int, default=None, metavar="N",
                         help="tables what-if: the garbage collector's first threshold (700)")
+    parser.add_argument("--explain-acts", action="store_true",
+                        help="tables: split the slow acts' time (the loop's CPU, its wait "
+                             "for a core, GC, the rest)")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the restart (from ready) and both windows")
     parser.add_argument("--seed", type=int, default=1)

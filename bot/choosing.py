@@ -41,6 +41,10 @@ from games.core import Action, Game, Prompt
 THREADS = 2
 # Worker processes for the bots that search: one per core beside the event loop's.
 PROCESSES = max(1, (os.cpu_count() or 2) - 1)
+# How much lower a worker's priority is than the bot's process: where cores are short, a
+# search takes the CPU the loop leaves, never the loop's (the OS still lends it every idle
+# core).
+WORKER_NICENESS = 10
 # Games a worker keeps unpickled (rebuilding one costs about a millisecond), by their bytes.
 KEPT_GAMES = 16
 PARENT_CHECK_SECONDS = 1.0
@@ -78,9 +82,12 @@ def _choose(game: bytes, view: Any, prompt: Prompt, rng: random.Random
 
 
 def _warm() -> None:
-    """A worker's first job: load the games, so no table's first move waits for the import;
-    and watch the bot's process, whose pool would not stop this worker if the bot were killed
-    outright (SIGKILL runs no atexit)."""
+    """A worker's first job: step back behind the bot's process (``WORKER_NICENESS``); load
+    the games, so no table's first move waits for the import; and watch the bot's process,
+    whose pool would not stop this worker if the bot were killed outright (SIGKILL runs no
+    atexit)."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
     registry.names()
     threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True,
                      name="parent watch").start()

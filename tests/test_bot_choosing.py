@@ -5,6 +5,7 @@ a cheap bot, or a stand-in put on a game, chooses in a thread."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from collections.abc import AsyncIterator
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.choosing import CHOOSING, Choosers
+from bot.choosing import CHOOSING, WORKER_NICENESS, Choosers, worker_pids
 from games import registry
 from games.core import Game
 from games.renju import RenjuGame
@@ -106,6 +107,12 @@ async def test_a_search_in_a_process_leaves_the_loop_free(choosers: Choosers) ->
     # Not a latency target (other tests share the machine): a loop held by the search would
     # not turn at all until it ended.
     assert len(gaps) >= 10
+    # And where cores are short, the search gets what the loop leaves: its worker runs at a
+    # lower priority than this process.
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert worker_pids()
+    for pid in worker_pids():
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + WORKER_NICENESS)
 
 
 async def test_a_newer_question_for_a_seat_replaces_the_one_waiting(
