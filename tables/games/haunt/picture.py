@@ -2,8 +2,14 @@
 placed room a tile on its grid square with its walls and doors, its name, its stair or passage,
 the items left in it, and the explorers (a token in their seat's colour with the seat's number)
 and monsters (dark diamonds) standing in it; the unknown beyond an open door dashed, the front
-door below the Entrance Hall. Above: the round, the omens or the haunt and its traitor; below:
-whose token is whose.
+door below the Entrance Hall. Above: the round and whose turn it is, the omens or the haunt and
+its traitor; below: whose token is whose.
+
+Drawn for a table's pictures one after another (``tables.pictures.png.TableEncoder`` draws and
+compresses again only the 32-row bands whose drawing changed): what does not change is
+recorded once and replayed (``tables.games.haunt.kept``), and the layout keeps a change in few
+bands (a map moves only when a block of squares is added to it, tiles a whole number of bands
+tall sit on band edges, whose turn it is sits beside the title).
 
 Drawn from the public view only, like the text board: the tome and the heroes' secret are in
 no public view, so nothing here can show them.
@@ -25,6 +31,7 @@ from tables.i18n import normalize_locale, t
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
+from tables.pictures.png import BAND
 
 if TYPE_CHECKING:
     from tables.service import LiveMatch
@@ -47,7 +54,7 @@ HEADER = 104
 TITLE = 32  # the title's type size
 BANNER = 54
 PANEL_TOP = 46
-PANEL_PAD = 14
+PANEL_PAD = 16
 PANEL_GAP = 16
 MAX_TILE = 112
 # The grids of every floor together get at most this many pixels of height: a taller picture
@@ -142,15 +149,16 @@ class PlayerRow:
     status: str
     traitor: bool
     alive: bool
-    acting: bool
 
 
 @dataclass(frozen=True)
 class HauntScene:
     title: str
     subtitle: str
-    banner: str
+    banner: str  # the end of the game, or the monsters' turn
     over: bool
+    turn: str  # whose turn it is, when it is a seat's
+    turn_seat: int | None
     floors: tuple[FloorMap, ...]  # ground, upper, basement
     players: tuple[PlayerRow, ...]
     legend: tuple[tuple[str, str], ...]  # (mark, words)
@@ -266,7 +274,7 @@ def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
             seat=e.seat, name=words.seat_name(live, e.seat),
             explorer=words.explorer(e.explorer, locale) if e.explorer else "",
             side=side, status=status, traitor=bool(view.haunt) and e.side == "traitor",
-            alive=e.alive, acting=e.seat == acting_seat))
+            alive=e.alive))
     haunt = catalog().haunt(view.haunt) if view.haunt else None
     if haunt is None:
         subtitle = t("picture.haunt.before", locale, omens=view.omens_drawn,
@@ -293,7 +301,10 @@ def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
             legend.append((f"monster:{index}", _words(kind.name, locale)))
     return HauntScene(
         title=t("haunt.board.title", locale, round=view.round), subtitle=subtitle,
-        banner=banner, over=not playing, floors=tuple(floors), players=tuple(players),
+        banner=banner, over=not playing,
+        turn="" if acting_seat is None else t("picture.haunt.turn", locale,
+                                              name=words.seat_name(live, acting_seat)),
+        turn_seat=acting_seat, floors=tuple(floors), players=tuple(players),
         legend=tuple(legend))
 
 
@@ -358,7 +369,17 @@ NOTE_TILE = 72
 MIN_TOKEN = 20  # smaller tiles leave where a stair leads to the legend's stair mark
 MIN_CROWD_TOKEN = 12  # pieces smaller than this get a room's name cut to one line
 MIN_NAME = 8  # the smallest type a room's name shrinks to before it is cut short
-NAME_SIDES = 10  # a room's name keeps this far from the tile's sides, both together
+MIN_CROWDED_NAME = 7  # on one line over a crowd of pieces
+NAME_SIDES = 8  # a room's name keeps this far from the tile's sides, both together
+
+
+# Tile sizes a whole number of bands (``square``) are taken when a tile that size fits:
+# from the largest that fits, down to the largest of these no larger.
+BAND_TILES = (96, 64)
+
+
+def _rung(tile: int) -> int:
+    return next((rung for rung in BAND_TILES if rung <= tile), tile)
 
 
 def _row_tile(row: list[FloorMap]) -> int:
@@ -380,7 +401,7 @@ def _tile_for(rows: list[list[FloorMap]]) -> int:
 def _rows_layout(rows: list[list[FloorMap]], y: int) -> Layout:
     """Floors in rows, each panel as tall as its row's tallest grid; the panels share out the
     row's width by how wide their grids are."""
-    tile = _tile_for(rows)
+    tile = _rung(_tile_for(rows))
     panels = []
     inner = WIDTH - 2 * MARGIN
     for row in rows:
@@ -409,6 +430,7 @@ def _side_layout(scene: HauntScene, y: int) -> Layout:
         if left + PANEL_GAP + right <= inner and tall <= MAPS_BUDGET:
             break
         tile -= 1
+    tile = _rung(tile)
     right = max(MIN_PANEL, max(upper.columns, basement.columns) * tile + 2 * PANEL_PAD)
     upper_tall = chrome + upper.rows * tile
     basement_tall = chrome + basement.rows * tile
@@ -457,7 +479,13 @@ def square(panel: Panel, tile: int, x: int, y: int) -> tuple[int, int]:
     grid = grid_of(panel.floor)
     x0, y0, x1, y1 = panel.box
     left = x0 + (x1 - x0 - grid.columns * tile) // 2
-    top = y0 + PANEL_TOP + (y1 - y0 - PANEL_TOP - grid.rows * tile) // 2
+    first, last = y0 + PANEL_TOP, y1 - PANEL_PAD - grid.rows * tile  # where the grid may start
+    top = first + (last + PANEL_PAD - first) // 2
+    # Rows of squares on the encoder's bands where they fit so: a square whose tile is a
+    # whole number of bands then changes only its own bands when a piece moves.
+    aligned = -(-first // BAND) * BAND
+    if aligned <= last and tile % BAND == 0:
+        top = aligned
     return left + (x - grid.left) * tile, top + (grid.top - y) * tile
 
 
@@ -471,8 +499,8 @@ def banner_row(scene: HauntScene) -> bool:
 
 def paint_house(scene: HauntScene) -> Canvas:
     canvas = Canvas(WIDTH, picture_height(scene), NIGHT)
-    keep(canvas, ("header", scene.title, scene.subtitle, scene.banner, scene.over),
-             partial(_header, scene=scene))
+    keep(canvas, ("header", scene.title, scene.subtitle, scene.banner, scene.over, scene.turn,
+                  scene.turn_seat), partial(_header, scene=scene))
     plan = layout(scene)
     for panel in plan.panels:
         _floor(canvas, panel, plan.tile)
@@ -490,17 +518,19 @@ def paint_house(scene: HauntScene) -> Canvas:
 
 def _header(canvas: Canvas, scene: HauntScene) -> None:
     inner = WIDTH - 2 * MARGIN
-    title_wide = inner
-    if scene.banner and not banner_row(scene):
-        # The monsters' turn: a red label at the title's right end.
-        # The title is never cut for it: the label takes what the title leaves.
+    # Whose turn it is (the monsters' in red), a label at the title's right end: it changes
+    # every turn, and there it changes the picture's top rows only. The title is never cut
+    # for it: the label takes what the title leaves.
+    label, fill = (scene.banner, BLOOD) if scene.banner and not banner_row(scene) else \
+        (scene.turn, SEAT_COLOURS[(scene.turn_seat or 0) % len(SEAT_COLOURS)])
+    if label:
         room = inner - canvas.measure(scene.title, TITLE, BOLD) - 16
-        shown = canvas.fit(scene.banner, 20, room - 2 * 14, BOLD)
+        shown = canvas.fit(label, 20, room - 2 * 14, BOLD)
         if shown:
             wide = canvas.measure(shown, 20, BOLD) + 2 * 14
-            canvas.pill(WIDTH - MARGIN - wide, 38 - 17, shown, 20, BLOOD, WHITE,
-                        weight=BOLD, pad=14, height=34)
-    canvas.text((MARGIN, 38), scene.title, TITLE, WHITE, weight=BOLD, width=title_wide,
+            canvas.pill(WIDTH - MARGIN - wide, 38 - 17, shown, 20, fill, WHITE, weight=BOLD,
+                        pad=14, height=34)
+    canvas.text((MARGIN, 38), scene.title, TITLE, WHITE, weight=BOLD, width=inner,
                 anchor="lm")
     canvas.text((MARGIN, 82), scene.subtitle, 24, PALE, weight=MEDIUM, width=inner,
                 anchor="lm")
@@ -723,7 +753,8 @@ def _name_lines(name: str, size: int, *, one_line: bool) -> tuple[list[str], int
     shrinks the type, then cuts the name short, rather than wrap."""
     name_size = _name_size(size)
     if one_line:
-        while name_size > MIN_NAME and Canvas.measure(name, name_size, BOLD) > size - NAME_SIDES:
+        while name_size > MIN_CROWDED_NAME and \
+                Canvas.measure(name, name_size, BOLD) > size - NAME_SIDES:
             name_size -= 1
         return [Canvas.fit(name, name_size, size - NAME_SIDES, BOLD)], name_size
     words = _wrap(name, name_size, size - NAME_SIDES - 2)
@@ -815,7 +846,7 @@ def _player(canvas: Canvas, row: PlayerRow, x: int, y: int, wide: int) -> None:
     canvas.box((x, y, x + wide, y + PLAYER_ROW - 8), PANEL, radius=12)
     mid = y + (PLAYER_ROW - 8) // 2
     _token(canvas, Token(label=str(row.seat + 1), monster=False, colour=row.seat,
-                         down=not row.alive, acting=row.acting), x + 24, mid, 14)
+                         down=not row.alive, acting=False), x + 24, mid, 14)
     ink = WHITE if row.alive else MUTED
     right = x + wide - 12
     tail = " · ".join(part for part in (row.side, row.status) if part)
