@@ -8,6 +8,7 @@ response inside someone else's turn). Then the monsters' moves or the turn's own
 from __future__ import annotations
 
 from games.core import Action, Prompt
+from games.core.construct import built
 from games.core.model import Clock
 from games.haunt import cards, combat, explore, goals, monsters, moves
 from games.haunt.actions import (
@@ -29,6 +30,7 @@ from games.haunt.actions import (
     TakeDamage,
     TurnRoom,
     UseCard,
+    make,
 )
 from games.haunt.catalog import catalog
 from games.haunt.schema import MENTAL, PHYSICAL, Trait
@@ -43,7 +45,12 @@ def _prompt(
     *,
     clock: Clock = "turn",
 ) -> list[Prompt]:
-    return [Prompt(seat=seat, kind=kind, actions=actions, question=question, clock=clock)]
+    # Built without validation (``built``): every value is of its field's type and made for
+    # this prompt, and the prompts are worked out again on every move.
+    return [built(Prompt, {
+        "seat": seat, "kind": kind, "actions": actions, "blocking": True, "default": 0,
+        "params": {}, "question": question, "clock": clock, "pick": None,
+    }, defaulted=("blocking", "default", "params", "pick"))]
 
 
 def damage_traits(state: HauntState, owed: DamageOwed) -> list[Trait]:
@@ -63,24 +70,26 @@ def pending(state: HauntState) -> list[Prompt]:
         return []
     if state.phase == "choose":
         seat = state.current
-        actions: list[Action] = [ChooseExplorer(seat=seat, explorer=e) for e in _free(state)]
+        actions: list[Action] = [
+            make(ChooseExplorer, seat=seat, explorer=e) for e in _free(state)]
         return _prompt(seat, "choose_explorer", actions, f"choose_explorer:{seat}")
     seat = state.current
     if state.placement is not None:
-        turns: list[Action] = [TurnRoom(seat=seat, doors=tuple(d)) for d in state.placement.choices]
+        turns: list[Action] = [
+            make(TurnRoom, seat=seat, doors=tuple(d)) for d in state.placement.choices]
         return _prompt(seat, "turn_room", turns, f"turn_room@{state.step}")
     if state.event_choice is not None:
         assert state.traitor is not None
         faces: list[Action] = [
-            FaceEvent(seat=state.traitor, resolve=False),
-            FaceEvent(seat=state.traitor, resolve=True),
+            make(FaceEvent, seat=state.traitor, resolve=False),
+            make(FaceEvent, seat=state.traitor, resolve=True),
         ]
         return _prompt(state.traitor, "face_event", faces, f"face_event@{state.step}")
     if state.steal is not None:
         attacker = state.steal.attacker
-        steals: list[Action] = [Steal(seat=attacker, card=None)]
+        steals: list[Action] = [make(Steal, seat=attacker, card=None)]
         steals += [
-            Steal(seat=attacker, card=c)
+            make(Steal, seat=attacker, card=c)
             for c in state.seat(state.steal.defender).cards
             if cards.transferable(c)
         ]
@@ -88,7 +97,7 @@ def pending(state: HauntState) -> list[Prompt]:
     if state.damage:
         owed = state.damage[0]
         hits: list[Action] = [
-            TakeDamage(seat=owed.seat, trait=t) for t in damage_traits(state, owed)
+            make(TakeDamage, seat=owed.seat, trait=t) for t in damage_traits(state, owed)
         ]
         # Damage taken in one's own turn is part of that turn; anyone else answers on the
         # response clock (an attack's defender, an explorer a monster hit).
@@ -111,42 +120,46 @@ def _monster_prompt(state: HauntState) -> list[Prompt]:
     seat = monsters.controller(state)
     assert turn is not None and turn.queue and seat is not None
     piece = turn.queue[0]
-    actions: list[Action] = [MonsterDone(seat=seat, monster=piece)]
-    actions += [MonsterMove(seat=seat, monster=piece, to=r) for r in monsters.destinations(state)]
+    actions: list[Action] = [make(MonsterDone, seat=seat, monster=piece)]
+    actions += [make(MonsterMove, seat=seat, monster=piece, to=r)
+                for r in monsters.destinations(state)]
     if not turn.attacked:
         room = state.monster(piece).room
         actions += [
-            MonsterAttack(seat=seat, monster=piece, target=t) for t in monsters.prey(state, room)
+            make(MonsterAttack, seat=seat, monster=piece, target=t)
+            for t in monsters.prey(state, room)
         ]
     return _prompt(seat, "monster", actions, f"monster:{state.turn.number}:{piece}@{state.step}")
 
 
 def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
     s = state.seat(seat)
-    actions: list[Action] = [EndTurn(seat=seat)]
-    actions += [Move(seat=seat, to=r) for r in moves.destinations(state, seat)]
-    actions += [Explore(seat=seat, direction=d) for d in explore.explorable(state, seat)]
+    actions: list[Action] = [make(EndTurn, seat=seat)]
+    actions += [make(Move, seat=seat, to=r) for r in moves.destinations(state, seat)]
+    actions += [make(Explore, seat=seat, direction=d) for d in explore.explorable(state, seat)]
     room = catalog().room(s.room)
     if room.action is not None and _room_action_free(state, seat):
-        actions.append(RoomAction(seat=seat))
+        actions.append(make(RoomAction, seat=seat))
     for card in s.cards:
         used = f"card:{card}" in state.turn.used
         if catalog().card(card).use and not used:
-            actions.append(UseCard(seat=seat, card=card))
+            actions.append(make(UseCard, seat=seat, card=card))
         if used or not cards.transferable(card):
             continue
-        actions.append(Drop(seat=seat, card=card))
+        actions.append(make(Drop, seat=seat, card=card))
         if "give" not in state.turn.used:
             for other in range(state.seats):
                 if other != seat and state.in_house(other) and state.seat(other).room == s.room:
-                    actions.append(Give(seat=seat, card=card, to=other))
+                    actions.append(make(Give, seat=seat, card=card, to=other))
     actions += [
-        PickUp(seat=seat, card=c) for c in state.piles.get(s.room, ()) if cards.transferable(c)
+        make(PickUp, seat=seat, card=c)
+        for c in state.piles.get(s.room, ()) if cards.transferable(c)
     ]
     actions += [
-        Attack(seat=seat, target=t, trait=tr, ranged=r) for t, tr, r in combat.targets(state, seat)
+        make(Attack, seat=seat, target=t, trait=tr, ranged=r)
+        for t, tr, r in combat.targets(state, seat)
     ]
-    actions += [Special(seat=seat, action=a.id) for a in goals.available(state, seat)]
+    actions += [make(Special, seat=seat, action=a.id) for a in goals.available(state, seat)]
     return _prompt(seat, "turn", actions, f"turn:{state.turn.number}@{state.step}")
 
 
