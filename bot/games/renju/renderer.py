@@ -63,8 +63,15 @@ class RenjuRenderer(RenjuWords, Renderer):
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         """Every decision: nothing in Renju is hidden. A move clicked on the board is
         answered with the board itself, so the next player sees it at no cost to the bot's
-        token (a move made in the panel needs a board edit)."""
-        return list(range(len(prompt.actions)))
+        token (a move made in the panel needs a board edit). Points come first, as a reader
+        looks them up: column A to O, each from row 1 up."""
+        def place(index: int) -> tuple[int, str, int]:
+            action = prompt.actions[index]
+            if isinstance(action, Place | Offer):
+                return 0, action.point[0], int(action.point[1:])
+            return 1, "", index
+
+        return sorted(range(len(prompt.actions)), key=place)
 
 
 register_renderer(RenjuRenderer())
