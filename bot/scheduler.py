@@ -13,6 +13,8 @@ in the heap until it surfaces and is skipped, or until stale items outnumber liv
 to rebuild the heap without them. So a change costs O(log n) amortised and a wake O(1),
 whatever the number of tables. Only a few expiries run at once, oldest first: after a stop,
 a thousand timers fall due together, and clicks must still get the event loop between them.
+An expiry waiting for a bot's search in a worker process (bot/choosing.py) holds no slot
+meanwhile: searching bots never hold up another table's timers.
 """
 
 from __future__ import annotations
@@ -111,6 +113,10 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
         self._max_running = MAX_RUNNING
+        # Expiries waiting for a bot's search in a worker process: they hold no slot of
+        # ``MAX_RUNNING`` meanwhile (a slot bounds loads and saves), so a table of searching
+        # bots never delays another table's timers by its searches.
+        self._searching = 0
         self._choosers = Choosers()
 
     def deadline(self, match_id: int, seat: int) -> float | None:
@@ -279,7 +285,7 @@ class Scheduler:
     async def _run(self) -> None:
         while True:
             now = time.time()
-            while self._heap and len(self._running) < self._max_running:
+            while self._heap and self._busy() < self._max_running:
                 when, _, kind, entry = self._heap[0]
                 if not self._live_item(self._heap[0]):
                     heapq.heappop(self._heap)  # replaced or moved since it was pushed
@@ -295,7 +301,7 @@ class Scheduler:
                     entry.warn_at = None
                     self._spawn(self._warn(entry))
             self._wake.clear()
-            if len(self._running) >= self._max_running:
+            if self._busy() >= self._max_running:
                 await self._wake.wait()  # a finished task wakes the loop
                 continue
             now = time.time()
@@ -310,6 +316,9 @@ class Scheduler:
             finally:
                 self._alarm_at = -math.inf
                 alarm.cancel()
+
+    def _busy(self) -> int:
+        return len(self._running) - self._searching
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -388,8 +397,16 @@ class Scheduler:
             return None
         version = live.version
         view = live.game.view(live.state, entry.seat)
-        action = await self._choosers.choose(live.game, view, prompt,
-                                             self._rng(live, entry.seat), entry.key)
+        searching = self._choosers.in_process(live.game)
+        if searching:
+            self._searching += 1
+            self._wake.set()  # its slot is free for another entry while it waits
+        try:
+            action = await self._choosers.choose(live.game, view, prompt,
+                                                 self._rng(live, entry.seat), entry.key)
+        finally:
+            if searching:
+                self._searching -= 1
         return None if action is None else (version, action)
 
     def _choose(self, live: LiveMatch, seat: int, prompt: Prompt) -> Action:

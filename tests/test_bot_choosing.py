@@ -20,7 +20,7 @@ from games.core import Game
 from games.renju import RenjuGame
 from games.renju.bot_strength import QUICK
 from storage.sqlite import SqliteRepository
-from tests.test_schedule import HOST, App
+from tests.test_schedule import HOST, App, bot_table
 
 
 @pytest.fixture
@@ -193,3 +193,62 @@ async def test_the_scheduler_plays_the_moves_a_renju_bot_chooses_in_its_worker(
         state = game.apply(state, action).state
     assert bots >= 4
     assert CHOOSING.choices - choices >= bots, "the moves were not chosen in the worker"
+
+
+class HeldSearch(Choosers):
+    """Renju's bots search until the test lets them go; other bots choose as usual."""
+
+    def __init__(self) -> None:
+        super().__init__(processes=1)
+        self.release = asyncio.Event()
+        self.asked = 0
+
+    @staticmethod
+    def in_process(game: Game[Any, Any]) -> bool:
+        return game.spec.name == "renju"
+
+    async def choose(self, game: Game[Any, Any], view: Any, prompt: Any, rng: random.Random,
+                     seat: Any) -> Any:
+        if not self.in_process(game):
+            return await super().choose(game, view, prompt, rng, seat)
+        self.asked += 1
+        await self.release.wait()
+        return prompt.actions[0]
+
+
+async def test_a_search_in_a_worker_holds_no_slot_of_the_schedule(
+        repo: SqliteRepository) -> None:
+    """The Scheduler runs a few expiries at once (a slot bounds loads and saves); one waiting
+    for a bot's search in a worker gives its slot back, so another table's bots keep moving
+    however long the search takes. Here one slot: held by the search, the Lifeboat table
+    would stand still."""
+    app = App(repo)
+    held = HeldSearch()
+    app.timers._choosers = held
+    app.timers._max_running = 1
+    service = app.service
+    renju = await service.create_lobby(game="renju", guild_id=1, channel_id=8, host_id=HOST,
+                                       host_name="host", host_locale=None, options={})
+    renju = await service.add_bot(renju.id, HOST, "Bot")
+    renju = await service.start(renju.id, HOST)
+    renju = await service.hand_to_bot(renju.id, 0, reason="left")
+    lifeboat = await bot_table(service, channel=9)
+    await app.timers.start()
+    try:
+        for _ in range(500):
+            if held.asked:
+                break
+            await asyncio.sleep(0.01)
+        assert held.asked, "the Renju bot was never asked"
+        before = (await service.get(lifeboat.id)).version
+        for _ in range(500):
+            if (await service.get(lifeboat.id)).version >= before + 3:
+                break
+            await asyncio.sleep(0.01)
+        assert (await service.get(lifeboat.id)).version >= before + 3, (
+            "the Lifeboat table stood still while the Renju bot searched")
+        assert (await service.get(renju.id)).version == renju.version
+    finally:
+        held.release.set()
+        await app.timers.stop()
+        held.close()
