@@ -65,6 +65,47 @@ def _box(width: int, height: int, radius: int, fill: Colour | None, outline: Col
     return tile, mask
 
 
+class _Calls:
+    """Stands in for Pillow's drawing core: keeps the calls a shape makes of it instead of
+    drawing (its inks are worked out by a real core)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self._core = ImageDraw.Draw(Image.new("RGB", (1, 1))).draw
+
+    def draw_ink(self, ink: Any) -> Any:
+        return self._core.draw_ink(ink)
+
+    def __getattr__(self, name: str) -> Any:
+        def call(*args: Any) -> None:
+            self.calls.append((name, args))
+        return call
+
+
+Call = tuple[str, tuple[int, int, int, int], tuple[Any, ...]]
+
+
+@lru_cache(maxsize=256)
+def _box_calls(width: int, height: int, radius: int, fill: Colour | None,
+               outline: Colour | None, line: int) -> tuple[Call, ...] | None:
+    """The calls of Pillow's drawing core that draw a rounded box from (0, 0) to (width,
+    height), each with the corners of what it draws first (its corner arcs, its sides, its
+    middle); None if one of them is not such a call."""
+    pen = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    calls = _Calls()
+    pen.draw = calls  # type: ignore[assignment]
+    pen.rounded_rectangle((0, 0, width, height), radius=radius, fill=fill, outline=outline,
+                          width=line)
+    found: list[Call] = []
+    for name, (corners, *rest) in calls.calls:
+        flat = tuple(v for point in corners for v in point) \
+            if isinstance(corners[0], (tuple, list)) else tuple(corners)
+        if len(flat) != 4 or not all(isinstance(v, int) for v in flat):
+            return None
+        found.append((name, (flat[0], flat[1], flat[2], flat[3]), tuple(rest)))
+    return tuple(found)
+
+
 @lru_cache(maxsize=64)
 def _dashes(size: int, inset: int, colour: Colour) -> tuple[Image.Image, Image.Image]:
     """The dashed outline of an unexplored square, drawn once, and the mask of its pixels."""
@@ -123,6 +164,9 @@ def _shifted(op: Op, x: int, y: int) -> Op:
     elif kind == "image":
         image, at_x, at_y = how
         how = (image, at_x + x, at_y + y)
+    elif kind == "call":
+        name, (x0, y0, x1, y1), rest = how
+        how = (name, (x0 + x, y0 + y, x1 + x, y1 + y), rest)
     else:
         method, points, args, options = how
         how = (method, tuple(v + y if i % 2 else v + x for i, v in enumerate(points)), args,
@@ -278,6 +322,9 @@ class Canvas:
             part, x, y = how
             w, h = part.size
             core.paste(part.im, (x, y - top, x + w, y - top + h))
+        elif kind == "call":  # one call of a large box's to the drawing core
+            name, (x0, y0, x1, y1), rest = how
+            getattr(pen.draw, name)((x0, y0 - top, x1, y1 - top), *rest)
         else:  # a shape, moved up by ``top`` rows
             method, points, args, options = how
             moved = tuple(v - top if i % 2 else v for i, v in enumerate(points))
@@ -389,8 +436,19 @@ class Canvas:
             self._record(y0, y1 + 1, ("box", box, radius, fill, outline, width), "tile",
                          (tile, mask, x0, y0))
             return
-        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
-                                    width=width)
+        calls = _box_calls(x1 - x0, y1 - y0, radius, fill, outline, width) \
+            if all(isinstance(v, int) for v in box) and x1 >= x0 and y1 >= y0 else None
+        if calls is None:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
+                                        width=width)
+            return
+        # A large box as the calls that draw it, each an operation of its own rows: a run of
+        # rows across the box's middle draws its sides and middle only, with no corners.
+        self.colours.update(ink for ink in (fill, outline) if ink is not None)
+        for name, (a, b, c, d), rest in calls:
+            self._record(y0 + b - 1, y0 + d + 2, ("call", name, a + x0, b + y0, c + x0,
+                                                  d + y0, rest), "call",
+                         (name, (a + x0, b + y0, c + x0, d + y0), rest))
 
     def pill(self, x: int, y: int, text: str, size: int, fill: Colour, colour: Colour, *,
              weight: int = REGULAR, pad: int = 12, height: int | None = None,
