@@ -93,7 +93,7 @@ def _box_calls(width: int, height: int, radius: int, fill: Colour | None,
     middle); None if one of them is not such a call."""
     pen = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     calls = _Calls()
-    pen.draw = calls  # type: ignore[assignment]
+    pen.draw = calls
     pen.rounded_rectangle((0, 0, width, height), radius=radius, fill=fill, outline=outline,
                           width=line)
     found: list[Call] = []
