@@ -328,20 +328,22 @@ def grid_of(floor: FloorMap) -> Grid:
 
 
 # A floor's map shows the squares of whole blocks of BLOCK × BLOCK squares (counted from the
-# house's first square) that hold its rooms and the unknown behind their doors: a room placed
-# inside a block shown before moves nothing, so the picture changes only around it (a table's
-# next picture draws again only what changed), and the tiles shrink only as blocks are added.
+# house's first square) that hold its rooms and the unknown behind their doors, and at least
+# the squares of HOME around the first square: a room placed inside the squares shown before
+# moves nothing, so the picture changes only around it (a table's next picture draws again
+# only what changed), and the tiles shrink only when the house outgrows them.
 BLOCK = 2
+# (left, bottom, right, top) of the squares shown at least, by floor.
+HOME = {"ground": (-4, -4, 3, 3), "upper": (-2, -2, 1, 1), "basement": (-2, -2, 1, 1)}
 
 
 def _grid(floor: FloorMap) -> Grid:
     spots = [(r.x, r.y) for r in floor.rooms] + list(floor.frontier)
     if floor.outside:
         spots.append(OUTSIDE)
-    if not spots:
-        return Grid(0, 0, 1, 1)
-    xs = [x for x, _ in spots]
-    ys = [y for _, y in spots]
+    home = HOME.get(floor.floor, (0, 0, 0, 0))
+    xs = [x for x, _ in spots] + [home[0], home[2]]
+    ys = [y for _, y in spots] + [home[1], home[3]]
     left = min(xs) // BLOCK * BLOCK
     right = max(xs) // BLOCK * BLOCK + BLOCK - 1
     bottom = min(ys) // BLOCK * BLOCK
