@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -157,31 +157,51 @@ def new_question(state: ZombieState, stage: Stage) -> None:
     state.ask += 1
 
 
+_set = object.__setattr__
+M = TypeVar("M", bound=BaseModel)
+
+
+def _with(model: M, changed: dict[str, Any]) -> M:
+    """``copied(model, changed)`` for a model of plain data without private attributes or
+    extra fields (a player, a window, the fight): the state is copied on every move, several
+    of these each time."""
+    new = model.__class__.__new__(model.__class__)
+    fields = model.__dict__.copy()
+    fields.update(changed)
+    fields_set = set(model.__pydantic_fields_set__)
+    fields_set.update(changed)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", fields_set)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 def clone(state: ZombieState) -> ZombieState:
     """A copy sharing nothing the rules change: every list and sub-model the rules mutate is
-    copied, the never-changed placed tiles and openings are shared. (``copied`` is
-    ``model_copy`` without its bookkeeping: the state is copied on every move.)"""
+    copied, the never-changed placed tiles and openings are shared. (``copied`` and ``_with``
+    are ``model_copy`` without its bookkeeping: the state is copied on every move.)"""
     windows = state.windows
     fight = state.fight
     copy = copied(
         state,
         {
-            "players": [copied(p, {"items": list(p.items)}) for p in state.players],
-            "deck": list(state.deck),
-            "discard": list(state.discard),
-            "tiles": list(state.tiles),
-            "openings": list(state.openings),
-            "house_stack": list(state.house_stack),
-            "yard_stack": list(state.yard_stack),
-            "searched": list(state.searched),
-            "found": list(state.found),
-            "plan": list(state.plan),
-            "windows": copied(windows, {"stack": [
-                copied(w, {"answers": dict(w.answers), "data": dict(w.data)})
+            "players": [_with(p, {"items": p.items.copy()}) for p in state.players],
+            "deck": state.deck.copy(),
+            "discard": state.discard.copy(),
+            "tiles": state.tiles.copy(),
+            "openings": state.openings.copy(),
+            "house_stack": state.house_stack.copy(),
+            "yard_stack": state.yard_stack.copy(),
+            "searched": state.searched.copy(),
+            "found": state.found.copy(),
+            "plan": state.plan.copy(),
+            "windows": _with(windows, {"stack": [
+                _with(w, {"answers": w.answers.copy(), "data": w.data.copy()})
                 for w in windows.stack
             ]}),
-            "fight": None if fight is None else copied(
-                fight, {"fighters": list(fight.fighters), "fled": list(fight.fled)}),
+            "fight": None if fight is None else _with(
+                fight, {"fighters": fight.fighters.copy(), "fled": fight.fled.copy()}),
         },
     )
     copy.forget_pending()

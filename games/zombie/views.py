@@ -126,6 +126,19 @@ def _new_tile_view(tile_id: str, x: int, y: int, turns: int) -> TileView:
     )
 
 
+_OPENING_VIEWS: dict[tuple[str, str, str], OpeningView] = {}
+
+
+def _opening_view(kind: str, a: str, b: str) -> OpeningView:
+    # Views are frozen: one per opening there can be (broken walls and the window between
+    # sixteen tiles), shared by every view that shows it.
+    key = (kind, a, b)
+    found = _OPENING_VIEWS.get(key)
+    if found is None:
+        found = _OPENING_VIEWS[key] = built(OpeningView, {"kind": kind, "a": a, "b": b})
+    return found
+
+
 _PLAYER_VIEWS: dict[tuple[int, int, tuple[str, ...], bool, bool, bool], PlayerView] = {}
 
 
@@ -175,9 +188,7 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "at": state.at,
         "exits": walkable_neighbours(state, state.at),
         "tiles": [_tile_view(state, i) for i in range(len(state.tiles))],
-        "openings": [
-            built(OpeningView, {"kind": o.kind, "a": o.a, "b": o.b}) for o in state.openings
-        ],
+        "openings": [_opening_view(o.kind, o.a, o.b) for o in state.openings],
         "house_left": sorted(state.house_stack),
         "yard_left": sorted(state.yard_stack),
         "players": [
