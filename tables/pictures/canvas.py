@@ -250,10 +250,10 @@ class Canvas:
     # ``band_index``: the band's height and how many operations it was found for, then it.
     _index: tuple[int, int, list[int], list[list[int]]] | None = field(
         default=None, init=False, repr=False)
-    # Its operations moved to where another canvas pastes it (``paste``), by that place
-    # (and how many operations it held then).
-    _moved: dict[tuple[int, int, int], list[Op]] = field(default_factory=dict, init=False,
-                                                    repr=False)
+    # Its operations and texts moved to where another canvas pastes it (``paste``), by that
+    # place (and how many operations it held then).
+    _moved: dict[tuple[int, int, int], tuple[list[Op], list[DrawnText]]] = field(
+        default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.draw = Pen(self)
@@ -401,20 +401,26 @@ class Canvas:
         place = (x, y, len(part.ops))
         moved = part._moved.get(place)
         if moved is None:
-            moved = part._moved[place] = [_shifted(op, x, y) for op in part.ops]
+            ops = [_shifted(op, x, y) for op in part.ops]
             if part.background != self.background:
                 rows = (part.background, x, y, part.width, part.height)
-                moved.insert(0, (y, y + part.height, hash(("ground", *rows)), "shape",
-                                 ("rectangle", (x, y, x + part.width - 1, y + part.height - 1),
-                                  (), {"fill": part.background})))
+                ops.insert(0, (y, y + part.height, hash(("ground", *rows)), "shape",
+                               ("rectangle", (x, y, x + part.width - 1, y + part.height - 1),
+                                (), {"fill": part.background})))
+            texts = [DrawnText(text.text, text.font, (text.box[0] + x, text.box[1] + y,
+                                                      text.box[2] + x, text.box[3] + y))
+                     for text in part.texts]
+            moved = part._moved[place] = (ops, texts)
+        ops, texts = moved
         height = self.height
-        self.ops.extend(op if op[1] <= height else (op[0], height, *op[2:]) for op in moved
-                        if op[0] < height)
+        if y + part.height <= height:
+            self.ops.extend(ops)
+        else:
+            self.ops.extend(op if op[1] <= height else (op[0], height, *op[2:]) for op in ops
+                            if op[0] < height)
         self.colours |= part.colours
         self.colours.add(part.background)
-        self.texts.extend(DrawnText(text.text, text.font, (text.box[0] + x, text.box[1] + y,
-                                                          text.box[2] + x, text.box[3] + y))
-                          for text in part.texts)
+        self.texts.extend(texts)
 
     def layer(self, image: Image.Image, key: tuple[Any, ...], x: int = 0, y: int = 0) -> None:
         """A picture drawn elsewhere and kept (a background), at (x, y); ``key`` names what
