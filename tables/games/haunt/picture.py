@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Protocol
 
 from games.haunt.board import STEP
@@ -310,8 +310,8 @@ def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
 
 def house_picture(words: HauntPictureNames, live: LiveMatch, view: PublicView,
                   locale: str | None) -> BoardPicture:
-    # Style 3: the monsters' turn beside the title, walls on whole pixels.
-    return BoardPicture(haunt_scene(words, live, view, locale), paint_house, style="3")
+    # Style 4: whose turn it is beside the title, walls and doors as boxes.
+    return BoardPicture(haunt_scene(words, live, view, locale), paint_house, style="4")
 
 
 # -- geometry --------------------------------------------------------------------------------
@@ -557,10 +557,11 @@ def _floor(canvas: Canvas, panel: Panel, tile: int) -> None:
     fill = FLOOR_FILL[floor.floor]
     for room in floor.rooms:
         at = square(panel, tile, room.x, room.y)
-        # The room as drawn without its pieces, which set where its name goes by how many
-        # they are only.
+        # The room as drawn without its pieces, which only set where its name and marks go
+        # (``room_look``): a piece coming or going mostly leaves them where they were.
+        shown = room_look(room, tile)
         look = (room.name, room.doors, room.note, room.passage, room.start, room.haunt,
-                room.front_door, room.pile, len(room.tokens))
+                room.front_door, room.pile, shown.name, shown.note, shown.stairs)
         keep(canvas, ("room", look, at, tile, fill),
              partial(_room_plan, room=room, at=at, size=tile, fill=fill))
     _floor_tokens(canvas, panel, tile)
@@ -596,7 +597,7 @@ def _outside(canvas: Canvas, floor: FloorMap, at: tuple[int, int], size: int) ->
     """The cell beyond the front door, its pieces left out."""
     x, y = at
     pad = 3
-    canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad), fill=OUTSIDE_FILL)
+    canvas.box((x + pad, y + pad, x + size - pad, y + size - pad), OUTSIDE_FILL, radius=0)
     label = _outside_label(size)
     for i, text in enumerate(_wrap(floor.outside, label, size - 12)):
         canvas.text((x + size // 2, y + pad + label + i * (label + 3)), text, label, WHITE,
@@ -629,36 +630,41 @@ class RoomLook:
 
 
 def room_look(room: RoomTile, size: int) -> RoomLook:
+    return _look(room.name, room.note, room.passage, bool(room.pile), len(room.tokens), size)
+
+
+@lru_cache(maxsize=4096)
+def _look(name_text: str, note_text: str, passage: bool, pile: bool, count: int, size: int
+          ) -> RoomLook:
     corner = max(10, size // 6)
-    count = len(room.tokens)
     # Where the stair leads, under the name (an arrow up or down); in a small or crowded
     # tile, the stair mark alone.
-    note = bool(room.note) and count <= 2 and size >= NOTE_TILE
-    stairs = room.passage and not note
+    note = bool(note_text) and count <= 2 and size >= NOTE_TILE
+    stairs = passage and not note
     # A few pieces keep clear of the stair and the chest in the bottom corners; more take
     # the tile's whole width (a piece matters more than the marks under it).
-    sides = corner + 6 if (stairs or room.pile) and count <= 2 else 5
+    sides = corner + 6 if (stairs or pile) and count <= 2 else 5
     wide = size - 2 * sides
-    name = _name_lines(room.name, size, one_line=False)
-    end = _text_end(room, name, size, note)
+    name = _name_lines(name_text, size, one_line=False)
+    end = _text_end(note_text, name, size, note)
     # A crowd too small to read under a two-line name gets the room below a one-line one,
     # cut short only when the two-line name leaves the pieces too small to tell apart.
     below = _fit(count, wide, size - 6 - end - 2)[0] if count else MIN_TOKEN
     if below < MIN_TOKEN:
-        one = _name_lines(room.name, size, one_line=True)
-        if one[0][0] == room.name or below < MIN_CROWD_TOKEN:
+        one = _name_lines(name_text, size, one_line=True)
+        if one[0][0] == name_text or below < MIN_CROWD_TOKEN:
             name = one
-            end = _text_end(room, name, size, note)
+            end = _text_end(note_text, name, size, note)
     return RoomLook((tuple(name[0]), name[1]), note, stairs, sides, end)
 
 
-def _text_end(room: RoomTile, name: tuple[list[str], int], size: int, note: bool) -> int:
+def _text_end(note_text: str, name: tuple[list[str], int], size: int, note: bool) -> int:
     """How far below the tile's top the room's name (and where its stair leads) end."""
     words, name_size = name
     end = 6 + len(words) * (name_size + 3)
     if note:
         note_size = max(10, name_size - 5)
-        end += len(_wrap(room.note, note_size, size - 12)) * (note_size + 2) + 1
+        end += len(_wrap(note_text, note_size, size - 12)) * (note_size + 2) + 1
     return end
 
 
@@ -678,19 +684,23 @@ def _tokens_box(room: RoomTile, at: tuple[int, int], size: int) -> tuple[int, in
 
 def _room_plan(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int,
                fill: Colour) -> None:
-    """A room's tile without its pieces: floor, walls and doors, name, stair and chest."""
+    """A room's tile without its pieces: floor, walls and doors, name, stair and chest. The
+    floor and its walls are one box and each door one more (boxes are drawn once and pasted:
+    a band of the map is drawn again from a few pastes a room)."""
     x, y = at
     pad = 3
-    canvas.draw.rectangle((x + pad, y + pad, x + size - pad, y + size - pad),
-                          fill=START_FILL if room.start else fill)
+    thick = max(4, size // 16)
+    half = thick // 2
+    # The walls straddle the square's edges, as a neighbour's do: the two are one wall.
+    canvas.box((x - half, y - half, x + size + half - 1, y + size + half - 1),
+               START_FILL if room.start else fill, radius=0, outline=WALL, line=thick)
     if room.haunt:
         inset = pad + max(4, size // 20)
-        canvas.draw.rectangle((x + inset, y + inset, x + size - inset, y + size - inset),
-                              outline=HAUNT_EDGE, width=max(3, size // 30))
-    thick = max(4, size // 16)
+        canvas.box((x + inset, y + inset, x + size - inset, y + size - inset), None, radius=0,
+                   outline=HAUNT_EDGE, line=max(3, size // 30))
     for direction in DIRECTIONS:
-        door = direction in room.doors or (room.front_door and direction == "S")
-        _side(canvas, x, y, size, direction, door, thick)
+        if direction in room.doors or (room.front_door and direction == "S"):
+            _door(canvas, x, y, size, direction, thick)
     corner = max(10, size // 6)
     look = room_look(room, size)
     if look.stairs:
@@ -701,28 +711,17 @@ def _room_plan(canvas: Canvas, room: RoomTile, at: tuple[int, int], size: int,
     _room_text(canvas, room, x, y, size, look)
 
 
-def _side(canvas: Canvas, x: int, y: int, size: int, direction: str, door: bool,
-          thick: int) -> None:
-    (ax, ay), (bx, by) = {
-        "N": ((x, y), (x + size, y)),
-        "E": ((x + size, y), (x + size, y + size)),
-        "S": ((x, y + size), (x + size, y + size)),
-        "W": ((x, y), (x, y + size)),
-    }[direction]
-
-    def segment(start: float, end: float, colour: Colour, width: int) -> None:
-        # Whole pixels: a band is then drawn from the shapes that touch it alone (a shape at
-        # fractional pixels is drawn whole, from its top, ``Canvas.rows_below``).
-        canvas.draw.line((round(ax + (bx - ax) * start), round(ay + (by - ay) * start),
-                          round(ax + (bx - ax) * end), round(ay + (by - ay) * end)),
-                         fill=colour, width=width)
-
-    if door:
-        segment(0.0, 0.3, WALL, thick)
-        segment(0.7, 1.0, WALL, thick)
-        segment(0.34, 0.66, DOOR, max(3, thick // 2))
+def _door(canvas: Canvas, x: int, y: int, size: int, direction: str, thick: int) -> None:
+    """A door in the middle of a wall: a threshold through it."""
+    half = thick // 2
+    start, end = x + size * 3 // 10, x + size * 7 // 10
+    across = {"N": y, "S": y + size, "W": x, "E": x + size}[direction]
+    if direction in ("N", "S"):
+        box = (start, across - half, end, across + half - 1)
     else:
-        segment(0.0, 1.0, WALL, thick)
+        start, end = y + size * 3 // 10, y + size * 7 // 10
+        box = (across - half, start, across + half - 1, end)
+    canvas.box(box, DOOR, radius=0)
 
 
 def _stairs(canvas: Canvas, x: int, y: int, size: int) -> None:
