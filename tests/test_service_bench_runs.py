@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.service import SlowCall, run_meets
+from bench.service import SlowCall, run_meets, run_misses
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,6 +26,8 @@ def test_consecutive_runs_end_with_a_line_per_run_against_the_target() -> None:
     assert [row[0] for row in rows] == ["1", "2"], report
     # 50 actions/s offered is not the target's 1,000: no run can meet it.
     assert "Target met in 0 of 2 consecutive runs" in report, report
+    # Each line says what its run missed, and the collector's pauses beside it.
+    assert len(re.findall(r"\d+/\d+/\d+\s+[\d.]+\s+no \((?:[^)]*, )?rate\b", report)) == 2, report
 
 
 def test_a_run_meets_the_target_only_at_the_target_load() -> None:
@@ -38,6 +40,9 @@ def test_a_run_meets_the_target_only_at_the_target_load() -> None:
     assert not run_meets([saturation, {**paced, "rate": 900.0}])  # fell behind the offer
     assert not run_meets([{**saturation, "rate": 950.0}, paced])
     assert not run_meets([saturation, {**paced, "offered": 300.0, "rate": 300.0}])
+    assert run_misses([saturation, paced]) == []
+    assert run_misses([saturation, {**paced, "p99_ms": 30.0, "cpu_us": 900.0}]) == ["p99", "CPU"]
+    assert run_misses([{**saturation, "rate": 950.0}, paced]) == ["saturation rate"]
 
 
 def test_a_slow_call_is_put_down_to_where_its_time_went() -> None:
