@@ -51,7 +51,11 @@ class HauntPictureNames(Protocol):
 WIDTH = 1040
 MARGIN = 24
 HEADER = 104
-TITLE = 32  # the title's type size
+# The title and whose turn it is, which change every turn, on one band of the encoder's rows
+# (32 to 63), the line under them on the next.
+TITLE = 26  # the title's type size
+TITLE_Y = 45
+SUBTITLE_Y = 80
 BANNER = 54
 PANEL_TOP = 46
 PANEL_PAD = 16
@@ -424,15 +428,16 @@ def _side_layout(scene: HauntScene, y: int) -> Layout:
     ground, upper, basement = (grid_of(f) for f in scene.floors)
     inner = WIDTH - 2 * MARGIN
     chrome = PANEL_TOP + 2 * PANEL_PAD
-    tile = MAX_TILE
-    while tile > 1:
+
+    def fits(tile: int) -> bool:
         left = max(MIN_PANEL, ground.columns * tile + 2 * PANEL_PAD)
         right = max(MIN_PANEL, max(upper.columns, basement.columns) * tile + 2 * PANEL_PAD)
         tall = max(ground.rows * tile, (upper.rows + basement.rows) * tile + chrome + PANEL_GAP)
-        if left + PANEL_GAP + right <= inner and tall <= MAPS_BUDGET:
-            break
-        tile -= 1
-    tile = _rung(tile)
+        return left + PANEL_GAP + right <= inner and tall <= MAPS_BUDGET
+
+    # The largest of the band tiles that fits, else the largest smaller tile that does.
+    tile = next((rung for rung in BAND_TILES if rung <= MAX_TILE and fits(rung)), 0) or \
+        next((size for size in range(BAND_TILES[-1] - 1, 1, -1) if fits(size)), 1)
     right = max(MIN_PANEL, max(upper.columns, basement.columns) * tile + 2 * PANEL_PAD)
     upper_tall = chrome + upper.rows * tile
     basement_tall = chrome + basement.rows * tile
@@ -527,14 +532,14 @@ def _header(canvas: Canvas, scene: HauntScene) -> None:
         (scene.turn, SEAT_COLOURS[(scene.turn_seat or 0) % len(SEAT_COLOURS)])
     if label:
         room = inner - canvas.measure(scene.title, TITLE, BOLD) - 16
-        shown = canvas.fit(label, 20, room - 2 * 14, BOLD)
+        shown = canvas.fit(label, 18, room - 2 * 14, BOLD)
         if shown:
-            wide = canvas.measure(shown, 20, BOLD) + 2 * 14
-            canvas.pill(WIDTH - MARGIN - wide, 38 - 17, shown, 20, fill, WHITE, weight=BOLD,
-                        pad=14, height=34)
-    canvas.text((MARGIN, 38), scene.title, TITLE, WHITE, weight=BOLD, width=inner,
+            wide = canvas.measure(shown, 18, BOLD) + 2 * 14
+            canvas.pill(WIDTH - MARGIN - wide, TITLE_Y - 13, shown, 18, fill, WHITE,
+                        weight=BOLD, pad=14, height=26)
+    canvas.text((MARGIN, TITLE_Y), scene.title, TITLE, WHITE, weight=BOLD, width=inner,
                 anchor="lm")
-    canvas.text((MARGIN, 82), scene.subtitle, 24, PALE, weight=MEDIUM, width=inner,
+    canvas.text((MARGIN, SUBTITLE_Y), scene.subtitle, 22, PALE, weight=MEDIUM, width=inner,
                 anchor="lm")
     if banner_row(scene):
         canvas.box((MARGIN, HEADER, WIDTH - MARGIN, HEADER + BANNER - 12), (120, 92, 20),
@@ -570,7 +575,7 @@ def _floor(canvas: Canvas, panel: Panel, tile: int) -> None:
 def _panel(canvas: Canvas, panel: Panel) -> None:
     x0, y0, x1, _ = panel.box
     canvas.box(panel.box, PANEL, radius=14, outline=PANEL_EDGE, line=2)
-    canvas.text((x0 + PANEL_PAD, y0 + PANEL_TOP // 2 + 2), panel.floor.title, 26, WHITE,
+    canvas.text((x0 + PANEL_PAD, y0 + PANEL_TOP // 2 + 2), panel.floor.title, 22, WHITE,
                 weight=BOLD, width=x1 - x0 - 2 * PANEL_PAD, anchor="lm")
 
 
