@@ -22,7 +22,9 @@ and <= 800 µs of CPU per action). Two phases:
   lag behind each move's due time (it grows without bound when the process cannot keep up).
 
 Where the time goes is measured, not guessed: CPU per thread (from /proc), the engine's
-``apply`` and the state's JSON (wrapped for the run), the garbage collector's pauses
+``apply``, the bot's choice and the state's JSON (wrapped for the run and timed on one call in
+``--time-every``, 8 by default: each reading of a thread's CPU clock is a system call that the
+CPU per action would otherwise pay on every move), the garbage collector's pauses
 (``gc.callbacks``) and SQLite's own time per call on aiosqlite's thread (a group of appends
 committed together is one call, see ``storage.appends``). Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. Each paced act
@@ -361,15 +363,41 @@ class StatementClock:
         return getattr(self._queue, name)
 
 
+# The breakdown of the loop thread's CPU (the bot's choice, ``apply``, the state's JSON) is
+# timed on one call in this many, drawn at random: each reading of a thread's CPU clock is a
+# system call, about 3 µs in the middle of a move, and timing every call added 15-20 µs to the
+# very CPU per action the target judges. The totals per thread are read from /proc, whole, at
+# the phase's ends.
+TIME_EVERY = 8
+
+
 @dataclass
 class EngineClock:
     """CPU time of the loop's thread spent in the engine's ``apply`` and in serializing states
-    (both run inside ``act``)."""
+    (both run inside ``act``), timed on one call in ``every`` and scaled to all of them."""
 
     apply_seconds: float = 0.0
     json_seconds: float = 0.0
+    every: int = TIME_EVERY
+    apply_calls: int = 0
+    apply_timed: int = 0
+    json_calls: int = 0
+    json_timed: int = 0
     # Collections that run inside a timed call are the collector's time, not the call's.
     gc: GcWatch = field(default_factory=lambda: GcWatch())
+    # Which calls are timed is drawn at random: every ``every``-th call by a counter would
+    # time the same few matches' moves run after run (the coroutines take turns in order).
+    draw: random.Random = field(default_factory=lambda: random.Random(0))
+
+    def times_this_one(self) -> bool:
+        return self.every == 1 or self.draw.random() * self.every < 1.0
+
+    def apply_estimate(self) -> float:
+        """Seconds in ``apply``, all calls, from the ones timed."""
+        return self.apply_seconds * self.apply_calls / max(1, self.apply_timed)
+
+    def json_estimate(self) -> float:
+        return self.json_seconds * self.json_calls / max(1, self.json_timed)
 
     def instrument(self, game: Game[Any, Any]) -> Callable[[], None]:
         """Wrap ``game.apply`` and the state class's ``model_dump_json``; returns the undo."""
@@ -380,6 +408,10 @@ class EngineClock:
         own_dump = "model_dump_json" in vars(state_cls)
 
         def timed_apply(state: Any, action: Action) -> Any:
+            clock.apply_calls += 1
+            if not clock.times_this_one():
+                return apply(state, action)
+            clock.apply_timed += 1
             started, collected = time.thread_time(), clock.gc.cpu_seconds
             try:
                 return apply(state, action)
@@ -388,6 +420,10 @@ class EngineClock:
                                         - (clock.gc.cpu_seconds - collected))
 
         def timed_dump(self: Any, **kwargs: Any) -> str:
+            clock.json_calls += 1
+            if not clock.times_this_one():
+                return dump(self, **kwargs)
+            clock.json_timed += 1
             started, collected = time.thread_time(), clock.gc.cpu_seconds
             try:
                 return dump(self, **kwargs)
@@ -410,6 +446,7 @@ class EngineClock:
 
     def reset(self) -> None:
         self.apply_seconds = self.json_seconds = 0.0
+        self.apply_calls = self.apply_timed = self.json_calls = self.json_timed = 0
 
 
 @dataclass
@@ -421,7 +458,8 @@ class PhaseResult:
     other_threads_cpu: float = 0.0  # aiosqlite's worker thread: SQLite itself
     foreign_cpu: float = 0.0  # other processes' work on the CPUs this process may use
     act: list[float] = field(default_factory=list)
-    choose: list[float] = field(default_factory=list)  # CPU seconds of each bot choice
+    choose: list[float] = field(default_factory=list)  # CPU seconds of the choices timed
+    chosen: int = 0  # bot choices made, timed or not
     lag: list[float] = field(default_factory=list)  # paced only: start minus due time
     apply_seconds: float = 0.0
     json_seconds: float = 0.0
@@ -446,6 +484,10 @@ class PhaseResult:
 
     def per_action_us(self, seconds: float) -> float:
         return seconds / max(1, self.actions) * 1e6
+
+    def choose_seconds(self) -> float:
+        """Seconds in the bot's choices, all of them, from the ones timed."""
+        return statistics.fmean(self.choose) * self.chosen if self.choose else 0.0
 
 
 @dataclass
@@ -554,9 +596,14 @@ class ServiceBench:
             result.finished += 1
             self.match_ids[slot] = await self.open_match(slot)
             live = await self.service.get(self.match_ids[slot])
-        started, collected = time.thread_time(), result.gc.cpu_seconds
-        seat, action = self.choose(live, rng)
-        result.choose.append(time.thread_time() - started - (result.gc.cpu_seconds - collected))
+        result.chosen += 1
+        if not self.clock.times_this_one():
+            seat, action = self.choose(live, rng)
+        else:
+            started, collected = time.thread_time(), result.gc.cpu_seconds
+            seat, action = self.choose(live, rng)
+            result.choose.append(time.thread_time() - started
+                                 - (result.gc.cpu_seconds - collected))
         chosen = time.perf_counter()
         try:
             await self.service.act(live.id, version=live.version, seat=seat, action=action,
@@ -591,8 +638,8 @@ class ServiceBench:
                 result.loop_thread_cpu += used
             else:
                 result.other_threads_cpu += used
-        result.apply_seconds = self.clock.apply_seconds
-        result.json_seconds = self.clock.json_seconds
+        result.apply_seconds = self.clock.apply_estimate()
+        result.json_seconds = self.clock.json_estimate()
         result.append = self.repo.append_seconds[start.appends:]
         result.timer_writes = self.repo.timer_writes - start.timer_writes
         result.statements = self.statements.seconds[start.statements:]
@@ -660,15 +707,17 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
                  "lag p99 ms", "choose CPU µs", "games ended", "others' CPU"], rows)
     print("  (others' CPU: other processes' work on this process's CPUs, in % of one CPU)")
 
-    print("\nCPU per action (µs; both threads, the bot's choice included):")
+    print("\nCPU per action (µs; both threads, the bot's choice included; the choice, apply "
+          f"and the JSON timed on one call in {bench.clock.every}):")
     rows = []
     for r in results:
-        loop_known = r.apply_seconds + r.json_seconds + sum(r.choose) + r.gc.cpu_seconds
+        loop_known = r.apply_seconds + r.json_seconds + r.choose_seconds() + r.gc.cpu_seconds
         rows.append([
             r.name, f"{r.per_action_us(r.cpu_seconds):.0f}",
             f"{r.per_action_us(r.other_threads_cpu):.0f}",
             f"{r.per_action_us(r.loop_thread_cpu):.0f}",
-            f"{r.per_action_us(sum(r.choose)):.0f}", f"{r.per_action_us(r.apply_seconds):.0f}",
+            f"{r.per_action_us(r.choose_seconds()):.0f}",
+            f"{r.per_action_us(r.apply_seconds):.0f}",
             f"{r.per_action_us(r.json_seconds):.0f}", f"{r.per_action_us(r.gc.cpu_seconds):.0f}",
             f"{r.per_action_us(r.loop_thread_cpu - loop_known):.0f}",
             f"{1e6 / max(1.0, r.per_action_us(r.cpu_seconds)):.0f}",
@@ -768,6 +817,7 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
         bench = ServiceBench(Path(tmp) / "service.db", args.matches, args.seed,
                              with_timers=args.with_timers,
                              autocheckpoint=not args.no_autocheckpoint)
+        bench.clock.every = args.time_every
         setup_seconds = await bench.setup()
         # As bot.collector.Collector runs it, with the bot's collector settings.
         young = asyncio.create_task(collector.young_collections()) if uses_bot_gc(args) \
@@ -1532,6 +1582,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="part 2, production-equivalent seconds (setting board_edit_delay)")
     parser.add_argument("--think", type=float, nargs=2, default=list(HUMAN_THINK),
                         metavar=("MIN", "MAX"), help="part 2: seconds a person takes to click")
+    parser.add_argument("--time-every", type=int, default=TIME_EVERY, metavar="N",
+                        help="part 1: time the bot's choice, apply and the state's JSON on one "
+                             "call in N (1: every call, at about 3 µs a reading)")
     parser.add_argument("--runs", type=int, default=1,
                         help="part 1 this many times in a row, each in a fresh interpreter, "
                              "then a line per run against the target (the target asks for 3)")
@@ -1541,6 +1594,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="the game played (all: each registered game in turn)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     args = parser.parse_args(argv)
+    if args.time_every < 1:
+        parser.error("--time-every must be 1 or more")
     if args.quick:
         args.matches = min(args.matches, 100)
         args.seconds = min(args.seconds, 3.0)

@@ -53,3 +53,37 @@ def test_a_slow_call_is_put_down_to_where_its_time_went() -> None:
     assert abs(synced.blocked - 0.270) < 1e-9
     busy = SlowCall(started=0.0, wall=0.050, cpu=0.045, runnable=0.004, what="_commit")
     assert busy.cause == "its own CPU"
+
+
+def test_the_engine_is_timed_on_one_call_in_every_and_scaled_to_all() -> None:
+    """The breakdown of the loop's CPU is read on one call in ``every`` (each reading is a
+    system call the CPU per action would pay), and the estimate counts every call."""
+    from bench.service import EngineClock
+
+    class Dumped:
+        def model_dump_json(self) -> str:
+            return "{}"
+
+    class Game:
+        State = Dumped
+
+        def apply(self, state: object, action: object) -> object:
+            return sum(range(20_000))
+
+    game = Game()
+    clock = EngineClock(every=4)
+    undo = clock.instrument(game)  # type: ignore[arg-type]
+    try:
+        for _ in range(400):
+            game.apply(None, None)
+    finally:
+        undo()
+    assert clock.apply_calls == 400
+    assert 60 <= clock.apply_timed <= 140  # about one in four, drawn at random
+    assert clock.apply_seconds > 0
+    assert clock.apply_estimate() == clock.apply_seconds * 400 / clock.apply_timed
+    every = EngineClock(every=1)
+    assert all(every.times_this_one() for _ in range(100))
+    assert clock.json_calls == 0  # the class's model_dump_json, not called
+    assert "apply" not in vars(game)
+    assert Dumped().model_dump_json() == "{}"
