@@ -174,6 +174,10 @@ def _shifted(op: Op, x: int, y: int) -> Op:
     return (start + y, end + y, hash((key, x, y)), kind, how)
 
 
+# Shapes drawn inside the box their corners give, outline and all.
+_INSIDE = frozenset({"rectangle", "rounded_rectangle", "ellipse", "pieslice", "arc"})
+
+
 class Pen:
     """``Canvas.draw``: Pillow's shapes (the same arguments as ``ImageDraw``'s), recorded on
     the canvas rather than drawn at once."""
@@ -187,8 +191,9 @@ class Pen:
         first = xy[0]
         points = tuple(v for point in xy for v in point) \
             if first.__class__ is tuple or first.__class__ is list else tuple(xy)
-        # Wide lines, joints and outlines reach past the coordinates by up to their width.
-        reach = int(options.get("width") or 1) + 2
+        # Wide lines, joints and outlines reach past the coordinates by up to their width; a
+        # box, an ellipse or a part of one draws its outline inside its corners.
+        reach = 1 if method in _INSIDE else int(options.get("width") or 1) + 2
         ys = points[1::2]
         fill = options.get("fill")
         if fill.__class__ is tuple:

@@ -40,10 +40,14 @@ class SanguoshaPictureNames(Protocol):
 # text is as large against the width as a phone can show it, and no larger in pixels, since
 # every pixel of a changed band is drawn, mapped and compressed again.
 MARGIN = 18
-HEADER = 100
 GAP = 11
 CARD_WIDTH = 250
 CARD_HEIGHT = 238
+# A row of seats every 8 bands of the encoder (``tables.pictures.png.BAND``) and the first
+# 3.5 bands down: each card's HP and hand row (32 rows from its 80th) then lies in one band,
+# and a move that changes only those rows of a row of seats changes one band of it.
+ROW_GAP = 18
+HEADER = 112
 PAD = 11
 COLUMNS = 3
 WIDTH = 2 * MARGIN + COLUMNS * CARD_WIDTH + (COLUMNS - 1) * GAP
@@ -227,7 +231,7 @@ def rows(seats: int) -> int:
 
 def picture_height(seats: int) -> int:
     count = rows(seats)
-    return HEADER + count * CARD_HEIGHT + (count - 1) * GAP + MARGIN
+    return HEADER + count * CARD_HEIGHT + (count - 1) * ROW_GAP + MARGIN
 
 
 def places(seats: int) -> list[tuple[int, int]]:
@@ -240,7 +244,7 @@ def places(seats: int) -> list[tuple[int, int]]:
         return int(MARGIN + column * (CARD_WIDTH + GAP))
 
     def row_y(row: float) -> int:
-        return int(HEADER + row * (CARD_HEIGHT + GAP))
+        return int(HEADER + row * (CARD_HEIGHT + ROW_GAP))
 
     def spread(k: int) -> list[float]:
         # k cards over the three columns, centred: 1 in the middle, 2 either side of it.
@@ -260,8 +264,8 @@ def places(seats: int) -> list[tuple[int, int]]:
 def paint_table(scene: TableScene) -> Canvas:
     count = len(scene.seats)
     canvas = Canvas(WIDTH, picture_height(count), PAPER)
-    canvas.text((MARGIN + 3, 18), scene.title, 30, INK, weight=BOLD, width=WIDTH - 2 * MARGIN)
-    canvas.text((MARGIN + 3, 61), scene.subtitle, 20, MUTED, weight=MEDIUM,
+    canvas.text((MARGIN + 3, 22), scene.title, 30, INK, weight=BOLD, width=WIDTH - 2 * MARGIN)
+    canvas.text((MARGIN + 3, 67), scene.subtitle, 20, MUTED, weight=MEDIUM,
                 width=WIDTH - 2 * MARGIN)
     _table(canvas, scene)
     for seat, (x, y) in zip(scene.seats, places(count), strict=True):
@@ -285,8 +289,8 @@ def _table(canvas: Canvas, scene: TableScene) -> None:
     count = rows(len(scene.seats))
     left = MARGIN + CARD_WIDTH + GAP
     right = left + CARD_WIDTH
-    top = HEADER + CARD_HEIGHT + GAP
-    bottom = top + (count - 2) * CARD_HEIGHT + (count - 3) * GAP
+    top = HEADER + CARD_HEIGHT + ROW_GAP
+    bottom = top + (count - 2) * CARD_HEIGHT + (count - 3) * ROW_GAP
     canvas.box((left + 5, top + 5, right - 5, bottom - 5), TABLE, radius=48, outline=TABLE_EDGE,
                line=5)
     middle = (left + right) // 2
