@@ -379,8 +379,8 @@ MIN_CROWDED_NAME = 7  # on one line over a crowd of pieces
 NAME_SIDES = 8  # a room's name keeps this far from the tile's sides, both together
 
 
-# Tile sizes a whole number of bands (``square``) are taken when a tile that size fits:
-# from the largest that fits, down to the largest of these no larger.
+# Tile sizes a whole number of the encoder's bands, which ``square`` sets on band edges: a
+# layout takes the largest of these that fits, and only when none does a smaller size.
 BAND_TILES = (96, 64)
 
 
@@ -549,8 +549,8 @@ def _header(canvas: Canvas, scene: HauntScene) -> None:
 
 
 def _floor(canvas: Canvas, panel: Panel, tile: int) -> None:
-    """A floor's panel and map, each room kept on its own (a room is drawn again only when
-    it or the number of pieces in it changes), then the pieces over the map."""
+    """A floor's panel and map, each room kept on its own (recorded again only when it, or
+    where the pieces in it put its name, changes), then the pieces over the map."""
     floor = panel.floor
     keep(canvas, ("panel", panel.box, floor.title), partial(_panel, panel=panel))
     spots = tuple(square(panel, tile, *spot) for spot in floor.frontier)
