@@ -85,11 +85,26 @@ def _trait_view(state: HauntState, seat: int, trait: Trait) -> TraitView:
     return view
 
 
+# An explorer's four trait views by its marks: looked up once per explorer and view rather
+# than trait by trait (each view's dict of them is its own).
+_TRACKS: dict[tuple[str, int, int, int, int], tuple[TraitView, ...]] = {}
+
+
+def _traits(state: HauntState, seat: int) -> dict[Trait, TraitView]:
+    s = state.seat(seat)
+    marks = s.marks
+    key = (s.explorer, marks["might"], marks["speed"], marks["sanity"], marks["knowledge"])
+    views = _TRACKS.get(key)
+    if views is None:
+        views = _TRACKS[key] = tuple(_trait_view(state, seat, t) for t in TRAITS)
+    return dict(zip(TRAITS, views, strict=True))
+
+
 def _explorer(state: HauntState, seat: int) -> ExplorerView:
     s = state.seat(seat)
     # Built without validation (``built``): every value is already of its field's type and
     # freshly made here (or frozen and shared), and a view is built for a seat on every move.
-    marks = {t: _trait_view(state, seat, t) for t in TRAITS} if s.explorer else {}
+    marks = _traits(state, seat) if s.explorer else {}
     side = state.side_of(seat)
     return built(ExplorerView, {
         "seat": seat,
