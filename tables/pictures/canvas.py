@@ -457,7 +457,7 @@ class Canvas:
         # rows across the box's middle draws its sides and middle only, with no corners.
         self.colours.update(ink for ink in (fill, outline) if ink is not None)
         for name, (a, b, c, d), rest in calls:
-            self._record(y0 + b - 1, y0 + d + 2, ("call", name, a + x0, b + y0, c + x0,
+            self._record(y0 + b, y0 + d + 1, ("call", name, a + x0, b + y0, c + x0,
                                                   d + y0, rest), "call",
                          (name, (a + x0, b + y0, c + x0, d + y0), rest))
 
