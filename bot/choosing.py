@@ -103,6 +103,10 @@ def _exit_with(parent: int) -> None:
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
+def _ready() -> None:
+    """In a worker: nothing (submitted so that the pool starts its process)."""
+
+
 def _pool(index: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(index)
     if pool is None:
@@ -145,9 +149,22 @@ class Choosers:
     @staticmethod
     def in_process(game: Game[Any, Any]) -> bool:
         """Whether ``game``'s bot chooses in a worker process: its game searches, and its
-        ``choose`` is the game's own. A stand-in put on the instance (a test's quick legal
-        player) is not the search the game declared, and chooses in a thread."""
-        return registry.bot_searches(game.spec.name) and "choose" not in vars(game)
+        ``choose`` is the game's own (its class's, bound to it). A stand-in put on the
+        instance (a test's quick legal player) is not the search the game declared, and
+        chooses in a thread."""
+        chooser = game.choose
+        own = getattr(chooser, "__self__", None) is game and \
+            getattr(chooser, "__func__", None) is getattr(type(game), "choose", None)
+        return own and registry.bot_searches(game.spec.name)
+
+    def prepare(self, game: Game[Any, Any]) -> None:
+        """Start the worker processes now if ``game``'s bots will choose there: a worker
+        takes a second or more to start and load the games, and a table's first bot move
+        should not wait for that."""
+        if self.in_process(game):
+            for lane in self._lanes:
+                if lane.index not in _POOLS:
+                    _pool(lane.index).submit(_ready)
 
     async def choose(self, game: Game[Any, Any], view: Any, prompt: Prompt,
                      rng: random.Random, seat: Hashable) -> Action | None:

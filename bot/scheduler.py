@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choosing import Choosers
+from games import registry
 from games.core import Action, Clock, Prompt
 from storage import MatchNotFound, MatchStatus, TimerRecord
 from tables import metrics
@@ -148,6 +149,8 @@ class Scheduler:
                             record.deadline.timestamp(), None, "", bot=False))
         if self._entries:
             log.info("re-armed %d timers", len(self._entries))
+        for name in registry.names():
+            self._choosers.prepare(registry.get(name))
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:

@@ -53,6 +53,9 @@ def test_only_a_searching_games_own_bot_chooses_in_a_process() -> None:
     stand_in = RenjuGame(bot=QUICK)
     stand_in.choose = lambda view, prompt, rng: prompt.actions[0]  # type: ignore[method-assign]
     assert not Choosers.in_process(stand_in)
+    # A stand-in taken off again (monkeypatch's undo puts the bound method on the instance)
+    stand_in.choose = RenjuGame.choose.__get__(stand_in)  # type: ignore[method-assign]
+    assert Choosers.in_process(stand_in)
 
 
 async def test_a_bot_choosing_in_a_process_plays_the_move_it_plays_here(
