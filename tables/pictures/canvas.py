@@ -347,13 +347,13 @@ class Canvas:
             return self._index[2], self._index[3]
         count = -(-self.height // band)
         touching: list[list[int]] = [[] for _ in range(count)]
-        for number, (start, end, _, _, _) in enumerate(self.ops):
+        keys: list[list[int]] = [[] for _ in range(count)]
+        for number, (start, end, key, _, _) in enumerate(self.ops):
             for at in range(start // band, min(count, -(-end // band))):
                 touching[at].append(number)
-        ops = self.ops
+                keys[at].append(key)
         base = hash((self.width, self.background))
-        digests = [hash((base, *(ops[number][2] for number in numbers)))
-                   for numbers in touching]
+        digests = [hash((base, *found)) for found in keys]
         if count:  # the last band may be short
             digests[-1] = hash((digests[-1], self.height - (count - 1) * band))
         self._index = (band, len(self.ops), digests, touching)

@@ -104,8 +104,8 @@ class TableEncoder:
         changed = [number for number, (band, digest) in enumerate(zip(self.bands, digests,
                                                                      strict=True))
                    if band is None or band.digest != digest]
-        # Each run of changed bands drawn from the operations touching it, then all of them
-        # mapped onto the palette at once (one image: a mapping has a cost of its own).
+        # Each run of changed bands drawn from the operations touching it alone, and mapped
+        # onto the palette (run by run: mapping them stacked in one picture costs more).
         runs: list[tuple[int, Image.Image]] = []
         for first, last in _runs(changed):
             top, bottom = first * BAND, min(canvas.height, (last + 1) * BAND)
@@ -113,19 +113,8 @@ class TableEncoder:
             rows, above = canvas.rows_below(top, bottom, ops)
             if above:
                 rows = rows.crop((0, above, canvas.width, above + bottom - top))
-            runs.append((first, rows))
-        if not runs:
-            return self._assemble()
-        if len(runs) == 1:
-            stacked = runs[0][1]
-        else:
-            stacked = Image.new("RGB", (canvas.width, sum(rows.height for _, rows in runs)))
-            y = 0
-            for _, rows in runs:
-                stacked.paste(rows, (0, y))
-                y += rows.height
-        mapped = stacked.quantize(palette=self.palette, dither=Image.Dither.NONE)
-        self._bands(mapped, [(first, rows.height) for first, rows in runs], digests)
+            runs.append((first, rows.quantize(palette=self.palette, dither=Image.Dither.NONE)))
+        self._bands(runs, digests)
         return self._assemble()
 
     def _afresh(self, canvas: Canvas, digests: list[int]) -> bytes:
@@ -145,7 +134,7 @@ class TableEncoder:
             self.known = set(canvas.colours)
         elif len(palette.getpalette() or []) != len(octree):
             mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
-        self._bands(mapped, [(0, canvas.height)], digests)
+        self._bands([(0, mapped)], digests)
         return self._assemble()
 
     def _holds(self, colours: set[Colour]) -> bool:
@@ -172,24 +161,20 @@ class TableEncoder:
         self.known.update(new)
         return True
 
-    def _bands(self, mapped: Image.Image, runs: list[tuple[int, int]], digests: list[int]
-               ) -> None:
-        """Runs of bands compressed from ``mapped``: each run its first band and how many
-        rows it has, one run after another from the top of ``mapped``."""
-        width, height = mapped.size
-        # PNG's rows: each after its filter type, 0 (none), the column of zeros here.
-        lines = Image.new("P", (width + 1, height), 0)
-        lines.paste(mapped, (1, 0))
-        raw = memoryview(lines.tobytes())
-        row = width + 1
+    def _bands(self, runs: list[tuple[int, Image.Image]], digests: list[int]) -> None:
+        """Runs of bands compressed, each its first band and its rows mapped."""
         # One compressor, flushed in full at every band's end: its state starts afresh there,
         # so each band's bytes stand on their own, as if compressed alone.
         compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
-        at = 0
-        for first, rows in runs:
-            for number in range(first, first + -(-rows // BAND)):
-                part = raw[at:at + min(BAND, rows - (number - first) * BAND) * row]
-                at += len(part)
+        for first, mapped in runs:
+            width, height = mapped.size
+            # PNG's rows: each after its filter type, 0 (none), the column of zeros here.
+            lines = Image.new("P", (width + 1, height), 0)
+            lines.paste(mapped, (1, 0))
+            raw = memoryview(lines.tobytes())
+            row = width + 1
+            for number in range(first, first + -(-height // BAND)):
+                part = raw[(number - first) * BAND * row:(number - first + 1) * BAND * row]
                 deflated = compressor.compress(part) + compressor.flush(zlib.Z_FULL_FLUSH)
                 self.bands[number] = _Band(digests[number], deflated, zlib.adler32(part),
                                            len(part))
