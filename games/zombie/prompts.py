@@ -180,6 +180,11 @@ def _blocking(state: ZombieState) -> dict[int, Prompt]:
     raise AssertionError(f"no prompt for stage {stage}")
 
 
+# Entries are needed only while their window is open (a few seconds at a thousand moves a
+# second); every entry is also a few objects the full collection walks (bot/collector.py).
+_FIGHT_PROMPTS: Memo[tuple[object, ...], Prompt] = Memo(6_000)
+
+
 def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
     """Every seat of the window keeps the same open question until the last one commits, so
     nobody can tell who has chosen, and a seat may change its mind. A seat's own prompt (seen
@@ -187,13 +192,23 @@ def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
     a seat that never answered flees."""
     window = state.windows.top
     assert window is not None and state.fight is not None
+    zombies = state.fight.zombies
     prompts: dict[int, Prompt] = {}
     for seat in window.seats:
-        options: list[Action] = [make(a.Commit, seat=seat, choice="flee"),
-                                 make(a.Commit, seat=seat, choice="fight")]
         default = 1 if window.answers.get(seat) == "fight" else 0
-        prompts[seat] = _prompt(state, seat, options, clock="response", default=default,
-                                question=window.question(seat), zombies=state.fight.zombies)
+        question = window.question(seat)
+        # A seat's prompt is the same while its question, its answer so far and the fight
+        # stand: the window's other seats answering one by one each make a new state whose
+        # prompts are worked out again (prompts are frozen and shared).
+        key = (seat, default, question, state.ask, state.stage, zombies)
+        prompt = _FIGHT_PROMPTS.get(key)
+        if prompt is None:
+            options: list[Action] = [make(a.Commit, seat=seat, choice="flee"),
+                                     make(a.Commit, seat=seat, choice="fight")]
+            prompt = _FIGHT_PROMPTS.remember(key, _prompt(
+                state, seat, options, clock="response", default=default, question=question,
+                zombies=zombies))
+        prompts[seat] = prompt
     return prompts
 
 
