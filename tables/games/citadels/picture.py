@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from games.citadels.cards import CHARACTERS, COLOURS
@@ -227,17 +228,27 @@ def _panel(canvas: Canvas, scene: CitiesScene, city: City, grid: Layout, x: int,
         cx = canvas.pill(cx, top, role, 18, (232, 222, 200), INK, weight=MEDIUM,
                          height=29, max_width=right - PAD - cx) + 6
     top += ROLES_ROW
-    if not city.tiles:
-        canvas.box((x + PAD, top, right - PAD, top + TILE_HEIGHT), None, radius=8,
-                   outline=PANEL_EDGE, line=2)
-        canvas.text(((x + right) // 2, top + TILE_HEIGHT // 2), scene.empty, 19, MUTED,
-                    weight=MEDIUM, anchor="mm")
-        return
-    for i, tile in enumerate(city.tiles):
+    canvas.paste(_city_tiles(city.tiles, scene.empty, grid), x + PAD, top)
+
+
+@lru_cache(maxsize=256)  # its operations and rendered texts: a few KiB each
+def _city_tiles(tiles: tuple[Tile, ...], empty: str, grid: Layout) -> Canvas:
+    """A city's districts, recorded once while the city stays as it is (most moves build
+    nothing), on the panel's colour."""
+    inner = grid.column_width - 2 * PAD
+    rows = max(1, math.ceil(len(tiles) / grid.per_row))
+    # Boxes' right and bottom edges are drawn on the pixel past their width and height.
+    part = Canvas(inner + 1, rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + 1, PANEL)
+    if not tiles:
+        part.box((0, 0, inner, TILE_HEIGHT), None, radius=8, outline=PANEL_EDGE, line=2)
+        part.text((grid.column_width // 2 - PAD, TILE_HEIGHT // 2), empty, 19, MUTED,
+                  weight=MEDIUM, anchor="mm")
+        return part
+    for i, tile in enumerate(tiles):
         row, col = divmod(i, grid.per_row)
-        tx = x + PAD + col * (grid.tile_width + TILE_GAP)
-        ty = top + row * (TILE_HEIGHT + TILE_GAP)
-        _tile(canvas, tile, tx, ty, grid.tile_width)
+        _tile(part, tile, col * (grid.tile_width + TILE_GAP), row * (TILE_HEIGHT + TILE_GAP),
+              grid.tile_width)
+    return part
 
 
 def _tile(canvas: Canvas, tile: Tile, x: int, y: int, width: int) -> None:
