@@ -234,11 +234,13 @@ def _panel(canvas: Canvas, scene: CitiesScene, city: City, grid: Layout, x: int,
 @lru_cache(maxsize=256)  # its operations and rendered texts: a few KiB each
 def _city_tiles(tiles: tuple[Tile, ...], empty: str, grid: Layout) -> Canvas:
     """A city's districts, recorded once while the city stays as it is (most moves build
-    nothing), on the panel's colour."""
+    nothing)."""
     inner = grid.column_width - 2 * PAD
     rows = max(1, math.ceil(len(tiles) / grid.per_row))
-    # Boxes' right and bottom edges are drawn on the pixel past their width and height.
-    part = Canvas(inner + 1, rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + 1, PANEL)
+    # Boxes' right and bottom edges are drawn on the pixel past their width and height. Its
+    # operations are pasted over the panel: its background, the picture's, is not drawn (one
+    # of the panel's colour would be, over every row of the city, each time a row is added).
+    part = Canvas(inner + 1, rows * (TILE_HEIGHT + TILE_GAP) - TILE_GAP + 1, PAPER)
     if not tiles:
         part.box((0, 0, inner, TILE_HEIGHT), None, radius=8, outline=PANEL_EDGE, line=2)
         part.text((grid.column_width // 2 - PAD, TILE_HEIGHT // 2), empty, 19, MUTED,
