@@ -42,9 +42,10 @@ THREADS = 2
 # Worker processes for the bots that search: one per core beside the event loop's.
 PROCESSES = max(1, (os.cpu_count() or 2) - 1)
 # How much lower a worker's priority is than the bot's process: where cores are short, a
-# search takes the CPU the loop leaves, never the loop's (the OS still lends it every idle
-# core).
-WORKER_NICENESS = 10
+# search yields most of the CPU to the loop (the OS still lends it every idle core). Not the
+# lowest: on a machine shared with other busy processes (a test run), a search still gets a
+# share that keeps a bot's answer within a second or so.
+WORKER_NICENESS = 5
 # Games a worker keeps unpickled (rebuilding one costs about a millisecond), by their bytes.
 KEPT_GAMES = 16
 PARENT_CHECK_SECONDS = 1.0

@@ -103,7 +103,7 @@ async def test_a_search_in_a_process_leaves_the_loop_free(choosers: Choosers) ->
     here = time.process_time() - here_before
     done.set()
     await ticker
-    assert search > 0.05, f"the searches take only {search * 1000:.0f} ms: nothing to prove"
+    assert search > 0.03, f"the searches take only {search * 1000:.0f} ms: nothing to prove"
     assert here < search / 2, (
         f"this process spent {here * 1000:.0f} ms of CPU on searches of "
         f"{search * 1000:.0f} ms made elsewhere")
@@ -175,7 +175,7 @@ async def test_the_scheduler_plays_the_moves_a_renju_bot_chooses_in_its_worker(
     choices = CHOOSING.choices
     await app.timers.start()
     try:
-        for _ in range(1500):
+        for _ in range(6000):  # a busy machine leaves the worker little CPU
             if (await service.get(live.id)).version >= played:
                 break
             await asyncio.sleep(0.01)
