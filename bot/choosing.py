@@ -177,11 +177,12 @@ class Choosers:
                 self._thread_pool(), game.choose, view, prompt, rng)
         answer: asyncio.Future[Action | None] = asyncio.get_running_loop().create_future()
         lane = self._lanes[hash(seat) % len(self._lanes)]
-        older = lane.waiting.pop(seat, None)
+        older = lane.waiting.get(seat)
         if older is not None:
             CHOOSING.skipped += 1
             if not older.answer.done():
                 older.answer.set_result(None)
+        # (A replacement keeps the seat's place in the queue.)
         lane.waiting[seat] = _Question(engine, view, prompt, rng, answer)
         self._next(lane)
         return await answer

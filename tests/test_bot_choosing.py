@@ -129,16 +129,27 @@ async def test_a_newer_question_for_a_seat_replaces_the_one_waiting(
     await asyncio.sleep(0)
     skipped, choices = CHOOSING.skipped, CHOOSING.choices
     view, prompt, seed = asked[1]
-    replaced = asyncio.create_task(choosers.choose(game, view, prompt, random.Random(seed),
-                                                   seat="seat"))
+    answered: list[str] = []
+
+    def ask(seat: str, at: tuple[Any, Any, str] = asked[1]) -> asyncio.Task[Any]:
+        task = asyncio.create_task(choosers.choose(game, at[0], at[1], random.Random(at[2]),
+                                                   seat=seat))
+        task.add_done_callback(lambda _: answered.append(seat))
+        return task
+
+    replaced = ask("seat")
     await asyncio.sleep(0)
-    newest = asyncio.create_task(choosers.choose(game, view, prompt, random.Random(seed),
-                                                 seat="seat"))
+    other = ask("other seat", asked[2])
+    await asyncio.sleep(0)
+    newest = ask("seat")
     assert await replaced is None
     assert await newest == game.choose(view, prompt, random.Random(seed))
+    assert await other is not None
     assert await busy is not None
     assert CHOOSING.skipped == skipped + 1
-    assert CHOOSING.choices == choices + 2
+    assert CHOOSING.choices == choices + 3
+    # The replacement kept the seat's place in the queue, before the other seat's question.
+    assert answered == ["seat", "seat", "other seat"]
 
 
 async def test_a_cheap_bot_chooses_in_a_thread(choosers: Choosers) -> None:
