@@ -87,6 +87,9 @@ async def test_a_reveal_refused_before_a_restart_is_posted_after_it(
     title = t("lifeboat.reveal.title")
     async with running(make_client(settings), fake) as first:
         table = await start_table(fake, first, channel, [alice], bots=3)
+        # The board is posted before the permission goes (a new board may wait seconds for
+        # its first picture while a worker process starts): only its edits are left to send.
+        await table.board()
         fake.deny_send(channel)  # posts refused (50013); the board's edits still go through
         await _hand_every_seat_to_bots(fake, first, table, alice)
         await fake.wait_for(lambda: any(
