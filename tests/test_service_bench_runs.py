@@ -87,3 +87,18 @@ def test_the_engine_is_timed_on_one_call_in_every_and_scaled_to_all() -> None:
     assert clock.json_calls == 0  # the class's model_dump_json, not called
     assert "apply" not in vars(game)
     assert Dumped().model_dump_json() == "{}"
+
+
+def test_the_engine_share_of_a_move_is_timed_and_the_moves_digested() -> None:
+    """``bench/service_moves.py`` plays the service bench's moves offline: every verb is timed,
+    and the digest of what was played is the same from one run to the next (it shows that a
+    change left the moves alone)."""
+    from bench.service_moves import VERBS, play
+
+    played, seconds, digest = play("zombie", matches=6, moves=4)
+    assert played == 24
+    assert set(seconds) == set(VERBS) and all(s >= 0 for s in seconds.values())
+    assert seconds["apply"] > 0 and seconds["view"] > 0
+    again = play("zombie", matches=6, moves=4)
+    assert again[2] == digest
+    assert play("zombie", matches=6, moves=5)[2] != digest

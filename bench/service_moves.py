@@ -1,0 +1,97 @@
+"""The engine's share of a move of the service benchmark, offline: thread CPU per move.
+
+Plays the moves ``bench/service.py`` plays (``--matches`` matches of 4, 5 and 6 seats in turn,
+each move from a random blocking prompt, the built-in bot choosing from that seat's view), the
+matches side by side for ``--moves`` rounds, with no service, database or event loop, and
+times each verb of a move with the thread's CPU clock: the prompts of the state moved from
+(cached on it), the acting seat's view, the bot's choice, ``apply``, the prompts of the new
+state (which the service's planner asks for) and the new state's JSON. A digest of every
+state, action, view, event and prompt played shows that a change left the moves as they were.
+Run from the repository root:
+
+    .venv/bin/python -m bench.service_moves --game haunt
+    .venv/bin/python -m bench.service_moves --game zombie --matches 300 --moves 35
+
+Each timing is a system call of about a microsecond: the totals are a little above what the
+verbs cost in the service, alike before and after a change. On a shared machine, compare two
+trees by running both at the same time on one CPU (``taskset -c 1``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import argparse
+import hashlib
+import random
+import time
+
+from games import registry
+
+VERBS = ("pending", "view", "choose", "apply", "new pending", "JSON")
+
+
+def play(name: str, matches: int, moves: int) -> tuple[int, dict[str, float], str]:
+    """Moves played, CPU seconds per verb, and the digest of what was played."""
+    game = registry.get(name)
+    seconds = dict.fromkeys(VERBS, 0.0)
+    digest = hashlib.sha256()
+    states = [game.setup(4 + i % 3, {}, 1_000_003 + i) for i in range(matches)]
+    rngs = [random.Random(f"moves:{i}") for i in range(matches)]
+    clock = time.thread_time
+    played = 0
+    for _ in range(moves):
+        for i, state in enumerate(states):
+            if game.outcome(state) is not None:
+                continue
+            rng = rngs[i]
+            t0 = clock()
+            prompts = [p for p in game.pending(state) if p.blocking]
+            t1 = clock()
+            prompt = rng.choice(prompts)
+            view = game.view(state, prompt.seat)
+            t2 = clock()
+            action = game.choose(view, prompt, rng)
+            t3 = clock()
+            transition = game.apply(state, action)
+            t4 = clock()
+            game.outcome(transition.state)
+            game.pending(transition.state)
+            t5 = clock()
+            dumped = transition.state.model_dump_json()
+            t6 = clock()
+            for verb, spent in zip(VERBS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5),
+                                   strict=True):
+                seconds[verb] += spent
+            digest.update(dumped.encode())
+            digest.update(action.model_dump_json().encode())
+            digest.update(repr(view).encode())
+            for event in transition.events:
+                digest.update(event.model_dump_json().encode())
+            for next_prompt in game.pending(transition.state):
+                digest.update(next_prompt.model_dump_json().encode())
+            states[i] = transition.state
+            played += 1
+    return played, seconds, digest.hexdigest()[:16]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="haunt", choices=registry.names())
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--moves", type=int, default=35, help="rounds of one move per match")
+    args = parser.parse_args(argv)
+    played, seconds, digest = play(args.game, args.matches, args.moves)
+    per_move = {verb: s / max(1, played) * 1e6 for verb, s in seconds.items()}
+    print(f"{args.game}: {played} moves of {args.matches} matches; thread CPU per move (µs): "
+          + ", ".join(f"{verb} {us:.1f}" for verb, us in per_move.items())
+          + f"; total {sum(per_move.values()):.1f}; digest {digest}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
