@@ -167,10 +167,9 @@ def _shifted(op: Op, x: int, y: int) -> Op:
     elif kind == "call":
         name, (x0, y0, x1, y1), rest = how
         how = (name, (x0 + x, y0 + y, x1 + x, y1 + y), rest)
-    else:
-        method, points, args, options = how
-        how = (method, tuple(v + y if i % 2 else v + x for i, v in enumerate(points)), args,
-               options)
+    else:  # a shape keeps its points and how far they are moved (added where it is drawn)
+        method, points, args, options, dx, dy = how
+        how = (method, points, args, options, dx + x, dy + y)
     return (start + y, end + y, hash((key, x, y)), kind, how)
 
 
@@ -204,7 +203,7 @@ class Pen:
         canvas.ops.append((max(0, int(min(ys)) - reach),
                            min(canvas.height, int(max(ys)) + reach + 1),
                            hash((method, points, args, *options.items())), "shape",
-                           (method, points, args, options)))
+                           (method, points, args, options, 0, 0)))
 
     def rectangle(self, xy: Any, *args: Any, **options: Any) -> None:
         self._shape("rectangle", xy, args, options)
@@ -330,9 +329,10 @@ class Canvas:
         elif kind == "call":  # one call of a large box's to the drawing core
             name, (x0, y0, x1, y1), rest = how
             getattr(pen.draw, name)((x0, y0 - top, x1, y1 - top), *rest)
-        else:  # a shape, moved up by ``top`` rows
-            method, points, args, options = how
-            moved = tuple(v - top if i % 2 else v for i, v in enumerate(points))
+        else:  # a shape, moved by where it was pasted and up by ``top`` rows
+            method, points, args, options, dx, dy = how
+            down = dy - top
+            moved = tuple(v + down if i % 2 else v + dx for i, v in enumerate(points))
             getattr(pen, method)(moved, *args, **options)
 
     def band_digests(self, band: int) -> list[int]:
@@ -411,7 +411,7 @@ class Canvas:
                 rows = (part.background, x, y, part.width, part.height)
                 ops.insert(0, (y, y + part.height, hash(("ground", *rows)), "shape",
                                ("rectangle", (x, y, x + part.width - 1, y + part.height - 1),
-                                (), {"fill": part.background})))
+                                (), {"fill": part.background}, 0, 0)))
             texts = [DrawnText(text.text, text.font, (text.box[0] + x, text.box[1] + y,
                                                       text.box[2] + x, text.box[3] + y))
                      for text in part.texts]

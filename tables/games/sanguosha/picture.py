@@ -385,22 +385,32 @@ def _seat(canvas: Canvas, dead: str, winner: str, seat: Seat, x: int, y: int) ->
     else:
         canvas.pill(x + PAD, mid - 13, dead, 16, (96, 92, 88), WHITE, weight=BOLD,
                     height=26)
-    # The four equipment slots.
-    top = mid + 19
-    for i, (slot, name) in enumerate(zip(SLOTS, seat.slots, strict=True)):
-        _slot(canvas, slot, name, seat.reach if slot == "weapon" else "",
-              x + PAD, top + i * SLOT_ROW, right - PAD, seat.alive)
-    # The judgement area.
-    jy = top + 4 * SLOT_ROW + 3
-    jx = x + PAD
-    if seat.winner:
-        jx = canvas.pill(jx, jy, winner, 15, WINNER, WHITE, weight=BOLD, pad=8,
-                         height=24) + 5
-    for trick in seat.judging:
-        if jx > right - PAD - 48:
+    # The four equipment slots and the judgement area, kept while they look the same (most
+    # moves change neither).
+    canvas.paste(_slots(seat.slots, seat.reach, seat.judging, seat.alive,
+                        winner if seat.winner else ""), x + PAD, mid + 19)
+
+
+@lru_cache(maxsize=256)  # its operations and rendered texts: a few KiB each
+def _slots(slots: tuple[str, str, str, str], reach: str, judging: tuple[str, ...], alive: bool,
+           winner: str) -> Canvas:
+    """A seat's four equipment slots and its judgement area (and the winner's label) from
+    (0, 0), drawn over its card: the part's background, the picture's, is not drawn."""
+    right = CARD_WIDTH - 2 * PAD
+    part = Canvas(right + 1, 4 * SLOT_ROW + 3 + 24 + 1, PAPER)
+    for i, (slot, name) in enumerate(zip(SLOTS, slots, strict=True)):
+        _slot(part, slot, name, reach if slot == "weapon" else "", 0, i * SLOT_ROW, right,
+              alive)
+    jy = 4 * SLOT_ROW + 3
+    jx = 0
+    if winner:
+        jx = part.pill(jx, jy, winner, 15, WINNER, WHITE, weight=BOLD, pad=8, height=24) + 5
+    for trick in judging:
+        if jx > right - 48:
             break
-        jx = canvas.pill(jx, jy, trick, 15, JUDGING if seat.alive else GREY, WHITE,
-                         weight=BOLD, pad=8, height=24, max_width=right - PAD - jx) + 5
+        jx = part.pill(jx, jy, trick, 15, JUDGING if alive else GREY, WHITE, weight=BOLD,
+                       pad=8, height=24, max_width=right - jx) + 5
+    return part
 
 
 def _hearts(canvas: Canvas, seat: Seat, x: int, mid: int, ink: Colour) -> None:
