@@ -108,6 +108,16 @@ class Words:
 _WORDS: dict[str, Words] = {}
 
 
+def register_words(words: Words) -> Words:
+    """Gives a game's words by hand (a game registered by a test has no package to find)."""
+    _WORDS[words.game] = words
+    return words
+
+
+def forget_words(game: str) -> None:
+    _WORDS.pop(game, None)
+
+
 def words_for(game: str) -> Words:
     """The words of a registered game, found by its name in ``tables.games.<game>.words``,
     imported on first use. KeyError for a name that is not a registered game."""

@@ -17,6 +17,7 @@ from bot.renderers.base import Renderer
 from games.core import Action, Event, Prompt
 from tables.cards import Card
 from tables.service import LiveMatch
+from tables.words import forget_words, register_words
 from tests.games.signal_game import registered
 
 MODULE = "tests.e2e.signal_table"
@@ -82,9 +83,11 @@ def signal_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     renderers.renderer_for("lifeboat")  # the built-in renderers first
     with registered():
-        renderers.register_renderer(SignalRenderer())
+        signal = renderers.register_renderer(SignalRenderer())
+        register_words(signal)  # the replay and the log read a game's words
         monkeypatch.setattr(bot.app, "COGS", (*bot.app.COGS, MODULE))
         try:
             yield
         finally:
             renderers._RENDERERS.pop("signal", None)
+            forget_words("signal")
