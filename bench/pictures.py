@@ -1,7 +1,8 @@
 """Board pictures: the time to draw and encode one (PNG), per game and table size, over moments
 of seeded games, one after another as a drawing worker encodes a table's pictures (each as a
 change from the one before, ``tables.pictures.png.TableEncoder``): CPU time, and wall time, which
-a busy machine stretches; then the mean CPU time per game (over its tables). ``--moments N``
+a busy machine stretches; the share of the bands drawn again after a table's first picture;
+then the mean CPU time per game (over its tables). ``--moments N``
 takes N moments spread over each game; ``--every K`` instead takes every K-th move of the whole
 game (``--every 1``: a board edited after every move). ``--samples DIR`` also writes a few
 pictures to look at (docs/pictures/).
@@ -57,7 +58,7 @@ def names_for(locale: str) -> list[str]:
 def bench(count: int, every: int | None, games: set[str] | None) -> None:
     print(f"{'game':9} {'seats':>5} {'locale':6} {'last size':>10} {'scene ms':>9} "
           f"{'draw+png CPU ms mean':>20} {'p50':>5} {'p90':>6} {'max':>6} {'wall p50':>8} "
-          f"{'KiB':>5} {'palettes':>8}")
+          f"{'KiB':>5} {'palettes':>8} {'redrawn':>7}")
     means: list[float] = []
     per_game: dict[str, list[float]] = {}
     for game, seats, seed, locale in TABLES:
@@ -92,7 +93,8 @@ def bench(count: int, every: int | None, games: set[str] | None) -> None:
               f"{statistics.median(draws) * 1e3:>5.1f} "
               f"{draws[int(len(draws) * 0.9)] * 1e3:>6.1f} {draws[-1] * 1e3:>6.1f} "
               f"{statistics.median(walls) * 1e3:>8.1f} {statistics.mean(sizes) / 1024:>5.0f} "
-              f"{encoder.palettes:>4}/{encoder.pictures:<3}")
+              f"{encoder.palettes:>4}/{encoder.pictures:<3} "
+              f"{encoder.redrawn_bands / max(1, encoder.later_bands):>7.0%}")
     if means:
         print("mean per game: " + ", ".join(f"{game} {statistics.mean(found) * 1e3:.1f} ms"
                                             for game, found in per_game.items()))

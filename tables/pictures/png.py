@@ -83,9 +83,12 @@ class TableEncoder:
     # The colours drawn so far on this palette, each near one of its colours.
     known: set[Colour] = field(default_factory=set)
     bands: list[_Band | None] = field(default_factory=list)
-    # Pictures encoded, and how many found a new palette (the first included).
+    # Pictures encoded, and how many found a new palette (the first included); bands of the
+    # pictures after a table's first, and how many of them were drawn again.
     pictures: int = 0
     palettes: int = 0
+    later_bands: int = 0
+    redrawn_bands: int = 0
 
     def png(self, drawn: Canvas | Image.Image) -> bytes:
         canvas = drawn if isinstance(drawn, Canvas) else Canvas.holding(drawn)
@@ -104,6 +107,8 @@ class TableEncoder:
         changed = [number for number, (band, digest) in enumerate(zip(self.bands, digests,
                                                                      strict=True))
                    if band is None or band.digest != digest]
+        self.later_bands += len(digests)
+        self.redrawn_bands += len(changed)
         # Each run of changed bands drawn from the operations touching it alone, and mapped
         # onto the palette (run by run: mapping them stacked in one picture costs more).
         runs: list[tuple[int, Image.Image]] = []
