@@ -8,6 +8,7 @@ the commands' English descriptions are the catalog's (``command.<game>.descripti
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from bot.cogs.options import (
     slash_command,
 )
 from bot.components import lobby_view
+from bot.interactions import RESPONSE_BUDGET
 from bot.renderers import renderer_for
 from bot.replies import refuse, user_locale
 from games import registry
@@ -102,36 +104,60 @@ class GameCog(commands.GroupCog):
 
     async def start_table(self, interaction: discord.Interaction[Any],
                           chosen: dict[str, Any]) -> None:
+        """Opens a lobby in the channel. Answered within Discord's 3 s: when the checks and the
+        lobby take longer than the budget (a busy database), the command is deferred first
+        ("thinking" in the channel, where the lobby will be), and answered by editing it."""
+        opening = asyncio.ensure_future(self._open_lobby(interaction, chosen))
+        done, _ = await asyncio.wait({opening}, timeout=RESPONSE_BUDGET)
+        if not done:
+            await interaction.response.defer(thinking=True)
+        opened = await opening
+        if isinstance(opened, Refusal):
+            if interaction.response.is_done():
+                # A refusal is private: the channel's "thinking" goes, the answer follows
+                # only for the one who asked.
+                await interaction.delete_original_response()
+            await refuse(interaction, opened.key, **opened.params)
+            return
+        live, table_locale = opened
+        fields: dict[str, Any] = {"embed": self.app.desk.lobby_embed(live, table_locale),
+                                  "view": lobby_view(live, table_locale)}
+        if interaction.response.is_done():
+            message_id: int | None = (await interaction.edit_original_response(**fields)).id
+        else:
+            message_id = (await interaction.response.send_message(**fields)).message_id
+        if message_id is not None:
+            await self.app.repo.save_message(live.id, "lobby", interaction.channel_id or 0,
+                                             message_id)
+
+    async def _open_lobby(self, interaction: discord.Interaction[Any], chosen: dict[str, Any]
+                          ) -> tuple[LiveMatch, str | None] | Refusal:
+        """The checks and the new lobby, with the table's language; or why not. Answers
+        nothing itself (``start_table`` knows whether the command was deferred)."""
         locale = user_locale(interaction)
         if interaction.guild is None or interaction.channel_id is None:
-            await refuse(interaction, "command.guild_only")
-            return
+            return Refusal("command.guild_only")
         missing = [
             name for name, wanted in REQUIRED_CHANNEL_PERMISSIONS
             if wanted and not getattr(interaction.app_permissions, name)
         ]
         if missing:
-            await refuse(interaction, "command.bot_missing_permissions",
-                         permissions=", ".join(missing))
-            return
+            return Refusal("command.bot_missing_permissions", permissions=", ".join(missing))
         config = await self.app.config_for(interaction.guild.id)
         game_config = config.effective(self.game_name)
         moderator = self.app.is_moderator(interaction)
         if not game_config.enabled:
-            await refuse(interaction, "command.game_disabled")
-            return
+            return Refusal("command.game_disabled")
         if game_config.host_channel_ids and not moderator and \
                 interaction.channel_id not in game_config.host_channel_ids and \
                 getattr(interaction.channel, "parent_id", None) not in game_config.host_channel_ids:
-            await refuse(interaction, "command.host_channel_required", channels=" ".join(
+            return Refusal("command.host_channel_required", channels=" ".join(
                 f"<#{c}>" for c in game_config.host_channel_ids))
-            return
         if game_config.host_role_id is not None and not moderator:
             roles = getattr(interaction.user, "roles", [])
             if all(role.id != game_config.host_role_id for role in roles):
-                await refuse(interaction, "command.host_role_required",
-                             role=f"<@&{game_config.host_role_id}>")
-                return
+                return Refusal("command.host_role_required",
+                               role=f"<@&{game_config.host_role_id}>")
         options = {**game_config.options,
                    **{name: value for name, value in chosen.items() if value is not None}}
         table_locale = await self.app.table_locale(interaction.guild)
@@ -143,18 +169,10 @@ class GameCog(commands.GroupCog):
                 options=options, locale=table_locale,
             )
         except Refusal as refusal:
-            await refuse(interaction, refusal.key, **refusal.params)
-            return
+            return refusal
         except ValueError as problem:  # options the game does not accept
-            await refuse(interaction, "command.bad_options", reason=str(problem)[:300])
-            return
-        response = await interaction.response.send_message(
-            embed=self.app.desk.lobby_embed(live, table_locale),
-            view=lobby_view(live, table_locale),
-        )
-        if response.message_id is not None:
-            await self.app.repo.save_message(live.id, "lobby", interaction.channel_id,
-                                             response.message_id)
+            return Refusal("command.bad_options", reason=str(problem)[:300])
+        return live, table_locale
 
     @app_commands.command(name="rules", description="How to play, in short.")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

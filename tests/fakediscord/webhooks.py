@@ -251,7 +251,12 @@ class InteractionRoutes:
 
     async def delete_message(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request)
-        self.fake._delete_message(self._owned_message(request, interaction))
+        message = self._owned_message(request, interaction)
+        self.fake._delete_message(message)
+        if message.id == interaction.original_message_id:
+            # Deleting the "thinking" message resolves it: a later follow-up is a message of
+            # its own, with its own flags (discord/discord-api-docs#2739).
+            interaction.awaiting_first_followup = False
         return no_content()
 
 
