@@ -81,8 +81,8 @@ class BoardSpy:
         desk = table.app.desk
         original = desk.board
 
-        def board(live: LiveMatch, locale: str | None) -> Any:
-            content, embeds, view = original(live, locale)
+        def board(live: LiveMatch, locale: str | None, **how: Any) -> Any:
+            content, embeds, view = original(live, locale, **how)
             self.drawn.append((live.state, [e.to_dict() for e in embeds], locale))
             return content, embeds, view
 

@@ -68,8 +68,8 @@ class BoardSpy:
         desk = table.app.desk
         original = desk.board
 
-        def board(live: LiveMatch, locale: str | None) -> Any:
-            content, embeds, view = original(live, locale)
+        def board(live: LiveMatch, locale: str | None, **how: Any) -> Any:
+            content, embeds, view = original(live, locale, **how)
             if live.state is not None:
                 self.drawn.append((live.state, embeds[0].to_dict()))
             return content, embeds, view
