@@ -397,7 +397,10 @@ class Table:
                 seat = rng.choice(waiting)
                 if think_while is not None and not think_while.done():
                     await asyncio.sleep(think)
-                await self.play_human_move(humans[seat], seat, rng)
+                if not await self.play_human_move(humans[seat], seat, rng):
+                    # Nothing to click (their answer stands, the game moved on): without a
+                    # pause this loop would hold the event loop and the bots could never move.
+                    await asyncio.sleep(0.005)
             else:
                 await asyncio.sleep(0.005)  # bots are thinking
 
