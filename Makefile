@@ -25,7 +25,13 @@ run: $(STAMP)
 # some fifty Python processes (workers, bot processes killed and restarted, benches, picture
 # workers): they compile the project once and reuse the bytecode, even where the environment
 # says not to write it (PYTHONDONTWRITEBYTECODE; __pycache__ is ignored by git).
-TEST_WORKERS ?= auto
+# Twice as many workers as cores: a test of the real client mostly waits (for the fake
+# Discord's answers, a bot process starting, the bots' move delays and board-edit pauses,
+# discord.py's back-off), and two workers on two cores left them idle about half the time
+# (load about 1). No test's bound was tightened for this: their waits allow seconds where a
+# quiet machine takes tenths (docs/testing.md: the runs compared, and the timing tests that
+# still fail on a machine overloaded several times over, with two workers as with four).
+TEST_WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 # mypy (some 15 s of CPU from a clean clone) checks the code beside the tests rather than before
 # them: the tests start with bot processes and benches that leave a core idle at times. Its
 # report follows the tests'; either failing fails the target.
