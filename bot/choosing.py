@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import os
 import pickle
 import random
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -35,6 +33,7 @@ from typing import Any
 
 from games import registry
 from games.core import Action, Game, Prompt
+from tables.worker_processes import worker_pool
 
 # Threads for the bots that choose cheaply: a few at once; more would only share the same
 # interpreter.
@@ -48,7 +47,6 @@ PROCESSES = max(1, (os.cpu_count() or 2) - 1)
 WORKER_NICENESS = 5
 # Games a worker keeps unpickled (rebuilding one costs about a millisecond), by their bytes.
 KEPT_GAMES = 16
-PARENT_CHECK_SECONDS = 1.0
 
 
 @dataclass
@@ -84,20 +82,10 @@ def _choose(game: bytes, view: Any, prompt: Prompt, rng: random.Random
 
 def _warm() -> None:
     """A worker's first job: step back behind the bot's process (``WORKER_NICENESS``); load
-    the games, so no table's first move waits for the import; and watch the bot's process,
-    whose pool would not stop this worker if the bot were killed outright (SIGKILL runs no
-    atexit)."""
+    the games, so no table's first move waits for the import."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
     registry.names()
-    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True,
-                     name="parent watch").start()
-
-
-def _exit_with(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
 
 
 # The worker processes, started on first use and shared by every Choosers of the process.
@@ -111,8 +99,7 @@ def _ready() -> None:
 def _pool(index: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(index)
     if pool is None:
-        pool = _POOLS[index] = ProcessPoolExecutor(
-            1, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        pool = _POOLS[index] = worker_pool(_warm)
     return pool
 
 

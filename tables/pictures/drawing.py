@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import os
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -27,6 +25,7 @@ from dataclasses import dataclass, field
 from tables import metrics
 from tables.pictures.picture import DRAWING, BoardPicture
 from tables.pictures.png import TableEncoder
+from tables.worker_processes import worker_pool
 
 # One worker per core beside the event loop's (at least one).
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
@@ -36,7 +35,6 @@ WORKERS = max(1, (os.cpu_count() or 2) - 1)
 # change from its previous one: tens of KiB a table), the least recently drawn dropped first.
 _ENCODERS: OrderedDict[int, TableEncoder] = OrderedDict()
 KEPT_TABLES = 1000
-PARENT_CHECK_SECONDS = 1.0
 
 
 def _draw(picture: BoardPicture, match_id: int) -> tuple[bytes, float]:
@@ -51,21 +49,10 @@ def _draw(picture: BoardPicture, match_id: int) -> tuple[bytes, float]:
 
 
 def _warm() -> None:
-    """A worker's first job: load the typeface, so no table's picture waits for it; and watch
-    the bot's process, whose pool would not stop this worker if the bot were killed outright."""
+    """A worker's first job: load the typeface, so no table's picture waits for it."""
     from tables.pictures.fonts import font
 
     font(24)
-    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True,
-                     name="parent watch").start()
-
-
-def _exit_with(parent: int) -> None:
-    """In a worker: leave when the process that started it is gone (SIGKILL leaves no atexit
-    to shut the pool down, and an orphan would keep its memory for good)."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
 
 
 # The worker processes, started on first use and shared by every Drawer of the process.
@@ -75,8 +62,7 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(index: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(index)
     if pool is None:
-        pool = _POOLS[index] = ProcessPoolExecutor(
-            1, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        pool = _POOLS[index] = worker_pool(_warm)
     return pool
 
 
