@@ -73,12 +73,14 @@ async def test_a_slow_answer_to_a_board_click_is_not_raced_by_the_boards_own_edi
 
 
 async def test_a_panel_move_and_the_bots_answer_share_one_board_edit(
-        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+        tmp_path: Path, fake_discord: FakeDiscord, quick_bots: None) -> None:
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
-    # The bot moves 0.3 s after it is asked; a board waiting only for bots is edited at most
-    # every second (a first edit then used to go out after a quarter of that, before the bot).
+    # The bot moves 0.3 s after it is asked (a quick legal player: the Desk is under test, not
+    # the search, whose time on a busy machine is its own); a board waiting only for bots is
+    # edited at most every second (a first edit then used to go out after a quarter of that,
+    # before the bot).
     async with parlor(tmp_path, fake, bot_move_delay=0.3, board_edit_delay=0.05,
                       board_edit_delay_bots=1.0) as client:
         table = await start_table(fake, client, channel, [alice], game="renju", bots=1,
