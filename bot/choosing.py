@@ -202,13 +202,14 @@ class Choosers:
         return self._threads
 
     def _next(self, lane: _Lane) -> None:
-        if lane.busy or not lane.waiting:
+        if lane.busy:
             return
-        seat = next(iter(lane.waiting))
-        question = lane.waiting.pop(seat)
-        if question.answer.done():  # its asker gave up (cancelled)
-            self._next(lane)
-            return
+        while True:  # a loop, not a call per question: a thousand askers may have given up
+            if not lane.waiting:
+                return
+            question = lane.waiting.pop(next(iter(lane.waiting)))
+            if not question.answer.done():  # else its asker gave up (cancelled)
+                break
         lane.busy = True
         loop = asyncio.get_running_loop()
 

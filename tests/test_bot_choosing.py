@@ -266,3 +266,24 @@ async def test_a_search_in_a_worker_holds_no_slot_of_the_schedule(
         held.release.set()
         await app.timers.stop()
         held.close()
+
+
+async def test_thousands_of_askers_giving_up_while_the_worker_searches(
+        choosers: Choosers) -> None:
+    """Tables closed or moved on while their questions waited (1,000 Renju tables at once):
+    the worker passes over every question given up, and the next one is still answered."""
+    game = registry.get("renju")
+    asked = positions(RenjuGame(bot=QUICK), 4, seed=5)
+    busy = asyncio.create_task(choosers.choose(game, *asked[0][:2],
+                                               random.Random(asked[0][2]), seat="busy"))
+    await asyncio.sleep(0)
+    view, prompt, seed = asked[1]
+    given_up = [asyncio.create_task(choosers.choose(game, view, prompt, random.Random(seed),
+                                                    seat=n)) for n in range(3000)]
+    await asyncio.sleep(0)
+    for task in given_up:
+        task.cancel()
+    await asyncio.gather(*given_up, return_exceptions=True)
+    assert await busy is not None
+    assert await choosers.choose(game, view, prompt, random.Random(seed), seat="next") \
+        == game.choose(view, prompt, random.Random(seed))
