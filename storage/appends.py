@@ -39,6 +39,15 @@ APPEND_SQL = (
 # The message of the ``action_appends`` trigger's refusal (migration 0002).
 APPEND_REFUSED = "parlor: append refused"
 PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
+# How long a group waits for company before it leaves (seconds), while many matches append.
+# Each trip to SQLite's thread costs the loop and that thread a hand-off each way, and at a
+# steady thousand appends a second a trip left with one or two appends: the hand-offs, not
+# SQLite, were a fifth of a move's CPU (docs/benchmarks.md, "Service"). One match playing
+# alone never waits: its next append comes only after this one is written.
+GROUP_LINGER = 0.005
+# "Many": this many matches appended within the last LINGER_WINDOW seconds.
+LINGER_MATCHES = 4
+LINGER_WINDOW = 0.1
 
 
 @dataclass(slots=True)
@@ -56,7 +65,12 @@ class GroupCommit:
     inside the group's transaction; ``connection`` gives the open aiosqlite connection.
     """
 
-    def __init__(self, lock: asyncio.Lock, connection: Callable[[], aiosqlite.Connection]) -> None:
+    def __init__(self, lock: asyncio.Lock, connection: Callable[[], aiosqlite.Connection],
+                 *, linger: float | None = None) -> None:
+        self._linger = GROUP_LINGER if linger is None else linger
+        # The matches that appended lately, the least recent first, with when they did.
+        self._recent: dict[int, float] = {}
+        self.lingered = 0  # trips that waited for company, for tests and the benches
         self._lock = lock
         self._connection = connection
         self._waiting: list[_Append] = []
@@ -69,8 +83,11 @@ class GroupCommit:
 
         A caller cancelled before its group leaves is left out of it; one cancelled after may
         still be written, as a statement already queued on aiosqlite's thread always was."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
         self._waiting.append(_Append(match_id, expected_version, params, future))
+        self._recent.pop(match_id, None)
+        self._recent[match_id] = loop.time()
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write(), name="parlor-sqlite-appends")
         await future
@@ -82,6 +99,9 @@ class GroupCommit:
 
     async def _write(self) -> None:
         while self._waiting:
+            if self._linger and self._many_appending():
+                self.lingered += 1
+                await asyncio.sleep(self._linger)
             async with self._lock:
                 group = [a for a in self._waiting if not a.future.done()]
                 self._waiting = []
@@ -110,6 +130,14 @@ class GroupCommit:
                     entry.future.set_result(None)
                 else:
                     entry.future.set_exception(outcome)
+
+
+    def _many_appending(self) -> bool:
+        recent = self._recent
+        since = asyncio.get_running_loop().time() - LINGER_WINDOW
+        while recent and next(iter(recent.values())) < since:
+            del recent[next(iter(recent))]
+        return len(recent) >= LINGER_MATCHES
 
 
 def _commit(conn: sqlite3.Connection, group: list[_Append]) -> list[Exception | None]:

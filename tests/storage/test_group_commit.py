@@ -142,3 +142,34 @@ async def test_closing_writes_the_appends_already_made(db_path: Path, clock: Fak
     async with reopened:
         for match in matches:
             assert (await reopened.get_match(match.id)).version == 1
+
+
+async def test_one_match_playing_alone_never_waits_for_company(
+        sqlite_repo: SqliteRepository) -> None:
+    """Its next append comes only once this one is written: a wait would only slow it."""
+    match = await started_match(sqlite_repo)
+    trips, lingered = sqlite_repo.appends.trips, sqlite_repo.appends.lingered
+    for version in range(40):
+        assert await append(sqlite_repo, match.id, version) == version + 1
+    assert sqlite_repo.appends.trips == trips + 40
+    assert sqlite_repo.appends.lingered == lingered
+
+
+async def test_while_many_matches_append_a_group_waits_for_company(
+        sqlite_repo: SqliteRepository) -> None:
+    """Appends of many matches arriving one after another (a thousand tables' moves) leave
+    together after the linger instead of one trip each; every one is written."""
+    matches = [await started_match(sqlite_repo, channel_id=c) for c in range(8)]
+    trips = sqlite_repo.appends.trips
+
+    async def play(match_id: int, offset: float) -> None:
+        await asyncio.sleep(offset)
+        for version in range(10):
+            assert await append(sqlite_repo, match_id, version) == version + 1
+            await asyncio.sleep(0.001)
+
+    await asyncio.gather(*(play(m.id, i * 0.0005) for i, m in enumerate(matches)))
+    assert sqlite_repo.appends.lingered > 0
+    assert sqlite_repo.appends.trips - trips < 80  # 80 appends
+    for match in matches:
+        assert (await sqlite_repo.get_match(match.id)).version == 10
