@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import sqlite3
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,15 +40,18 @@ APPEND_SQL = (
 # The message of the ``action_appends`` trigger's refusal (migration 0002).
 APPEND_REFUSED = "parlor: append refused"
 PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
-# How long a group waits for company before it leaves (seconds), while many matches append.
-# Each trip to SQLite's thread costs the loop and that thread a hand-off each way, and at a
-# steady thousand appends a second a trip left with one or two appends: the hand-offs, not
-# SQLite, were a fifth of a move's CPU (docs/benchmarks.md, "Service"). One match playing
-# alone never waits: its next append comes only after this one is written.
+# How long a group waits for company before it leaves (seconds), while many matches append
+# at a high rate. Each trip to SQLite's thread costs the loop and that thread a hand-off each
+# way, and at a steady thousand appends a second a trip left with one or two appends: the
+# hand-offs, not SQLite, were a fifth of a move's CPU (docs/benchmarks.md, "Service"). At a
+# lower rate the trips cost little and a wait would only delay each move; one match playing
+# alone never waits (its next append comes only after this one is written).
 GROUP_LINGER = 0.005
-# "Many": this many matches appended within the last LINGER_WINDOW seconds.
-LINGER_MATCHES = 4
+# "Many at a high rate": within the last LINGER_WINDOW seconds, at least LINGER_APPENDS
+# appends (500 a second) from at least LINGER_MATCHES matches.
 LINGER_WINDOW = 0.1
+LINGER_APPENDS = 50
+LINGER_MATCHES = 4
 
 
 @dataclass(slots=True)
@@ -68,8 +72,10 @@ class GroupCommit:
     def __init__(self, lock: asyncio.Lock, connection: Callable[[], aiosqlite.Connection],
                  *, linger: float | None = None) -> None:
         self._linger = GROUP_LINGER if linger is None else linger
-        # The matches that appended lately, the least recent first, with when they did.
+        # The matches that appended lately, the least recent first, with when they did; and
+        # when each recent append came.
         self._recent: dict[int, float] = {}
+        self._recent_times: deque[float] = deque()
         self.lingered = 0  # trips that waited for company, for tests and the benches
         self._lock = lock
         self._connection = connection
@@ -86,8 +92,10 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._waiting.append(_Append(match_id, expected_version, params, future))
+        now = loop.time()
         self._recent.pop(match_id, None)
-        self._recent[match_id] = loop.time()
+        self._recent[match_id] = now
+        self._recent_times.append(now)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write(), name="parlor-sqlite-appends")
         await future
@@ -133,11 +141,13 @@ class GroupCommit:
 
 
     def _many_appending(self) -> bool:
-        recent = self._recent
+        recent, times = self._recent, self._recent_times
         since = asyncio.get_running_loop().time() - LINGER_WINDOW
         while recent and next(iter(recent.values())) < since:
             del recent[next(iter(recent))]
-        return len(recent) >= LINGER_MATCHES
+        while times and times[0] < since:
+            times.popleft()
+        return len(times) >= LINGER_APPENDS and len(recent) >= LINGER_MATCHES
 
 
 def _commit(conn: sqlite3.Connection, group: list[_Append]) -> list[Exception | None]:

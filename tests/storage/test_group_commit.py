@@ -157,19 +157,36 @@ async def test_one_match_playing_alone_never_waits_for_company(
 
 async def test_while_many_matches_append_a_group_waits_for_company(
         sqlite_repo: SqliteRepository) -> None:
-    """Appends of many matches arriving one after another (a thousand tables' moves) leave
-    together after the linger instead of one trip each; every one is written."""
+    """Appends of many matches arriving one after another at a high rate (a thousand tables'
+    moves) leave together after the linger instead of one trip each; every one is written."""
     matches = [await started_match(sqlite_repo, channel_id=c) for c in range(8)]
     trips = sqlite_repo.appends.trips
 
     async def play(match_id: int, offset: float) -> None:
         await asyncio.sleep(offset)
-        for version in range(10):
+        for version in range(20):
             assert await append(sqlite_repo, match_id, version) == version + 1
             await asyncio.sleep(0.001)
 
     await asyncio.gather(*(play(m.id, i * 0.0005) for i, m in enumerate(matches)))
     assert sqlite_repo.appends.lingered > 0
-    assert sqlite_repo.appends.trips - trips < 80  # 80 appends
+    assert sqlite_repo.appends.trips - trips < 160  # 160 appends
     for match in matches:
-        assert (await sqlite_repo.get_match(match.id)).version == 10
+        assert (await sqlite_repo.get_match(match.id)).version == 20
+
+
+async def test_a_few_tables_at_an_ordinary_pace_never_wait(
+        sqlite_repo: SqliteRepository) -> None:
+    """Five tables each moving every 20 ms (250 appends a second in all): the trips cost
+    little there, and a wait would only delay each move."""
+    matches = [await started_match(sqlite_repo, channel_id=c) for c in range(5)]
+    lingered = sqlite_repo.appends.lingered
+
+    async def play(match_id: int, offset: float) -> None:
+        await asyncio.sleep(offset)
+        for version in range(8):
+            assert await append(sqlite_repo, match_id, version) == version + 1
+            await asyncio.sleep(0.02)
+
+    await asyncio.gather(*(play(m.id, i * 0.004) for i, m in enumerate(matches)))
+    assert sqlite_repo.appends.lingered == lingered
