@@ -5,9 +5,10 @@ Targets of attacks are ``seat:<n>`` for explorers and a monster piece's id for m
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from games.core import Action
+from games.core.made import made
 from games.haunt.schema import Direction, Trait
 
 
@@ -140,18 +141,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 
-ActionT = TypeVar("ActionT", bound=Action)
-# Actions are frozen values offered again and again (the same seats, rooms, cards and
-# monsters, a few thousand at most): the prompts worked out on every move build, and
-# validate, each distinct one once. The key keeps the fields in the order the caller names
-# them (an action named two ways is built twice, equal either way).
-_MADE: dict[tuple[object, ...], Action] = {}
-
-
-def make(cls: type[ActionT], **fields: Any) -> ActionT:
-    key = (cls, *fields.items())
-    found = _MADE.get(key)
-    if found is None:
-        found = _MADE[key] = cls(**fields)
-    assert isinstance(found, cls)
-    return found
+# The prompts offer the same frozen actions move after move: each distinct one is built once.
+make = made

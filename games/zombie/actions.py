@@ -6,9 +6,10 @@ answers to the questions the round raises, then the moves a player may make at a
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from games.core import Action
+from games.core.made import made
 
 
 # -- the leader's round ----------------------------------------------------------------------
@@ -182,18 +183,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Refuel,
 )
 
-ActionT = TypeVar("ActionT", bound=Action)
-# Actions are frozen values offered again and again (the same seats, tiles and items): each
-# distinct one is built, and validated, once. The key keeps the fields in the order the caller
-# names them (each call site names them one way; an action named two ways is built twice,
-# equal either way).
-_MADE: dict[tuple[object, ...], Action] = {}
-
-
-def make(cls: type[ActionT], **fields: Any) -> ActionT:
-    key = (cls, *fields.items())
-    found = _MADE.get(key)
-    if found is None:
-        found = _MADE[key] = cls(**fields)
-    assert isinstance(found, cls)
-    return found
+# The prompts offer the same frozen actions move after move: each distinct one is built once.
+make = made
