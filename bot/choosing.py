@@ -26,14 +26,14 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Hashable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import registry
 from games.core import Action, Game, Prompt
-from tables.worker_processes import worker_pool
+from tables.worker_processes import WorkerPools
 
 # Threads for the bots that choose cheaply: a few at once; more would only share the same
 # interpreter.
@@ -89,24 +89,16 @@ def _warm() -> None:
 
 
 # The worker processes, started on first use and shared by every Choosers of the process.
-_POOLS: dict[int, ProcessPoolExecutor] = {}
+POOLS = WorkerPools(_warm)
 
 
 def _ready() -> None:
     """In a worker: nothing (submitted so that the pool starts its process)."""
 
 
-def _pool(index: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(index)
-    if pool is None:
-        pool = _POOLS[index] = worker_pool(_warm)
-    return pool
-
-
 def worker_pids() -> set[int]:
     """The process ids of the choosing workers running now (the benchmarks read their CPU)."""
-    # The executor keeps its processes in a private map: a pool of one has no other handle.
-    return {pid for pool in _POOLS.values() for pid in (pool._processes or {})}
+    return POOLS.pids()
 
 
 # -- in the bot's process ---------------------------------------------------------------------
@@ -151,8 +143,8 @@ class Choosers:
         should not wait for that."""
         if self.in_process(game):
             for lane in self._lanes:
-                if lane.index not in _POOLS:
-                    _pool(lane.index).submit(_ready)
+                if not POOLS.started(lane.index):
+                    POOLS.submit(lane.index, _ready)
 
     async def choose(self, game: Game[Any, Any], view: Any, prompt: Prompt,
                      rng: random.Random, seat: Hashable) -> Action | None:
@@ -218,11 +210,7 @@ class Choosers:
                 loop.call_soon_threadsafe(self._finished, lane, question, job)
 
         args = (question.game, question.view, question.prompt, question.rng)
-        try:
-            job = _pool(lane.index).submit(_choose, *args)
-        except BrokenProcessPool:
-            _POOLS.pop(lane.index, None)  # a worker died: a new one takes over
-            job = _pool(lane.index).submit(_choose, *args)
+        job = POOLS.submit(lane.index, _choose, *args)
         job.add_done_callback(finished)
 
     def _finished(self, lane: _Lane, question: _Question,
@@ -232,7 +220,7 @@ class Choosers:
             action, seconds = job.result()
         except Exception as problem:  # the bot's bug, a dead worker: its asker decides
             if isinstance(problem, BrokenProcessPool):
-                _POOLS.pop(lane.index, None)
+                POOLS.drop(lane.index)
             if not question.answer.done():
                 question.answer.set_exception(problem)
         else:

@@ -9,9 +9,12 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 PARENT_CHECK_SECONDS = 1.0
+T = TypeVar("T")
 
 
 def worker_pool(warm: Callable[[], None]) -> ProcessPoolExecutor:
@@ -32,3 +35,36 @@ def _exit_with(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(0)
+
+
+class WorkerPools:
+    """A process's pools of one worker each, by index, started on first use. A pool whose
+    worker died is dropped, and the next job starts a new one."""
+
+    def __init__(self, warm: Callable[[], None]) -> None:
+        self._warm = warm
+        self._pools: dict[int, ProcessPoolExecutor] = {}
+
+    def started(self, index: int) -> bool:
+        return index in self._pools
+
+    def submit(self, index: int, job: Callable[..., T], *args: Any) -> Future[T]:
+        try:
+            return self._pool(index).submit(job, *args)
+        except BrokenProcessPool:
+            self.drop(index)  # a worker died: a new one takes over
+            return self._pool(index).submit(job, *args)
+
+    def drop(self, index: int) -> None:
+        self._pools.pop(index, None)
+
+    def pids(self) -> set[int]:
+        """The process ids of the workers running now (the benchmarks read their CPU)."""
+        # The executor keeps its processes in a private map: a pool of one has no other handle.
+        return {pid for pool in self._pools.values() for pid in (pool._processes or {})}
+
+    def _pool(self, index: int) -> ProcessPoolExecutor:
+        pool = self._pools.get(index)
+        if pool is None:
+            pool = self._pools[index] = worker_pool(self._warm)
+        return pool

@@ -18,14 +18,13 @@ import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from tables import metrics
 from tables.pictures.picture import DRAWING, BoardPicture
 from tables.pictures.png import TableEncoder
-from tables.worker_processes import worker_pool
+from tables.worker_processes import WorkerPools
 
 # One worker per core beside the event loop's (at least one).
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
@@ -56,14 +55,7 @@ def _warm() -> None:
 
 
 # The worker processes, started on first use and shared by every Drawer of the process.
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _pool(index: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(index)
-    if pool is None:
-        pool = _POOLS[index] = worker_pool(_warm)
-    return pool
+POOLS = WorkerPools(_warm)
 
 
 @dataclass
@@ -157,11 +149,7 @@ class Drawer:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(self._finished, lane, match_id, picture, job)
 
-        try:
-            job = _pool(lane.index).submit(_draw, picture, match_id)
-        except BrokenProcessPool:
-            _POOLS.pop(lane.index, None)  # a worker died: a new one takes over
-            job = _pool(lane.index).submit(_draw, picture, match_id)
+        job = POOLS.submit(lane.index, _draw, picture, match_id)
         job.add_done_callback(finished)
 
     def _finished(self, lane: _Lane, match_id: int, picture: BoardPicture,

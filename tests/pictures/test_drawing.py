@@ -102,7 +102,7 @@ from tests.pictures.test_drawing import picture
 async def main() -> None:
     drawer = drawing.Drawer(workers=1)
     await drawer.png(1, picture("warm"), None)
-    print(*[pid for pool in drawing._POOLS.values() for pid in pool._processes], flush=True)
+    print(*drawing.POOLS.pids(), flush=True)
     time.sleep(60)
 
 asyncio.run(main())
