@@ -33,9 +33,16 @@ def on_board(x: int, y: int) -> bool:
     return 0 <= x < SIZE and 0 <= y < SIZE
 
 
-def name(p: int) -> str:
+def _name(p: int) -> str:
     x, y = xy(p)
     return f"{COLUMNS[x]}{y + 1}"
+
+
+NAMES: Final = tuple(_name(p) for p in range(POINTS))
+
+
+def name(p: int) -> str:
+    return NAMES[p]
 
 
 def parse(text: str) -> int:

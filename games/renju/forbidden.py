@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.renju.board import LINES
+from games.renju.board import LINES, SIZE
 from games.renju.patterns import MID, Cells, five_points, fours, run, three_points
 
 Grid = list[int]  # 0 empty, 1 black, 2 white, one entry per point
@@ -72,27 +72,70 @@ def forbidden(grid: Grid, p: int) -> Reason | None:
 
 
 def forbidden_points(grid: Grid) -> dict[int, Reason]:
-    """Every empty point where black may not play now, with the reason."""
+    """Every empty point where black may not play now, with the reason, in point order."""
     found: dict[int, Reason] = {}
-    for p, stone in enumerate(grid):
-        if stone == 0 and _may_be_forbidden(grid, p):
-            reason = forbidden(grid, p)
-            if reason is not None:
-                found[p] = reason
+    for p in _candidates(grid):
+        reason = forbidden(grid, p)
+        if reason is not None:
+            found[p] = reason
     return found
 
 
-def _may_be_forbidden(grid: Grid, p: int) -> bool:
-    """A cheap first look: a forbidden point has black stones on two lines through it, or
-    four on one (a double four in one line, ``x.xxx.x``, or an overline)."""
-    busy = 0
-    for line in LINES[p]:
-        stones = sum(1 for q in line if q >= 0 and grid[q] == 1)
-        if stones >= 4:
-            return True
-        if stones >= 2:
-            busy += 1
-    return busy >= 2
+# The screen below reads the whole board at once as bits of one int: point (x, y) is bit
+# 20y + x. The five spare bits after each row catch what a shift of up to five points carries
+# past a row's end, so no shift along a line lands on another row's point.
+_STRIDE = 20
+_STEPS = (1, _STRIDE, _STRIDE + 1, _STRIDE - 1)  # across, up, and the two diagonals
+_BLACK_BITS = bytes.maketrans(b"\x00\x01\x02", b"010")
+_EMPTY_BITS = bytes.maketrans(b"\x00\x01\x02", b"100")
+_SPARE = b"0" * (_STRIDE - SIZE)
+_POINT_OF_BIT = {y * _STRIDE + x: y * SIZE + x for y in range(SIZE) for x in range(SIZE)}
+
+
+def _bits(grid: Grid, table: bytes) -> int:
+    marks = bytes(grid).translate(table)
+    rows = b"".join(marks[at:at + SIZE] + _SPARE for at in range(0, SIZE * SIZE, SIZE))
+    return int(rows[::-1], 2)
+
+
+def _candidates(grid: Grid) -> list[int]:
+    """The empty points that may be forbidden, in point order: every forbidden point is
+    among them. What a forbidden point needs, counting black stones on each of its lines:
+    a three (its straight four is four points in a row) has two stones within three points,
+    a four (five points in a row) three within four, two fours on one line four within four
+    (their fives share at most three stones), an overline five within five. So: two lines
+    with a three's stones, two with a four's, or one line with two fours' or an overline's."""
+    black = _bits(grid, _BLACK_BITS)
+    threes_once = threes_twice = fours_once = fours_twice = alone = 0
+    for step in _STEPS:
+        # Bit-sliced counters: ``c<n>`` marks the points with n or more stones read
+        # so far on this line, reading the nearest points first.
+        c1 = c2 = c3 = c4 = c5 = 0
+        three = four = two_fours = 0
+        for distance in range(1, 6):
+            shift = distance * step
+            for stones in (black >> shift, black << shift):
+                c5 |= c4 & stones
+                c4 |= c3 & stones
+                c3 |= c2 & stones
+                c2 |= c1 & stones
+                c1 |= stones
+            if distance == 3:
+                three = c2
+            elif distance == 4:
+                four, two_fours = c3, c4
+        alone |= two_fours | c5
+        threes_twice |= threes_once & three
+        threes_once |= three
+        fours_twice |= fours_once & four
+        fours_once |= four
+    marked = (alone | threes_twice | fours_twice) & _bits(grid, _EMPTY_BITS)
+    points = []
+    while marked:
+        low = marked & -marked
+        points.append(_POINT_OF_BIT[low.bit_length() - 1])
+        marked ^= low
+    return points
 
 
 __all__ = ["REASONS", "Grid", "Reason", "cells", "five_points", "forbidden",

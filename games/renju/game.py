@@ -47,6 +47,16 @@ class RenjuGame(Game[RenjuState, RenjuOptions]):
                 raise refusal(state, action.point)
         return super().apply(state, action)
 
+    def copy_state(self, state: RenjuState) -> RenjuState:
+        # The board is a string and the options are frozen: only the three lists need copies
+        # (the generic deep copy walks every field and costs more than the move itself).
+        copied = state.model_copy()
+        fields = copied.__dict__
+        for key in ("moves", "offers", "line"):
+            fields[key] = list(fields[key])
+        copied.forget_pending()
+        return copied
+
     def _pending(self, state: RenjuState) -> list[Prompt]:
         return pending(state)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core import Action, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
-from games.renju.board import name
+from games.renju.board import POINTS, name
 from games.renju.legality import open_points
 from games.renju.openings import OPENINGS
 from games.renju.state import RenjuState, seat_of
@@ -18,16 +18,16 @@ KEEP = PROMPT + "keep"
 MOVE = PROMPT + "move"
 
 
-# Actions are frozen values, and a prompt lists every free point: each (kind, seat, point)
-# is built and validated once and shared (2 seats times 225 points at most).
-_POINT_ACTIONS: dict[tuple[type[Place] | type[Offer], int, str], Action] = {}
+# Actions are frozen values, and a prompt lists every free point: each kind's actions for a
+# seat are built and validated once, one per point, and shared (2 seats times 225 points).
+_POINT_ACTIONS: dict[tuple[type[Place] | type[Offer], int], tuple[Action, ...]] = {}
 
 
-def _at(cls: type[Place] | type[Offer], seat: int, point: str) -> Action:
-    key = (cls, seat, point)
-    found = _POINT_ACTIONS.get(key)
+def _at_every_point(cls: type[Place] | type[Offer], seat: int) -> tuple[Action, ...]:
+    found = _POINT_ACTIONS.get((cls, seat))
     if found is None:
-        found = _POINT_ACTIONS[key] = cls(seat=seat, point=point)
+        found = _POINT_ACTIONS[(cls, seat)] = tuple(cls(seat=seat, point=name(p))
+                                                    for p in range(POINTS))
     return found
 
 
@@ -47,17 +47,18 @@ def pending(state: RenjuState) -> list[Prompt]:
         return [Prompt(seat=seat, kind=KEEP, actions=actions,
                        params={"first": name(state.offers[0]),
                                "second": name(state.offers[1])})]
-    points = [name(p) for p in open_points(state)]
+    points = open_points(state)
     if state.stage == "fourth":
-        return [Prompt(seat=seat, kind=FOURTH, actions=[_at(Place, seat, p)
-                                                        for p in points])]
+        at = _at_every_point(Place, seat)
+        return [Prompt(seat=seat, kind=FOURTH, actions=[at[p] for p in points])]
     if state.stage == "offer":
         # A second offer is asked as a new question: its points exclude the first's twins.
-        return [Prompt(seat=seat, kind=OFFER, actions=[_at(Offer, seat, p)
-                                                       for p in points],
+        at = _at_every_point(Offer, seat)
+        return [Prompt(seat=seat, kind=OFFER, actions=[at[p] for p in points],
                        params={"nth": len(state.offers) + 1},
                        question=f"{OFFER}.{len(state.offers) + 1}")]
-    moves: list[Action] = [_at(Place, seat, p) for p in points]
+    at = _at_every_point(Place, seat)
+    moves: list[Action] = [at[p] for p in points]
     moves.append(Pass(seat=seat))
     # The timer passes for a seat that does not move: it places no stone of its own.
     return [Prompt(seat=seat, kind=MOVE, actions=moves, default=len(moves) - 1,

@@ -4,13 +4,15 @@ overline, five first), white's overline, and what a forbidden move does in each 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.core import IllegalAction
 from games.renju import GAME
 from games.renju.actions import Place
-from games.renju.board import parse
-from games.renju.forbidden import forbidden
+from games.renju.board import POINTS, parse
+from games.renju.forbidden import forbidden, forbidden_points
 from games.renju.state import grid
 from tests.games.renju.positions import board, position
 
@@ -176,3 +178,21 @@ def test_five_in_a_row_wins_for_black() -> None:
     transition = GAME.apply(state, Place(seat=0, point="H8"))
     assert GAME.outcome(transition.state).winners == [0]
     assert [e.key for e in transition.events][-1] == "renju.event.five"
+
+
+def test_the_screen_finds_every_forbidden_point() -> None:
+    """RIF forbidden moves (overline, four-four, three-three): ``forbidden_points`` screens the
+    board before asking each point, and the screen must never leave out a forbidden point.
+    Checked against asking every empty point, on crowded random boards where black's stones
+    make every kind of forbidden point."""
+    rng = random.Random(7)
+    reasons: set[str] = set()
+    for _ in range(150):
+        stones = [0] * POINTS
+        for p in rng.sample(range(POINTS), rng.randint(20, 140)):
+            stones[p] = 1 if rng.random() < 0.55 else 2
+        asked = {p: r for p in range(POINTS) if stones[p] == 0
+                 and (r := forbidden(stones, p)) is not None}
+        assert forbidden_points(stones) == asked
+        reasons |= set(asked.values())
+    assert reasons == {"overline", "double_four", "double_three"}
