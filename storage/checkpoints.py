@@ -14,10 +14,13 @@ its beginning (instead of growing the file) only at a write that finds *every* f
 under steady writes a PASSIVE pass never gets there, since frames keep arriving while it copies.
 Left so, the log grows to the safety net and SQLite's own checkpoint, inside a commit, ends up
 doing the restart anyway. So once the log is ``RESTART_FRAMES`` long and writes came in during
-the pass, the round ends with a second pass inside ``hold_writes`` (the repository's lock): it
-copies only what arrived meanwhile, and the next write restarts the log. That pass holds the
-repository's statements for a few milliseconds, once per round and only under sustained
-writes; see docs/storage.md for the measurements.
+the pass, the round ends with a pass inside ``hold_writes`` (the repository's lock): it copies
+only what arrived meanwhile, and the next write restarts the log. Before it, more PASSIVE passes
+catch up with what arrived during the one before (each shorter than the last), so that the held
+pass has only a few frames left to copy; and the held pass runs on a second connection at the
+event loop's own priority, because every append waits for it. It holds the repository's
+statements for a few milliseconds, once per round and only under sustained writes; see
+docs/storage.md for the measurements.
 """
 
 from __future__ import annotations
@@ -44,6 +47,10 @@ SAFETY_NET_PAGES = 10_000
 # A log this long (SQLite's own default threshold, about 4 MB) is worth a short hold of the
 # writer to start it over; a shorter one just waits for a quiet moment.
 RESTART_FRAMES = 1_000
+# Catching up before the held pass: at most this many more PASSIVE passes, stopping after one
+# that found no more than ``FEW_FRAMES`` new frames (the held pass then has fewer still).
+CATCH_UP_PASSES = 4
+FEW_FRAMES = 64
 
 
 # The nice value of the checkpointer's thread: the lowest priority, so the CPU it shares with
@@ -84,6 +91,8 @@ class WalCheckpointer:
         self.hold_writes = hold_writes
         self.checkpoints = 0  # passes run, for tests and diagnostics
         self._conn: aiosqlite.Connection | None = None
+        # The held pass's connection, whose thread keeps the loop's priority.
+        self._held_conn: aiosqlite.Connection | None = None
         self._task: asyncio.Task[None] | None = None
         # The database's data_version as this connection last saw it; None until the first
         # round, which therefore also copies back whatever log an earlier run left behind.
@@ -96,23 +105,33 @@ class WalCheckpointer:
     async def start(self) -> None:
         if self._conn is not None:
             return
+        conn = await self._connect()
+        try:
+            await run_on_thread(conn, _yield_the_cpu)
+            held_conn = await self._connect() if self.hold_writes is not None else None
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn, self._held_conn = conn, held_conn
+        self._task = asyncio.create_task(self._run(conn), name=f"wal-checkpoints {self.path}")
+
+    async def _connect(self) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             # The checkpoint syncs the log and the database file as the repository's own
             # connection would (synchronous=NORMAL); it never waits on a busy handler.
             await conn.execute("PRAGMA synchronous = NORMAL")
-            await run_on_thread(conn, _yield_the_cpu)
         except BaseException:
             await conn.close()
             raise
-        self._conn = conn
-        self._task = asyncio.create_task(self._run(conn), name=f"wal-checkpoints {self.path}")
+        return conn
 
     async def stop(self) -> None:
         """Stop the rounds and close the connection. A checkpoint in progress finishes on its
         thread first (aiosqlite closes after the queued statement); nothing is left running."""
         task, self._task = self._task, None
         conn, self._conn = self._conn, None
+        held_conn, self._held_conn = self._held_conn, None
         try:
             if task is not None:
                 task.cancel()
@@ -126,8 +145,9 @@ class WalCheckpointer:
                         exc_info=task.exception(),
                     )
         finally:
-            if conn is not None:
-                await conn.close()
+            for opened in (conn, held_conn):
+                if opened is not None:
+                    await opened.close()
 
     async def _checkpoint(self, conn: aiosqlite.Connection) -> tuple[int, int, int]:
         """One PASSIVE pass: (busy, frames in the log, frames copied back)."""
@@ -149,10 +169,19 @@ class WalCheckpointer:
             return  # another checkpoint is running (SQLite's own, a backup's): next round
         if self.hold_writes is None or in_log < RESTART_FRAMES:
             return
+        # A pass reports the log as it found it: what the next one finds beyond that came in
+        # while it copied. Catch up until a pass finds only a few frames new.
+        for _ in range(CATCH_UP_PASSES):
+            found = in_log
+            busy, in_log, copied = await self._checkpoint(conn)
+            if busy:
+                return
+            if in_log - found <= FEW_FRAMES:
+                break
         if copied == in_log and not await self._changed(conn):
             return  # all copied and nothing written since: the next write restarts the log
         async with self.hold_writes():
-            await self._checkpoint(conn)
+            await self._checkpoint(self._held_conn or conn)
 
     async def _run(self, conn: aiosqlite.Connection) -> None:
         while True:

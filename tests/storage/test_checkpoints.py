@@ -198,3 +198,72 @@ async def test_the_checkpointer_thread_yields_the_cpu_to_the_event_loop(db_path:
         assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < checkpoints.NICE
     finally:
         await checkpointer.stop()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "setpriority"), reason="no thread priorities")
+async def test_the_held_pass_keeps_the_loop_priority(db_path: Path) -> None:
+    """Every append waits for the pass that holds the repository's writes: at nice 19 it ran
+    only when the loop had nothing else to do, which under load was 10-40 ms of held appends."""
+    import contextlib
+    import os
+    import threading
+
+    from storage.worker import run_on_thread
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+
+    @contextlib.asynccontextmanager
+    async def hold() -> Any:
+        yield
+
+    checkpointer = WalCheckpointer(db_path, hold_writes=hold)
+    await checkpointer.start()
+    try:
+        assert checkpointer._conn is not None and checkpointer._held_conn is not None
+        quiet = await run_on_thread(checkpointer._conn, lambda _: threading.get_native_id())
+        held = await run_on_thread(checkpointer._held_conn, lambda _: threading.get_native_id())
+        assert os.getpriority(os.PRIO_PROCESS, quiet) == checkpoints.NICE
+        assert os.getpriority(os.PRIO_PROCESS, held) == os.getpriority(
+            os.PRIO_PROCESS, threading.get_native_id())
+    finally:
+        await checkpointer.stop()
+
+
+async def test_passes_catch_up_before_the_held_one(db_path: Path) -> None:
+    """Writes arriving during each pass: the round passes again (up to ``CATCH_UP_PASSES``)
+    before holding the writes, so the held pass copies only the last few frames."""
+    import contextlib
+
+    passes: list[int] = []
+    held: list[int] = []
+
+    class Scripted(WalCheckpointer):
+        async def _changed(self, conn: Any) -> bool:
+            return True
+
+        async def _checkpoint(self, conn: Any) -> tuple[int, int, int]:
+            # The log as each pass finds it: 2,000 frames, then 300, 80 and 20 more.
+            found = [2_000, 2_300, 2_380, 2_400, 2_405][len(passes) + len(held)]
+            (held if conn is self._held_conn else passes).append(found)
+            return 0, found, found
+
+    hold_count = 0
+
+    @contextlib.asynccontextmanager
+    async def hold() -> Any:
+        nonlocal hold_count
+        hold_count += 1
+        yield
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    checkpointer = Scripted(db_path, interval=3600, hold_writes=hold)
+    await checkpointer.start()
+    try:
+        assert checkpointer._conn is not None
+        await checkpointer._round(checkpointer._conn)
+    finally:
+        await checkpointer.stop()
+    # 300 and 80 new frames are more than FEW_FRAMES, 20 is not: then the held pass.
+    assert checkpoints.CATCH_UP_PASSES > 3  # so it is FEW_FRAMES that stopped the passes
+    assert passes == [2_000, 2_300, 2_380, 2_400]
+    assert held == [2_405] and hold_count == 1
