@@ -8,6 +8,7 @@ read the live objects when scraped (``watch``), so nothing is kept up to date be
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
 
@@ -43,10 +44,18 @@ BUDGET_WAITING = Gauge("parlor_request_budget_waiting",
                        "Requests waiting for the request budget right now.")
 
 
+# Each game's counter and histogram, looked up once: ``labels`` takes a lock and builds a key
+# on every call, and this runs on every move.
+_BY_GAME: dict[str, tuple[Any, Any]] = {}
+
+
 def acted(game: str, seconds: float) -> None:
     """One move of ``game`` saved, ``seconds`` after it was asked for."""
-    ACTIONS.labels(game).inc()
-    ACT_SECONDS.labels(game).observe(seconds)
+    counted = _BY_GAME.get(game)
+    if counted is None:
+        counted = _BY_GAME[game] = (ACTIONS.labels(game), ACT_SECONDS.labels(game))
+    counted[0].inc()
+    counted[1].observe(seconds)
 
 
 def watch(*, open_matches: Callable[[], float], timers_armed: Callable[[], float],
