@@ -380,16 +380,18 @@ class Table:
     async def play_to_the_end(
         self, humans: dict[int, FakeUser], seed: int = 0, timeout: float = 120.0, *,
         think_while: asyncio.Task[Any] | None = None, think: float = 0.1,
+        until: Callable[[], bool] | None = None,
     ) -> LiveMatch:
-        """Plays the humans' moves until the game is over. While ``think_while`` runs (a storm
-        of faults, say), each human thinks ``think`` seconds before a move, so that a short
-        game still meets what the task does."""
+        """Plays the humans' moves until the game is over (or, given ``until``, until that
+        holds between two moves). While ``think_while`` runs (a storm of faults, say), each
+        human thinks ``think`` seconds before a move, so that a short game still meets what
+        the task does."""
         rng = random.Random(seed)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             live = await self.live()
-            if live.outcome() is not None:
+            if live.outcome() is not None or (until is not None and until()):
                 return live
             assert loop.time() < deadline, "the game did not finish in time"
             waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
