@@ -15,6 +15,7 @@ from tests.soak.tables import (
     Progress,
     SoakTable,
     board_ids,
+    leave_to_bots,
     open_bot_table,
     progress,
     timers,
@@ -138,11 +139,16 @@ async def run_sigkill_soak(
         while waiting or running:
             # New tables open a few per cycle, so that each lives through kills from its
             # start (and ten opened in one burst would push the bot past Discord's global 50
-            # requests per second: a board, DMs and notices each).
-            for _ in range(min(open_per_cycle, parallel - len(running), len(waiting))):
-                table = waiting.pop(0)
+            # requests per second: a board, DMs and notices each). Their hosts leave them to
+            # the bots only once all are open: a game is played from the last hand-over on,
+            # not while the others are being opened.
+            opened = [waiting.pop(0) for _ in
+                      range(min(open_per_cycle, parallel - len(running), len(waiting)))]
+            for table in opened:
                 await open_bot_table(fake, table, rng)
-                running.append(table)
+            for table in opened:
+                await leave_to_bots(fake, table)
+            running += opened
             moves = rng.randint(*moves_between_kills) if moves_between_kills else None
             seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds,
                                          moves)

@@ -25,14 +25,14 @@ class SoakTable:
     match_id: int = 0
 
 
-def make_world(fake: FakeDiscord, games: int, game: str) -> list[SoakTable]:
-    """One guild, one channel and one host per table of ``game`` (built before the bot
-    connects)."""
-    hosts = [fake.create_user(f"host{i}") for i in range(games)]
+def make_world(fake: FakeDiscord, games: list[str]) -> list[SoakTable]:
+    """One guild, one channel and one host per table, a table of each game of ``games``
+    (built before the bot connects)."""
+    hosts = [fake.create_user(f"host{i}") for i in range(len(games))]
     guild = fake.create_guild("Soak", members=hosts,
-                              channels=tuple(f"table-{i}" for i in range(games)))
+                              channels=tuple(f"table-{i}" for i in range(len(games))))
     return [SoakTable(game, fake.text_channel(guild, f"table-{i}"), host, seats=4)
-            for i, host in enumerate(hosts)]
+            for i, (game, host) in enumerate(zip(games, hosts, strict=True))]
 
 
 async def _accepted_click(fake: FakeDiscord, user: FakeUser, message: FakeMessage,
@@ -45,9 +45,8 @@ async def _accepted_click(fake: FakeDiscord, user: FakeUser, message: FakeMessag
 
 
 async def open_bot_table(fake: FakeDiscord, table: SoakTable, rng: random.Random) -> None:
-    """/<game> start (a random variant of the game), bots in every other seat, start, then the
-    host leaves the game: from then on bots play every seat (the host's too) and no click is
-    needed until the end."""
+    """/<game> start (a random variant of the game), bots in every other seat, start. The host
+    still holds a seat: the game waits for them (``leave_to_bots``)."""
     game = table.game
     await fake.wait_for(lambda: any(c.name == game for c in fake.world.commands.values()),
                         timeout=20, what="the bot's slash commands")
@@ -61,6 +60,11 @@ async def open_bot_table(fake: FakeDiscord, table: SoakTable, rng: random.Random
     for _ in range(table.seats - 1):
         await _accepted_click(fake, table.host, lobby, f"pl:l:{table.match_id}:addbot")
     await _accepted_click(fake, table.host, lobby, f"pl:l:{table.match_id}:start")
+
+
+async def leave_to_bots(fake: FakeDiscord, table: SoakTable) -> None:
+    """The host of an opened table leaves the game: from then on bots play every seat (the
+    host's too) and no click is needed until the end."""
     hand = f"pl:h:{table.match_id}"
     board = await fake.wait_for_message(table.channel, lambda m: hand in m.custom_ids(),
                                         timeout=10)

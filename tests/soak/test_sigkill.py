@@ -2,10 +2,11 @@
 every game finishes with the result of an uninterrupted run from the same seed and choices —
 nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
 
-Run for every registered game. Default: 3 games played together through 3–4 kills, a kill
-once some game has made 1–5 moves.
-``PARLOR_SOAK=1``: 50 games, 10 at a time, one new game opened between two kills, the bot killed
-every 0.1–0.6 s of its up-time, every game through at least 2 kills
+Run for every registered game. Default: 3 tables of every game played together on one bot
+process through 3–4 kills, a kill once some table has made 1–5 moves (one process for all:
+each start costs a second of CPU and more, and the check is per table, not per process).
+``PARLOR_SOAK=1``, for each game: 50 games, 10 at a time, one new game opened between two kills,
+the bot killed every 0.1–0.6 s of its up-time, every game through at least 2 kills
 (``PARLOR_SOAK_GAMES``, ``PARLOR_SOAK_PARALLEL``, ``PARLOR_SOAK_SEED`` override;
 ``PARLOR_SOAK_REPORT=<file>`` writes the figures as JSON).
 """
@@ -30,26 +31,32 @@ from tests.soak.tables import make_world
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
 SEED = int(os.environ.get("PARLOR_SOAK_SEED", "5"))
 
-async def _soak(fake: FakeDiscord, workdir: Path, game: str, games: int, parallel: int,
+async def _soak(fake: FakeDiscord, workdir: Path, games: list[str], parallel: int,
                 kills_per_game: int, *, max_kills: int | None = None,
                 up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
                 bot_move_delay: float = 0.03,
                 moves_between_kills: tuple[int, int] | None = None
                 ) -> tuple[SoakRun, list[GameResult]]:
     rng = random.Random(SEED)
-    tables = make_world(fake, games, game)
+    tables = make_world(fake, games)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
                                  max_kills=max_kills, up_seconds=up_seconds,
                                  open_per_cycle=open_per_cycle,
                                  bot_move_delay=bot_move_delay,
                                  moves_between_kills=moves_between_kills)
-    print(f"\nSIGKILL soak, {game}: {run.summary()}")
+    print(f"\nSIGKILL soak, {', '.join(sorted(set(games)))}: {run.summary()}")
     assert not run.stalled, f"games stopped moving after a restart: {run.stalled}"
-    lived = [run.kills_by_game.get(table.match_id, 0) for table in tables]
-    assert min(lived) >= kills_per_game, f"kills lived through, game by game: {lived}"
+    lived = [(table.game, run.kills_by_game.get(table.match_id, 0)) for table in tables]
+    assert min(kills for _, kills in lived) >= kills_per_game, \
+        f"kills lived through, table by table: {lived}"
     assert not run.severe_log_lines, "\n".join(run.severe_log_lines)
+    results = []
     async with SqliteRepository(workdir / "parlor.db") as repo:
-        results = [await verify_game(repo, fake, table) for table in tables]
+        for table in tables:
+            try:
+                results.append(await verify_game(repo, fake, table))
+            except AssertionError as failed:
+                raise AssertionError(f"{table.game}: {failed}") from failed
     unrecorded = [r.match_id for r in results if not r.stats_recorded]
     assert not unrecorded, f"stats lost for matches {unrecorded}"
     doubled = [r.match_id for r in results if r.reveals > 1]
@@ -58,7 +65,7 @@ async def _soak(fake: FakeDiscord, workdir: Path, game: str, games: int, paralle
     report = os.environ.get("PARLOR_SOAK_REPORT")
     if report:
         Path(report).write_text(json.dumps({
-            "game": game,
+            "game": ", ".join(sorted(set(games))),
             "run": asdict(run),
             "actions": sum(r.actions for r in results),
             "requests": len(fake.requests),
@@ -67,17 +74,17 @@ async def _soak(fake: FakeDiscord, workdir: Path, game: str, games: int, paralle
     return run, results
 
 
-@pytest.mark.parametrize("game", hosted_games())
 async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
-    tmp_path: Path, soak_discord: FakeDiscord, game: str
+    tmp_path: Path, soak_discord: FakeDiscord
 ) -> None:
-    # A kill comes once some game has made 1-5 moves (or after 0.8 s): a short game still
-    # lives through every kill however fast the machine plays it.
-    _, results = await _soak(soak_discord, tmp_path, game, games=3, parallel=3,
+    # Every table is open (and left to the bots) before the first kill, and a kill comes once
+    # some table has made 1-5 moves (or after 0.8 s): a short game still lives through every
+    # kill however fast the machine plays it.
+    games = [game for game in hosted_games() for _ in range(3)]
+    _, results = await _soak(soak_discord, tmp_path, games, parallel=len(games),
                              kills_per_game=3, max_kills=4, up_seconds=(0.2, 0.8),
-                             open_per_cycle=3, bot_move_delay=0.03 * bot_pace(game),
-                             moves_between_kills=(1, 5))
-    print(f"actions per game: {[r.actions for r in results]}")
+                             open_per_cycle=len(games), moves_between_kills=(1, 5))
+    print(f"actions per game: {[(g, r.actions) for g, r in zip(games, results, strict=True)]}")
 
 
 @pytest.mark.soak
@@ -90,7 +97,7 @@ async def test_fifty_games_killed_at_random_moments(
     parallel = int(os.environ.get("PARLOR_SOAK_PARALLEL", "10"))
     # Bots move every 60 ms here: since their moves stopped being refused as stale and retried,
     # a game at 30 ms could end between two kills.
-    _, results = await _soak(soak_discord, tmp_path, game, games=games, parallel=parallel,
+    _, results = await _soak(soak_discord, tmp_path, [game] * games, parallel=parallel,
                              kills_per_game=2, up_seconds=(0.1, 0.6),
                              bot_move_delay=0.06 * bot_pace(game))
     assert len(results) == games
