@@ -100,8 +100,12 @@ def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None
     live.record = live.record.model_copy(update=update)
 
 
-def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
-    """Every configuration of one game, rendered in ``locale``; returns the rendered lines."""
+def play_and_render(game_name: str, locale: str, found: Rendered, *,
+                    screens: bool = True) -> list[str]:
+    """Every configuration of one game, rendered in ``locale``; returns the rendered lines
+    (prompt lines, action and group labels, event lines, the public log and the replay).
+    ``screens=False`` leaves out what is drawn but not returned (lobby, rules, options,
+    opening, board, panels, reveal): for a caller that reads only the lines."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
     # The Desk reads only the turn deadlines and a pick's ticked items from the app while
@@ -113,12 +117,13 @@ def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
     lines: list[str] = []
     for seats, options, seed in configurations(game_name):
         live = new_live(game_name, seats, options, seed)
-        desk.lobby_embed(live, locale)
-        renderer.rules_embed(locale)
-        renderer.option_lines(live.record.options, locale)
+        if screens:
+            desk.lobby_embed(live, locale)
+            renderer.rules_embed(locale)
+            renderer.option_lines(live.record.options, locale)
         state = live.state = game.setup(seats, options, seed=seed)
         with_status(live, MatchStatus.ACTIVE)
-        for seat in range(seats):
+        for seat in range(seats if screens else 0):
             renderer.opening_embed(live, game.view(state, seat), seat, locale)
         rng = random.Random(seed)
         chooser = bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
@@ -138,7 +143,7 @@ def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
                                                           locale))
             situation = (getattr(game.view(state, None), "phase", None),
                          sorted(p.kind for p in game.pending(state)))
-            if situation != shown or step % 25 == 0:
+            if screens and (situation != shown or step % 25 == 0):
                 shown = situation
                 desk.board(live, locale)
                 for seat in range(seats):
@@ -154,10 +159,11 @@ def play_and_render(game_name: str, locale: str, found: Rendered) -> list[str]:
         assert outcome is not None, f"{game_name}, {seats} seats, seed {seed}: no end"
         lines.append(public_log(live, events, locale))
         with_status(live, MatchStatus.FINISHED)
-        desk.board(live, locale)
-        renderer.reveal_embed(live, game.view(state, None), outcome, locale)
+        if screens:
+            desk.board(live, locale)
+            renderer.reveal_embed(live, game.view(state, None), outcome, locale)
         lines.append(full_replay(live, events, locale))
-        for status in MatchStatus:
+        for status in MatchStatus if screens else ():
             with_status(live, status)
             desk.lobby_embed(live, locale)
         for seat in range(seats):
