@@ -19,6 +19,7 @@ from games.core.conformance import (
 )
 from games.haunt import GAME
 from games.haunt.state import HauntState
+from tests.games import test_conformance as generic
 
 SEATS = range(3, 7)
 
@@ -38,7 +39,11 @@ def _checked(before: Any, action: Any, transition: Any) -> None:
 @pytest.mark.parametrize("seats", SEATS)
 def test_random_playouts_keep_the_contract_and_hide_both_books(seats: int) -> None:
     for seed, options in enumerate(GAME.options_for_conformance(seats)):
-        result = playout(GAME, seats, seed=seed, options=options, on_step=_checked)
+        # A game the generic conformance run (tests/games/test_conformance.py) plays too, the
+        # same seed, options and chooser, is checked step by step there: here only its end.
+        generic_run = seed < generic.SEEDS and options == generic._options_for("haunt", seats)
+        result = playout(GAME, seats, seed=seed, options=options,
+                         on_step=None if generic_run else _checked)
         outcome = GAME.outcome(result.state)
         assert outcome is not None and outcome.winners
         assert set(outcome.scores) == set(range(seats))
