@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
-
-import pytest
 
 from bot.table import Desk
 from storage.sqlite import SqliteRepository
@@ -68,74 +68,107 @@ async def _click(fake: FakeDiscord, user: FakeUser, message: FakeMessage, custom
     return answered
 
 
-@pytest.mark.parametrize("game", ["lifeboat", "citadels"])
+@dataclass
+class _Table:
+    game: str
+    board: FakeMessage
+    match_id: int
+    shown_before: tuple[str, list[dict[str, Any]], list[str]] = ("", [], [])
+
+
+async def _open(fake: FakeDiscord, game: str, people: list[FakeUser]) -> _Table:
+    """A table of ``game`` for ``people`` in a channel of its own, started; once its board
+    names whom it waits for."""
+    channel = fake.text_channel(fake.create_guild(f"{game} night", members=people))
+    started = await fake.run_slash(people[0], channel, f"{game} start", {}, timeout=10)
+    lobby = await started.wait_original(timeout=10)
+    join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
+    match_id = int(join.split(":")[2])
+    for user in people[1:]:
+        await _click(fake, user, lobby, join)
+    await _click(fake, people[0], lobby, f"pl:l:{match_id}:start")
+    hand = f"pl:h:{match_id}"
+    board = await fake.wait_for_message(channel, lambda m: hand in m.custom_ids(), timeout=10)
+    await fake.wait_for(lambda: MENTION.search(board.content), timeout=10,
+                        what="the board to name whom it waits for")
+    return _Table(game, board, match_id)
+
+
+async def _panel_of_a_mover(fake: FakeDiscord, table: _Table, by_id: dict[int, FakeUser]
+                            ) -> Callable[[], Awaitable[FakeMessage]]:
+    """Someone the board waits for opens their panel; returns their move from it, to make."""
+    board, match_id = table.board, table.match_id
+    table.shown_before = _shown(board)
+    mover = by_id[int(MENTION.search(board.content).group(1))]  # type: ignore[union-attr]
+    panel = await _click(fake, mover, board, f"pl:h:{match_id}")
+    action = next((c for c in panel.custom_ids() if c.startswith(f"pl:a:{match_id}:")), None)
+    if action is not None:
+        return lambda: _click(fake, mover, panel, action)
+    select = next(c for c in panel.custom_ids() if c.startswith(f"pl:s:{match_id}:"))
+    options = (panel.find_component(select) or {}).get("options", [])
+    return lambda: _click(fake, mover, panel, select, [options[0]["value"]])
+
+
+async def _shows_the_saved_match(fake: FakeDiscord, bot: BotProcess, table: _Table,
+                                 by_id: dict[int, FakeUser], saved: int) -> None:
+    """After the restart the board comes up to date by itself, and its buttons and the
+    panels' are for the current version."""
+    board, match_id, hand = table.board, table.match_id, f"pl:h:{table.match_id}"
+    live = await _live(bot.database, match_id)
+    assert live.version == saved, "nobody moves after the restart: a table of people only"
+    content, embeds, ids = _expected_board(live)
+    waited = {live.seats[p.seat].user_id for p in live.pending() if p.blocking}
+
+    def current() -> bool:
+        shown = fake.message(board.id)
+        return (shown.content, _comparable(list(shown.embeds)),
+                sorted(shown.custom_ids())) == (content, _comparable(embeds), ids)
+
+    await fake.wait_for(current, timeout=15,
+                        what=f"the {table.game} board to show the match at version {saved}")
+    shown = fake.message(board.id)
+    assert {int(m) for m in MENTION.findall(shown.content)} == waited, \
+        "the board names exactly the seats the game waits for"
+    somebody = by_id[next(iter(waited))]  # type: ignore[index]
+    panel = await _click(fake, somebody, shown, hand)
+    versions = {int(c.split(":")[3]) for c in [*shown.custom_ids(), *panel.custom_ids()]
+                if re.match(r"pl:[abstqr]:", c)}
+    assert versions <= {saved}
+    assert _comparable(list(shown.embeds)) == _comparable(embeds), \
+        "the board's public figures are the match's"
+
+
 async def test_a_kill_between_a_move_and_its_board_edit_is_shown_after_the_restart(
-    tmp_path: Path, soak_discord: FakeDiscord, game: str
+    tmp_path: Path, soak_discord: FakeDiscord
 ) -> None:
+    """A Lifeboat and a Citadels table on one bot process (one kill serves both): each has a
+    move from a panel saved and its board edit still waiting when the process is killed."""
     fake = soak_discord
     people = [fake.create_user(name) for name in ("alice", "bob", "carol", "dave")]
-    channel = fake.text_channel(fake.create_guild("Game night", members=people))
     by_id = {user.id: user for user in people}
     bot = BotProcess(fake, tmp_path, BOARD_EDIT_DELAY=BOARD_EDIT_DELAY,
                      BOARD_EDIT_DELAY_BOTS=BOARD_EDIT_DELAY)
     await bot.start()
     try:
-        await fake.wait_for(lambda: any(c.name == game for c in fake.world.commands.values()),
-                            timeout=20, what="the bot's slash commands")
-        started = await fake.run_slash(people[0], channel, f"{game} start", {}, timeout=10)
-        lobby = await started.wait_original(timeout=10)
-        join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
-        match_id = int(join.split(":")[2])
-        for user in people[1:]:
-            await _click(fake, user, lobby, join)
-        await _click(fake, people[0], lobby, f"pl:l:{match_id}:start")
-        hand = f"pl:h:{match_id}"
-        board = await fake.wait_for_message(channel, lambda m: hand in m.custom_ids(),
-                                            timeout=10)
-        await fake.wait_for(lambda: MENTION.search(board.content), timeout=10,
-                            what="the board to name whom it waits for")
-
-        # Someone the board waits for moves from their panel; the kill follows the answer.
-        before = _shown(board)
-        mover = by_id[int(MENTION.search(board.content).group(1))]  # type: ignore[union-attr]
-        panel = await _click(fake, mover, board, hand)
-        action = next((c for c in panel.custom_ids() if c.startswith(f"pl:a:{match_id}:")),
-                      None)
-        if action is not None:
-            await _click(fake, mover, panel, action)
-        else:
-            select = next(c for c in panel.custom_ids() if c.startswith(f"pl:s:{match_id}:"))
-            options = (panel.find_component(select) or {}).get("options", [])
-            await _click(fake, mover, panel, select, [options[0]["value"]])
+        await fake.wait_for(lambda: {"lifeboat", "citadels"} <= {
+            c.name for c in fake.world.commands.values()}, timeout=20,
+            what="the bot's slash commands")
+        tables = [await _open(fake, game, people) for game in ("lifeboat", "citadels")]
+        # Both panels are open before either move, so the kill follows the answers at once.
+        moves = [await _panel_of_a_mover(fake, table, by_id) for table in tables]
+        for move in moves:
+            await move()
         await bot.kill()
-        saved = progress(bot.database)[match_id].version
-        assert _shown(fake.message(board.id)) == before, \
-            "the kill came after the board edit: this run did not test the window"
+        saved = progress(bot.database)
+        for table in tables:
+            assert _shown(fake.message(table.board.id)) == table.shown_before, \
+                f"{table.game}: the kill came after the board edit: this run did not test " \
+                "the window"
 
         await bot.start()
-        live = await _live(bot.database, match_id)
-        assert live.version == saved, "nobody moves after the restart: a table of people only"
-        content, embeds, ids = _expected_board(live)
-        waited = {live.seats[p.seat].user_id for p in live.pending() if p.blocking}
-
-        def current() -> bool:
-            shown = fake.message(board.id)
-            return (shown.content, _comparable(list(shown.embeds)),
-                    sorted(shown.custom_ids())) == (content, _comparable(embeds), ids)
-
-        await fake.wait_for(current, timeout=15,
-                            what=f"the board to show the match at version {saved}")
-        shown = fake.message(board.id)
-        assert {int(m) for m in MENTION.findall(shown.content)} == waited, \
-            "the board names exactly the seats the game waits for"
-        # Its buttons are for the current version, as are the panels'.
-        somebody = by_id[next(iter(waited))]  # type: ignore[index]
-        panel = await _click(fake, somebody, shown, hand)
-        versions = {int(c.split(":")[3]) for c in [*shown.custom_ids(), *panel.custom_ids()]
-                    if re.match(r"pl:[abstqr]:", c)}
-        assert versions <= {saved}
-        assert _comparable(list(shown.embeds)) == _comparable(embeds), \
-            "the board's public figures are the match's"
+        for table in tables:
+            await _shows_the_saved_match(fake, bot, table, by_id,
+                                         saved[table.match_id].version)
     finally:
         await bot.stop()
     assert bot.severe_lines() == []
