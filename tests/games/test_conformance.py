@@ -9,6 +9,7 @@ playout, every 25th step, the game's twins (``Game.twin``) keep the views they m
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from typing import Any
@@ -25,6 +26,7 @@ from games.core.conformance import (
     random_action,
     replay,
 )
+from tests.playthroughs.test_golden import GOLDENS
 
 SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS", "6"))
 # Games that may end with no winner: a cooperative team that loses as one, a drawn Renju
@@ -148,12 +150,39 @@ def test_actions_from_seats_without_a_prompt_are_refused(name: str, seats: int) 
         state = game.apply(state, random_action(game, state, rng)).state
 
 
+def _golden_moves(name: str, seats: int, options: Any) -> list[Any] | None:
+    """The moves of the game's golden playthrough if it is the bots' game at ``seats`` (seed
+    ``seats``): the same set-up, and bots in every seat (``mixed_chooser`` then chooses as
+    the playthrough's ``bot_action``, from the same generator). tests/playthroughs plays that
+    game move by move to its end."""
+    golden = GOLDENS.get(name)
+    if golden is None or (golden.seats, golden.seed) != (seats, seats):
+        return None
+    game = registry.get(name)
+    standard = game.Options.model_validate(golden.options)
+    if game.setup(seats, options, seed=seats) != game.setup(seats, standard, seed=seats):
+        return None
+    records = [json.loads(line) for line in golden.path.read_text(encoding="utf-8").splitlines()]
+    return [record["action"] for record in records if "action" in record]
+
+
 @pytest.mark.parametrize("name", registry.names())
 def test_bots_finish_games(name: str) -> None:
     game = registry.get(name)
     spec = game.spec
     for seats in range(spec.min_players, spec.max_players + 1):
         options = _options_for(name, seats)
+        golden = _golden_moves(name, seats, options)
+        if golden is not None:
+            # Played to its end by the golden playthrough (Renju's: 63 moves of its searching
+            # bots); here only its first moves, to show it is that game.
+            rng, state = random.Random(seats), game.setup(seats, options, seed=seats)
+            bots = mixed_chooser(set(range(seats)))
+            for move in golden[:3]:
+                action = bots(game, state, rng)
+                assert action.model_dump(mode="json") == move, "not the golden game"
+                state = game.apply(state, action).state
+            continue
         result = playout(game, seats, seed=seats, options=options,
                          chooser=mixed_chooser(set(range(seats))))
         assert game.outcome(result.state) is not None
