@@ -1,5 +1,5 @@
 """Where bots choose their moves, off the event loop: in worker threads, or in worker processes
-for the games whose bot searches (``games.registry.bot_searches``).
+for the games whose bot searches (``Game.bot_searches``).
 
 A thread still holds the interpreter while it computes. For a bot that chooses in well under a
 millisecond that costs the loop nothing worth naming, and nothing is copied. A search of tens
@@ -135,7 +135,7 @@ class Choosers:
         chooser = game.choose
         own = getattr(chooser, "__self__", None) is game and \
             getattr(chooser, "__func__", None) is getattr(type(game), "choose", None)
-        return own and registry.bot_searches(game.spec.name)
+        return own and game.bot_searches
 
     def prepare(self, game: Game[Any, Any]) -> None:
         """Start the worker processes now if ``game``'s bots will choose there: a worker

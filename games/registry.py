@@ -11,11 +11,6 @@ from games.core.game import Game
 BUILTIN_PACKAGES: tuple[str, ...] = ("games.lifeboat", "games.citadels", "games.zombie",
                                        "games.sanguosha", "games.haunt", "games.renju")
 
-# Games whose built-in bot searches: tens to hundreds of milliseconds of CPU a move (Renju's
-# threat searches), where another game's bot takes well under one. A host lets such a bot
-# choose where it cannot hold the rest of its work (the Discord bot: in worker processes).
-SEARCHING_BOTS: frozenset[str] = frozenset({"renju"})
-
 _GAMES: dict[str, Game[Any, Any]] = {}
 _loaded = False
 
@@ -26,12 +21,6 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
         raise ValueError(f"a game named {name!r} is already registered")
     _GAMES[name] = game
     return game
-
-
-def bot_searches(name: str) -> bool:
-    """Whether the game's built-in bot searches (``SEARCHING_BOTS``): its choice costs tens
-    of milliseconds of CPU or more."""
-    return name in SEARCHING_BOTS
 
 
 def _load_builtins() -> None:

@@ -46,7 +46,7 @@ def positions(game: Game[Any, Any], moves: int, seed: int) -> list[tuple[Any, An
 
 
 def test_only_a_searching_games_own_bot_chooses_in_a_process() -> None:
-    """The flag is the game's (games.registry.SEARCHING_BOTS), and it is about its own
+    """The flag is the game's (``Game.bot_searches``), and it is about its own
     ``choose``: a stand-in on the instance is not the search it declared."""
     assert Choosers.in_process(registry.get("renju"))
     assert not Choosers.in_process(registry.get("lifeboat"))

@@ -33,6 +33,10 @@ class Game(ABC, Generic[S, OptionsT]):
     # order). A game of perfect information says False, and its twins are the state re-seeded;
     # every other game says how to make its twins (``_twin``) or ``twin`` refuses.
     hidden_information: ClassVar[bool] = True
+    # Whether the built-in bot searches: tens to hundreds of milliseconds of CPU a move (Renju's
+    # threat searches), where another game's bot takes well under one. A host lets such a bot
+    # choose where it cannot hold the rest of its work (the Discord bot: worker processes).
+    bot_searches: ClassVar[bool] = False
 
     def __init__(self) -> None:
         union: Any = self.action_types[0]

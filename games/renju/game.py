@@ -25,6 +25,8 @@ class RenjuGame(Game[RenjuState, RenjuOptions]):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # Every stone is on the table for all to see: a twin is the state itself, re-seeded.
     hidden_information: ClassVar[bool] = False
+    # Its bot's threat searches take tens to hundreds of milliseconds a move.
+    bot_searches: ClassVar[bool] = True
 
     def __init__(self, bot: Strength = STRONG) -> None:
         super().__init__()
