@@ -153,6 +153,10 @@ class CatalogTranslator(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
+        if normalize_locale(locale.value) == DEFAULT_LOCALE:
+            # No catalog for it (most of Discord's thirty-odd locales): Discord shows the
+            # English text, and working out the keys first would be for nothing.
+            return None
         english = string.message
         where = context.location
         data: Any = context.data
