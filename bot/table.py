@@ -76,6 +76,10 @@ class BoardRef:
     rendered: int = -1
     # What the message shows, as last written (None: not known).
     payload: str | None = None
+    # The first step of a move it shows, chosen on it by the one person asked (see
+    # ``Desk.board``): (the match's version then, the move's index in that prompt). An edit at
+    # the same version keeps showing it, so a late picture does not take the choice back.
+    step: tuple[int, int] | None = None
 
 
 @dataclass
@@ -533,6 +537,7 @@ class Desk:
             return
         ref.rendered = stamp  # shown by the click's answer, with no token
         ref.payload = board_payload(content, embeds, view)
+        ref.step = None if step is None else (live.version, step)
         self.pictures.shown(live.id, picture, files)
 
     async def _board_ref(self, match_id: int) -> BoardRef | None:
@@ -737,7 +742,8 @@ class Desk:
             return
         reasons = self._wanted.pop(match_id, set())
         locale = self.table_locale(live)
-        content, embeds, view = self.board(live, locale)
+        step = ref.step[1] if ref.step is not None and ref.step[0] == live.version else None
+        content, embeds, view = self.board(live, locale, step=step)
         picture = await self.pictures.picture(live, locale)
         # The text board does not wait for its picture longer than the edit delay: a picture
         # drawn later follows with the next edit (``picture_ready``).
@@ -762,6 +768,7 @@ class Desk:
                 content=content, embeds=embeds, view=view, allowed_mentions=NO_PINGS, **extra)
             ref.rendered = stamp
             ref.payload = payload
+            ref.step = None if step is None else (live.version, step)
             self._wrote(match_id, "edit", reasons)
             self.pictures.shown(match_id, picture, files)
             self._failures.pop(match_id, None)

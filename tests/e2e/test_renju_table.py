@@ -197,3 +197,58 @@ async def test_a_stone_is_placed_on_the_board_in_two_clicks_by_the_seat_to_move_
         assert (await private_reply(late)).startswith(t("act.stale"))
         assert (await table.live()).version == version + 1
     assert fake.unanswered() == []
+
+
+async def test_a_column_chosen_on_the_board_stays_chosen_through_an_edit_of_the_board(
+        tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    """The board is edited while its player is between the two clicks of a stone (a picture
+    drawn late, here): the edit keeps showing the column chosen and its points, as long as the
+    game has not moved on, instead of taking the choice back."""
+    fake = fake_discord
+    alice, bob = (fake.create_user(n) for n in ("alice", "bob"))
+    guild = fake.create_guild("G", members=[alice, bob])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice, bob], game="renju",
+                                  options={"opening": "free"}, seed=11)
+        live = await table.live()
+        version = live.version
+        board = await wait_board_current(fake, client, live.id)
+        (columns,) = [c for c in board.custom_ids()
+                      if c.startswith(f"pl:bs:{live.id}:{version}:0:")]
+        (column_h,) = [o["value"] for o in (board.find_component(columns) or {})["options"]
+                       if o["label"] == t("renju.step.column", column="H")]
+        chosen = await fake.select(alice, board, columns, [column_h])
+        assert (await chosen.wait_callback()).type == 7
+
+        def points_shown() -> list[str]:
+            found = [c for c in board.custom_ids()
+                     if c.startswith(f"pl:t:{live.id}:{version}:0:")]
+            return [o["label"] for c in found
+                    for o in (board.find_component(c) or {})["options"]]
+
+        expected = [t("renju.action.place", point=f"H{row}") for row in range(1, 16)]
+        assert points_shown() == expected
+        desk = client.parlor.desk
+        edits, unchanged = board.edit_count, desk.unchanged[live.id]
+        desk.picture_ready(live.id)
+        # The edit is written, or left out as showing nothing new: either way it was made.
+        for _ in range(400):
+            if board.edit_count > edits or desk.unchanged[live.id] > unchanged:
+                break
+            await asyncio.sleep(0.025)
+        assert board.edit_count > edits or desk.unchanged[live.id] > unchanged
+        assert (await table.live()).version == version
+        assert points_shown() == expected
+        (columns,) = [c for c in board.custom_ids()
+                      if c.startswith(f"pl:bs:{live.id}:{version}:0:")]
+        assert [o["value"] for o in (board.find_component(columns) or {})["options"]
+                if o.get("default")] == [column_h]
+        # Once the game moves on, the next board shows no step of the move before.
+        (points,) = [c for c in board.custom_ids() if c.startswith(f"pl:t:{live.id}:")]
+        h8 = (board.find_component(points) or {})["options"][7]["value"]
+        placed = await fake.select(alice, board, points, [h8])
+        assert (await placed.wait_callback()).type == 7
+        assert (await table.live()).version == version + 1
+        assert client.parlor.desk._boards[live.id].step is None
+    assert fake.unanswered() == []
