@@ -24,7 +24,6 @@ SLOW_FIRST = (
     "tests/soak/",
     "tests/test_service_bench.py",
     "tests/playthroughs/",
-    "tests/games/test_conformance.py::test_bots_finish_games",
     "tests/games/renju/",
     "tests/test_i18n.py",
     "tests/e2e/test_storms.py",
