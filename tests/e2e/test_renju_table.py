@@ -17,11 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import ParlorClient
 from games.renju.actions import ChooseOpening, Pass
 from games.renju.state import RenjuState
 from storage import MatchStatus
 from tables.i18n import t
 from tables.pictures import FILENAME
+from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
     assert_log_replays,
@@ -30,12 +32,27 @@ from tests.e2e.parlor import (
     start_table,
     wait_board_current,
 )
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 
 async def typed(fake: FakeDiscord, table: Table, user: FakeUser, point: str) -> str:
     result = await fake.run_slash(user, table.channel, "renju move", {"point": point})
     return await private_reply(result)
+
+
+async def free_table_columns(fake: FakeDiscord, client: ParlorClient, users: list[FakeUser]
+                             ) -> tuple[Table, LiveMatch, FakeMessage, str]:
+    """A free-opening table of ``users`` (seed 11), its board once current, and the id of the
+    select of columns the board offers seat 0 for its first stone."""
+    guild = fake.create_guild("G", members=users)
+    channel = fake.text_channel(guild)
+    table = await start_table(fake, client, channel, users[:2], game="renju",
+                              options={"opening": "free"}, seed=11)
+    live = await table.live()
+    board = await wait_board_current(fake, client, live.id)
+    (columns,) = [c for c in board.custom_ids()
+                  if c.startswith(f"pl:bs:{live.id}:{live.version}:0:")]
+    return table, live, board, columns
 
 
 async def refused_unchanged(fake: FakeDiscord, table: Table, user: FakeUser, point: str,
@@ -151,16 +168,9 @@ async def test_a_stone_is_placed_on_the_board_in_two_clicks_by_the_seat_to_move_
     and changes nothing."""
     fake = fake_discord
     alice, bob, carol = (fake.create_user(n) for n in ("alice", "bob", "carol"))
-    guild = fake.create_guild("G", members=[alice, bob, carol])
-    channel = fake.text_channel(guild)
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, [alice, bob], game="renju",
-                                  options={"opening": "free"}, seed=11)
-        live = await table.live()
+        table, live, board, columns = await free_table_columns(fake, client, [alice, bob, carol])
         version = live.version
-        board = await wait_board_current(fake, client, live.id)
-        (columns,) = [c for c in board.custom_ids()
-                      if c.startswith(f"pl:bs:{live.id}:{version}:0:")]
         prompt = live.game.prompt_for(live.state, 0)
         assert prompt is not None
         shown = client.parlor.desk.board_action_indices(live, prompt)
@@ -206,16 +216,9 @@ async def test_a_column_chosen_on_the_board_stays_chosen_through_an_edit_of_the_
     game has not moved on, instead of taking the choice back."""
     fake = fake_discord
     alice, bob = (fake.create_user(n) for n in ("alice", "bob"))
-    guild = fake.create_guild("G", members=[alice, bob])
-    channel = fake.text_channel(guild)
     async with parlor(tmp_path, fake) as client:
-        table = await start_table(fake, client, channel, [alice, bob], game="renju",
-                                  options={"opening": "free"}, seed=11)
-        live = await table.live()
+        table, live, board, columns = await free_table_columns(fake, client, [alice, bob])
         version = live.version
-        board = await wait_board_current(fake, client, live.id)
-        (columns,) = [c for c in board.custom_ids()
-                      if c.startswith(f"pl:bs:{live.id}:{version}:0:")]
         (column_h,) = [o["value"] for o in (board.find_component(columns) or {})["options"]
                        if o["label"] == t("renju.step.column", column="H")]
         chosen = await fake.select(alice, board, columns, [column_h])

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from storage.records import MatchStatus
+from storage.records import MatchRecord, MatchStatus
 from storage.repository import MatchNotFound, StaleVersion
 from storage.sqlite import SqliteRepository
 from tests.storage.helpers import FakeClock, append, started_match
@@ -144,6 +144,22 @@ async def test_closing_writes_the_appends_already_made(db_path: Path, clock: Fak
             assert (await reopened.get_match(match.id)).version == 1
 
 
+async def _tables_moving(repo: SqliteRepository, *, tables: int, moves: int, every: float,
+                         stagger: float) -> list[MatchRecord]:
+    """``tables`` started matches, each appending ``moves`` times ``every`` seconds apart, the
+    n-th starting ``n * stagger`` seconds after the first; every append is written in turn."""
+    matches = [await started_match(repo, channel_id=c) for c in range(tables)]
+
+    async def play(match_id: int, offset: float) -> None:
+        await asyncio.sleep(offset)
+        for version in range(moves):
+            assert await append(repo, match_id, version) == version + 1
+            await asyncio.sleep(every)
+
+    await asyncio.gather(*(play(m.id, i * stagger) for i, m in enumerate(matches)))
+    return matches
+
+
 async def test_one_match_playing_alone_never_waits_for_company(
         sqlite_repo: SqliteRepository) -> None:
     """Its next append comes only once this one is written: a wait would only slow it."""
@@ -159,16 +175,9 @@ async def test_while_many_matches_append_a_group_waits_for_company(
         sqlite_repo: SqliteRepository) -> None:
     """Appends of many matches arriving one after another at a high rate (a thousand tables'
     moves) leave together after the linger instead of one trip each; every one is written."""
-    matches = [await started_match(sqlite_repo, channel_id=c) for c in range(8)]
     trips = sqlite_repo.appends.trips
-
-    async def play(match_id: int, offset: float) -> None:
-        await asyncio.sleep(offset)
-        for version in range(20):
-            assert await append(sqlite_repo, match_id, version) == version + 1
-            await asyncio.sleep(0.001)
-
-    await asyncio.gather(*(play(m.id, i * 0.0005) for i, m in enumerate(matches)))
+    matches = await _tables_moving(sqlite_repo, tables=8, moves=20, every=0.001,
+                                   stagger=0.0005)
     assert sqlite_repo.appends.lingered > 0
     assert sqlite_repo.appends.trips - trips < 160  # 160 appends
     for match in matches:
@@ -179,14 +188,6 @@ async def test_a_few_tables_at_an_ordinary_pace_never_wait(
         sqlite_repo: SqliteRepository) -> None:
     """Five tables each moving every 20 ms (250 appends a second in all): the trips cost
     little there, and a wait would only delay each move."""
-    matches = [await started_match(sqlite_repo, channel_id=c) for c in range(5)]
     lingered = sqlite_repo.appends.lingered
-
-    async def play(match_id: int, offset: float) -> None:
-        await asyncio.sleep(offset)
-        for version in range(8):
-            assert await append(sqlite_repo, match_id, version) == version + 1
-            await asyncio.sleep(0.02)
-
-    await asyncio.gather(*(play(m.id, i * 0.004) for i, m in enumerate(matches)))
+    await _tables_moving(sqlite_repo, tables=5, moves=8, every=0.02, stagger=0.004)
     assert sqlite_repo.appends.lingered == lingered
