@@ -458,7 +458,7 @@ class PostgresRepository(Repository):
         user_id: int | None,
         source: str,
         action: dict[str, Any],
-        state_json: str,
+        state_json: str | None,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
         timers: Sequence[TimerRecord] | None = None,

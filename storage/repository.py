@@ -164,16 +164,18 @@ class Repository(ABC):
         user_id: int | None,
         source: str,
         action: dict[str, Any],
-        state_json: str,
+        state_json: str | None,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
         timers: Sequence[TimerRecord] | None = None,
     ) -> int:
         """In one transaction: append the action at ``expected_version``, bump the version,
-        write the snapshot (and the finished status and outcome when the game ended, which
-        deletes the match's timers), and the timers when given (see *Timers written with the
-        change* on the class). Returns the new version. Raises ``StaleVersion`` when the match
-        is not at ``expected_version`` and changes nothing."""
+        write the snapshot when ``state_json`` is given (None keeps the one before, from an
+        older version: the log since then is replayed onto it), the finished status and
+        outcome when the game ended (which deletes the match's timers), and the timers when
+        given (see *Timers written with the change* on the class). Returns the new version.
+        Raises ``StaleVersion`` when the match is not at ``expected_version`` and changes
+        nothing."""
 
     @abstractmethod
     async def actions(self, match_id: int) -> list[ActionRecord]:
@@ -186,7 +188,8 @@ class Repository(ABC):
 
     @abstractmethod
     async def snapshot(self, match_id: int) -> tuple[int, str] | None:
-        """(version, state JSON) of the latest snapshot."""
+        """(version, state JSON) of the latest snapshot: the match's state at that version,
+        which may be older than the match's own (see ``append_action``)."""
 
     # -- replay checkpoints -------------------------------------------------------------------
     @abstractmethod

@@ -520,7 +520,7 @@ class SqliteRepository(Repository):
         user_id: int | None,
         source: str,
         action: dict[str, Any],
-        state_json: str,
+        state_json: str | None,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
         timers: Sequence[TimerRecord] | None = None,

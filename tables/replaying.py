@@ -26,8 +26,16 @@ async def replay_log(game: Game[Any, Any], seats: int, options: Any, seed: int,
                      *, slice_seconds: float | None = None) -> Any:
     """The state after ``actions`` (stored action dicts) from a new game of ``seed``, each
     transition shown to ``on_transition``, yielding to the loop every slice."""
+    return await replay_onto(game, game.setup(seats, options, seed=seed), actions,
+                             on_transition, slice_seconds=slice_seconds)
+
+
+async def replay_onto(game: Game[Any, Any], state: Any, actions: Iterable[dict[str, Any]],
+                      on_transition: Callable[[Transition], None] | None = None,
+                      *, slice_seconds: float | None = None) -> Any:
+    """The state after ``actions`` (stored action dicts) applied to ``state`` (a snapshot's,
+    or a new game's), as ``replay_log``."""
     budget = SLICE_SECONDS if slice_seconds is None else slice_seconds
-    state = game.setup(seats, options, seed=seed)
     clock = time.perf_counter
     until = clock() + budget
     for action in actions:

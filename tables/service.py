@@ -36,7 +36,7 @@ from tables.lobby_options import most_seats_with_a_change, seat_range
 from tables.log_checks import LogChecks
 from tables.questions import click_check, click_counts
 from tables.recent import RecentEvents
-from tables.replaying import replay_log
+from tables.replaying import replay_log, replay_onto
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,11 @@ log = logging.getLogger(__name__)
 # The message kind that marks a finished table whose next table was opened (its message id is
 # the next match's id): one next table per finished one.
 NEXT_TABLE = "next"
+# A match's state is written with every this-many-th action and with the last one; a load
+# parses the latest snapshot and applies the few actions logged since. The state's JSON was a
+# tenth of a move's CPU and most of the pages each append wrote (docs/benchmarks.md,
+# "Service"); applying at most seven actions again costs a load about a millisecond.
+SNAPSHOT_EVERY = 8
 
 
 class Refusal(Exception):
@@ -283,16 +288,36 @@ class MatchService:
         live = LiveMatch(record=record, seats=seats)
         if record.status not in (MatchStatus.LOBBY, MatchStatus.CANCELLED):
             snapshot = await self.repo.snapshot(match_id)
-            if snapshot is not None and snapshot[0] == record.version:
-                # Parsing the snapshot takes microseconds where replaying the log takes
-                # milliseconds (a restart may load a thousand matches at once); the log, which
-                # is the truth, is checked against it in the background.
-                live.state = live.game.parse_state(snapshot[1])
-                self.log_checks.add(match_id)
+            if snapshot is not None and snapshot[0] <= record.version:
+                # Parsing the snapshot and applying the few actions since takes a fraction of
+                # what replaying the whole log does (a restart may load a thousand matches at
+                # once); the log, which is the truth, is checked against it in the background.
+                try:
+                    live.state = await self._catch_up(live, *snapshot)
+                except Exception:
+                    # A snapshot the log does not follow from (a bug, a hand-edited row): the
+                    # log is the truth, replayed whole.
+                    log.exception("match %s: the log does not apply to its snapshot at "
+                                  "version %s; replaying it from the start", match_id,
+                                  snapshot[0])
+                    live.recent = RecentEvents()
+                    live.state = await self.replay(live)
+                else:
+                    self.log_checks.add(match_id)
             else:
                 live.state = await self.replay(live)
         self._remember(live)
         return live
+
+    async def _catch_up(self, live: LiveMatch, version: int, state_json: str) -> Any:
+        """The state of a snapshot taken at ``version``, with the actions logged since
+        applied, their events put back into ``live.recent``."""
+        state = live.game.parse_state(state_json)
+        if version == live.record.version:
+            return state
+        entries = await self.repo.actions_between(live.id, version, live.record.version)
+        return await replay_onto(live.game, state, (entry.action for entry in entries),
+                                 lambda transition: live.recent.extend(transition.events))
 
     async def replay(self, live: LiveMatch) -> Any:
         """The state from the log replayed from the seed (the log is the truth), with the
@@ -679,8 +704,9 @@ class MatchService:
 
     async def _apply(self, live: LiveMatch, seat: int, action: Action, user_id: int | None,
                      source: str) -> tuple[Transition, Outcome | None]:
-        """Under the lock: let the engine apply ``action``, then log it, the snapshot and the
-        schedule in one transaction, then update the match in memory."""
+        """Under the lock: let the engine apply ``action``, then log it, the snapshot (now and
+        then: ``SNAPSHOT_EVERY``) and the schedule in one transaction, then update the match in
+        memory."""
         game = live.game
         version = live.record.version
         try:
@@ -704,7 +730,8 @@ class MatchService:
                 user_id=user_id,
                 source=source,
                 action=action.model_dump(mode="json"),
-                state_json=transition.state.model_dump_json(),
+                state_json=transition.state.model_dump_json()
+                if outcome is not None or (version + 1) % SNAPSHOT_EVERY == 0 else None,
                 finished=outcome is not None,
                 outcome=outcome_json,
                 timers=timers,

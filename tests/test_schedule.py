@@ -19,7 +19,7 @@ from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from storage import MatchStatus
 from storage.sqlite import SqliteRepository
-from tables.service import LiveMatch, MatchChange, MatchService, Refusal
+from tables.service import SNAPSHOT_EVERY, LiveMatch, MatchChange, MatchService, Refusal
 
 HOST = 1000
 
@@ -224,12 +224,10 @@ async def test_a_match_is_loaded_from_its_snapshot_and_its_log_checked_behind(
     assert loaded.recent.public(), "the replay restores the recent events"
 
     # A snapshot that lies: the log's state replaces it once checked.
-    older = await repo.snapshot(live.id)
-    assert older is not None
     wrong = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed + 1)
 
     async def lying_snapshot(match_id: int) -> tuple[int, str]:
-        return older[0], wrong.model_dump_json()
+        return live.record.version, wrong.model_dump_json()
 
     third = App(repo)
     repo_snapshot = repo.snapshot
@@ -241,6 +239,62 @@ async def test_a_match_is_loaded_from_its_snapshot_and_its_log_checked_behind(
     assert loaded.state != truth
     await third.service.log_checks.drain()
     assert loaded.state == truth
+
+
+async def play_bot_moves(service: MatchService, live: LiveMatch, moves: int) -> None:
+    for _ in range(moves):
+        prompt = next(p for p in live.pending() if p.blocking)
+        await service.play_for_seat(live.id, prompt.seat,
+                                    lambda lv, pr: (pr.actions[0], "bot"))
+
+
+async def test_the_snapshot_is_written_now_and_then_and_with_the_last_action(
+        repo: SqliteRepository) -> None:
+    """A snapshot with every ``SNAPSHOT_EVERY``-th action; a load between two applies the
+    actions logged since the last one, events included, and gets the state in memory."""
+    app = App(repo)
+    live = await bot_table(app.service, channel=7)
+    await play_bot_moves(app.service, live, SNAPSHOT_EVERY - 1)
+    assert await repo.snapshot(live.id) == (0, live.game.setup(
+        len(live.seats), live.record.options, seed=live.record.seed).model_dump_json())
+    await play_bot_moves(app.service, live, 1)
+    assert live.state is not None
+    assert await repo.snapshot(live.id) == (SNAPSHOT_EVERY, live.state.model_dump_json())
+    await play_bot_moves(app.service, live, 3)
+
+    again = App(repo)
+    loaded = await again.service.get(live.id)
+    assert loaded.record.version == SNAPSHOT_EVERY + 3
+    assert loaded.state == live.state
+    assert loaded.recent.public(), "the actions applied again give back their events"
+    await again.service.log_checks.drain()
+    assert loaded.state == live.state
+
+    # Played to the end: the last action's state is the snapshot, whatever its version.
+    while live.outcome() is None:
+        await play_bot_moves(app.service, live, 1)
+    assert live.state is not None
+    assert await repo.snapshot(live.id) == (live.record.version, live.state.model_dump_json())
+
+
+async def test_a_snapshot_the_log_does_not_follow_from_is_replaced_by_the_whole_log(
+        repo: SqliteRepository) -> None:
+    app = App(repo)
+    live = await bot_table(app.service, channel=8)
+    await play_bot_moves(app.service, live, 3)
+    wrong = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed + 1)
+
+    async def lying_snapshot(match_id: int) -> tuple[int, str]:
+        return 0, wrong.model_dump_json()
+
+    again = App(repo)
+    repo_snapshot = repo.snapshot
+    repo.snapshot = lying_snapshot  # type: ignore[method-assign]
+    try:
+        loaded = await again.service.get(live.id)
+    finally:
+        repo.snapshot = repo_snapshot  # type: ignore[method-assign]
+    assert loaded.state == live.state
 
 
 async def test_concurrent_loads_of_one_match_share_one_copy(repo: SqliteRepository) -> None:

@@ -47,7 +47,9 @@ async def test_the_schedule_is_saved_with_every_move_so_a_kill_loses_no_move(
 
         async def append_checking_the_schedule(match_id: int, **fields: Any) -> int:
             nonlocal checked
-            upcoming = game.parse_state(fields["state_json"])
+            # The state this move leads to (the append carries it only now and then).
+            before = (await table.live()).state
+            upcoming = game.apply(before, game.parse_action(fields["action"])).state
             version = await append(match_id, **fields)
             stored = {timer.seat for timer in await repo.timers(match_id)}
             if game.outcome(upcoming) is None:

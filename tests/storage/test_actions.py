@@ -61,6 +61,22 @@ async def test_appends_go_in_order_and_the_snapshot_follows(
     assert current.version == 5 and current.updated_at == clock.now
 
 
+async def test_an_append_without_a_state_keeps_the_snapshot_before(repo: Repository) -> None:
+    """The service snapshots now and then: an append with no state logs the action and moves
+    the version on, leaving the latest snapshot (an older version's) as it was."""
+    match = await started_match(repo)
+    await append(repo, match.id, 0)
+    for version in (1, 2):
+        assert await repo.append_action(
+            match.id, expected_version=version, seat=0, user_id=None, source="bot",
+            action={"kind": "pass", "seat": 0, "n": version}, state_json=None) == version + 1
+    assert await repo.snapshot(match.id) == (1, '{"s":1}')
+    assert (await repo.get_match(match.id)).version == 3
+    assert [a.version for a in await repo.actions_between(match.id, 1, 3)] == [1, 2]
+    await append(repo, match.id, 3, finished=True, outcome={"winners": [0]})
+    assert await repo.snapshot(match.id) == (4, '{"s":4}')
+
+
 async def test_a_stale_append_is_refused_and_changes_nothing(repo: Repository) -> None:
     """Rule: an action names the version it was decided at; a moved-on match refuses it."""
     match = await started_match(repo)
