@@ -52,6 +52,11 @@ GROUP_LINGER = 0.005
 LINGER_WINDOW = 0.1
 LINGER_APPENDS = 50
 LINGER_MATCHES = 4
+# A group this large leaves at once, lingering or not: the company it waits for is there. At a
+# steady thousand appends a second a linger gathers about five; a group of this many means a
+# backlog (the loop was held up, and the moves it owed all came at once), where each further
+# wait only added the linger to every move in it.
+FULL_GROUP = 8
 
 
 @dataclass(slots=True)
@@ -80,6 +85,8 @@ class GroupCommit:
         self._lock = lock
         self._connection = connection
         self._waiting: list[_Append] = []
+        # What a lingering group waits on: settled at the linger's end or once it is full.
+        self._lingering: asyncio.Future[None] | None = None
         self._writer: asyncio.Task[None] | None = None
         self.trips = 0  # trips to SQLite's thread made, for tests
 
@@ -96,6 +103,9 @@ class GroupCommit:
         self._recent.pop(match_id, None)
         self._recent[match_id] = now
         self._recent_times.append(now)
+        lingering = self._lingering
+        if lingering is not None and len(self._waiting) >= FULL_GROUP:
+            _settle(lingering)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write(), name="parlor-sqlite-appends")
         await future
@@ -107,9 +117,9 @@ class GroupCommit:
 
     async def _write(self) -> None:
         while self._waiting:
-            if self._linger and self._many_appending():
+            if self._linger and len(self._waiting) < FULL_GROUP and self._many_appending():
                 self.lingered += 1
-                await asyncio.sleep(self._linger)
+                await self._linger_a_while()
             async with self._lock:
                 group = [a for a in self._waiting if not a.future.done()]
                 self._waiting = []
@@ -140,6 +150,17 @@ class GroupCommit:
                     entry.future.set_exception(outcome)
 
 
+    async def _linger_a_while(self) -> None:
+        """Waits ``linger`` seconds, or until the group is ``FULL_GROUP`` appends."""
+        loop = asyncio.get_running_loop()
+        self._lingering = lingering = loop.create_future()
+        timer = loop.call_later(self._linger, _settle, lingering)
+        try:
+            await lingering
+        finally:
+            timer.cancel()
+            self._lingering = None
+
     def _many_appending(self) -> bool:
         recent, times = self._recent, self._recent_times
         since = asyncio.get_running_loop().time() - LINGER_WINDOW
@@ -148,6 +169,11 @@ class GroupCommit:
         while times and times[0] < since:
             times.popleft()
         return len(times) >= LINGER_APPENDS and len(recent) >= LINGER_MATCHES
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _commit(conn: sqlite3.Connection, group: list[_Append]) -> list[Exception | None]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from storage import appends
 from storage.records import MatchRecord, MatchStatus
 from storage.repository import MatchNotFound, StaleVersion
 from storage.sqlite import SqliteRepository
@@ -182,6 +183,23 @@ async def test_while_many_matches_append_a_group_waits_for_company(
     assert sqlite_repo.appends.trips - trips < 160  # 160 appends
     for match in matches:
         assert (await sqlite_repo.get_match(match.id)).version == 20
+
+
+async def test_a_full_group_leaves_without_waiting_out_the_linger(
+        sqlite_repo: SqliteRepository, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A backlog (the loop held up, the moves it owed coming at once) fills a group at once:
+    it leaves then, where the linger would only add its wait to every move in it."""
+    monkeypatch.setattr(appends, "LINGER_APPENDS", 1)  # "many appending" from the first one
+    monkeypatch.setattr(appends, "LINGER_MATCHES", 1)
+    sqlite_repo.appends._linger = 30.0
+    matches = [await started_match(sqlite_repo, channel_id=c)
+               for c in range(appends.FULL_GROUP)]
+    first = [asyncio.ensure_future(append(sqlite_repo, m.id, 0)) for m in matches[:-1]]
+    await asyncio.sleep(0.05)
+    assert not any(task.done() for task in first), "a group short of full waits for company"
+    last = append(sqlite_repo, matches[-1].id, 0)
+    assert await asyncio.wait_for(asyncio.gather(*first, last), 5.0) == [1] * len(matches)
+    assert sqlite_repo.appends.lingered >= 1
 
 
 async def test_a_few_tables_at_an_ordinary_pace_never_wait(
