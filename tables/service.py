@@ -47,7 +47,8 @@ NEXT_TABLE = "next"
 # A match's state is written with every this-many-th action and with the last one; a load
 # parses the latest snapshot and applies the few actions logged since. The state's JSON was a
 # tenth of a move's CPU and most of the pages each append wrote (docs/benchmarks.md,
-# "Service"); applying at most seven actions again costs a load about a millisecond.
+# "Service"); applying at most seven actions again costs a load 1-2 ms (Renju's up to 7 ms:
+# bench/load_catch_up.py).
 SNAPSHOT_EVERY = 8
 
 
