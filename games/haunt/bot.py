@@ -161,15 +161,14 @@ def _walk(view: SeatView, actions: list[Action], targets: set[str]) -> Action | 
     if not moves or not targets or me.room in targets:
         return None
     chart = ViewMap(view.rooms)
-    here = chart.distances(me.room)
-    best = min((here[t] for t in targets if t in here), default=None)
+    to_targets = chart.distances_to(targets)
+    best = to_targets.get(me.room)
     if best is None:
         return None
-    target = chart.step_toward([m.to for m in moves], targets)
+    target = chart.closest([m.to for m in moves], to_targets)
     if target is None:
         return None
-    reach = chart.distances(target)
-    if min((reach[t] for t in targets if t in reach), default=10_000) >= best:
+    if to_targets.get(target, 10_000) >= best:
         return None
     return next(m for m in moves if m.to == target)
 

@@ -51,6 +51,24 @@ class ViewMap:
                     queue.append(there)
         return seen
 
+    def distances_to(self, targets: set[str]) -> dict[str, int]:
+        """Moves from every room that reaches one of ``targets`` to the nearest of them: one
+        search backwards from all the targets at once, the same numbers as ``distances`` from
+        each room in turn (passages may be one-way, so the search follows exits reversed)."""
+        entries: dict[str, list[str]] = {}
+        for room_id in self.rooms:
+            for there in self.exits(room_id):
+                entries.setdefault(there, []).append(room_id)
+        seen = dict.fromkeys(targets, 0)
+        queue = deque(targets)
+        while queue:
+            here = queue.popleft()
+            for there in entries.get(here, ()):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return seen
+
     def has_open_door(self, room_id: str) -> bool:
         room = self.rooms[room_id]
         for d in room.doors:
@@ -62,11 +80,15 @@ class ViewMap:
 
     def step_toward(self, options: list[str], targets: set[str]) -> str | None:
         """The option closest to any of ``targets`` (None when none is reachable)."""
+        return self.closest(options, self.distances_to(targets))
+
+    @staticmethod
+    def closest(options: list[str], to_targets: dict[str, int]) -> str | None:
+        """``step_toward`` with the targets' ``distances_to`` already known."""
         best: str | None = None
         best_distance = 10_000
         for option in options:
-            reach = self.distances(option)
-            distance = min((reach[t] for t in targets if t in reach), default=10_000)
+            distance = to_targets.get(option, 10_000)
             if distance < best_distance:
                 best, best_distance = option, distance
         return best

@@ -140,6 +140,10 @@ def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
     room = catalog().room(s.room)
     if room.action is not None and _room_action_free(state, seat):
         actions.append(make(RoomAction, seat=seat))
+    # Who may be given a card is the same for every card: read once, not card by card.
+    takers = [] if "give" in state.turn.used else [
+        other for other in range(state.seats)
+        if other != seat and state.in_house(other) and state.seat(other).room == s.room]
     for card in s.cards:
         used = f"card:{card}" in state.turn.used
         if catalog().card(card).use and not used:
@@ -147,10 +151,8 @@ def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
         if used or not cards.transferable(card):
             continue
         actions.append(make(Drop, seat=seat, card=card))
-        if "give" not in state.turn.used:
-            for other in range(state.seats):
-                if other != seat and state.in_house(other) and state.seat(other).room == s.room:
-                    actions.append(make(Give, seat=seat, card=card, to=other))
+        for other in takers:
+            actions.append(make(Give, seat=seat, card=card, to=other))
     actions += [
         make(PickUp, seat=seat, card=c)
         for c in state.piles.get(s.room, ()) if cards.transferable(c)
