@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable
 
 from games.haunt.catalog import catalog
-from games.haunt.schema import DIRECTIONS, Direction, Floor
+from games.haunt.schema import DIRECTIONS, Direction, Floor, Passage
 from games.haunt.state import HauntState, PlacedRoom
 
 STEP: dict[Direction, tuple[int, int]] = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -66,13 +66,32 @@ def joined(room: PlacedRoom, grid: dict[Cell, PlacedRoom]) -> list[str]:
     return out
 
 
+_PASSAGES: dict[str, Passage] = {}
+# The rooms a stair or passage joins, either end: a room that is neither has no passage
+# exits, whatever the map (most rooms, most asks).
+_PASSAGE_ENDS: set[str] = set()
+
+
+def passage_of() -> dict[str, Passage]:
+    """Each room's stair or passage, by the room's id (rooms without one are left out)."""
+    if not _PASSAGES:
+        for room in catalog().house.rooms:
+            if room.passage is not None:
+                _PASSAGES[room.id] = room.passage
+                _PASSAGE_ENDS.update((room.id, room.passage.to))
+    return _PASSAGES
+
+
 def passages(state: HauntState, room_id: str, *, monster: bool = False) -> list[str]:
     """Rooms reached from ``room_id`` by a stair or passage (both ends placed). Monsters also
     climb one-way passages back."""
+    by_room = passage_of()
+    if room_id not in _PASSAGE_ENDS:
+        return []
     out = []
     placed_ids: set[str] | None = None
     for placed in state.rooms:
-        passage = catalog().room(placed.id).passage
+        passage = by_room.get(placed.id)
         if passage is None:
             continue
         if placed_ids is None:

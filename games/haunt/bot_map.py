@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from games.haunt import board
 from games.haunt.board import OPPOSITE, STEP, outside
-from games.haunt.catalog import catalog
 from games.haunt.state import PlacedRoom
 
 
@@ -18,8 +18,9 @@ class ViewMap:
         # The passages between placed rooms, each room's in the map's order of rooms: read
         # once here rather than by every room's exits (distances ask for all of them).
         self._passages: dict[str, list[str]] = {}
+        passage_of = board.passage_of()
         for placed in rooms:
-            passage = catalog().room(placed.id).passage
+            passage = passage_of.get(placed.id)
             if passage is None or passage.to not in self.rooms:
                 continue
             self._passages.setdefault(placed.id, []).append(passage.to)

@@ -5,7 +5,7 @@ holds neither."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -13,6 +13,8 @@ from games.core.construct import built
 from games.haunt import goals, traits
 from games.haunt.schema import TRAITS, Trait
 from games.haunt.state import HauntState, PlacedRoom, Roll
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class TraitView(BaseModel):
@@ -86,8 +88,8 @@ def _trait_view(state: HauntState, seat: int, trait: Trait) -> TraitView:
 
 
 # An explorer's four trait views by its marks: looked up once per explorer and view rather
-# than trait by trait (each view's dict of them is its own).
-_TRACKS: dict[tuple[str, int, int, int, int], tuple[TraitView, ...]] = {}
+# than trait by trait (each view gets its own copy of the dict).
+_TRACKS: dict[tuple[str, int, int, int, int], dict[Trait, TraitView]] = {}
 
 
 def _traits(state: HauntState, seat: int) -> dict[Trait, TraitView]:
@@ -96,59 +98,79 @@ def _traits(state: HauntState, seat: int) -> dict[Trait, TraitView]:
     key = (s.explorer, marks["might"], marks["speed"], marks["sanity"], marks["knowledge"])
     views = _TRACKS.get(key)
     if views is None:
-        views = _TRACKS[key] = tuple(_trait_view(state, seat, t) for t in TRAITS)
-    return dict(zip(TRAITS, views, strict=True))
+        views = _TRACKS[key] = {t: _trait_view(state, seat, t) for t in TRAITS}
+    return views.copy()
+
+
+_set = object.__setattr__
+_EXPLORER_FIELDS = tuple(ExplorerView.model_fields)
+_MONSTER_FIELDS = tuple(MonsterView.model_fields)
+_PUBLIC_FIELDS = tuple(PublicView.model_fields)
+_SEAT_FIELDS = tuple(SeatView.model_fields)
+
+
+def _fast(cls: type[M], fields: dict[str, Any], names: tuple[str, ...]) -> M:
+    """``built(cls, fields)`` for a view model of plain data whose ``fields`` name every
+    field (``names``): the same object, without ``built``'s look at the class on each of the
+    few dozen models a view holds."""
+    model = cls.__new__(cls)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", set(names))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
 
 
 def _explorer(state: HauntState, seat: int) -> ExplorerView:
-    s = state.seat(seat)
-    # Built without validation (``built``): every value is already of its field's type and
-    # freshly made here (or frozen and shared), and a view is built for a seat on every move.
+    s = state.party[seat]
+    # Built without validation: every value is already of its field's type and freshly made
+    # here (or frozen and shared), and a view is built for a seat on every move.
     marks = _traits(state, seat) if s.explorer else {}
     side = state.side_of(seat)
-    return built(ExplorerView, {
+    return _fast(ExplorerView, {
         "seat": seat,
         "explorer": s.explorer,
         "room": s.room,
         "traits": marks,
-        "cards": list(s.cards),
+        "cards": s.cards.copy(),
         "alive": s.alive,
         "escaped": s.escaped,
         "side": "alone" if side.startswith("seat:") else side,
-    })
+    }, _EXPLORER_FIELDS)
 
 
 def build_view(state: HauntState, seat: int | None) -> PublicView:
     turn = state.monster_turn
-    fields: dict[str, Any] = dict(
-        phase=state.phase,
-        seats=state.seats,
-        current=state.current,
-        monsters_acting=turn.queue[0] if turn is not None and turn.queue else None,
-        monster_moves_left=turn.moves_left if turn is not None else 0,
-        event_pending=state.event_choice,
-        rooms=list(state.rooms),  # frozen: shared
-        explorers=[_explorer(state, s) for s in range(state.seats)],
-        piles={k: list(v) for k, v in state.piles.items()},
-        monsters=[
-            built(MonsterView, {"id": m.id, "kind": m.kind, "room": m.room, "stunned": m.stunned})
+    fields: dict[str, Any] = {
+        "phase": state.phase,
+        "seats": state.seats,
+        "current": state.current,
+        "monsters_acting": turn.queue[0] if turn is not None and turn.queue else None,
+        "monster_moves_left": turn.moves_left if turn is not None else 0,
+        "event_pending": state.event_choice,
+        "rooms": list(state.rooms),  # frozen: shared
+        "explorers": [_explorer(state, s) for s in range(state.seats)],
+        "piles": {k: list(v) for k, v in state.piles.items()},
+        "monsters": [
+            _fast(MonsterView, {"id": m.id, "kind": m.kind, "room": m.room, "stunned": m.stunned},
+                  _MONSTER_FIELDS)
             for m in state.monsters
         ],
-        rooms_left=len(state.stack),
-        omens_drawn=state.omens_drawn,
-        haunt=state.haunt,
-        haunt_room=state.haunt_room,
-        revealer=state.revealer,
-        traitor=state.traitor,
-        round=state.round,
-        progress=dict(state.progress),
-        progress_rooms={k: list(v) for k, v in state.progress_rooms.items()},
-        rolls=list(state.rolls),  # frozen: shared
-        winners=None if state.winners is None else list(state.winners),
-    )
+        "rooms_left": len(state.stack),
+        "omens_drawn": state.omens_drawn,
+        "haunt": state.haunt,
+        "haunt_room": state.haunt_room,
+        "revealer": state.revealer,
+        "traitor": state.traitor,
+        "round": state.round,
+        "progress": dict(state.progress),
+        "progress_rooms": {k: list(v) for k, v in state.progress_rooms.items()},
+        "rolls": list(state.rolls),  # frozen: shared
+        "winners": None if state.winners is None else list(state.winners),
+    }
     if seat is None:
-        return built(PublicView, fields)
+        return _fast(PublicView, fields, _PUBLIC_FIELDS)
     book = goals.book_of(state, seat) if state.phase == "haunt" else None
     fields["seat"] = seat
     fields["book"] = None if book is None else book.id
-    return built(SeatView, fields)
+    return _fast(SeatView, fields, _SEAT_FIELDS)
