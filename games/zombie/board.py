@@ -6,8 +6,8 @@ Dining Room window, which opens onto the Patio.
 
 from __future__ import annotations
 
-from games.zombie.state import Opening, PlacedTile, ZombieState, here, placed, tile_at
-from games.zombie.tiles import DIRECTIONS, OPPOSITE, PATIO, TILES, Area, neighbour
+from games.zombie.state import Opening, PlacedTile, ZombieState, here, layout, placed, tile_at
+from games.zombie.tiles import AREA, DIRECTIONS, OPPOSITE, PATIO, TILES, Area, neighbour
 
 
 def _opened(state: ZombieState, a: str, b: str) -> bool:
@@ -25,12 +25,23 @@ def linked(state: ZombieState, a: PlacedTile, direction: str, b: PlacedTile) -> 
 
 def walkable_neighbours(state: ZombieState, tile_id: str) -> list[str]:
     """The explored tiles the team can walk to from ``tile_id``, in a fixed order."""
+    # They follow from the placed tiles and the openings alone: kept with their index.
+    exits = layout(state).exits
+    found = exits.get(tile_id)
+    if found is None:
+        found = exits[tile_id] = tuple(_walkable_neighbours(state, tile_id))
+    return list(found)
+
+
+def _walkable_neighbours(state: ZombieState, tile_id: str) -> list[str]:
     start = placed(state, tile_id)
     assert start is not None
+    cells = layout(state).cells
+    area = AREA[start.tile]
     found: list[str] = []
     for direction in DIRECTIONS:
         x, y = neighbour(start.x, start.y, direction)
-        other = tile_at(state, start.area, x, y)
+        other = cells.get((area, x, y))
         if other is not None and linked(state, start, direction, other):
             found.append(other.tile)
     for opening in state.openings:
@@ -60,6 +71,15 @@ def explore_directions(state: ZombieState) -> list[str]:
 
 def way_on(state: ZombieState, area: Area) -> bool:
     """Whether any explored tile of ``area`` still has a way out onto unexplored ground."""
+    # It follows from the placed tiles alone: kept with their index.
+    ways_on = layout(state).ways_on
+    found = ways_on.get(area)
+    if found is None:
+        found = ways_on[area] = _way_on(state, area)
+    return found
+
+
+def _way_on(state: ZombieState, area: Area) -> bool:
     for tile in state.tiles:
         if tile.area != area:
             continue

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from games.core import StateBase
 from games.core.construct import copied
 from games.core.windows import Windows
+from games.zombie.layout import Layout
 from games.zombie.options import Options
 from games.zombie.tiles import TILES, Area
 
@@ -108,6 +109,9 @@ class ZombieState(StateBase):
     held_on: bool = True  # nobody met zombies, or a fighter is still standing
     result: Result | None = None
 
+    # The placed tiles indexed (``layout``): shared by the copies whose tiles still match.
+    _layout: Layout | None = PrivateAttr(default=None)
+
 
 def living(state: ZombieState) -> list[int]:
     return [seat for seat, p in enumerate(state.players) if p.alive]
@@ -125,18 +129,26 @@ def acting_leader(state: ZombieState) -> int:
     return order[0] if order else state.leader
 
 
+def layout(state: ZombieState) -> Layout:
+    """The index of the state's placed tiles (read from pydantic's private store directly, as
+    ``Game.pending`` reads its cache: this runs several times a move)."""
+    private = state.__pydantic_private__
+    found = None if private is None else private.get("_layout")
+    if found is None or not found.fits(state.tiles, state.openings):
+        found = Layout(state.tiles, state.openings)
+        if private is None:
+            state._layout = found
+        else:
+            private["_layout"] = found
+    return found
+
+
 def tile_at(state: ZombieState, area: Area, x: int, y: int) -> PlacedTile | None:
-    for placed in state.tiles:
-        if placed.x == x and placed.y == y and placed.area == area:
-            return placed
-    return None
+    return layout(state).cells.get((area, x, y))
 
 
 def placed(state: ZombieState, tile_id: str) -> PlacedTile | None:
-    for tile in state.tiles:
-        if tile.tile == tile_id:
-            return tile
-    return None
+    return layout(state).ids.get(tile_id)
 
 
 def here(state: ZombieState) -> PlacedTile:

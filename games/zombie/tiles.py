@@ -27,11 +27,20 @@ class Tile:
 
     def side(self, direction: str, turns: int) -> Side:
         """The side facing ``direction`` once the tile is turned ``turns`` quarters clockwise."""
-        index = (DIRECTIONS.index(direction) - turns) % 4
+        index = _TURNED.get((direction, turns))
+        if index is None:
+            index = (DIRECTIONS.index(direction) - turns) % 4
         return self.sides[index]
 
     def passable(self, direction: str, turns: int) -> bool:
-        return self.side(direction, turns) in ("door", "open")
+        return self.side(direction, turns) in _PASSABLE
+
+
+_PASSABLE = ("door", "open")
+# Which printed side faces each direction at each turning: the map asks this many times a move.
+_TURNED: dict[tuple[str, int], int] = {
+    (d, turns): (i - turns) % 4 for i, d in enumerate(DIRECTIONS) for turns in range(4)
+}
 
 
 def _indoor(tile_id: str, n: bool, e: bool, s: bool, w: bool, special: str = "") -> Tile:
@@ -82,6 +91,10 @@ YARD_STACK: tuple[str, ...] = tuple(
 CARVING_ROOMS: frozenset[str] = frozenset(t.id for t in TILES.values() if t.special == "carving")
 HEARTHS: frozenset[str] = frozenset(t.id for t in TILES.values() if t.special == "hearth")
 SEARCH_ROOMS: frozenset[str] = frozenset(t.id for t in TILES.values() if t.special == "search")
+
+
+# A tile's area by its id: the map looks it up for every placed tile it indexes.
+AREA: dict[str, Area] = {tile_id: tile.area for tile_id, tile in TILES.items()}
 
 
 def neighbour(x: int, y: int, direction: str) -> tuple[int, int]:
