@@ -24,6 +24,7 @@ Copier = Callable[[Any], Any]
 # Per model class, how to copy each of its fields that holds something mutable (worked out
 # once from the fields' declared types); every other field is shared by the copy as it is.
 _PLANS: dict[type[BaseModel], tuple[tuple[str, Copier], ...]] = {}
+_set = object.__setattr__
 
 
 def _immutable(annotation: Any) -> bool:
@@ -101,17 +102,19 @@ def clone_model(model: M) -> M:
     declared mutable is replaced by its own copy, as its declared type says (a list of ids by
     the list's ``copy``, a list of models model by model)."""
     cls = model.__class__
-    plan = _PLANS.get(cls) or _plan(cls)
+    plan = _PLANS.get(cls)
+    if plan is None:  # (an empty plan is known too: a model of immutable fields alone)
+        plan = _plan(cls)
     fields = model.__dict__.copy()
     for name, copy in plan:
         value = fields[name]
         if value is not None:
             fields[name] = copy(value)
     copied = cls.__new__(cls)
-    object.__setattr__(copied, "__dict__", fields)
-    object.__setattr__(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(copied, "__pydantic_extra__", None)
-    object.__setattr__(copied, "__pydantic_private__", None)
+    _set(copied, "__dict__", fields)
+    _set(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
+    _set(copied, "__pydantic_extra__", None)
+    _set(copied, "__pydantic_private__", None)
     return copied
 
 
