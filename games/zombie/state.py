@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
+from pydantic_core import PydanticUndefined
 
 from games.core import StateBase
-from games.core.construct import copied
-from games.core.windows import Windows
+from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
 from games.zombie.options import Options
 from games.zombie.tiles import TILES, Area
@@ -170,51 +170,78 @@ def new_question(state: ZombieState, stage: Stage) -> None:
 
 
 _set = object.__setattr__
+_new = object.__new__
 M = TypeVar("M", bound=BaseModel)
 
 
-def _with(model: M, changed: dict[str, Any]) -> M:
-    """``copied(model, changed)`` for a model of plain data without private attributes or
-    extra fields (a player, a window, the fight): the state is copied on every move, several
-    of these each time."""
-    new = model.__class__.__new__(model.__class__)
-    fields = model.__dict__.copy()
-    fields.update(changed)
-    fields_set = set(model.__pydantic_fields_set__)
-    fields_set.update(changed)
+def _made(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of plain data (no private attributes, no extra fields) with these fields, as
+    ``model_copy`` would leave it, without its bookkeeping: the state is copied on every
+    move, with several of these each time."""
+    new = _new(cls)
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_fields_set__", fields_set)
+    _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
 
 
+# The fields each copy replaces, so counted as set (as ``model_copy(update=...)`` counts them).
+_ITEMS = frozenset(("items",))
+_WINDOW_PARTS = frozenset(("answers", "data"))
+_STACK = frozenset(("stack",))
+_FIGHT_PARTS = frozenset(("fighters", "fled"))
+_STATE_PARTS = frozenset(("players", "deck", "discard", "tiles", "openings", "house_stack",
+                          "yard_stack", "searched", "found", "plan", "windows", "fight"))
+
+
+def _player_copy(player: Player) -> Player:
+    fields = player.__dict__.copy()
+    fields["items"] = fields["items"].copy()
+    return _made(Player, fields, player.__pydantic_fields_set__ | _ITEMS)
+
+
+def _window_copy(window: Window) -> Window:
+    fields = window.__dict__.copy()
+    fields["answers"] = fields["answers"].copy()
+    fields["data"] = fields["data"].copy()
+    return _made(Window, fields, window.__pydantic_fields_set__ | _WINDOW_PARTS)
+
+
+def _windows_copy(windows: Windows) -> Windows:
+    fields = windows.__dict__.copy()
+    fields["stack"] = [_window_copy(w) for w in fields["stack"]]
+    return _made(Windows, fields, windows.__pydantic_fields_set__ | _STACK)
+
+
+def _fight_copy(fight: Fight) -> Fight:
+    fields = fight.__dict__.copy()
+    fields["fighters"] = fields["fighters"].copy()
+    fields["fled"] = fields["fled"].copy()
+    return _made(Fight, fields, fight.__pydantic_fields_set__ | _FIGHT_PARTS)
+
+
 def clone(state: ZombieState) -> ZombieState:
     """A copy sharing nothing the rules change: every list and sub-model the rules mutate is
-    copied, the never-changed placed tiles and openings are shared. (``copied`` and ``_with``
-    are ``model_copy`` without its bookkeeping: the state is copied on every move.)"""
-    windows = state.windows
-    fight = state.fight
-    copy = copied(
-        state,
-        {
-            "players": [_with(p, {"items": p.items.copy()}) for p in state.players],
-            "deck": state.deck.copy(),
-            "discard": state.discard.copy(),
-            "tiles": state.tiles.copy(),
-            "openings": state.openings.copy(),
-            "house_stack": state.house_stack.copy(),
-            "yard_stack": state.yard_stack.copy(),
-            "searched": state.searched.copy(),
-            "found": state.found.copy(),
-            "plan": state.plan.copy(),
-            "windows": _with(windows, {"stack": [
-                _with(w, {"answers": w.answers.copy(), "data": w.data.copy()})
-                for w in windows.stack
-            ]}),
-            "fight": None if fight is None else _with(
-                fight, {"fighters": fight.fighters.copy(), "fled": fight.fled.copy()}),
-        },
-    )
+    copied, the never-changed placed tiles and openings are shared, and so is the index of
+    the tiles (``layout``), which checks that it still fits before it answers. It is
+    ``model_copy(update=...)`` of those parts without its bookkeeping (``copied``), with the
+    pending prompts forgotten."""
+    fields = state.__dict__.copy()
+    fields["players"] = [_player_copy(p) for p in fields["players"]]
+    for name in ("deck", "discard", "tiles", "openings", "house_stack", "yard_stack",
+                 "searched", "found", "plan"):
+        fields[name] = fields[name].copy()
+    fields["windows"] = _windows_copy(fields["windows"])
+    fight = fields["fight"]
+    if fight is not None:
+        fields["fight"] = _fight_copy(fight)
+    copy = _new(ZombieState)
+    _set(copy, "__dict__", fields)
+    _set(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _STATE_PARTS)
+    _set(copy, "__pydantic_extra__", None)
+    private = state.__pydantic_private__
+    _set(copy, "__pydantic_private__", None if private is None else {
+        k: v for k, v in private.items() if v is not PydanticUndefined})
     copy.forget_pending()
     return copy
