@@ -161,11 +161,12 @@ def _walk(view: SeatView, actions: list[Action], targets: set[str]) -> Action | 
     if not moves or not targets or me.room in targets:
         return None
     chart = ViewMap(view.rooms)
-    to_targets = chart.distances_to(targets)
+    options = [m.to for m in moves]
+    to_targets = chart.distances_to(targets, [me.room, *options])
     best = to_targets.get(me.room)
     if best is None:
         return None
-    target = chart.closest([m.to for m in moves], to_targets)
+    target = chart.closest(options, to_targets)
     if target is None:
         return None
     if to_targets.get(target, 10_000) >= best:

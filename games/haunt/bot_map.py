@@ -18,14 +18,19 @@ class ViewMap:
         # The passages between placed rooms, each room's in the map's order of rooms: read
         # once here rather than by every room's exits (distances ask for all of them).
         self._passages: dict[str, list[str]] = {}
+        # The same passages walked backwards: where one leads into each room from.
+        self._passages_in: dict[str, list[str]] = {}
+        self._entries: dict[str, list[str]] = {}
         passage_of = board.passage_of()
         for placed in rooms:
             passage = passage_of.get(placed.id)
             if passage is None or passage.to not in self.rooms:
                 continue
             self._passages.setdefault(placed.id, []).append(passage.to)
+            self._passages_in.setdefault(passage.to, []).append(placed.id)
             if passage.to != placed.id and (monster or not passage.one_way):
                 self._passages.setdefault(passage.to, []).append(placed.id)
+                self._passages_in.setdefault(placed.id, []).append(passage.to)
 
     def exits(self, room_id: str) -> list[str]:
         if room_id in self._exits:
@@ -52,22 +57,42 @@ class ViewMap:
                     queue.append(there)
         return seen
 
-    def distances_to(self, targets: set[str]) -> dict[str, int]:
+    def entries(self, room_id: str) -> list[str]:
+        """The placed rooms one move from which lead into ``room_id``: the rooms its doors
+        join (a pair of doors joins both ways) and the passages leading in."""
+        found = self._entries.get(room_id)
+        if found is None:
+            found = []
+            room = self.rooms.get(room_id)
+            if room is not None:
+                for d in room.doors:
+                    dx, dy = STEP[d]
+                    other = self.grid.get((room.floor, room.x + dx, room.y + dy))
+                    if other is not None and OPPOSITE[d] in other.doors:
+                        found.append(other.id)
+            found.extend(self._passages_in.get(room_id, ()))
+            self._entries[room_id] = found
+        return found
+
+    def distances_to(self, targets: set[str], wanted: list[str] | None = None) -> dict[str, int]:
         """Moves from every room that reaches one of ``targets`` to the nearest of them: one
         search backwards from all the targets at once, the same numbers as ``distances`` from
-        each room in turn (passages may be one-way, so the search follows exits reversed)."""
-        entries: dict[str, list[str]] = {}
-        for room_id in self.rooms:
-            for there in self.exits(room_id):
-                entries.setdefault(there, []).append(room_id)
+        each room in turn (passages may be one-way, so the search follows them reversed).
+        With ``wanted``, the search may stop once it has reached every room named there
+        (the numbers of the rooms reached are final when reached)."""
         seen = dict.fromkeys(targets, 0)
+        missing = None if wanted is None else {w for w in wanted if w not in seen}
         queue = deque(targets)
         while queue:
+            if missing is not None and not missing:
+                break
             here = queue.popleft()
-            for there in entries.get(here, ()):
+            for there in self.entries(here):
                 if there not in seen:
                     seen[there] = seen[here] + 1
                     queue.append(there)
+                    if missing is not None:
+                        missing.discard(there)
         return seen
 
     def has_open_door(self, room_id: str) -> bool:
@@ -81,7 +106,7 @@ class ViewMap:
 
     def step_toward(self, options: list[str], targets: set[str]) -> str | None:
         """The option closest to any of ``targets`` (None when none is reachable)."""
-        return self.closest(options, self.distances_to(targets))
+        return self.closest(options, self.distances_to(targets, options))
 
     @staticmethod
     def closest(options: list[str], to_targets: dict[str, int]) -> str | None:
