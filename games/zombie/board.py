@@ -64,9 +64,22 @@ def explore_directions(state: ZombieState) -> list[str]:
     tile = here(state)
     if not stack_of(state, tile.area):
         return []
-    return [
-        d for d in DIRECTIONS if TILES[tile.tile].passable(d, tile.turns) and _free(state, tile, d)
-    ]
+    return list(_free_sides(state, tile, passable_only=True))
+
+
+def _free_sides(state: ZombieState, tile: PlacedTile, passable_only: bool) -> tuple[str, ...]:
+    """The sides of ``tile`` (its passable sides only, if asked) onto unexplored cells: they
+    follow from the placed tiles alone, so they are kept with their index."""
+    kept = layout(state).free_sides
+    key = (tile.tile, passable_only)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = tuple(
+            d for d in DIRECTIONS
+            if (not passable_only or TILES[tile.tile].passable(d, tile.turns))
+            and _free(state, tile, d)
+        )
+    return found
 
 
 def way_on(state: ZombieState, area: Area) -> bool:
@@ -97,7 +110,7 @@ def breach_directions(state: ZombieState) -> list[str]:
     tile = here(state)
     if tile.area != "house" or not stack_of(state, "house") or way_on(state, "house"):
         return []
-    return [d for d in DIRECTIONS if _free(state, tile, d)]
+    return list(_free_sides(state, tile, passable_only=False))
 
 
 def window_open(state: ZombieState) -> bool:

@@ -11,7 +11,7 @@ builds a new one whenever its lists no longer match.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.zombie.tiles import AREA, Area
 
@@ -36,6 +36,10 @@ class Layout:
         # Answers worked out from these tiles and openings alone, filled in as asked.
         self.exits: dict[str, tuple[str, ...]] = {}
         self.ways_on: dict[str, bool] = {}
+        # A tile's sides onto unexplored cells: (tile id, passable sides only) -> directions.
+        self.free_sides: dict[tuple[str, bool], tuple[str, ...]] = {}
+        # The views' rows of the tiles and openings (views.py), each shared by every view.
+        self.views: tuple[list[Any], list[Any]] | None = None
 
     def fits(self, tiles: list[PlacedTile], openings: list[Opening]) -> bool:
         return (

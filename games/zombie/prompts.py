@@ -54,9 +54,12 @@ def pending(state: ZombieState) -> list[Prompt]:
             prompts.append(copied(decision, {"actions": [*decision.actions, *free]})
                            if free else decision)
         elif free:
-            prompts.append(
-                Prompt(seat=seat, kind=FREE_MOVES, actions=free, blocking=False, default=None)
-            )
+            # ``Prompt(seat=, kind=, actions=free, blocking=False, default=None)`` without the
+            # validation, which would leave every value as it is (``free`` is a fresh list).
+            prompts.append(built(Prompt, {
+                "seat": seat, "kind": FREE_MOVES, "actions": free, "blocking": False,
+                "default": None, "params": {}, "question": "", "clock": "turn", "pick": None,
+            }, defaulted=("params", "question", "clock", "pick")))
     return prompts
 
 
@@ -75,6 +78,9 @@ def free_moves(state: ZombieState, seat: int, able: list[int] | None = None) -> 
         return []
     player = state.players[seat]
     holds_totem = state.totem == "held" and state.totem_holder == seat
+    if not holds_totem and not player.items:
+        # Nothing to give, drink or pour: most seats, most of the time.
+        return []
     offered = open_offer(state) if holds_totem else None
     drinkers = (tuple(t for t in able if state.players[t].health < 6)
                 if "soda" in player.items else ())

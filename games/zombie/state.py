@@ -119,14 +119,22 @@ def living(state: ZombieState) -> list[int]:
 
 def clockwise_from(state: ZombieState, start: int) -> list[int]:
     """Living seats, starting at ``start`` (if alive) and going clockwise."""
-    order = [(start + k) % state.seats for k in range(state.seats)]
-    return [seat for seat in order if state.players[seat].alive]
+    players = state.players
+    seats = state.seats
+    return [seat for k in range(seats) if players[seat := (start + k) % seats].alive]
 
 
 def acting_leader(state: ZombieState) -> int:
     """The leader, or the next living player clockwise if the leader has fallen this round."""
-    order = clockwise_from(state, state.leader)
-    return order[0] if order else state.leader
+    # ``clockwise_from(state, state.leader)[0]`` without the list: asked several times a move.
+    players = state.players
+    seats = state.seats
+    leader = state.leader
+    for k in range(seats):
+        seat = (leader + k) % seats
+        if players[seat].alive:
+            return seat
+    return leader
 
 
 def layout(state: ZombieState) -> Layout:

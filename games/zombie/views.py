@@ -14,7 +14,7 @@ from games.zombie.fight import commitment_id
 from games.zombie.health import dying
 from games.zombie.items import open_offer
 from games.zombie.scoring import scores
-from games.zombie.state import Stage, ZombieState, acting_leader
+from games.zombie.state import Stage, ZombieState, acting_leader, layout
 from games.zombie.tiles import DIRECTIONS, TILES
 
 
@@ -173,7 +173,21 @@ def _fight_view(state: ZombieState) -> FightView | None:
     })
 
 
+def _map_views(state: ZombieState) -> tuple[list[TileView], list[OpeningView]]:
+    """The rows of the placed tiles and the openings, fresh lists of shared frozen rows. The
+    rows follow from the tiles and openings alone: kept with their index (``layout``)."""
+    index = layout(state)
+    rows = index.views
+    if rows is None:
+        rows = index.views = (
+            [_tile_view(state, i) for i in range(len(state.tiles))],
+            [_opening_view(o.kind, o.a, o.b) for o in state.openings],
+        )
+    return list(rows[0]), list(rows[1])
+
+
 def build_view(state: ZombieState, seat: int | None) -> PublicView:
+    tiles, openings = _map_views(state)
     fields: dict[str, Any] = {
         "seats": state.seats,
         "round": state.round,
@@ -187,8 +201,8 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "round_action": state.round_action,
         "at": state.at,
         "exits": walkable_neighbours(state, state.at),
-        "tiles": [_tile_view(state, i) for i in range(len(state.tiles))],
-        "openings": [_opening_view(o.kind, o.a, o.b) for o in state.openings],
+        "tiles": tiles,
+        "openings": openings,
         "house_left": sorted(state.house_stack),
         "yard_left": sorted(state.yard_stack),
         "players": [
