@@ -75,17 +75,19 @@ def perform(
 
 
 def _met(state: HauntState, goal: Goal, side: str) -> bool:
-    heroes = state.heroes()
-    needed = goal.needed(len(heroes))
-    if goal.kind == "traitor_dead":
+    # Asked for every goal after every action: the heroes are listed only by the goals that
+    # count them.
+    kind = goal.kind
+    if kind == "traitor_dead":
         return state.traitor is not None and not state.seat(state.traitor).alive
-    if goal.kind == "heroes_dead":
-        return not any(state.in_house(h) for h in heroes)
-    if goal.kind == "progress":
-        return state.progress.get(side, 0) >= needed
-    if goal.kind == "escaped":
+    if kind == "heroes_dead":
+        return not any(state.in_house(h) for h in state.heroes())
+    if kind == "progress":
+        return state.progress.get(side, 0) >= goal.needed(len(state.heroes()))
+    if kind == "escaped":
+        heroes = state.heroes()
         escaped = sum(1 for h in heroes if state.seat(h).escaped)
-        return escaped >= min(needed, len(heroes))
+        return escaped >= min(goal.needed(len(heroes)), len(heroes))
     return bool(state.monsters) and all(m.stunned for m in state.monsters)
 
 
@@ -122,9 +124,8 @@ def settle(state: HauntState, events: list[Event]) -> None:
         if not any(state.in_house(s) for s in range(state.seats)):
             _finish(state, most_progress(state), "all_dead", events)
         return
-    heroes = state.heroes()
     if any(_met(state, g, "heroes") for g in haunt.secret.wins):
-        _finish(state, heroes, "heroes_goal", events)
+        _finish(state, state.heroes(), "heroes_goal", events)
     elif haunt.tome is not None and any(_met(state, g, "traitor") for g in haunt.tome.wins):
         _finish(state, [state.traitor], "traitor_goal", events)
 

@@ -144,11 +144,13 @@ def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
     takers = [] if "give" in state.turn.used else [
         other for other in range(state.seats)
         if other != seat and state.in_house(other) and state.seat(other).room == s.room]
+    used_this_turn = state.turn.used
     for card in s.cards:
-        used = f"card:{card}" in state.turn.used
-        if catalog().card(card).use and not used:
+        usable, transferable = _card_facts(card)
+        used = f"card:{card}" in used_this_turn
+        if usable and not used:
             actions.append(make(UseCard, seat=seat, card=card))
-        if used or not cards.transferable(card):
+        if used or not transferable:
             continue
         actions.append(make(Drop, seat=seat, card=card))
         for other in takers:
@@ -163,6 +165,18 @@ def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
     ]
     actions += [make(Special, seat=seat, action=a.id) for a in goals.available(state, seat)]
     return _prompt(seat, "turn", actions, f"turn:{state.turn.number}@{state.step}")
+
+
+_CARD_FACTS: dict[str, tuple[bool, bool]] = {}
+
+
+def _card_facts(card: str) -> tuple[bool, bool]:
+    """Whether ``card`` has a use and whether it may change hands: the card's own, read from
+    the catalog once rather than for every card carried on every turn prompt."""
+    facts = _CARD_FACTS.get(card)
+    if facts is None:
+        facts = _CARD_FACTS[card] = (bool(catalog().card(card).use), cards.transferable(card))
+    return facts
 
 
 def _room_action_free(state: HauntState, seat: int) -> bool:
