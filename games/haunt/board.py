@@ -105,12 +105,14 @@ def passages(state: HauntState, room_id: str, *, monster: bool = False) -> list[
     return out
 
 
-def exits(state: HauntState, room_id: str, *, monster: bool = False) -> list[str]:
-    """Every placed room one move away."""
+def exits(state: HauntState, room_id: str, *, monster: bool = False,
+          grid: dict[Cell, PlacedRoom] | None = None) -> list[str]:
+    """Every placed room one move away (``grid``: ``cells(state)`` when the caller has it)."""
     room = state.placed(room_id)
     if room is None:
         return []
-    grid = cells(state)
+    if grid is None:
+        grid = cells(state)
     found = joined(room, grid) + passages(state, room_id, monster=monster)
     return list(dict.fromkeys(found))
 

@@ -16,10 +16,16 @@ def explorable(state: HauntState, seat: int) -> list[Direction]:
     """The open doors of the explorer's room that some remaining room could fill."""
     if not moves.may_leave(state, seat):
         return []
+    return doors_to_explore(state, seat, board.cells(state))
+
+
+def doors_to_explore(state: HauntState, seat: int,
+                     grid: dict[board.Cell, PlacedRoom]) -> list[Direction]:
+    """``explorable`` for an explorer known to be free to leave, on the map's ``grid``
+    (``board.cells(state)``)."""
     here = state.placed(state.seat(seat).room)
     if here is None:
         return []
-    grid = board.cells(state)
     fits = board.rooms_fitting(here.floor)
     fitting = [room for room in [*state.stack, *state.room_discards] if room in fits]
     out: list[Direction] = []

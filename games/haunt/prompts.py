@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.core import Action, Prompt
 from games.core.construct import built
 from games.core.model import Clock
-from games.haunt import cards, combat, explore, goals, monsters, moves
+from games.haunt import board, cards, combat, explore, goals, monsters, moves
 from games.haunt.actions import (
     Attack,
     ChooseExplorer,
@@ -135,8 +135,13 @@ def _monster_prompt(state: HauntState) -> list[Prompt]:
 def _turn_prompt(state: HauntState, seat: int) -> list[Prompt]:
     s = state.seat(seat)
     actions: list[Action] = [make(EndTurn, seat=seat)]
-    actions += [make(Move, seat=seat, to=r) for r in moves.destinations(state, seat)]
-    actions += [make(Explore, seat=seat, direction=d) for d in explore.explorable(state, seat)]
+    # moves.destinations and explore.explorable, with whether the explorer may leave and
+    # the map read once for both.
+    if moves.may_leave(state, seat):
+        grid = board.cells(state)
+        actions += [make(Move, seat=seat, to=r) for r in board.exits(state, s.room, grid=grid)]
+        actions += [make(Explore, seat=seat, direction=d)
+                    for d in explore.doors_to_explore(state, seat, grid)]
     room = catalog().room(s.room)
     if room.action is not None and _room_action_free(state, seat):
         actions.append(make(RoomAction, seat=seat))
