@@ -6,7 +6,7 @@ Dining Room window, which opens onto the Patio.
 
 from __future__ import annotations
 
-from games.zombie.state import Opening, PlacedTile, ZombieState, here, layout, placed, tile_at
+from games.zombie.state import Opening, PlacedTile, ZombieState, here, layout, placed
 from games.zombie.tiles import AREA, DIRECTIONS, OPPOSITE, PATIO, TILES, Area, neighbour
 
 
@@ -56,7 +56,7 @@ def stack_of(state: ZombieState, area: Area) -> list[str]:
 
 def _free(state: ZombieState, tile: PlacedTile, direction: str) -> bool:
     x, y = neighbour(tile.x, tile.y, direction)
-    return tile_at(state, tile.area, x, y) is None
+    return (AREA[tile.tile], x, y) not in layout(state).cells
 
 
 def explore_directions(state: ZombieState) -> list[str]:
@@ -121,9 +121,22 @@ def can_break_window(state: ZombieState) -> bool:
     return state.at == "dining_room" and not window_open(state)
 
 
+# Turnings by tile and side: a few dozen pairs, asked for every tile drawn and every prompt
+# to turn one.
+_TURNINGS: dict[tuple[str, str | None], tuple[int, ...]] = {}
+
+
 def turnings(tile_id: str, towards: str | None) -> list[int]:
     """The quarter turns the leader may give a new tile entered from ``towards`` (the side of
     the new tile facing back); every distinct turning when ``towards`` is None (a breach)."""
+    key = (tile_id, towards)
+    found = _TURNINGS.get(key)
+    if found is None:
+        found = _TURNINGS[key] = tuple(_turnings(tile_id, towards))
+    return list(found)
+
+
+def _turnings(tile_id: str, towards: str | None) -> list[int]:
     tile = TILES[tile_id]
     seen: set[tuple[str, ...]] = set()
     allowed: list[int] = []

@@ -46,7 +46,9 @@ def commit(state: ZombieState, seat: int, choice: str, events: list[Event]) -> N
     window = state.windows.commit(seat, choice)
     events.append(note("committed", audience=(seat,), commitment=commitment_id(window.serial, seat,
                                                                           choice)))
-    if not window.exhausted:
+    answers = window.answers
+    # ``window.exhausted`` without building the tuple of seats still to answer.
+    if not all(s in answers for s in window.seats):
         return
     state.windows.close()
     fight = state.fight

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
-from pydantic_core import PydanticUndefined
 
 from games.core import StateBase
 from games.core.windows import Window, Windows
@@ -248,8 +247,8 @@ def clone(state: ZombieState) -> ZombieState:
     _set(copy, "__dict__", fields)
     _set(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _STATE_PARTS)
     _set(copy, "__pydantic_extra__", None)
+    # Pydantic never keeps an unset private attribute in the store (``copied`` would drop it).
     private = state.__pydantic_private__
-    _set(copy, "__pydantic_private__", None if private is None else {
-        k: v for k, v in private.items() if v is not PydanticUndefined})
+    _set(copy, "__pydantic_private__", None if private is None else private.copy())
     copy.forget_pending()
     return copy
