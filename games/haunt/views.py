@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from games.core.construct import built
 from games.haunt import goals, traits
 from games.haunt.schema import TRAITS, Trait
-from games.haunt.state import HauntState, PlacedRoom, Roll
+from games.haunt.state import HauntState, PlacedRoom, Roll, assemble
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -102,7 +102,6 @@ def _traits(state: HauntState, seat: int) -> dict[Trait, TraitView]:
     return views.copy()
 
 
-_set = object.__setattr__
 _EXPLORER_FIELDS = tuple(ExplorerView.model_fields)
 _MONSTER_FIELDS = tuple(MonsterView.model_fields)
 _PUBLIC_FIELDS = tuple(PublicView.model_fields)
@@ -113,12 +112,7 @@ def _fast(cls: type[M], fields: dict[str, Any], names: tuple[str, ...]) -> M:
     """``built(cls, fields)`` for a view model of plain data whose ``fields`` name every
     field (``names``): the same object, without ``built``'s look at the class on each of the
     few dozen models a view holds."""
-    model = cls.__new__(cls)
-    _set(model, "__dict__", fields)
-    _set(model, "__pydantic_fields_set__", set(names))
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
+    return assemble(cls, fields, set(names))
 
 
 def _explorer(state: HauntState, seat: int) -> ExplorerView:
