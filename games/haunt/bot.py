@@ -135,7 +135,8 @@ def _turn(view: SeatView, actions: list[Action], rng: random.Random) -> Action |
     explores = _of(actions, Explore)
     if explores:
         return rng.choice(explores)
-    return _walk(view, actions, _unexplored(view))
+    chart = ViewMap(view.rooms)  # one reading of the map for both
+    return _walk(view, actions, _unexplored(view, chart), chart)
 
 
 def _worth_using(me: ExplorerView, card_id: str) -> bool:
@@ -146,21 +147,22 @@ def _worth_using(me: ExplorerView, card_id: str) -> bool:
     return bool(below)
 
 
-def _unexplored(view: SeatView) -> set[str]:
+def _unexplored(view: SeatView, chart: ViewMap) -> set[str]:
     """Rooms with a door into the unknown on a floor some unplaced room still fits (which
     rooms are left is public: every room not on the map)."""
-    chart = ViewMap(view.rooms)
     placed = {r.id for r in view.rooms}
     floors = {f for r in catalog().house.rooms if r.id not in placed for f in r.floors}
     return {r.id for r in view.rooms if r.floor in floors and chart.has_open_door(r.id)}
 
 
-def _walk(view: SeatView, actions: list[Action], targets: set[str]) -> Action | None:
+def _walk(view: SeatView, actions: list[Action], targets: set[str],
+          chart: ViewMap | None = None) -> Action | None:
     me = _me(view)
     moves = [a for a in _of(actions, Move) if isinstance(a, Move)]
     if not moves or not targets or me.room in targets:
         return None
-    chart = ViewMap(view.rooms)
+    if chart is None:
+        chart = ViewMap(view.rooms)
     options = [m.to for m in moves]
     to_targets = chart.distances_to(targets, [me.room, *options])
     best = to_targets.get(me.room)
