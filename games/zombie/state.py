@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
@@ -10,6 +10,7 @@ from games.core import StateBase
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
 from games.zombie.options import Options
+from games.zombie.plain import plain
 from games.zombie.tiles import TILES, Area
 
 Stage = Literal[
@@ -178,19 +179,6 @@ def new_question(state: ZombieState, stage: Stage) -> None:
 
 _set = object.__setattr__
 _new = object.__new__
-M = TypeVar("M", bound=BaseModel)
-
-
-def _made(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of plain data (no private attributes, no extra fields) with these fields, as
-    ``model_copy`` would leave it, without its bookkeeping: the state is copied on every
-    move, with several of these each time."""
-    new = _new(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", fields_set)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
 
 
 # The fields each copy replaces, so counted as set (as ``model_copy(update=...)`` counts them).
@@ -205,27 +193,27 @@ _STATE_PARTS = frozenset(("players", "deck", "discard", "tiles", "openings", "ho
 def _player_copy(player: Player) -> Player:
     fields = player.__dict__.copy()
     fields["items"] = fields["items"].copy()
-    return _made(Player, fields, player.__pydantic_fields_set__ | _ITEMS)
+    return plain(Player, fields, player.__pydantic_fields_set__ | _ITEMS)
 
 
 def _window_copy(window: Window) -> Window:
     fields = window.__dict__.copy()
     fields["answers"] = fields["answers"].copy()
     fields["data"] = fields["data"].copy()
-    return _made(Window, fields, window.__pydantic_fields_set__ | _WINDOW_PARTS)
+    return plain(Window, fields, window.__pydantic_fields_set__ | _WINDOW_PARTS)
 
 
 def _windows_copy(windows: Windows) -> Windows:
     fields = windows.__dict__.copy()
     fields["stack"] = [_window_copy(w) for w in fields["stack"]]
-    return _made(Windows, fields, windows.__pydantic_fields_set__ | _STACK)
+    return plain(Windows, fields, windows.__pydantic_fields_set__ | _STACK)
 
 
 def _fight_copy(fight: Fight) -> Fight:
     fields = fight.__dict__.copy()
     fields["fighters"] = fields["fighters"].copy()
     fields["fled"] = fields["fled"].copy()
-    return _made(Fight, fields, fight.__pydantic_fields_set__ | _FIGHT_PARTS)
+    return plain(Fight, fields, fight.__pydantic_fields_set__ | _FIGHT_PARTS)
 
 
 def clone(state: ZombieState) -> ZombieState:

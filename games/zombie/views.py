@@ -13,6 +13,7 @@ from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
 from games.zombie.health import dying
 from games.zombie.items import open_offer
+from games.zombie.plain import plain
 from games.zombie.scoring import scores
 from games.zombie.state import Stage, ZombieState, acting_leader, layout
 from games.zombie.tiles import DIRECTIONS, TILES
@@ -156,13 +157,27 @@ def _player_view(seat: int, health: int, items: tuple[str, ...], alive: bool, le
     return found
 
 
+def _player_views(state: ZombieState) -> list[PlayerView]:
+    leader = state.leader
+    holder = state.totem_holder
+    found = _PLAYER_VIEWS.get
+    views: list[PlayerView] = []
+    for seat, player in enumerate(state.players):
+        health = player.health
+        key = (seat, health if health > 0 else 0, tuple(player.items), player.alive,
+               seat == leader, holder == seat)
+        view = found(key)
+        views.append(_player_view(*key) if view is None else view)
+    return views
+
+
 def _fight_view(state: ZombieState) -> FightView | None:
     fight = state.fight
     if fight is None:
         return None
     window = state.windows.top
     asked = list(window.seats) if state.stage == "fight" and window is not None else []
-    return built(FightView, {
+    return plain(FightView, {
         "zombies": fight.zombies,
         "asked": asked,
         "fighters": fight.fighters,
@@ -205,11 +220,7 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "openings": openings,
         "house_left": sorted(state.house_stack),
         "yard_left": sorted(state.yard_stack),
-        "players": [
-            _player_view(s, max(0, p.health), tuple(p.items), p.alive, s == state.leader,
-                         state.totem_holder == s)
-            for s, p in enumerate(state.players)
-        ],
+        "players": _player_views(state),
         "totem": state.totem,
         "totem_offer": open_offer(state),
         "searched": list(state.searched),
@@ -224,17 +235,17 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "result": state.result,
         "scores": scores(state) if state.result is not None else None,
     }
-    # Built without validation (``built``): every value is of its field's type, and a view
+    # Built without validation (``plain``): every value is of its field's type, and a view
     # is built for a seat on every move.
     if seat is None:
-        return built(PublicView, fields)
+        return plain(PublicView, fields)
     answer = own_answer(state, seat)
     window = state.windows.top
     serial = window.serial if window is not None else 0
     fields["seat"] = seat
     fields["commitment"] = answer
     fields["commitment_id"] = commitment_id(serial, seat, answer) if answer else None
-    return built(SeatView, fields)
+    return plain(SeatView, fields)
 
 
 def own_answer(state: ZombieState, seat: int) -> str | None:
