@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from games import registry
-from games.core import Event
+from games.core import Event, Prompt
 from games.zombie.board import breach_directions, explore_directions, walkable_neighbours, way_on
 from games.zombie.events import note
 from games.zombie.state import Fight, Opening, PlacedTile, Player, ZombieState, clone, tile_at
@@ -23,7 +23,7 @@ GAME = registry.get("zombie")
 
 
 def test_the_models_built_without_validation_are_plain_data() -> None:
-    for cls in (Event, Player, Fight, FightView, PublicView, SeatView):
+    for cls in (Event, Prompt, Player, Fight, FightView, PublicView, SeatView):
         assert not cls.__private_attributes__, cls
         assert cls.model_config.get("extra") != "allow", cls
 
@@ -49,7 +49,7 @@ def _played(seed: int, moves: int) -> ZombieState:
     return state
 
 
-def test_views_and_copies_equal_their_validated_twins() -> None:
+def test_views_prompts_and_copies_equal_their_validated_twins() -> None:
     for seed in range(6):
         state = _played(seed, 10 + 7 * seed)
         copy = clone(state)
@@ -61,6 +61,10 @@ def test_views_and_copies_equal_their_validated_twins() -> None:
             twin = type(view).model_validate(view.model_dump())
             assert view == twin
             assert view.model_fields_set == twin.model_fields_set
+        for prompt in GAME.pending(state):
+            given = {name: getattr(prompt, name) for name in prompt.model_fields_set}
+            assert prompt == Prompt(**given)
+            assert prompt.model_fields_set == Prompt(**given).model_fields_set
 
 
 def _scanned_exits(state: ZombieState, tile_id: str) -> list[str]:
