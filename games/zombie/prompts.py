@@ -38,8 +38,11 @@ def pending(state: ZombieState) -> list[Prompt]:
     offered = open_offer(state)
     prompts: list[Prompt] = []
     able = standing(state)
+    players = state.players
+    holder = state.totem_holder if state.totem == "held" else None
     for seat in range(state.seats):
-        free = free_moves(state, seat, able)
+        # A seat holding nothing (most seats, most moves) has no free move: no need to ask.
+        free = free_moves(state, seat, able) if players[seat].items or seat == holder else []
         decision = waiting.get(seat)
         if seat == offered:
             # The totem offered to this seat: a question of its own (refusing is the default,
