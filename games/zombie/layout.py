@@ -11,12 +11,10 @@ builds a new one whenever its lists no longer match.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from games.zombie.placed import Opening, PlacedTile
 from games.zombie.tiles import AREA, Area
-
-if TYPE_CHECKING:
-    from games.zombie.state import Opening, PlacedTile
 
 
 class Layout:

@@ -10,8 +10,9 @@ from games.core import StateBase
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
 from games.zombie.options import Options
+from games.zombie.placed import Opening, PlacedTile
 from games.zombie.plain import plain
-from games.zombie.tiles import TILES, Area
+from games.zombie.tiles import Area
 
 Stage = Literal[
     "auto",  # the engine works through ``plan`` by itself
@@ -40,25 +41,6 @@ class Player(BaseModel):
     alive: bool = True
     # Players who die at the same moment share a number; the highest died last.
     death: int | None = None
-
-
-class PlacedTile(BaseModel):
-    tile: str
-    x: int
-    y: int
-    turns: int = 0
-
-    @property
-    def area(self) -> Area:
-        return TILES[self.tile].area
-
-
-class Opening(BaseModel):
-    """A way between two tiles whatever their sides say: a broken wall, the window."""
-
-    kind: Literal["wall", "window"]
-    a: str
-    b: str
 
 
 class Fight(BaseModel):
