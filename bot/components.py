@@ -79,6 +79,8 @@ def _handler(interaction: discord.Interaction[Any]) -> ClickHandler:
 # seat they play) and numbers the places among the questions' board actions, in board order.
 PANEL, BOARD = "a", "b"
 SELECT_SCOPE = {PANEL: "s", BOARD: "t"}
+# A select on the board whose values are a first step (a stone's column) rather than moves.
+BOARD_STEP = "bs"
 
 
 # An action component of a prompt with a named question carries a check (tables/questions.py):
@@ -135,9 +137,16 @@ class ActButton(
 
 class ActSelect(
     ui.DynamicItem[ui.Select[Any]],
-    template=rf"{PREFIX}:(?P<scope>[st]):(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+)"
-             rf":(?P<part>\d+)" + CHECK,
+    template=rf"{PREFIX}:(?P<scope>[st]|{BOARD_STEP}):(?P<match>\d+):(?P<version>\d+)"
+             rf":(?P<seat>\d+):(?P<part>\d+)" + CHECK,
 ):
+    """A choice of moves in a select, on a panel (scope "s") or on the board ("t"); or, of
+    scope ``BOARD_STEP``, the first of two steps on the public board (a stone's column, before
+    its row): its values are board places, each that of one move beginning with the step, and
+    its check the board's public one. A step is answered with the board showing that step's
+    moves, an edit that rides on the interaction's answer, so a move made in two clicks on the
+    board costs no request of the bot's token."""
+
     def __init__(self, match: int, version: int, seat: int, part: int,
                  options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None, scope: str = "s", check: str = "") -> None:
@@ -157,6 +166,11 @@ class ActSelect(
 
     @answered
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.scope == BOARD_STEP:
+            await _handler(interaction).board_step(interaction, self.match, self.version,
+                                                   self.seat, _places(interaction),
+                                                   check=self.check)
+            return
         await _handler(interaction).act(interaction, self.match, self.version, self.seat,
                                         _places(interaction),
                                         on_board=self.scope == SELECT_SCOPE[BOARD],
@@ -192,40 +206,6 @@ class StepSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _handler(interaction).show_step(interaction, self.match, self.seat, self.digest,
                                               _places(interaction))
-
-
-class BoardStepSelect(
-    ui.DynamicItem[ui.Select[Any]],
-    template=rf"{PREFIX}:bs:(?P<match>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<part>\d+)"
-             + CHECK,
-):
-    """The first of two steps on the public board (a stone's column, before its row): its
-    values are board places, each that of one move beginning with the step, and its check
-    the board's public one. The click is answered with the board showing that step's moves,
-    an edit that rides on the interaction's answer, so a move made in two clicks on the
-    board costs no request of the bot's token."""
-
-    def __init__(self, match: int, version: int, seat: int, part: int,
-                 options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None, check: str = "") -> None:
-        self.match, self.version, self.seat, self.check = match, version, seat, check
-        super().__init__(ui.Select(
-            custom_id=f"{PREFIX}:bs:{match}:{version}:{seat}:{part}{_suffix(check)}",
-            options=options or [discord.SelectOption(label="…", value="0")],
-            placeholder=(placeholder or "")[:150] or None,
-        ))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
-                             match: re.Match[str]) -> BoardStepSelect:
-        return cls(int(match["match"]), int(match["version"]), int(match["seat"]),
-                   int(match["part"]), check=match["check"] or "")
-
-    @answered
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _handler(interaction).board_step(interaction, self.match, self.version,
-                                               self.seat, _places(interaction),
-                                               check=self.check)
 
 
 class AskedButton(
@@ -494,7 +474,7 @@ class LobbyOptionSelect(
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActButton, ActSelect, StepSelect, BoardStepSelect, AskedButton, AskedSelect, PickSelect,
+    ActButton, ActSelect, StepSelect, AskedButton, AskedSelect, PickSelect,
     PickButton, HandButton,
     PanelPageButton, LobbyButton, LobbyOptionSelect, SeatButton, NextTableButton,
 )
@@ -610,8 +590,8 @@ def action_view(
     moves than one select holds is offered in two steps when the renderer names them
     (``action_step``): first a select of steps, then, with ``step`` (the index of a move
     that begins with it), that step's moves and a way back. The board offers such a group
-    the same way, its steps numbered by board place (``BoardStepSelect``), and keeps the
-    steps in view beside the chosen step's moves."""
+    the same way, its steps numbered by board place (an ``ActSelect`` of scope
+    ``BOARD_STEP``), and keeps the steps in view beside the chosen step's moves."""
     view_ui = ui.View(timeout=None)
     shown = list(range(len(prompt.actions))) if indices is None else indices
     step_key = None if step is None or not 0 <= step < len(prompt.actions) \
@@ -654,9 +634,9 @@ def action_view(
                 label=label[:100], value=str(number[index]),
                 default=renderer.action_step(prompt.actions[index]) == step_key)
                 for index, label in block.choices]
-            board_step = BoardStepSelect(live.id, live.version, prompt.seat, row, options,
-                                         renderer.group_label(block.group, locale),
-                                         check=check)
+            board_step = ActSelect(live.id, live.version, prompt.seat, row, options,
+                                   renderer.group_label(block.group, locale),
+                                   scope=BOARD_STEP, check=check)
             board_step.item.row = row
             view_ui.add_item(board_step)
         elif block.steps:

@@ -242,7 +242,8 @@ class Table:
     def _board_step(self, board: FakeMessage, live: LiveMatch, seat: int, index: int
                     ) -> tuple[str, str] | None:
         """(custom id, value) of the board's first step that leads to action ``index`` of
-        ``seat``'s prompt (``bot.components.BoardStepSelect``), if the board shows one."""
+        ``seat``'s prompt (``bot.components.ActSelect``, scope ``BOARD_STEP``), if the board
+        shows one."""
         prompt = live.game.prompt_for(live.state, seat)
         if prompt is None or index >= len(prompt.actions):
             return None

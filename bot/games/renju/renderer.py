@@ -1,7 +1,7 @@
 """Renju on Discord: its words (``tables.games.renju.words``) with every decision on the board:
 the opening steps as buttons and selects, a stone (or a fifth-move offer) chosen in two steps
-(the column, then the point in it; ``bot.components.BoardStepSelect``), and passing. The
-panel offers the same, and ``/renju move H8`` types a stone.
+(the column, then the point in it; a ``bot.components.ActSelect`` of scope ``BOARD_STEP``),
+and passing. The panel offers the same, and ``/renju move H8`` types a stone.
 
 The public view is every seat's view, so nothing the board offers is a secret.
 """
