@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import repeat
+from operator import is_
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SerializeAsAny
@@ -106,9 +108,9 @@ class Prompt(BaseModel):
     def offers(self, action: Action) -> bool:
         """Whether ``action`` answers this prompt: a listed action or a valid pick."""
         # Most answers are one of the listed objects itself (a click's index, a bot's pick):
-        # found by identity first, before comparing the actions ahead of it field by field
-        # (a Renju prompt lists every free point).
-        if any(listed is action for listed in self.actions) or action in self.actions:
+        # found by identity first (a scan in C), before comparing the actions ahead of it
+        # field by field (a Renju prompt lists every free point).
+        if any(map(is_, self.actions, repeat(action))) or action in self.actions:
             return True
         return self.pick is not None and self.pick.accepts(action)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from games.core import IllegalAction
 from games.renju.actions import Keep, Offer, Place
 from games.renju.board import BLACK, CENTRE, EMPTY, POINTS, name, parse, xy
@@ -48,7 +50,9 @@ def open_points(state: RenjuState) -> list[int]:
     """The points the seat to move may choose, nearest the centre first (the first is the
     timer's choice)."""
     board = state.board
-    empty = [p for p in CENTRE_FIRST if board[p] == EMPTY]
+    # Read on every move: the scan runs in C.
+    empty = list(compress(CENTRE_FIRST, map(EMPTY.__eq__, map(board.__getitem__,
+                                                                CENTRE_FIRST))))
     if black_restricted(state, state.turn):
         banned = set(forbidden_now(state))
         empty = [p for p in empty if p not in banned]

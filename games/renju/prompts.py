@@ -48,18 +48,24 @@ def pending(state: RenjuState) -> list[Prompt]:
                        params={"first": name(state.offers[0]),
                                "second": name(state.offers[1])})]
     points = open_points(state)
+    # The prompts listing points are built without validation (``model_construct``): every
+    # value is already of its field's type, and validating a list of up to 225 actions on
+    # every move cost more than making it.
     if state.stage == "fourth":
         at = _at_every_point(Place, seat)
-        return [Prompt(seat=seat, kind=FOURTH, actions=[at[p] for p in points])]
+        return [Prompt.model_construct(seat=seat, kind=FOURTH,
+                                       actions=list(map(at.__getitem__, points)))]
     if state.stage == "offer":
         # A second offer is asked as a new question: its points exclude the first's twins.
         at = _at_every_point(Offer, seat)
-        return [Prompt(seat=seat, kind=OFFER, actions=[at[p] for p in points],
-                       params={"nth": len(state.offers) + 1},
-                       question=f"{OFFER}.{len(state.offers) + 1}")]
+        return [Prompt.model_construct(seat=seat, kind=OFFER,
+                                       actions=list(map(at.__getitem__, points)),
+                                       params={"nth": len(state.offers) + 1},
+                                       question=f"{OFFER}.{len(state.offers) + 1}")]
     at = _at_every_point(Place, seat)
-    moves: list[Action] = [at[p] for p in points]
+    moves: list[Action] = list(map(at.__getitem__, points))
     moves.append(Pass(seat=seat))
     # The timer passes for a seat that does not move: it places no stone of its own.
-    return [Prompt(seat=seat, kind=MOVE, actions=moves, default=len(moves) - 1,
-                   params={"colour": "black" if seat == state.black else "white"})]
+    return [Prompt.model_construct(
+        seat=seat, kind=MOVE, actions=moves, default=len(moves) - 1,
+        params={"colour": "black" if seat == state.black else "white"})]

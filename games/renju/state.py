@@ -56,9 +56,14 @@ def other(colour: Colour) -> Colour:
     return WHITE if colour == BLACK else BLACK
 
 
+# The board's characters as the pattern code's numbers, for ``str.translate``.
+_AS_CODES = str.maketrans({EMPTY: "\x00", BLACK: "\x01", WHITE: "\x02"})
+
+
 def grid(board: str) -> Grid:
     """The board as numbers for the pattern code: 0 empty, 1 black, 2 white."""
-    return [0 if c == EMPTY else (1 if c == BLACK else 2) for c in board]
+    # Read on every move; translating the text and reading its bytes runs in C.
+    return list(board.translate(_AS_CODES).encode("ascii"))
 
 
 def with_stone(board: str, p: int, colour: Colour) -> str:
