@@ -226,19 +226,27 @@ async def test_a_match_is_loaded_from_its_snapshot_and_its_log_checked_behind(
     # A snapshot that lies: the log's state replaces it once checked.
     wrong = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed + 1)
 
-    async def lying_snapshot(match_id: int) -> tuple[int, str]:
-        return live.record.version, wrong.model_dump_json()
-
     third = App(repo)
-    repo_snapshot = repo.snapshot
-    repo.snapshot = lying_snapshot  # type: ignore[method-assign]
-    try:
-        loaded = await third.service.get(live.id)
-    finally:
-        repo.snapshot = repo_snapshot  # type: ignore[method-assign]
+    loaded = await load_with_snapshot(third, live.id, (live.record.version,
+                                                       wrong.model_dump_json()))
     assert loaded.state != truth
     await third.service.log_checks.drain()
     assert loaded.state == truth
+
+
+async def load_with_snapshot(app: App, match_id: int, snapshot: tuple[int, str]) -> LiveMatch:
+    """The match as ``app`` loads it when the repository hands it ``snapshot``."""
+    repo = app.repo
+    repo_snapshot = repo.snapshot
+
+    async def given_snapshot(_match_id: int) -> tuple[int, str]:
+        return snapshot
+
+    repo.snapshot = given_snapshot  # type: ignore[method-assign]
+    try:
+        return await app.service.get(match_id)
+    finally:
+        repo.snapshot = repo_snapshot  # type: ignore[method-assign]
 
 
 async def play_bot_moves(service: MatchService, live: LiveMatch, moves: int) -> None:
@@ -283,17 +291,7 @@ async def test_a_snapshot_the_log_does_not_follow_from_is_replaced_by_the_whole_
     live = await bot_table(app.service, channel=8)
     await play_bot_moves(app.service, live, 3)
     wrong = live.game.setup(len(live.seats), live.record.options, seed=live.record.seed + 1)
-
-    async def lying_snapshot(match_id: int) -> tuple[int, str]:
-        return 0, wrong.model_dump_json()
-
-    again = App(repo)
-    repo_snapshot = repo.snapshot
-    repo.snapshot = lying_snapshot  # type: ignore[method-assign]
-    try:
-        loaded = await again.service.get(live.id)
-    finally:
-        repo.snapshot = repo_snapshot  # type: ignore[method-assign]
+    loaded = await load_with_snapshot(App(repo), live.id, (0, wrong.model_dump_json()))
     assert loaded.state == live.state
 
 
