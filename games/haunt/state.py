@@ -9,6 +9,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import StateBase
+from games.core.construct import assembled
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
 from games.haunt.schema import Direction, Floor, Haunt, Trait
@@ -24,12 +25,6 @@ Copier = Callable[[Any], Any]
 # Per model class, how to copy each of its fields that holds something mutable (worked out
 # once from the fields' declared types); every other field is shared by the copy as it is.
 _PLANS: dict[type[BaseModel], tuple[tuple[str, Copier], ...]] = {}
-# The slots every pydantic model has, set through their own descriptors: a third cheaper
-# than ``object.__setattr__`` by name, and a copy sets four per model, a few dozen a move.
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _immutable(annotation: Any) -> bool:
@@ -115,19 +110,7 @@ def clone_model(model: M) -> M:
         value = fields[name]
         if value is not None:
             fields[name] = copy(value)
-    return assemble(cls, fields, model.__pydantic_fields_set__.copy())
-
-
-def assemble(cls: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of plain data holding ``fields`` as they are (no validation, no copy), with
-    ``fields_set`` as its set fields: what ``model_construct`` gives for a model without
-    private attributes or extra fields, without its walk over the fields."""
-    model = cls.__new__(cls)
-    _set_dict(model, fields)
-    _set_fields_set(model, fields_set)
-    _set_extra(model, None)
-    _set_private(model, None)
-    return model
+    return assembled(cls, fields, model.__pydantic_fields_set__.copy())
 
 
 Phase = Literal["choose", "explore", "haunt", "over"]

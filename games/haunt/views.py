@@ -9,10 +9,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.construct import built
+from games.core.construct import assembled, built
 from games.haunt import goals, traits
 from games.haunt.schema import TRAITS, Trait
-from games.haunt.state import HauntState, PlacedRoom, Roll, assemble
+from games.haunt.state import HauntState, PlacedRoom, Roll
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -112,7 +112,7 @@ def _fast(cls: type[M], fields: dict[str, Any], names: tuple[str, ...]) -> M:
     """``built(cls, fields)`` for a view model of plain data whose ``fields`` name every
     field (``names``): the same object, without ``built``'s look at the class on each of the
     few dozen models a view holds."""
-    return assemble(cls, fields, set(names))
+    return assembled(cls, fields, set(names))
 
 
 def _explorer(state: HauntState, seat: int) -> ExplorerView:

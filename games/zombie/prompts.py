@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import Action, Pick, Prompt
+from games.core.construct import assembled
 from games.core.memo import Memo
 from games.zombie import actions as a
 from games.zombie.actions import make
@@ -16,7 +17,6 @@ from games.zombie.board import turnings, walkable_neighbours
 from games.zombie.fight import arms_choices, remainder_of
 from games.zombie.health import dying, standing
 from games.zombie.items import can_refuel, open_offer, unfound
-from games.zombie.plain import plain
 from games.zombie.rounds import round_choices
 from games.zombie.state import ZombieState, acting_leader
 from games.zombie.tiles import OPPOSITE
@@ -59,14 +59,14 @@ def pending(state: ZombieState) -> list[Prompt]:
         if decision is not None:
             # The decision made for this call is the prompt as it is when no free move joins it.
             # (``copied(decision, {"actions": ...})``: a prompt is plain data.)
-            prompts.append(plain(Prompt, {**decision.__dict__,
+            prompts.append(assembled(Prompt, {**decision.__dict__,
                                           "actions": [*decision.actions, *free]},
                                  decision.__pydantic_fields_set__ | _ACTIONS)
                            if free else decision)
         elif free:
             # ``Prompt(seat=, kind=, actions=free, blocking=False, default=None)`` without the
             # validation, which would leave every value as it is (``free`` is a fresh list).
-            prompts.append(plain(Prompt, {
+            prompts.append(assembled(Prompt, {
                 "seat": seat, "kind": FREE_MOVES, "actions": free, "blocking": False,
                 "default": None, "params": {}, "question": "", "clock": "turn", "pick": None,
             }, set(_FREE_MOVES_SET)))
@@ -119,10 +119,10 @@ def _free_moves(seat: int, able: tuple[int, ...], items: tuple[str, ...], holds_
 def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: int | None = 0,
             clock: str = "turn", question: str | None = None, pick: object = None,
             **params: object) -> Prompt:
-    # Built without validation (``plain``): every value is of its field's type and made for
+    # Built without validation (``assembled``): every value is of its field's type and made for
     # this prompt, and the prompts are worked out again on every move. ``blocking`` is left
     # to its default, as the constructor would count it.
-    return plain(
+    return assembled(
         Prompt,
         {
             "seat": seat,

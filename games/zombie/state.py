@@ -7,11 +7,11 @@ from typing import Literal
 from pydantic import BaseModel, Field, PrivateAttr
 
 from games.core import StateBase
+from games.core.construct import assembled
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
 from games.zombie.options import Options
 from games.zombie.placed import Opening, PlacedTile
-from games.zombie.plain import plain
 from games.zombie.tiles import Area
 
 Stage = Literal[
@@ -175,27 +175,27 @@ _STATE_PARTS = frozenset(("players", "deck", "discard", "tiles", "openings", "ho
 def _player_copy(player: Player) -> Player:
     fields = player.__dict__.copy()
     fields["items"] = fields["items"].copy()
-    return plain(Player, fields, player.__pydantic_fields_set__ | _ITEMS)
+    return assembled(Player, fields, player.__pydantic_fields_set__ | _ITEMS)
 
 
 def _window_copy(window: Window) -> Window:
     fields = window.__dict__.copy()
     fields["answers"] = fields["answers"].copy()
     fields["data"] = fields["data"].copy()
-    return plain(Window, fields, window.__pydantic_fields_set__ | _WINDOW_PARTS)
+    return assembled(Window, fields, window.__pydantic_fields_set__ | _WINDOW_PARTS)
 
 
 def _windows_copy(windows: Windows) -> Windows:
     fields = windows.__dict__.copy()
     fields["stack"] = [_window_copy(w) for w in fields["stack"]]
-    return plain(Windows, fields, windows.__pydantic_fields_set__ | _STACK)
+    return assembled(Windows, fields, windows.__pydantic_fields_set__ | _STACK)
 
 
 def _fight_copy(fight: Fight) -> Fight:
     fields = fight.__dict__.copy()
     fields["fighters"] = fields["fighters"].copy()
     fields["fled"] = fields["fled"].copy()
-    return plain(Fight, fields, fight.__pydantic_fields_set__ | _FIGHT_PARTS)
+    return assembled(Fight, fields, fight.__pydantic_fields_set__ | _FIGHT_PARTS)
 
 
 def clone(state: ZombieState) -> ZombieState:

@@ -8,12 +8,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.construct import built
+from games.core.construct import assembled, built
 from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
 from games.zombie.health import dying
 from games.zombie.items import open_offer
-from games.zombie.plain import plain
 from games.zombie.scoring import scores
 from games.zombie.state import Stage, ZombieState, acting_leader, layout
 from games.zombie.tiles import DIRECTIONS, TILES
@@ -177,7 +176,7 @@ def _fight_view(state: ZombieState) -> FightView | None:
         return None
     window = state.windows.top
     asked = list(window.seats) if state.stage == "fight" and window is not None else []
-    return plain(FightView, {
+    return assembled(FightView, {
         "zombies": fight.zombies,
         "asked": asked,
         "fighters": fight.fighters,
@@ -235,17 +234,17 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "result": state.result,
         "scores": scores(state) if state.result is not None else None,
     }
-    # Built without validation (``plain``): every value is of its field's type, and a view
+    # Built without validation (``assembled``): every value is of its field's type, and a view
     # is built for a seat on every move.
     if seat is None:
-        return plain(PublicView, fields)
+        return assembled(PublicView, fields)
     answer = own_answer(state, seat)
     window = state.windows.top
     serial = window.serial if window is not None else 0
     fields["seat"] = seat
     fields["commitment"] = answer
     fields["commitment_id"] = commitment_id(serial, seat, answer) if answer else None
-    return plain(SeatView, fields)
+    return assembled(SeatView, fields)
 
 
 def own_answer(state: ZombieState, seat: int) -> str | None:

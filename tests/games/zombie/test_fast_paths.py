@@ -1,10 +1,10 @@
 """The shortcuts a move takes for speed give what the plain way gives.
 
-Models built without validation (``plain``: the state's copy, the views, the events) have no
-private attributes or extra fields and equal their validated twins, with the same fields
-counted as set. The index of the placed tiles (``layout``), shared by a state's copies while
-their tiles match, answers as a scan of the tiles would after tiles and openings are added
-to one copy and not to the other."""
+Models built without validation (``games.core.construct.assembled``: the state's copy, the
+views, the events) have no private attributes or extra fields and equal their validated twins,
+with the same fields counted as set. The index of the placed tiles (``layout``), shared by a
+state's copies while their tiles match, answers as a scan of the tiles would after tiles and
+openings are added to one copy and not to the other."""
 
 from __future__ import annotations
 
