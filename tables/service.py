@@ -301,8 +301,7 @@ class MatchService:
                     log.exception("match %s: the log does not apply to its snapshot at "
                                   "version %s; replaying it from the start", match_id,
                                   snapshot[0])
-                    live.recent = RecentEvents()
-                    live.state = await self.replay(live)
+                    live.state = await self.replay(live)  # its events replace the tail's
                 else:
                     self.log_checks.add(match_id)
             else:
@@ -716,6 +715,7 @@ class MatchService:
             raise Refusal.from_engine(refused) from None
         outcome = game.outcome(transition.state)
         outcome_json = None if outcome is None else outcome.model_dump(mode="json")
+        with_state = outcome is not None or (version + 1) % SNAPSHOT_EVERY == 0
         # The record as it will be once saved: planned against, then kept.
         record = live.record.model_copy(update={
             "version": version + 1,
@@ -731,8 +731,7 @@ class MatchService:
                 user_id=user_id,
                 source=source,
                 action=action.model_dump(mode="json"),
-                state_json=transition.state.model_dump_json()
-                if outcome is not None or (version + 1) % SNAPSHOT_EVERY == 0 else None,
+                state_json=transition.state.model_dump_json() if with_state else None,
                 finished=outcome is not None,
                 outcome=outcome_json,
                 timers=timers,
