@@ -32,16 +32,20 @@ class ViewMap:
                 self._passages.setdefault(passage.to, []).append(placed.id)
                 self._passages_in.setdefault(placed.id, []).append(passage.to)
 
-    def exits(self, room_id: str) -> list[str]:
-        if room_id in self._exits:
-            return self._exits[room_id]
-        room = self.rooms[room_id]
+    def _through_doors(self, room: PlacedRoom) -> list[str]:
+        """The placed rooms ``room``'s doors join (a pair of doors joins both ways)."""
         found: list[str] = []
         for d in room.doors:
             dx, dy = STEP[d]
             other = self.grid.get((room.floor, room.x + dx, room.y + dy))
             if other is not None and OPPOSITE[d] in other.doors:
                 found.append(other.id)
+        return found
+
+    def exits(self, room_id: str) -> list[str]:
+        if room_id in self._exits:
+            return self._exits[room_id]
+        found = self._through_doors(self.rooms[room_id])
         found.extend(self._passages.get(room_id, ()))
         self._exits[room_id] = found
         return found
@@ -62,14 +66,8 @@ class ViewMap:
         join (a pair of doors joins both ways) and the passages leading in."""
         found = self._entries.get(room_id)
         if found is None:
-            found = []
             room = self.rooms.get(room_id)
-            if room is not None:
-                for d in room.doors:
-                    dx, dy = STEP[d]
-                    other = self.grid.get((room.floor, room.x + dx, room.y + dy))
-                    if other is not None and OPPOSITE[d] in other.doors:
-                        found.append(other.id)
+            found = [] if room is None else self._through_doors(room)
             found.extend(self._passages_in.get(room_id, ()))
             self._entries[room_id] = found
         return found
