@@ -2,9 +2,10 @@
 
 A black move is forbidden when it makes an overline (six or more in a row), two fours, or two
 real threes at once, unless it makes a five, which wins whatever else it makes. A four is a line
-one move from a five (two on one line count as two); a three is real only if it can become a
-straight four by a move that is not itself forbidden, which is asked again of that move, with
-the stones as they would then stand.
+one move from a five (two on one line count as two). A three is a line that one more stone turns
+into a straight four *without making a five at the same time* (RIF 1996, corrected 1998, §3),
+and it is real only if that stone is not itself forbidden, which is asked again of that move,
+with the stones as they would then stand.
 """
 
 from __future__ import annotations
@@ -62,13 +63,20 @@ def forbidden(grid: Grid, p: int) -> Reason | None:
     try:
         real = 0
         for d, points in threes:
-            if any(forbidden(grid, LINES[p][d][at]) is None for at in points):
+            if any(_makes_straight_four(grid, LINES[p][d][at]) for at in points):
                 real += 1
                 if real >= 2:
                     return "double_three"
     finally:
         grid[p] = 0
     return None
+
+
+def _makes_straight_four(grid: Grid, q: int) -> bool:
+    """Whether black's straight-four point ``q`` of a three really makes the straight four:
+    a stone there that also makes a five (on any line) is a five, not a four, and a forbidden
+    one may not be played."""
+    return not makes_five(grid, q, 1) and forbidden(grid, q) is None
 
 
 def forbidden_points(grid: Grid) -> dict[int, Reason]:

@@ -71,6 +71,35 @@ def test_one_real_three_is_enough_to_count() -> None:
     assert reason(black, "", "H8") == "double_three"
 
 
+def test_a_three_whose_straight_four_would_also_make_a_five_is_no_three() -> None:
+    """RIF §3: a three is a row one more stone turns into a straight four *without making a
+    five at the same time*. Issue 34's example: row 8's D8-E8-F8 could become a straight four
+    only at G8 (B8 is white), and G8 also completes G4-G8: no three. F8 makes one three (the F
+    column) and is allowed."""
+    black = "D8 E8 F9 F10 G4 G5 G6 G7"
+    assert reason(black, "B8", "F8") is None
+    # With two stones below G8 instead of four, G8 makes the straight four (and a three down
+    # the column, a four-three black may play): the row is a three again, F8 a double three.
+    assert reason("D8 E8 F9 F10 G5 G6", "B8", "F8") == "double_three"
+    # With B8 empty the row has a second straight-four point, C8, that makes no five.
+    assert reason(black, "", "F8") == "double_three"
+
+
+def test_the_five_that_unmakes_a_three_may_lie_on_a_diagonal() -> None:
+    """The same with the five on G8's diagonal C4-G8, and F8's other three on its diagonal
+    D10-E9-F8."""
+    black = "D8 E8 D10 E9 C4 D5 E6 F7"
+    assert reason(black, "B8", "F8") is None
+    assert reason("D8 E8 D10 E9 E6 F7", "B8", "F8") == "double_three"
+
+
+def test_a_split_three_whose_gap_makes_a_five_is_no_three() -> None:
+    """A split three D8 . F8 G8 whose only straight-four point, the gap E8, also completes a
+    five down its column (E4-E8): not a three, so F8 with the F column's three is allowed."""
+    assert reason("D8 G8 F9 F10 E4 E5 E6 E7", "", "F8") is None
+    assert reason("D8 G8 F9 F10 E6 E7", "", "F8") == "double_three"
+
+
 # -- double four -------------------------------------------------------------------------------
 def test_two_fours_on_two_lines_are_forbidden() -> None:
     """Rule 四四禁手 on two lines."""
