@@ -1,0 +1,369 @@
+"""Bots against their past: the working tree's bot against the bot of a git revision, any game.
+
+Each seeded deal is played twice (or more, as the game's seating plan says: ``bench/ab_plans.py``)
+with the same seats counted once with the new bot and once with the baseline's, so each group's
+(identity's, side's) results compare like for like. The baseline answers from a git worktree of
+``--baseline`` (made once under /tmp/parlor-ab, or a checkout directory given instead) in a
+process of its own that reads each (view, prompt) as JSON and writes its move
+(``bench/ab_baseline.py``); the rules are the working tree's. Every decision's generator comes
+from (game seed, step, seat), whichever bot decides, so a run is reproduced exactly from its
+arguments, and a baseline equal to the working tree plays the very same games.
+
+    nice -n 10 .venv/bin/python bench/ab.py --game sanguosha --seats 5 8 --games 1000 --jobs 2
+    .venv/bin/python bench/ab.py --game lifeboat --plan one --baseline HEAD~3 --games 200
+
+A readable table per seat count goes to stdout, then the JSON summary (``--json FILE`` writes
+it to a file instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.ab_baseline import decision_rng
+from bench.ab_plans import Entry, GamePlans, plans_of
+from bench.ab_tree import BaselineBot, baseline_tree, describe_tree
+from games import registry
+from games.core import Action, Game
+
+DEFAULT_BASELINE = "294830e"  # the commit before the bots' work of issues 35 and 36
+MAX_STEPS = 50_000
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What every game of a run shares."""
+
+    game: str
+    options: dict[str, Any]
+    plan: str
+    tree: str
+    # Fields of the view's ``options`` the baseline's side reads instead (its level).
+    baseline_view_options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seats: int
+    deal: int
+    seed: int
+    game: int  # the game's index among its deal's
+    seat: int
+    bot: str  # "new" or "baseline"
+    role: str | None
+    character: str | None
+    score: float
+    won: bool
+
+
+@dataclass
+class GameResult:
+    """One game of a deal, every seat's result in it."""
+
+    roles: list[str | None]
+    characters: list[str | None]
+    scores: list[float]
+    winners: list[int]
+    steps: int = 0
+    new_decisions: int = 0
+    new_cpu: float = 0.0
+
+
+@dataclass(frozen=True)
+class Job:
+    seats: int
+    deal: int
+    seed: int
+    new: frozenset[int]
+
+
+class Table:
+    """Plays a setting's games, the baseline's bot in this process's own baseline process."""
+
+    def __init__(self, setting: Setting, baseline: BaselineBot | None = None) -> None:
+        self.setting = setting
+        self.game: Game[Any, Any] = registry.get(setting.game)
+        self.plans: GamePlans = plans_of(setting.game)
+        self.options = self.game.Options.model_validate(setting.options)
+        self.baseline = baseline
+        self._own = baseline is None
+
+    def bot(self) -> BaselineBot:
+        if self.baseline is None:
+            self.baseline = BaselineBot(Path(self.setting.tree))
+        return self.baseline
+
+    def close(self) -> None:
+        if self.baseline is not None and self._own:
+            self.baseline.close()
+            self.baseline = None
+
+    def entries(self, seats: int, deal: int, seed: int) -> list[Entry]:
+        """The deal's games, as its seating plan says."""
+        start = self.game.setup(seats, self.options, seed=seed)
+        return self.plans.plans[self.setting.plan](self.game, start, deal)
+
+    def play(self, job: Job) -> GameResult:
+        game = self.game
+        state = game.setup(job.seats, self.options, seed=job.seed)
+        result = GameResult(roles=[], characters=[], scores=[], winners=[])
+        for _ in range(MAX_STEPS):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                seats = range(job.seats)
+                result.roles = [game.role_of(state, s) for s in seats]
+                result.characters = [game.character_of(state, s) for s in seats]
+                result.scores = [float(outcome.scores.get(s, 0.0)) for s in seats]
+                result.winners = list(outcome.winners)
+                return result
+            action = self.decide(state, job.seed, job.new, result)
+            state = game.apply(state, action).state
+            result.steps += 1
+        raise RuntimeError(f"{game.spec.name}: no end after {MAX_STEPS} steps (seed {job.seed})")
+
+    def decide(self, state: Any, seed: int, new: frozenset[int], tally: GameResult) -> Action:
+        game = self.game
+        pending = game.pending(state)
+        prompts = [p for p in pending if p.blocking] or pending
+        step = state.step
+        # Which seat moves depends on the state alone, never on which bot sits where.
+        prompt = prompts[0] if len(prompts) == 1 else random.Random(
+            f"parlor-ab-turn:{seed}:{step}").choice(prompts)
+        if len(prompt.actions) == 1 and prompt.pick is None:
+            return prompt.actions[0]  # no choice: no bot is asked
+        view = game.view(state, prompt.seat)
+        if prompt.seat in new:
+            started = time.process_time()
+            action = game.choose(view, prompt, decision_rng(seed, step, prompt.seat))
+            tally.new_cpu += time.process_time() - started
+            tally.new_decisions += 1
+            return action
+        return self.bot().choose(game, view, prompt, (seed, step, prompt.seat),
+                                 self.setting.baseline_view_options)
+
+
+_TABLE: Table | None = None
+
+
+def _start_worker(setting: Setting) -> None:
+    global _TABLE
+    _TABLE = Table(setting)
+
+
+def _play(job: Job) -> GameResult:
+    assert _TABLE is not None
+    return _TABLE.play(job)
+
+
+@dataclass
+class Played:
+    """A seat count's games: every counted seat's result, and what the games cost."""
+
+    seats: list[SeatResult]
+    games: dict[Job, GameResult]
+    steps: int
+    new_decisions: int
+    new_cpu: float
+
+
+def play_deals(setting: Setting, seats: int, deals: int, first_seed: int, workers: int,
+               baseline: BaselineBot | None = None) -> Played:
+    """Every deal's games at ``seats``, one game a job (``workers`` processes; with one, in
+    this process, asking ``baseline`` if given)."""
+    table = Table(setting, baseline)
+    plans = [table.entries(seats, deal, first_seed + deal) for deal in range(deals)]
+    jobs = list(dict.fromkeys(Job(seats, deal, first_seed + deal, entry.new)
+                              for deal, entries in enumerate(plans) for entry in entries))
+    if workers <= 1:
+        try:
+            games = [table.play(job) for job in jobs]
+        finally:
+            table.close()
+    else:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(workers, initializer=_start_worker, initargs=(setting,)) as pool:
+            games = pool.map(_play, jobs, chunksize=1)
+    by_job = dict(zip(jobs, games, strict=True))
+    results: list[SeatResult] = []
+    for deal, entries in enumerate(plans):
+        for index, entry in enumerate(entries):
+            game = by_job[Job(seats, deal, first_seed + deal, entry.new)]
+            for seat in sorted(entry.counted):
+                results.append(SeatResult(
+                    seats=seats, deal=deal, seed=first_seed + deal, game=index, seat=seat,
+                    bot="new" if seat in entry.new else "baseline", role=game.roles[seat],
+                    character=game.characters[seat], score=game.scores[seat],
+                    won=seat in game.winners))
+    return Played(seats=results, games=by_job, steps=sum(g.steps for g in games),
+                  new_decisions=sum(g.new_decisions for g in games),
+                  new_cpu=sum(g.new_cpu for g in games))
+
+
+@dataclass
+class Tally:
+    seats: int = 0
+    wins: int = 0
+    score: float = 0.0
+
+    def add(self, result: SeatResult) -> None:
+        self.seats += 1
+        self.wins += result.won
+        self.score += result.score
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score / self.seats if self.seats else 0.0
+
+
+ALL = "all seats"
+
+
+def summarize(results: list[SeatResult], plans: GamePlans) -> dict[str, dict[str, Tally]]:
+    """Tallies by group, then by bot ("new", "baseline"), in the report's order."""
+    found: dict[str, dict[str, Tally]] = {}
+    for result in results:
+        for group in dict.fromkeys([*plans.groups(result.role), ALL]):
+            tallies = found.setdefault(group, {"new": Tally(), "baseline": Tally()})
+            tallies[result.bot].add(result)
+    ranked = [g for g in plans.order if g in found]
+    ranked += [g for g in found if g not in ranked and g != ALL] + [ALL]
+    return {group: found[group] for group in ranked if group in found}
+
+
+def interval(new: Tally, base: Tally) -> float:
+    """The half-width of a 95% interval of the win rates' difference (independent samples)."""
+    if not new.seats or not base.seats:
+        return math.nan
+    p, q = new.win_rate, base.win_rate
+    return 1.96 * math.sqrt(p * (1 - p) / new.seats + q * (1 - q) / base.seats)
+
+
+def report(title: str, groups: dict[str, dict[str, Tally]]) -> str:
+    lines = [title,
+             f"{'group':<13} {'seats':>6} {'new win':>8} {'base win':>9} {'diff':>7} "
+             f"{'±95%':>6} {'new score':>10} {'base score':>11}"]
+    for group, tallies in groups.items():
+        new, base = tallies["new"], tallies["baseline"]
+        diff = 100 * (new.win_rate - base.win_rate)
+        lines.append(
+            f"{group:<13} {new.seats:>6} {new.win_rate:>8.1%} {base.win_rate:>9.1%} "
+            f"{diff:>+7.1f} {100 * interval(new, base):>6.1f} {new.mean_score:>10.3f} "
+            f"{base.mean_score:>11.3f}")
+    return "\n".join(lines)
+
+
+def group_summary(groups: dict[str, dict[str, Tally]]) -> dict[str, Any]:
+    return {
+        group: {
+            **{bot: {"seats": t.seats, "win_rate": round(t.win_rate, 4),
+                     "mean_score": round(t.mean_score, 4)} for bot, t in tallies.items()},
+            "diff": round(tallies["new"].win_rate - tallies["baseline"].win_rate, 4),
+            "ci95": round(interval(tallies["new"], tallies["baseline"]), 4),
+        }
+        for group, tallies in groups.items()
+    }
+
+
+def parse_options(game: Game[Any, Any], pairs: list[str], level: str | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    if level is not None:
+        if "bot_level" not in game.Options.model_fields:
+            raise SystemExit(f"{game.spec.name} has no bot levels (no option bot_level)")
+        options["bot_level"] = level
+    game.Options.model_validate(options)  # a bad option stops the run before it starts
+    return options
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True, choices=registry.names())
+    parser.add_argument("--seats", type=int, nargs="+", default=None,
+                        help="seat counts, one table of results each (default: the fewest)")
+    parser.add_argument("--games", type=int, default=100, help="seeded deals per seat count")
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--baseline", default=DEFAULT_BASELINE,
+                        help="a git revision, or a checkout directory (default %(default)s)")
+    parser.add_argument("--plan", default=None, help="a seating plan (bench/ab_plans.py)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--level", default=None, help="the table's bot_level, where a game has it")
+    parser.add_argument("--baseline-level", default=None,
+                        help="the bot_level the baseline's seats read in their view")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a table option (JSON value), repeatable")
+    parser.add_argument("--json", default="-", help="where the JSON summary goes (- : stdout)")
+    parser.add_argument("--records", default=None, help="a file for every counted seat's result")
+    args = parser.parse_args(argv)
+
+    game = registry.get(args.game)
+    plans = plans_of(args.game)
+    plan = args.plan or next(iter(plans.plans))
+    if plan not in plans.plans:
+        raise SystemExit(f"{args.game} has no plan {plan!r}; it has {', '.join(plans.plans)}")
+    options = parse_options(game, args.option, args.level)
+    tree, baseline_name = baseline_tree(args.baseline)
+    setting = Setting(
+        game=args.game, options=options, plan=plan, tree=str(tree),
+        baseline_view_options={"bot_level": args.baseline_level} if args.baseline_level else {})
+    new_name = describe_tree()
+    started_cpu, started = time.process_time(), time.perf_counter()
+    tables: list[dict[str, Any]] = []
+    records: list[SeatResult] = []
+    for seats in args.seats or [game.spec.min_players]:
+        played = play_deals(setting, seats, args.games, args.seed, args.jobs)
+        records += played.seats
+        groups = summarize(played.seats, plans)
+        decisions, cpu = played.new_decisions, played.new_cpu
+        title = (f"{game.spec.title}, {seats} seats: {args.games} deals, {played.games} games, "
+                 f"plan {plan!r}; new = {new_name}, baseline = {baseline_name}"
+                 + (f"; options {options}" if options else ""))
+        print(report(title, groups))
+        if decisions:
+            print(f"new bot: {decisions} decisions, {1e6 * cpu / decisions:.0f} µs CPU each")
+        print()
+        tables.append({"seats": seats, "deals": args.games, "games": len(played.games),
+                       "steps": played.steps, "groups": group_summary(groups),
+                       "new_decisions": decisions,
+                       "new_decision_us": round(1e6 * cpu / decisions, 1) if decisions else None})
+    summary = {
+        "game": args.game, "plan": plan, "new": new_name, "baseline": baseline_name,
+        "options": options, "baseline_level": args.baseline_level, "seed": args.seed,
+        "date": datetime.date.today().isoformat(),
+        "wall_seconds": round(time.perf_counter() - started, 1),
+        "parent_cpu_seconds": round(time.process_time() - started_cpu, 1), "tables": tables,
+    }
+    text = json.dumps(summary, indent=1)
+    if args.json == "-":
+        print(text)
+    else:
+        Path(args.json).write_text(text + "\n")
+    if args.records:
+        with open(args.records, "w") as out:
+            for record in records:
+                out.write(json.dumps(asdict(record)) + "\n")
+    return summary
+
+
+if __name__ == "__main__":
+    main()

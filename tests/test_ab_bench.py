@@ -1,0 +1,110 @@
+"""The A/B harness (bench/ab.py) is fair: a baseline that is the working tree itself, answering
+from its own process through JSON, plays the very games the working tree's bot plays in-process,
+seat for seat, so every group's results are equal; it plays every game to its end; the baseline
+reads a grown view leniently and fails loudly on a missing field; a git revision's worktree is
+made once and found again."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import ab_tree
+from bench.ab import Job, Setting, Table, play_deals, summarize
+from bench.ab_baseline import Baseline, BaselineMismatch
+from bench.ab_plans import plans_of
+from bench.ab_tree import BaselineBot
+from games import registry
+from tests.every_game import SLOW_BOTS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def baseline() -> Iterator[BaselineBot]:
+    """One baseline process for the module: the working tree itself."""
+    bot = BaselineBot(ROOT)
+    yield bot
+    bot.close()
+
+
+def setting(game: str, plan: str | None = None) -> Setting:
+    return Setting(game=game, options={}, plan=plan or next(iter(plans_of(game).plans)),
+                   tree=str(ROOT))
+
+
+def test_a_baseline_equal_to_the_new_bot_plays_the_same_games(baseline: BaselineBot) -> None:
+    """Sanguosha's lord's side new against the rest, and the reverse: with both bots the same
+    code, both games of a deal are the all-new game, and new equals baseline in every group."""
+    chosen = setting("sanguosha", "sides")
+    played = play_deals(chosen, seats=5, deals=2, first_seed=7, workers=1, baseline=baseline)
+    assert len(played.games) == 4 and played.new_decisions > 0
+    # Every seat new, no baseline process: the reference game of the first deal.
+    alone = Table(chosen).play(Job(5, 0, 7, frozenset(range(5))))
+    for deal in range(2):
+        games = [(g.roles, g.scores, g.winners, g.steps)
+                 for job, g in played.games.items() if job.deal == deal]
+        assert len(games) == 2 and games[0] == games[1]
+        if deal == 0:
+            assert games[0] == (alone.roles, alone.scores, alone.winners, alone.steps)
+    assert {r.bot for r in played.seats} == {"new", "baseline"}
+    for group, tallies in summarize(played.seats, plans_of("sanguosha")).items():
+        new, base = tallies["new"], tallies["baseline"]
+        assert (new.seats, new.wins, new.score) == (base.seats, base.wins, base.score), group
+
+
+# Sanguosha is played above; Renju's bot thinks for seconds a game.
+@pytest.mark.parametrize(
+    "game", [g for g in registry.names() if g not in SLOW_BOTS and g != "sanguosha"])
+def test_the_harness_plays_every_game_to_its_end(game: str, baseline: BaselineBot) -> None:
+    played = play_deals(setting(game), seats=registry.get(game).spec.min_players, deals=1,
+                        first_seed=3, workers=1, baseline=baseline)
+    assert len(played.games) == 2
+    groups = summarize(played.seats, plans_of(game))
+    every = groups["all seats"]
+    assert every["new"].seats == every["baseline"].seats > 0
+    assert (every["new"].wins, every["new"].score) == (every["baseline"].wins,
+                                                        every["baseline"].score)
+
+
+def view_data(game: str = "sanguosha") -> tuple[Any, dict[str, Any]]:
+    engine = registry.get(game)
+    state = engine.setup(5, seed=1)
+    view = engine.view(state, 0)
+    return type(view), view.model_dump(mode="json")
+
+
+def test_the_baseline_reads_a_grown_view_and_refuses_a_shrunk_one() -> None:
+    baseline = Baseline(ROOT)
+    kind, data = view_data()
+    name = f"{kind.__module__}:{kind.__qualname__}"
+    grown = {**data, "belief": [[0.5]], "options": {**data["options"], "bot_level": "easy"},
+             "seats": [{**row, "aura": 3} for row in data["seats"]],
+             "me": {**data["me"], "mood": "calm"}}
+    message = {"view": grown, "view_type": name, "prompt": None, "rng": [1, 0, 0]}
+    read = baseline.read_view(message)
+    assert read.model_dump(mode="json") == data
+    shrunk = {key: value for key, value in data.items() if key != "lord"}
+    with pytest.raises(BaselineMismatch, match="lord"):
+        baseline.read_view({**message, "view": shrunk})
+
+
+def test_a_revision_gets_one_worktree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        head = ab_tree.git("rev-parse", "HEAD")
+    except (RuntimeError, FileNotFoundError):
+        pytest.skip("not a git checkout")
+    monkeypatch.setattr(ab_tree, "WORKTREES", tmp_path / "trees")
+    tree, name = ab_tree.baseline_tree("HEAD")
+    try:
+        assert name == head[:7] and tree.parent == tmp_path / "trees"
+        assert ab_tree.git("rev-parse", "HEAD", cwd=tree) == head
+        assert (tree / "games" / "__init__.py").is_file()
+        assert ab_tree.baseline_tree(head) == (tree, name)  # found again, not made again
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                       capture_output=True, check=False)
