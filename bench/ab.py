@@ -335,7 +335,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         records += played.seats
         groups = summarize(played.seats, plans)
         decisions, cpu = played.new_decisions, played.new_cpu
-        title = (f"{game.spec.title}, {seats} seats: {args.games} deals, {played.games} games, "
+        title = (f"{game.spec.title}, {seats} seats: {args.games} deals, {len(played.games)} games, "
                  f"plan {plan!r}; new = {new_name}, baseline = {baseline_name}"
                  + (f"; options {options}" if options else ""))
         print(report(title, groups))
