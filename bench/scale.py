@@ -552,8 +552,8 @@ class BulkRepository(SqliteRepository):
     exactly as a one-by-one append would; the resulting file is the same."""
 
     async def append_many(self, rows: list[tuple[Any, ...]]) -> None:
-        async with self._transaction() as conn:
-            await conn.executemany(APPEND_SQL, rows)
+        async with self._db.transaction() as session:
+            await session.executemany(APPEND_SQL, rows)
 
 
 class CountingRepository(SqliteRepository):

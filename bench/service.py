@@ -81,6 +81,7 @@ import asyncio
 import contextlib
 import cProfile
 import datetime as dt
+import functools
 import gc
 import io
 import json
@@ -89,6 +90,7 @@ import os
 import platform
 import pstats
 import random
+import sqlite3
 import statistics
 import subprocess
 import tempfile
@@ -98,6 +100,8 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import aiosqlite
 
 from bot import collector, switching
 from games import registry
@@ -242,8 +246,9 @@ class TimedRepository(SqliteRepository):
     """The real repository, with the wall time of every append (waiting for the connection's
     lock and aiosqlite's thread included) written down."""
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
+    def __init__(self, path: Path, statements: StatementClock) -> None:
+        super().__init__(path, connect=functools.partial(aiosqlite.connect,
+                                                         factory=statements.factory()))
         self.append_seconds: list[float] = []
         self.timer_writes = 0
 
@@ -289,11 +294,9 @@ class SlowCall:
 SLOW_CALL = 0.020  # seconds: a call on SQLite's thread this long is looked into
 
 
-def _call_name(function: Callable[[], Any]) -> str:
-    """What a queued aiosqlite call runs: the function and, for a statement, its SQL."""
-    inner = getattr(function, "func", function)
-    name = getattr(inner, "__qualname__", type(inner).__name__)
-    args = getattr(function, "args", ())
+def _call_name(function: Callable[..., Any], args: tuple[Any, ...]) -> str:
+    """What a timed call runs: the function and, for a statement, its SQL."""
+    name = getattr(function, "__qualname__", type(function).__name__)
     if args and isinstance(args[0], str):
         return f"{name}: {' '.join(args[0].split())[:60]}"
     return name
@@ -320,47 +323,53 @@ class _RunQueueClock:
 
 
 class StatementClock:
-    """Times every call aiosqlite's worker thread runs (the SQLite work itself, checkpoints
-    included, without the queueing), by standing in front of the connection's private queue.
-    The worker keeps reading the real queue; this only wraps what is put into it. A call over
-    ``SLOW_CALL`` is kept with its CPU and its wait for a core (``SlowCall``)."""
+    """Times every statement the repository's connection runs on aiosqlite's worker thread
+    (the SQLite work itself, without the queueing; a query's rows read after it are not
+    counted), through the ``sqlite3.Connection`` subclass it makes (``factory``), which
+    ``aiosqlite.connect`` passes to ``sqlite3.connect``. It counts from ``start()`` on. A call
+    over ``SLOW_CALL`` is kept with its CPU and its wait for a core (``SlowCall``)."""
 
-    def __init__(self, queue: Any) -> None:
-        self._queue = queue
+    def __init__(self) -> None:
         self.seconds: list[float] = []
         self.slow: list[tuple[float, float]] = []  # (start, end) of statements over 5 ms
         self.slow_calls: list[SlowCall] = []
         self._run_queue = _RunQueueClock()  # read on the worker thread only
+        self.on = False
 
-    @classmethod
-    def install(cls, connection: Any) -> StatementClock:
-        clock = cls(connection._tx)
-        connection._tx = clock
-        return clock
+    def start(self) -> None:
+        self.on = True
 
-    def put_nowait(self, item: tuple[Any, Callable[[], Any]]) -> None:
-        future, function = item
-        seconds, slow, slow_calls, run_queue = (self.seconds, self.slow, self.slow_calls,
-                                                self._run_queue)
+    def factory(self) -> type[sqlite3.Connection]:
+        clock = self
 
-        def timed() -> Any:
-            started, cpu, waited = time.perf_counter(), time.thread_time(), run_queue.seconds()
-            try:
-                return function()
-            finally:
-                ended = time.perf_counter()
-                seconds.append(ended - started)
-                if ended - started > SLOW_STATEMENT:
-                    slow.append((started, ended))
-                if ended - started > SLOW_CALL:
-                    slow_calls.append(SlowCall(
-                        started, ended - started, time.thread_time() - cpu,
-                        run_queue.seconds() - waited, _call_name(function)))
+        class TimedConnection(sqlite3.Connection):
+            def execute(self, *args: Any) -> sqlite3.Cursor:
+                return clock.timed(super().execute, args)
 
-        self._queue.put_nowait((future, timed))
+            def executemany(self, *args: Any) -> sqlite3.Cursor:
+                return clock.timed(super().executemany, args)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._queue, name)
+            def executescript(self, *args: Any) -> sqlite3.Cursor:
+                return clock.timed(super().executescript, args)
+
+        return TimedConnection
+
+    def timed(self, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        if not self.on:
+            return function(*args)
+        run_queue = self._run_queue
+        started, cpu, waited = time.perf_counter(), time.thread_time(), run_queue.seconds()
+        try:
+            return function(*args)
+        finally:
+            ended = time.perf_counter()
+            self.seconds.append(ended - started)
+            if ended - started > SLOW_STATEMENT:
+                self.slow.append((started, ended))
+            if ended - started > SLOW_CALL:
+                self.slow_calls.append(SlowCall(
+                    started, ended - started, time.thread_time() - cpu,
+                    run_queue.seconds() - waited, _call_name(function, args)))
 
 
 # The breakdown of the loop thread's CPU (the bot's choice, ``apply``, the state's JSON) is
@@ -529,7 +538,8 @@ class ServiceBench:
     def __init__(self, path: Path, matches: int, seed: int, *, with_timers: bool = False,
                  autocheckpoint: bool = True) -> None:
         self.autocheckpoint = autocheckpoint
-        self.repo = TimedRepository(path)
+        self.statements = StatementClock()  # counting from setup() on
+        self.repo = TimedRepository(path, self.statements)
         self._seeds = iter(range(seed * 1_000_003, 2**62))
         self.service = MatchService(self.repo, new_seed=lambda: next(self._seeds),
                                       today=lambda: dt.date(2026, 1, 1))
@@ -548,7 +558,6 @@ class ServiceBench:
         self._channels = iter(range(10_000_000, 2**40))
         self.lobby_ops = 0
         self.clock = EngineClock()
-        self.statements = StatementClock(None)  # installed on the connection by setup()
 
     async def open_match(self, index: int) -> int:
         """A started match of 4-6 seats: a host, one player who joins, and bots."""
@@ -569,7 +578,7 @@ class ServiceBench:
         if not self.autocheckpoint:
             # What-if: no checkpoint inside a commit (the WAL just grows during the run).
             await self.repo.connection.execute("PRAGMA wal_autocheckpoint = 0")
-        self.statements = StatementClock.install(self.repo.connection)
+        self.statements.start()
         started = time.perf_counter()
         gate = asyncio.Semaphore(64)
 

@@ -1,45 +1,47 @@
-"""Action appends committed in groups: one trip to SQLite's thread, and one commit, for all the
-appends waiting at that moment.
+"""Action appends committed in groups: one statement, one trip to SQLite's thread and one commit,
+for all the appends waiting at that moment.
 
-An append is one statement (an insert into the ``action_appends`` view, whose trigger does the
-whole append). Sent one at a time under the repository's lock, each append holds the lock for a
+An append is one row inserted into the ``action_appends`` view, whose trigger does the whole
+append. Sent one at a time under the repository's lock, each append holds the lock for a
 whole round trip to aiosqlite's worker thread: the worker waits for the GIL, runs the statement,
 waits for the GIL again and hands the result back through the event loop, which reaches it only
 after whatever else was ready to run. Near a thousand appends a second the lock itself became
 the queue (its holders spent ~0.8 ms a trip, SQLite ~0.14 ms of it), and the service's p99
 went to tens of milliseconds with SQLite's thread busy a seventh of the time. Here the appends
-that arrive while a trip is out wait together and leave in the next one: under load a trip
-carries many, at a trickle it carries one, as before.
+that arrive while a trip is out wait together and leave in the next one, as the rows of one
+``INSERT`` (the trigger runs for each row in turn): under load a trip carries many, at a
+trickle it carries one, as before. The statement goes through aiosqlite's public ``execute``.
 
-Inside one transaction, an append the trigger refuses (``RAISE(ABORT)``) undoes only its own
-statement; the others in the group go on and commit. Any other error (the disk full, an I/O
-error, a failed commit) rolls the group back and is raised to every append in it: none of them
-was written, and each caller sees the failure, as it would have alone.
+One statement is one transaction: a row the trigger refuses (``RAISE(ABORT)``: a stale
+version, an unknown or closed match) undoes the whole statement. The group is then sent again
+one append at a time, so that each refused append gets its own reason and the others are
+written (refusals are rare: the service checks the version before it appends). Any other error
+(the disk full, an I/O error, a value SQLite cannot store) is raised to every append in the
+group: none of them was written, and each caller sees the failure, as it would have alone.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import sqlite3
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import aiosqlite
 
-from storage.records import MatchStatus
-from storage.repository import MatchNotFound, StaleVersion
-from storage.worker import run_on_thread
+from storage.database import refusal
 
-APPEND_SQL = (
-    "INSERT INTO action_appends (match_id, expected_version, seat, user_id, source, action, "
-    "state, created_at, finished, outcome, timers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
+# The columns of the ``action_appends`` view (migration 0003), in the order of an append's
+# values (``storage.operations.APPEND_COLUMNS``).
+_COLUMNS = ("match_id", "expected_version", "seat", "user_id", "source", "action", "state",
+            "created_at", "finished", "outcome", "timers")
 # The message of the ``action_appends`` trigger's refusal (migration 0002).
 APPEND_REFUSED = "parlor: append refused"
-PLAYABLE = frozenset({MatchStatus.ACTIVE, MatchStatus.PAUSED})
+# The most appends one statement carries (SQLite binds at most 32,766 values in one).
+MOST_IN_ONE = 1_000
 # How long a group waits for company before it leaves (seconds), while many matches append
 # at a high rate. Each trip to SQLite's thread costs the loop and that thread a hand-off each
 # way, and at a steady thousand appends a second a trip left with one or two appends: the
@@ -88,10 +90,10 @@ class GroupCommit:
         # What a lingering group waits on: settled at the linger's end or once it is full.
         self._lingering: asyncio.Future[None] | None = None
         self._writer: asyncio.Task[None] | None = None
-        self.trips = 0  # trips to SQLite's thread made, for tests
+        self.trips = 0  # groups sent, each one statement unless a row was refused; for tests
 
     async def append(self, match_id: int, expected_version: int, params: Sequence[Any]) -> None:
-        """Writes one append (``params`` in ``APPEND_SQL``'s order); raises ``StaleVersion``,
+        """Writes one append (``params`` in ``_COLUMNS``' order); raises ``StaleVersion``,
         ``MatchNotFound`` or ``ValueError`` (not playable) when the trigger refuses it.
 
         A caller cancelled before its group leaves is left out of it; one cancelled after may
@@ -121,14 +123,12 @@ class GroupCommit:
                 self.lingered += 1
                 await self._linger_a_while()
             async with self._lock:
-                group = [a for a in self._waiting if not a.future.done()]
-                self._waiting = []
+                group = [a for a in self._waiting[:MOST_IN_ONE] if not a.future.done()]
+                del self._waiting[:MOST_IN_ONE]
                 if not group:
                     continue
                 try:
-                    outcomes = await run_on_thread(
-                        self._connection(), functools.partial(_commit, group=group)
-                    )
+                    outcomes = await self._send(group)
                 except Exception as error:
                     for entry in group:
                         if not entry.future.done():
@@ -149,6 +149,34 @@ class GroupCommit:
                 else:
                     entry.future.set_exception(outcome)
 
+    async def _send(self, group: list[_Append]) -> list[Exception | None]:
+        """The group's appends in one statement; per append, None when written or the
+        exception its caller gets. Raises what failed the statement for another reason."""
+        conn = self._connection()
+        try:
+            await conn.execute(_insert_sql(len(group)),
+                               [value for entry in group for value in entry.params])
+        except sqlite3.IntegrityError as error:
+            if APPEND_REFUSED not in str(error):
+                raise
+        else:
+            return [None] * len(group)
+        # A row was refused, which undid the statement: each append again on its own.
+        return [await self._send_one(conn, entry) for entry in group]
+
+    @staticmethod
+    async def _send_one(conn: aiosqlite.Connection, entry: _Append) -> Exception | None:
+        try:
+            await conn.execute(_insert_sql(1), entry.params)
+        except sqlite3.IntegrityError as error:
+            if APPEND_REFUSED not in str(error):
+                return error
+            # The trigger's refusal names no reason; the match as the trigger just saw it does.
+            rows = list(await conn.execute_fetchall(
+                "SELECT version, status FROM matches WHERE id = ?", (entry.match_id,)))
+            found = (None, None) if not rows else (rows[0][0], rows[0][1])
+            return refusal(entry.match_id, entry.expected_version, *found)
+        return None
 
     async def _linger_a_while(self) -> None:
         """Waits ``linger`` seconds, or until the group is ``FULL_GROUP`` appends."""
@@ -176,38 +204,9 @@ def _settle(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
-def _commit(conn: sqlite3.Connection, group: list[_Append]) -> list[Exception | None]:
-    """On SQLite's thread: the group's appends, in one transaction when there are several.
-    Returns, per append, None when written or the exception its caller gets."""
-    if len(group) == 1:
-        return [_append(conn, group[0])]
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        outcomes = [_append(conn, entry) for entry in group]
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return outcomes
-
-
-def _append(conn: sqlite3.Connection, entry: _Append) -> Exception | None:
-    try:
-        conn.execute(APPEND_SQL, entry.params)
-    except sqlite3.IntegrityError as error:
-        if APPEND_REFUSED not in str(error):
-            return error
-        # The trigger's refusal names no reason; the match as the trigger just saw it does.
-        row = conn.execute(
-            "SELECT version, status FROM matches WHERE id = ?", (entry.match_id,)
-        ).fetchone()
-        if row is None:
-            return MatchNotFound(f"no match {entry.match_id}")
-        version, status = row[0], row[1]
-        if version != entry.expected_version:
-            return StaleVersion(entry.match_id, entry.expected_version, version)
-        if MatchStatus(status) not in PLAYABLE:
-            return ValueError(f"match {entry.match_id} is {status}; it takes no actions")
-        return error
-    return None
+@lru_cache(maxsize=64)
+def _insert_sql(rows: int) -> str:
+    """The insert of ``rows`` appends into the ``action_appends`` view."""
+    row = "(" + ", ".join("?" * len(_COLUMNS)) + ")"
+    return (f"INSERT INTO action_appends ({', '.join(_COLUMNS)}) VALUES "
+            + ", ".join([row] * rows))

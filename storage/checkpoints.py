@@ -36,8 +36,6 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage.worker import run_on_thread
-
 log = logging.getLogger(__name__)
 
 DEFAULT_INTERVAL = 1.0  # seconds
@@ -60,7 +58,7 @@ NICE = 19
 HoldWrites = Callable[[], AbstractAsyncContextManager[object]]
 
 
-def _yield_the_cpu(_conn: sqlite3.Connection) -> None:
+def _yield_the_cpu() -> None:
     """On the checkpointer's thread: lower its priority (Linux gives each thread its own nice
     value). A pass copies pages in C without the GIL for 25-35 ms at 1,000 moves a second; at
     equal priority the kernel split the CPU between it and the event loop for that long, a
@@ -69,6 +67,17 @@ def _yield_the_cpu(_conn: sqlite3.Connection) -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
     except (AttributeError, OSError) as error:  # not Linux, or not allowed: run as before
         log.debug("checkpointer thread priority unchanged: %s", error)
+
+
+async def on_its_thread(conn: aiosqlite.Connection, function: Callable[[], object]) -> None:
+    """Runs ``function`` on the connection's worker thread, through aiosqlite's public calls
+    only: as a function of SQL, called once by a ``SELECT``."""
+    def called() -> int:
+        function()
+        return 0
+
+    await conn.create_function("parlor_on_its_thread", 0, called)
+    await conn.execute_fetchall("SELECT parlor_on_its_thread()")
 
 
 class WalCheckpointer:
@@ -107,7 +116,7 @@ class WalCheckpointer:
             return
         conn = await self._connect()
         try:
-            await run_on_thread(conn, _yield_the_cpu)
+            await on_its_thread(conn, _yield_the_cpu)
             held_conn = await self._connect() if self.hold_writes is not None else None
         except BaseException:
             await conn.close()

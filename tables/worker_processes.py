@@ -4,6 +4,7 @@ pool cannot stop its workers then; an orphan would keep its memory (about 100 MB
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -44,6 +45,8 @@ class WorkerPools:
     def __init__(self, warm: Callable[[], None]) -> None:
         self._warm = warm
         self._pools: dict[int, ProcessPoolExecutor] = {}
+        # Each pool's worker's process id, asked of the worker as its first job.
+        self._pids: dict[int, Future[int]] = {}
 
     def started(self, index: int) -> bool:
         return index in self._pools
@@ -57,14 +60,20 @@ class WorkerPools:
 
     def drop(self, index: int) -> None:
         self._pools.pop(index, None)
+        self._pids.pop(index, None)
 
-    def pids(self) -> set[int]:
-        """The process ids of the workers running now (the benchmarks read their CPU)."""
-        # The executor keeps its processes in a private map: a pool of one has no other handle.
-        return {pid for pool in self._pools.values() for pid in (pool._processes or {})}
+    def pids(self, timeout: float = 30.0) -> set[int]:
+        """The process ids of the workers running now (the benchmarks read their CPU); waits
+        for a worker still starting, up to ``timeout`` seconds."""
+        found: set[int] = set()
+        for pid in list(self._pids.values()):
+            with contextlib.suppress(Exception):  # a worker that died before it answered
+                found.add(pid.result(timeout))
+        return found
 
     def _pool(self, index: int) -> ProcessPoolExecutor:
         pool = self._pools.get(index)
         if pool is None:
             pool = self._pools[index] = worker_pool(self._warm)
+            self._pids[index] = pool.submit(os.getpid)
         return pool

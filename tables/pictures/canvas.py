@@ -127,8 +127,7 @@ def _dashes(size: int, inset: int, colour: Colour) -> tuple[Image.Image, Image.I
 @lru_cache(maxsize=256)
 def _ink(colour: Colour) -> int:
     """A colour as the ink Pillow's drawing core takes on an RGB picture."""
-    ink = ImageDraw.Draw(Image.new("RGB", (1, 1)))._getink(colour)[0]
-    assert ink is not None
+    ink: int = ImageDraw.Draw(Image.new("RGB", (1, 1))).draw.draw_ink(colour)
     return ink
 
 

@@ -179,6 +179,15 @@ async def test_a_failed_round_is_logged_and_the_next_one_runs(
     assert "disk I/O error" in caplog.text
 
 
+async def _thread_of(conn: Any) -> int:
+    """The native id of the aiosqlite connection's worker thread."""
+    import threading
+
+    found: list[int] = []
+    await checkpoints.on_its_thread(conn, lambda: found.append(threading.get_native_id()))
+    return found[0]
+
+
 @pytest.mark.skipif(not hasattr(__import__("os"), "setpriority"), reason="no thread priorities")
 async def test_the_checkpointer_thread_yields_the_cpu_to_the_event_loop(db_path: Path) -> None:
     """Its passes copy pages for tens of milliseconds without the GIL; at the loop's priority
@@ -186,14 +195,12 @@ async def test_the_checkpointer_thread_yields_the_cpu_to_the_event_loop(db_path:
     import os
     import threading
 
-    from storage.worker import run_on_thread
-
     db_path.parent.mkdir(parents=True, exist_ok=True)
     checkpointer = WalCheckpointer(db_path)
     await checkpointer.start()
     try:
         assert checkpointer._conn is not None
-        thread = await run_on_thread(checkpointer._conn, lambda _: threading.get_native_id())
+        thread = await _thread_of(checkpointer._conn)
         assert os.getpriority(os.PRIO_PROCESS, thread) == checkpoints.NICE
         assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < checkpoints.NICE
     finally:
@@ -208,8 +215,6 @@ async def test_the_held_pass_keeps_the_loop_priority(db_path: Path) -> None:
     import os
     import threading
 
-    from storage.worker import run_on_thread
-
     db_path.parent.mkdir(parents=True, exist_ok=True)
 
     @contextlib.asynccontextmanager
@@ -220,8 +225,8 @@ async def test_the_held_pass_keeps_the_loop_priority(db_path: Path) -> None:
     await checkpointer.start()
     try:
         assert checkpointer._conn is not None and checkpointer._held_conn is not None
-        quiet = await run_on_thread(checkpointer._conn, lambda _: threading.get_native_id())
-        held = await run_on_thread(checkpointer._held_conn, lambda _: threading.get_native_id())
+        quiet = await _thread_of(checkpointer._conn)
+        held = await _thread_of(checkpointer._held_conn)
         assert os.getpriority(os.PRIO_PROCESS, quiet) == checkpoints.NICE
         assert os.getpriority(os.PRIO_PROCESS, held) == os.getpriority(
             os.PRIO_PROCESS, threading.get_native_id())
