@@ -32,10 +32,11 @@ def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
     kinds: dict[str, list[Action]] = {}
     for action in prompt.actions:
         kinds.setdefault(action.kind, []).append(action)
-    free = _free_move(view, kinds)
+    stage = prompt.kind.rsplit(".", 1)[-1]
+    # Fight or flee is asked once (its question stands through free moves): answer it first.
+    free = None if stage == "fight" else _free_move(view, kinds)
     if free is not None:
         return free
-    stage = prompt.kind.rsplit(".", 1)[-1]
     chooser = _CHOOSERS.get(stage)
     if chooser is not None:
         chosen = chooser(view, prompt, kinds)
@@ -64,6 +65,8 @@ def _free_move(view: SeatView, kinds: dict[str, list[Action]]) -> Action | None:
     # could take it (two healthiest players, offered in turn, forever).
     for action in kinds.get("give_totem", []) if view.totem_offer is None else []:
         assert isinstance(action, a.GiveTotem)
+        if action.to in view.totem_refused:
+            continue  # refused this round: not offered again before the next
         other = view.players[action.to]
         if other.health >= me.health + 2 and other.health == max(p.health for p in _alive(view)):
             return action

@@ -62,6 +62,7 @@ def end_round(state: ZombieState, rng: random.Random, events: list[Event]) -> No
     state.leader = order[0]
     state.round += 1
     state.round_action = None
+    state.totem_refused = []
     state.held_on = True
     state.offered_item = None
     state.fight = None

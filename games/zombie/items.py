@@ -68,6 +68,8 @@ def answer_offer(state: ZombieState, seat: int, accept: bool, events: list[Event
         state.totem_holder = seat
         events.append(note("gave_totem", seat=holder, to=seat))
     else:
+        if seat not in state.totem_refused:
+            state.totem_refused.append(seat)
         events.append(note("refused_totem", seat=seat, holder=holder))
 
 

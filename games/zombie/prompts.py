@@ -118,7 +118,7 @@ def _free_moves(seat: int, able: tuple[int, ...], items: tuple[str, ...], holds_
 
 def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: int | None = 0,
             clock: str = "turn", question: str | None = None, pick: object = None,
-            **params: object) -> Prompt:
+            asked_anew: bool = True, **params: object) -> Prompt:
     # Built without validation (``assembled``): every value is of its field's type and made for
     # this prompt, and the prompts are worked out again on every move. ``blocking`` is left
     # to its default, as the constructor would count it.
@@ -133,7 +133,9 @@ def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: in
             "params": params,
             # A free move (a gift, the Concoction) counts as a new ``ask``: the seat that made
             # one is asked its question anew, so a bot that gave instead of answering answers.
-            "question": f"{question}@{state.ask}" if question else f"{state.stage}#{state.ask}",
+            # Fight or flee is not (``asked_anew``): see ``_fight_prompts``.
+            "question": (f"{question}@{state.ask}" if asked_anew else question) if question
+            else f"{state.stage}#{state.ask}",
             "clock": clock,
             "pick": pick,
         },
@@ -206,7 +208,12 @@ def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
     """Every seat of the window keeps the same open question until the last one commits, so
     nobody can tell who has chosen, and a seat may change its mind. A seat's own prompt (seen
     by nobody else) defaults to its answer so far, so its clock running out keeps that answer;
-    a seat that never answered flees."""
+    a seat that never answered flees.
+
+    The question stands through free moves too (it is not put anew at each ``ask``): putting
+    it again would ask every seat that has answered once more, and a seat's only answers are
+    the one it gave and its opposite (a bot answers a named question once, so it answers
+    this one before any free move)."""
     window = state.windows.top
     assert window is not None and state.fight is not None
     zombies = state.fight.zombies
@@ -217,14 +224,14 @@ def _fight_prompts(state: ZombieState) -> dict[int, Prompt]:
         # A seat's prompt is the same while its question, its answer so far and the fight
         # stand: the window's other seats answering one by one each make a new state whose
         # prompts are worked out again (prompts are frozen and shared).
-        key = (seat, default, question, state.ask, state.stage, zombies)
+        key = (seat, default, question, state.stage, zombies)
         prompt = _FIGHT_PROMPTS.get(key)
         if prompt is None:
             options: list[Action] = [make(a.Commit, seat=seat, choice="flee"),
                                      make(a.Commit, seat=seat, choice="fight")]
             prompt = _FIGHT_PROMPTS.remember(key, _prompt(
                 state, seat, options, clock="response", default=default, question=question,
-                zombies=zombies))
+                asked_anew=False, zombies=zombies))
         prompts[seat] = prompt
     return prompts
 

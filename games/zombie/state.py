@@ -72,6 +72,9 @@ class ZombieState(StateBase):
     # The holder's open offer of the totem: it changes hands only when the receiver accepts.
     totem_offer: int | None = None
     totem_offer_from: int | None = None
+    # Who refused the totem this round: its holder does not offer it to them again until the
+    # next round (an offer refused is a question answered).
+    totem_refused: list[int] = Field(default_factory=list)
     searched: list[str] = Field(default_factory=list)
     found: list[str] = Field(default_factory=list)
     chainsaw_fuel: int = 0
@@ -169,7 +172,8 @@ _WINDOW_PARTS = frozenset(("answers", "data"))
 _STACK = frozenset(("stack",))
 _FIGHT_PARTS = frozenset(("fighters", "fled"))
 _STATE_PARTS = frozenset(("players", "deck", "discard", "tiles", "openings", "house_stack",
-                          "yard_stack", "searched", "found", "plan", "windows", "fight"))
+                          "yard_stack", "searched", "found", "plan", "windows", "fight",
+                          "totem_refused"))
 
 
 def _player_copy(player: Player) -> Player:
@@ -207,7 +211,7 @@ def clone(state: ZombieState) -> ZombieState:
     fields = state.__dict__.copy()
     fields["players"] = [_player_copy(p) for p in fields["players"]]
     for name in ("deck", "discard", "tiles", "openings", "house_stack", "yard_stack",
-                 "searched", "found", "plan"):
+                 "searched", "found", "plan", "totem_refused"):
         fields[name] = fields[name].copy()
     fields["windows"] = _windows_copy(fields["windows"])
     fight = fields["fight"]

@@ -82,6 +82,7 @@ class PublicView(BaseModel):
     players: list[PlayerView]
     totem: str
     totem_offer: int | None  # the player the holder offered the totem to, until they answer
+    totem_refused: list[int]  # who refused the totem this round
     searched: list[str]
     found: list[str]
     chainsaw_fuel: int
@@ -222,6 +223,7 @@ def build_view(state: ZombieState, seat: int | None) -> PublicView:
         "players": _player_views(state),
         "totem": state.totem,
         "totem_offer": open_offer(state),
+        "totem_refused": list(state.totem_refused),
         "searched": list(state.searched),
         "found": list(state.found),
         "chainsaw_fuel": state.chainsaw_fuel,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.zombie import GAME
-from games.zombie.actions import Arm, Bequeath, Commit, Flee, Move, Rescue, Settle
+from games.zombie.actions import Arm, Bequeath, Commit, Flee, Give, Move, Rescue, Settle
 from games.zombie.state import ZombieState
 from tests.games.zombie.builders import (
     commit_all,
@@ -41,6 +41,20 @@ def test_every_living_player_commits_and_nobody_can_tell_who_has_chosen() -> Non
     own = GAME.view(state, 1)
     assert own.commitment == "fight"  # type: ignore[attr-defined]
     assert own.commitment_id in GAME.secrets(state, 1)  # type: ignore[attr-defined]
+
+
+def test_the_question_stands_through_a_gift_so_nobody_is_asked_again_what_they_answered(
+) -> None:
+    """A free move puts a single seat's question anew; fight or flee stays put, for every
+    seat alike: a seat that has answered could only repeat itself or turn round."""
+    state = _horde()
+    state.players[2].items = ["board"]
+    state.forget_pending()
+    state, _ = play(state, Commit(seat=1, choice="fight"))
+    before = {seat: prompt_of(state, seat).question for seat in range(4)}
+    state, _ = play(state, Give(seat=2, item="board", to=3))
+    assert {seat: prompt_of(state, seat).question for seat in range(4)} == before
+    assert sorted(waiting(state)) == [0, 1, 2, 3]
 
 
 def test_a_player_may_change_their_mind_until_the_last_commitment() -> None:
