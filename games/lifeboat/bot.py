@@ -88,6 +88,14 @@ def _take_action(mind: Mind, offers: Offers, rng: random.Random) -> Action:
         if compass is not None:
             return compass
 
+    if mind.easy and rng.random() < EASY_PLAIN_TURNS:
+        # A casual player: often just rows (or sits still when a row would hurt).
+        me = mind.people[mind.me]
+        row = offers.first("row")
+        if row is not None and me.wounds < me.size - 1:
+            return row
+        return offers.default()
+
     best: tuple[float, Action] = (0.0, offers.default())
 
     def consider(score: float, action: Action | None) -> None:
@@ -122,6 +130,8 @@ def _take_action(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     if row is not None:
         score = 0.8 + (1.2 if stern_awake == mind.me else 0.0)
         score += 0.8 if view.birds >= 2 else 0.0
+        if view.birds >= view.birds_to_land - 1 and mind.wants_land():
+            score += 1.5  # one more bird ends it: rowing draws the cards that may bring it
         if mind.people[mind.me].wounds >= mind.people[mind.me].size - 1:
             score -= 1.5
         if score > best[0]:
@@ -145,11 +155,19 @@ def _robbery_value(mind: Mind, target: str, card: str) -> float:
     fightless = person.status != "awake" or (mind.me == "kid" and card == "hand")
     if fightless:
         return gain
-    mine = mind.my_fighting_strength()
-    theirs = mind.strength(target)
-    if mine <= theirs + 1:
+    if target == mind.love and mind.love != mind.me:
+        return 0.0  # a fight with the loved one wounds someone this seat wants alive
+    if not _wins_fight(mind, target):
         return 0.0
     return gain - 0.8  # the fight marker and the chance that others join
+
+
+def _wins_fight(mind: Mind, target: str) -> bool:
+    """Whether this seat, attacking ``target``, clearly wins once the others who are likely
+    to take sides (from what they did before) have joined."""
+    mine = mind.my_fighting_strength()
+    theirs = mind.strength(target) + mind.likely_helpers(target, mind.me)
+    return mine > theirs + 1
 
 
 def _swap_value(mind: Mind, target: str) -> float:
@@ -167,16 +185,40 @@ def _swap_value(mind: Mind, target: str) -> float:
     person = mind.people[target]
     if person.status != "awake":
         return 2.0
-    if mind.my_fighting_strength() > mind.strength(target) + 2:
+    if target == mind.love and mind.love != mind.me:
+        return 0.0
+    if mind.my_fighting_strength() > mind.strength(target) + mind.likely_helpers(
+        target, mind.me
+    ) + 2:
         return 1.2
     return 0.0
 
 
 def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    """Keep the set of cards that leaves the day's card best for this seat.
+
+    The navigator chooses among the rowed pile: a card kept beside a better one only hands a
+    navigator with other wishes a worse choice, so a set is worth the card the navigator is
+    expected to take from it (guessed from its character and what the table saw it do), not
+    the sum of its cards. Cards already rowed by others are unknown: they count as the deck's
+    average. An easy bot adds up the cards it keeps.
+    """
+    navigator = mind.awake[-1] if mind.awake else mind.me
+    unknown = mind.view.rowed_count + (1 if mind.view.options.one_card_rowing else 0)
+
     def score(action: Action) -> float:
         cards = action.cards if isinstance(action, KeepRowed) else ()
+        if mind.easy:
+            return sum(mind.nav_value(c) for c in cards) - 0.01 * len(cards)
+        marked = bool(cards)
+        if not cards:
+            return mind.deck_average(False)
+        known = mind.nav_value_marked(mind.navigator_pick(navigator, cards), marked)
+        if unknown:
+            average = mind.deck_average(marked)
+            known = max(known, average) if navigator == mind.me else (known + average) / 2
         # On a tie, keep fewer: every kept card is a chance for the rower to go thirsty.
-        return sum(mind.nav_value(c) for c in cards) - 0.01 * len(cards)
+        return known - 0.01 * len(cards)
 
     return max(offers.all("keep_rowed"), key=score)
 
@@ -184,8 +226,13 @@ def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 # -- resisting and fighting ----------------------------------------------------------------
 def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     attacker = str(offers.prompt.params.get("attacker"))
+    if attacker == mind.love and attacker != mind.me and _cheap_wish(mind, offers):
+        # A fight would wound either this seat or the one it loves: let the loved one have it.
+        return offers.first("give_in") or offers.default()
     weapon = offers.play_own(mind, _WEAPONS)
     mine = mind.my_fighting_strength()
+    if attacker in mind.people:
+        mine += mind.likely_helpers(mind.me, attacker)
     theirs = mind.strength(attacker) if attacker in mind.people else 0
     resist = mine >= theirs
     if not resist:
@@ -193,6 +240,18 @@ def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     if weapon is not None:
         return weapon
     return offers.first("resist") or offers.default()
+
+
+EASY_PLAIN_TURNS = 0.4  # how often an easy bot takes its turn without weighing it
+
+def _cheap_wish(mind: Mind, offers: Offers) -> bool:
+    """A swap, or a robbery of a card worth less to this seat than a wound to its loved one."""
+    params = offers.prompt.params
+    if params.get("demand") != "rob":
+        return True
+    card = params.get("card")
+    worth = 1.6 if card == "hand" else mind.card_gain(str(card))
+    return worth <= -mind.harm(mind.love, 1.0)
 
 
 _WEAPONS = ("oar", "blackjack", "knife", "hook", "flare")
@@ -249,18 +308,34 @@ def _navigate(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 def _overboard(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     window = mind.view.window
     swimmers = window.swimmers if window else []
-    rescued = [s for s in swimmers if s in mind.awake and mind.stake[s] > 0]
-    if rescued:
-        best = max(rescued, key=lambda s: mind.stake[s])
-        has_preserver = any(card_type(c) == "preserver" for c in mind.people[best].face_up)
-        throw = None if has_preserver else offers.play_preserver(mind, best)
+    sharks = window is not None and (window.chum_thrown or bool(window.ghost_callers))
+    rescue = _preserver_target(mind, swimmers, sharks)
+    if rescue is not None:
+        throw = offers.play_preserver(mind, rescue)
         if throw is not None:
             return throw
-    sharks = sum(mind.harm(s, 1.0) for s in swimmers if s in mind.people)
+    harm_of_sharks = sum(mind.harm(s, 1.0) for s in swimmers if s in mind.people)
     chum = offers.first("throw_chum")
-    if chum is not None and sharks > 0 and not (window and window.chum_thrown):
+    if chum is not None and harm_of_sharks > 0 and not sharks:
         return chum
     return offers.first("done") or offers.default()
+
+
+def _preserver_target(mind: Mind, swimmers: list[str], sharks: bool) -> str | None:
+    """The swimmer a Life Preserver helps most: it saves one fall wound, so it does nothing
+    for Frenchy (whom the fall never wounds) nor for one already wearing one."""
+    best: tuple[float, str | None] = (0.3, None)
+    for swimmer in swimmers:
+        person = mind.people.get(swimmer)
+        if person is None or person.status != "awake" or swimmer == "frenchy":
+            continue
+        if any(card_type(c) == "preserver" for c in person.face_up):
+            continue
+        extra = 1.0 if sharks else 0.0
+        saved = mind.harm(swimmer, extra) - mind.harm(swimmer, 1.0 + extra)
+        if saved > best[0]:
+            best = (saved, swimmer)
+    return best[1]
 
 
 def _ghost(mind: Mind, offers: Offers, rng: random.Random) -> Action:
@@ -273,12 +348,29 @@ def _ghost(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 
 
 def _thirst(mind: Mind, offers: Offers, rng: random.Random) -> Action:
+    """One Water where it saves most: the loved one about to die before this seat's own
+    scratch, this seat's own thirst before a stranger's, never the hated one's."""
     waters = offers.all("give_water")
-    for wanted in (mind.me, mind.love):
-        for action in waters:
-            if _field(action, "target") == wanted:
-                return action
-    return offers.first("done") or offers.default()
+    if not waters:
+        return offers.first("done") or offers.default()
+    if mind.easy:
+        for wanted in (mind.me, mind.love):
+            for action in waters:
+                if _field(action, "target") == wanted:
+                    return action
+        return offers.first("done") or offers.default()
+    window = mind.view.window
+    thirst = window.thirst if window is not None else {}
+    best: tuple[float, Action] = (0.1, offers.first("done") or offers.default())
+    for action in waters:
+        target = _field(action, "target")
+        count = thirst.get(target, 0)
+        if count <= 0:
+            continue
+        saved = mind.harm(target, count - 1) - mind.harm(target, count)
+        if saved > best[0]:
+            best = (saved, action)
+    return best[1]
 
 
 def _free_move(mind: Mind, offers: Offers, rng: random.Random) -> Action:

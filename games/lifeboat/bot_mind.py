@@ -3,6 +3,11 @@
 Every character is weighed by its *stake*: how many points this seat gains if that character
 lives rather than dies (own survival, the loved one's survival, minus the hated one's size).
 Navigation cards, fights and gifts are judged by how they move wounds across those stakes.
+
+Others' love and hate are secret; the bot guesses them from the public record of who helped
+and who harmed whom (``view.regard``): a seat that watered and healed someone most likely
+loves them, one that robbed them and fought them most likely hates them. The guesses tell it
+who will take which side in a fight and which card another navigator would choose.
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ from games.lifeboat.cards import (
 from games.lifeboat.views import CharacterView, SeatView
 
 THIRST_RISK = 0.35  # chance-weighted cost of a marker that may make one thirsty
+# Going overboard costs more than its one wound: the face-up cards are lost and sharks may come.
+OVERBOARD_EXTRA = 0.4
+# The public record must say this much before a guess is believed.
+GUESS_THRESHOLD = 2
 END_WANTED_SCORE = 11  # expected points above which the bot wants land soon
 
 SUPPLY_VALUE: dict[str, float] = {
@@ -46,6 +55,8 @@ class Mind:
         self._boat: list[str] | None = None
         self._awake: list[str] | None = None
         self._stake_of: dict[str, float] | None = None
+        self._guesses: tuple[dict[str, str], dict[str, str]] | None = None
+        self.easy = view.options.bot_level == "easy"
 
     # Most decisions (saying done, declaring ready) need none of these: computed on demand.
     # Plain lazy properties: ``functools.cached_property`` takes a lock on every first use in
@@ -86,9 +97,68 @@ class Mind:
             value -= size
         return value
 
+    # -- others' love and hate, guessed from the public record -------------------------------
+    def _guessed(self) -> tuple[dict[str, str], dict[str, str]]:
+        if self._guesses is None:
+            best: dict[str, tuple[int, str]] = {}
+            worst: dict[str, tuple[int, str]] = {}
+            if not self.easy:  # an easy bot does not read the table
+                for key, amount in self.view.regard.items():
+                    doer, receiver = key.split(">")
+                    if amount >= GUESS_THRESHOLD and amount > best.get(doer, (0, ""))[0]:
+                        best[doer] = (amount, receiver)
+                    if amount <= -GUESS_THRESHOLD and amount < worst.get(doer, (0, ""))[0]:
+                        worst[doer] = (amount, receiver)
+            self._guesses = (
+                {doer: receiver for doer, (_, receiver) in best.items()},
+                {doer: receiver for doer, (_, receiver) in worst.items()},
+            )
+        return self._guesses
+
+    def guessed_love(self, character: str) -> str | None:
+        """Whom ``character``'s player most likely loves (None: the table has not seen)."""
+        if character == self.me:
+            return self.love
+        return self._guessed()[0].get(character)
+
+    def guessed_hate(self, character: str) -> str | None:
+        if character == self.me:
+            return self.hate
+        return self._guessed()[1].get(character)
+
+    def others_stake(self, character: str, target: str) -> float:
+        """What ``character``'s player gains if ``target`` lives, as far as this seat can tell:
+        its own survival, and its guessed love and hate."""
+        if character == self.me:
+            return self.stake[target]
+        value = 0.0
+        survival = float(CHARACTERS[target].survival)
+        if target == character:
+            value += survival
+        if target == self.guessed_love(character):
+            value += survival
+        if target == self.guessed_hate(character):
+            value -= float(self.people[target].size)
+        return value
+
+    def likely_helpers(self, defender: str, attacker: str) -> int:
+        """The strength others (neither side, nor this seat) are expected to add to the
+        defender's side, minus what they would add to the attacker's."""
+        total = 0
+        for character in self.awake:
+            if character in (defender, attacker, self.me):
+                continue
+            lean = self.others_stake(character, defender) - self.others_stake(character, attacker)
+            if lean > 0:
+                total += self.strength(character)
+            elif lean < 0:
+                total -= self.strength(character)
+        return total
+
     # -- health -------------------------------------------------------------------------------
-    def harm(self, character: str, wounds: float) -> float:
-        """Points this seat gains when ``character`` takes ``wounds`` (negative = bad)."""
+    def harm(self, character: str, wounds: float, judge: str | None = None) -> float:
+        """Points this seat (or ``judge``, as guessed) gains when ``character`` takes
+        ``wounds`` (negative = bad)."""
         if wounds <= 0 or character not in self.people:
             return 0.0
         person = self.people[character]
@@ -101,7 +171,11 @@ class Mind:
             fraction = 0.6
         else:
             fraction = 0.25 * wounds / to_death + 0.05 * wounds
-        return -self.stake[character] * fraction
+        stake = (
+            self.stake[character] if judge is None or judge == self.me
+            else self.others_stake(judge, character)
+        )
+        return -stake * fraction
 
     def strength(self, character: str) -> int:
         known = self._strengths.get(character)
@@ -176,43 +250,72 @@ class Mind:
 
     # -- navigation cards ---------------------------------------------------------------------
     def nav_value(self, card_id: str) -> float:
+        """What this day's card is worth to this seat (a rower sorting its cards counts the
+        row marker it earns by keeping any)."""
         value = self._nav_values.get(card_id)
         if value is None:
-            value = self._nav_values[card_id] = self._judge_nav(card_id)
+            rowing = self.view.stage == "rowing" and self.view.actor == self.me
+            value = self._nav_values[card_id] = self._judge_nav(card_id, self.me, rowing)
         return value
 
-    def _judge_nav(self, card_id: str) -> float:
+    def nav_value_marked(self, card_id: str, marked: bool) -> float:
+        """This seat's value of the card, with or without a row marker of its own."""
+        return self._judge_nav(card_id, self.me, marked)
+
+    def nav_value_for(self, judge: str, card_id: str) -> float:
+        """What the card is worth to ``judge``'s player, as far as this seat can guess."""
+        return self._judge_nav(card_id, judge, False)
+
+    def _judge_nav(self, card_id: str, judge: str, rowed: bool) -> float:
         card = NAVIGATION[card_id]
-        # While sorting rowed cards the rower earns a row marker by keeping any of them.
-        rowing = self.view.stage == "rowing" and self.view.actor == self.me
+        mine = judge == self.me
         value = 0.0
-        if card.birds > 0:
-            value += 3.0 if self.wants_land() else -1.5
-        elif card.birds < 0:
-            value += -2.0 if self.wants_land() else 1.0
+        if mine:
+            if card.birds > 0:
+                value += 3.0 if self.wants_land() else -1.5
+            elif card.birds < 0:
+                value += -2.0 if self.wants_land() else 1.0
         for character in self.boat:
             person = self.people[character]
             if person.status == "dead":
                 continue
+            stake = self.stake[character] if mine else self.others_stake(judge, character)
             if card.goes_overboard(character):
                 has_preserver = any(card_type(c) == "preserver" for c in person.face_up)
                 if person.status == "unconscious" and not has_preserver:
-                    value -= self.stake[character]
+                    value -= stake
                 else:
                     spared = character == "frenchy" or has_preserver
-                    value += self.harm(character, 0.0 if spared else 1.0)
-                    if character == self.me:
+                    value += self.harm(character, 0.0 if spared else 1.0, judge)
+                    value -= OVERBOARD_EXTRA * stake * (0.5 if spared else 1.0)
+                    if character == judge:
                         value -= 0.5 * sum(
                             SUPPLY_VALUE.get(card_type(c), 1.0) for c in person.face_up
                             if card_type(c) != "preserver"
                         )
             thirst = (
-                int(card.row and (person.row_marker or (rowing and character == self.me)))
+                int(card.row and (person.row_marker or (rowed and character == self.me)))
                 + int(card.fight and person.fight_marker)
                 + int(card.is_thirsty(character))
             )
             if thirst and person.parasol_open:
                 thirst -= 1
             if thirst:
-                value += self.harm(character, thirst * (0.6 if character == self.me else 0.8))
+                value += self.harm(character, thirst * (0.6 if character == judge else 0.8), judge)
         return value
+
+    def deck_average(self, marked: bool) -> float:
+        """This seat's value of an unknown navigation card (the deck's mean)."""
+        key = "deck+" if marked else "deck"
+        value = self._nav_values.get(key)
+        if value is None:
+            cards = [c for c in NAVIGATION if int(c[4:]) <= 24 or self.view.options.cannibalism]
+            value = sum(self.nav_value_marked(c, marked) for c in cards) / len(cards)
+            self._nav_values[key] = value
+        return value
+
+    def navigator_pick(self, navigator: str, cards: Sequence[str]) -> str:
+        """The card ``navigator`` is expected to choose among ``cards``."""
+        if navigator == self.me:
+            return max(cards, key=self.nav_value)
+        return max(cards, key=lambda c: self.nav_value_for(navigator, c))

@@ -9,7 +9,16 @@ from typing import Any
 
 from games.core import Action, Event
 from games.lifeboat import actions as act
-from games.lifeboat import fight, free_moves, navigation, overboard, supply, thirst, turn
+from games.lifeboat import (
+    fight,
+    free_moves,
+    navigation,
+    overboard,
+    regard,
+    supply,
+    thirst,
+    turn,
+)
 from games.lifeboat.flow import advance
 from games.lifeboat.state import LifeboatState
 
@@ -19,6 +28,7 @@ Handler = Callable[[LifeboatState, str, Any, random.Random, list[Event]], None]
 def apply_action(state: LifeboatState, action: Action, rng: random.Random) -> list[Event]:
     events: list[Event] = []
     character = state.character_of[action.seat]
+    regard.note(state, character, action)
     _HANDLERS[type(action)](state, character, action, rng, events)
     advance(state, rng, events)
     return events

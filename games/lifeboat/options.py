@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -28,4 +30,8 @@ class Options(BaseModel):
         default=False,
         description="The Cannibalism expansion: Dr. Harter (7th player), four navigation cards, "
         "a fourth Medical Kit and the Cannibalism card.",
+    )
+    bot_level: Literal["easy", "normal"] = Field(
+        default="normal",
+        description="How the table's bots play: easy for new players, normal to win.",
     )

@@ -147,6 +147,8 @@ class LifeboatState(StateBase):
     navigation: list[str]  # top of the deck first
     rowed: list[str] = Field(default_factory=list)
     rowed_by: dict[str, str] = Field(default_factory=dict)  # rowed card -> who put it there
+    # "doer>receiver" -> help minus harm the table saw (games/lifeboat/regard.py)
+    regard: dict[str, int] = Field(default_factory=dict)
     birds: int = 0
     round: int = 1
     stage: Stage = "supply"
@@ -182,6 +184,7 @@ class LifeboatState(StateBase):
         fields.update(zip(_MUTABLE_LISTS, map(list.copy, lists), strict=True))
         fields["wounds"] = self.wounds.copy()
         fields["rowed_by"] = self.rowed_by.copy()
+        fields["regard"] = self.regard.copy()
         hand = self.hand
         fields["hand"] = dict(zip(hand, map(list.copy, hand.values()), strict=True))
         face_up = self.face_up

@@ -163,6 +163,8 @@ class PublicView(BaseModel):
     vote: VoteView | None
     window: WindowView | None
     waiting_for: list[int]  # seats the game waits for (blocking prompts)
+    # "doer>receiver" -> help minus harm the whole table saw (games/lifeboat/regard.py)
+    regard: dict[str, int] = {}
     results: Results | None
 
 
@@ -341,6 +343,7 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
         if window
         else None,
         "waiting_for": sorted({state.seat_of[c] for c in waiting_characters(state)}),
+        "regard": state.regard.copy(),
         "results": _results(state) if state.stage == "over" else None,
     }
 
