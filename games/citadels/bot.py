@@ -4,12 +4,20 @@ It drafts the character that suits its city and hand, gathers gold when it holds
 worth building and cards otherwise, builds the most valuable new district it can afford
 (favouring colours it lacks), takes its income at the moment that pays most, and uses its
 character's power on the seat that leads. Every tie is broken by the caller's ``rng``.
+
+A turn's builds are planned together (an Architect that can complete its city with two cheap
+districts does so when it is ahead); a Warlord facing a leader one district from the end
+destroys before it spends its gold on building. The Assassin and the Thief read the draft: the
+face-up discards, the roles this seat saw and passed on, and the order the cards went round
+tell which characters the leader (or the richest seat) can hold, and how much each suits them.
+An easy bot (``bot_level``) skips the planning and the reading and aims at random.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import TypeVar
 
 from games.citadels import actions as a
@@ -34,6 +42,9 @@ TARGET_VALUE: dict[str, float] = {
     "artist": 1.0,
 }
 PRESTIGE = {"university", "dragon_gate", "school_of_magic", "library", "observatory"}
+COLOUR_COUNT = 5
+FIVE_COLOURS = 3.0  # the bonus for a city of all five colours
+FIRST_COMPLETE, COMPLETE = 4.0, 2.0
 
 
 def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:
@@ -56,6 +67,7 @@ class Seat:
         self.city_names = {d.name for d in self.player.city}
         self.colours = {d.colour for d in self.player.city}
         self.hand = [district_of(d.id) for d in self.me.hand]
+        self.easy = view.bot_level == "easy"
 
     def others(self) -> list[PlayerView]:
         return [p for p in self.view.players if p.seat != self.seat]
@@ -63,6 +75,26 @@ class Seat:
     def leader(self) -> PlayerView:
         """The other seat closest to winning: biggest city, then the richer."""
         return max(self.others(), key=lambda p: (len(p.city), sum(d.points for d in p.city)))
+
+    def score_of(self, player: PlayerView, extra: Sequence[District] = ()) -> float:
+        """The points ``player``'s city is worth now (with ``extra`` built), bonuses included:
+        five colours, and completing (first or not)."""
+        points = float(sum(d.points + (1 if d.beautified else 0) for d in player.city))
+        points += sum(d.points for d in extra)
+        colours = {d.colour for d in player.city} | {d.colour for d in extra}
+        if len(colours) == COLOUR_COUNT:
+            points += FIVE_COLOURS
+        size = len(player.city) + len(extra)
+        if player.completed:
+            first = self.view.completed[:1] == [player.seat]
+            points += FIRST_COMPLETE if first else COMPLETE
+        elif size >= self.view.target:
+            points += COMPLETE if self.view.completed else FIRST_COMPLETE
+        return points
+
+    def threat(self, player: PlayerView) -> bool:
+        """One district (or none) from completing its city."""
+        return not player.completed and len(player.city) >= self.view.target - 1
 
     def useful(self, district: District) -> bool:
         return district.name not in self.city_names
@@ -73,7 +105,8 @@ class Seat:
             return -10.0
         value = float(district.points)
         if district.colour not in self.colours:
-            value += 2.0
+            # The fifth colour is worth its 3 points; an earlier one is a step towards them.
+            value += FIVE_COLOURS if len(self.colours) == COLOUR_COUNT - 1 else 2.0
         if district.name in PRESTIGE:
             value += 1.5
         budget = self.gold + 4 if budget is None else budget
@@ -196,7 +229,16 @@ def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     power = _power(seat, prompt, rng, before_gather=False)
     if power is not None:
         return power
+    if "destroy" in by_kind and not seat.easy:
+        # Gold spent on building first would leave only the free targets.
+        urgent = _destroy(seat, by_kind["destroy"], rng, urgent_only=True)
+        if urgent is not None:
+            return urgent
     if builds:
+        planned = None if seat.easy else _planned_build(seat, builds)
+        if planned is not None:
+            return planned
+
         def score(action: Action) -> float:
             assert isinstance(action, a.Build)
             return _build_score(seat, action.card)
@@ -209,6 +251,38 @@ def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
         return by_kind["end_turn"][0]
     default = prompt.default_action()
     return default if default is not None else prompt.actions[0]
+
+
+def _planned_build(seat: Seat, builds: list[Action]) -> Action | None:
+    """The first build of the best set this turn can still afford, judged as a whole: a set
+    that completes the city earns the completion bonus when the city then leads (a Palace
+    alone would leave it one short, two cheap districts end the game ahead)."""
+    turn = seat.view.turn
+    left = turn.builds_left if turn is not None else 1
+    first: dict[str, a.Build] = {}
+    for action in builds:
+        if isinstance(action, a.Build):
+            name = district_of(action.card).name
+            if name not in first and seat.useful(district_of(action.card)):
+                first[name] = action
+    if left <= 1 or len(first) <= 1:
+        return None
+    cards = list(first.values())
+    rivals = max(seat.score_of(p) for p in seat.others())
+    best_plan: tuple[float, a.Build | None] = (float("-inf"), None)
+    for size in range(1, min(left, len(cards)) + 1):
+        for plan in combinations(cards, size):
+            districts = [district_of(b.card) for b in plan]
+            if sum(d.cost for d in districts) > seat.gold:
+                continue
+            value = sum(seat.card_value(d, budget=seat.gold) for d in districts)
+            if len(seat.player.city) + size >= seat.view.target:
+                ahead = seat.score_of(seat.player, districts) - rivals
+                value += 10.0 + ahead if ahead > 0 else ahead
+            if value > best_plan[0]:
+                top = max(plan, key=lambda b: seat.card_value(district_of(b.card), seat.gold))
+                best_plan = (value, top)
+    return best_plan[1]
 
 
 def _income_first(seat: Seat, character: str, builds: list[Action]) -> bool:
@@ -246,6 +320,21 @@ def _odds_in_play(seat: Seat, name: str) -> float:
 
 
 def _name_target(seat: Seat, actions: list[Action], rng: random.Random) -> Action:
+    """The role to murder, rob or bewitch: what hitting it is worth, the chance someone holds
+    it, and most of all the chance that the seat to stop holds it (the leader; for the Thief,
+    the richest) as the draft tells."""
+    if seat.easy:
+        # A new player's guess, but never a role it knows to be out of play.
+        possible = [act for act in actions if _odds_in_play(seat, getattr(act, "character", ""))]
+        return rng.choice(possible or actions)
+    robbing = any(act.kind == "rob" for act in actions)
+    others = seat.others()
+    if robbing:
+        mark = max(others, key=lambda p: (p.gold, len(p.city)))
+    else:
+        mark = max(others, key=lambda p: (seat.threat(p), seat.score_of(p), p.gold))
+    held = _likely_roles(seat, mark)
+    stake = 4.0 if robbing else (6.0 if seat.threat(mark) else 3.0)
     crown_bias = 1.0 if seat.leader().crown else 0.0
 
     def score(action: Action) -> float:
@@ -253,9 +342,52 @@ def _name_target(seat: Seat, actions: list[Action], rng: random.Random) -> Actio
         value = TARGET_VALUE.get(name, 1.0)
         if name in ("king", "emperor"):
             value += crown_bias
-        return value * _odds_in_play(seat, name)
+        return value * _odds_in_play(seat, name) + stake * held.get(name, 0.0)
 
     return best(actions, score, rng)
+
+
+def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
+    """How likely ``player`` holds each role, from this seat's draft: a seat that chose after
+    this one chose among the roles this one passed on; one that chose before, among the roles
+    this one never saw. Each candidate is weighed by how well it suits that seat's city."""
+    view = seat.view
+    order = view.draft_order
+    if player.characters:
+        return dict.fromkeys(player.characters, 1.0)  # it has shown its hand already
+    if seat.seat not in order or player.seat not in order:
+        return {}
+    mine = {character_of_card(card).name for card in seat.me.characters}
+    own_down = {character_of_card(card).name for card in seat.me.set_down}
+    seen = set(seat.me.draft_seen)
+    revealed = set(view.revealed)
+    out = set(view.face_up) | set(view.removed) | mine | own_down | revealed
+    if order.index(player.seat) > order.index(seat.seat):
+        pool = [n for n in seen if n not in out]
+    else:
+        pool = [n for n in view.lineup if n not in seen and n not in out]
+    if not pool:
+        return {}
+    # Squared: a seat takes the role that suits it best far more often than the runner-up.
+    appeal = {name: _appeal(seat, player, name) ** 2 for name in pool}
+    total = sum(appeal.values())
+    return {name: weight / total for name, weight in appeal.items()}
+
+
+def _appeal(seat: Seat, player: PlayerView, name: str) -> float:
+    """How much a role suits ``player``'s position (the weight of a guess, always > 0)."""
+    value = BASE_VALUE.get(name, 1.5)
+    colour = CHARACTERS[name].income
+    if colour is not None:
+        value += sum(1 for d in player.city if d.colour == colour)
+    if seat.threat(player) or len(player.city) >= seat.view.target - 2:
+        if name in ("architect", "navigator"):
+            value += 3.0  # builds that finish the city
+        if name in ("bishop", "abbot"):
+            value += 1.5  # the Warlord cannot touch it
+    if name == "thief" and player.gold <= 1:
+        value += 1.0
+    return max(0.5, value)
 
 
 def _power(
@@ -341,21 +473,45 @@ def _end_of_turn_power(
     return None
 
 
-def _destroy(seat: Seat, options: list[Action], rng: random.Random) -> Action | None:
-    leader = seat.leader()
-    danger = len(leader.city) >= seat.view.target - 2
+def _destroy(
+    seat: Seat, options: list[Action], rng: random.Random, *, urgent_only: bool = False
+) -> Action | None:
+    """Destroy where it hurts the race most: a leader one district from the end loses that
+    district (the cheapest to destroy will do); otherwise points of the leading seats, paid
+    for with gold the bot does not need. ``urgent_only``: only the first kind."""
+    players = seat.view.players
+    my_score = seat.score_of(seat.player)
+    top = max(seat.others(), key=seat.score_of)
 
     def score(action: Action) -> float:
         assert isinstance(action, a.Destroy)
         if action.target == seat.seat:
             return -100.0
+        target = players[action.target]
         district = district_of(action.card)
         price = max(0, district.cost - 1)
-        weight = 2.0 if action.target == leader.seat else 1.0
-        return district.points * weight - price * (1.0 if danger else 2.0)
+        if seat.threat(target):
+            return district.points + 8.0 - price * 0.5
+        if urgent_only:
+            return -100.0
+        # Otherwise only points taken from the leading seat, when it leads this one.
+        leading = target.seat == top.seat and seat.score_of(target) > my_score
+        return (district.points if leading else -1.0) - price * 1.5
 
-    choice = best(options, score, rng)
-    return choice if score(choice) > 0 else None
+    leader = seat.leader()
+
+    def plain(action: Action) -> float:
+        """The easy bot's rule: the leader's points, twice the price."""
+        assert isinstance(action, a.Destroy)
+        if action.target == seat.seat:
+            return -100.0
+        district = district_of(action.card)
+        weight = 2.0 if action.target == leader.seat else 1.0
+        return district.points * weight - max(0, district.cost - 1) * 2.0
+
+    judge = plain if seat.easy else score
+    choice = best(options, judge, rng)
+    return choice if judge(choice) > 0 else None
 
 
 def _exchange(seat: Seat, options: list[Action], rng: random.Random) -> Action | None:

@@ -63,6 +63,11 @@ class Options(BaseModel):
         "end it (the published rule).",
     )
 
+    bot_level: Literal["easy", "normal"] = Field(
+        default="normal",
+        description="How the table's bots play: easy for new players, normal to win.",
+    )
+
     def choice_for(self, rank: int) -> str:
         value: str = getattr(self, f"rank_{rank}")
         return value

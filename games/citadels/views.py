@@ -102,6 +102,10 @@ class CitadelsView(BaseModel):
     turn: TurnView | None
     graveyard_card: str | None
     final: FinalView | None
+    # Seats in the order they were first offered characters this round (public: the table
+    # watches the cards go round), for reading who may hold what.
+    draft_order: list[int] = []
+    bot_level: Literal["easy", "normal"] = "normal"  # how the table's bots play
     me: MeView | None = None
 
 
@@ -253,6 +257,8 @@ def view(state: CitadelsState, seat: int | None) -> CitadelsView:
         turn=turn_view,
         graveyard_card=turn.graveyard_card if turn is not None else None,
         final=final,
+        draft_order=list(state.draft_seen),
+        bot_level=state.options.bot_level,
         me=_me(state, seat) if seat is not None else None,
     )
 
