@@ -1,0 +1,235 @@
+"""What the bot reads from its seat's view: the island's occupancy, its own production, how
+good each free corner is, the nearest good corners its roads can reach, and the next thing to
+build — the cheapest next point (``Plan``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.catan.board import (
+    CORNER_COUNT,
+    CORNER_EDGES,
+    CORNER_NEIGHBOURS,
+    EDGE_CORNERS,
+    EDGE_COUNT,
+    HEX_CORNERS,
+)
+from games.catan.cards import COSTS, PIPS, RESOURCES
+from games.catan.layout import Facts, Island, facts
+from games.catan.views import CatanView, PlayerView
+from games.core.memo import Memo
+
+# How much a pip of each resource is worth to a settler (brick and lumber build every road and
+# settlement; ore is scarce and makes cities).
+WEIGHT: dict[str, float] = {"brick": 1.1, "lumber": 1.1, "wool": 0.85, "grain": 1.0, "ore": 1.0}
+REACH = 3  # roads the bot looks ahead for a new settlement
+
+_ISLANDS: Memo[tuple[object, ...], Facts] = Memo(256)
+
+
+def island_facts(view: CatanView) -> Facts:
+    hexes = view.island.hexes
+    key = (tuple(h.terrain for h in hexes), tuple(h.number or 0 for h in hexes),
+           tuple(h.kind for h in view.island.harbours))
+    found = _ISLANDS.get(key)
+    if found is None:
+        island = Island(terrains=key[0], numbers=key[1], harbours=key[2])
+        found = _ISLANDS.remember(key, facts(island))
+    return found
+
+
+@dataclass
+class Target:
+    item: str  # city, settlement, development
+    corner: int | None  # where (a city's settlement, a settlement's corner)
+    roads: list[int]  # roads to build first (a settlement beyond the network)
+    cost: dict[str, int]
+    missing: dict[str, int]
+    score: float
+
+
+@dataclass
+class Seat:
+    """The bot's seat's picture of the table, built once per decision."""
+
+    view: CatanView
+    seat: int
+    facts: Facts
+    owner: list[int]
+    city: list[bool]
+    road: list[int]
+    hand: dict[str, int]
+    production: dict[str, float]  # expected cards per roll, by resource
+    _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
+
+    @property
+    def me(self) -> PlayerView:
+        return self.view.players[self.seat]
+
+    @property
+    def cards(self) -> int:
+        return sum(self.hand.values())
+
+    def points(self) -> int:
+        assert self.view.me is not None
+        return self.view.me.points
+
+    def free_corner(self, c: int) -> bool:
+        """Free, with no building next to it (the distance rule)."""
+        owner = self.owner
+        return owner[c] < 0 and all(owner[n] < 0 for n in CORNER_NEIGHBOURS[c])
+
+    def corner_value(self, c: int, *, blocked: int | None = None) -> float:
+        """What a settlement at ``c`` would produce, weighted by resource, more for resources
+        the seat lacks."""
+        value = 0.0
+        for h, kind, number in self.facts.corner_yields[c]:
+            if h == blocked:
+                continue
+            scarce = 1.35 if self.production.get(kind, 0.0) < 0.05 else 1.0
+            value += PIPS[number] * WEIGHT[kind] * scarce
+        harbour = self.facts.corner_harbour[c]
+        if harbour is not None:
+            value += 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)
+        return value
+
+    def reach(self) -> dict[int, tuple[int, list[int]]]:
+        """Free corners the seat's roads can reach within ``REACH`` new roads: corner ->
+        (roads needed, those roads in order)."""
+        if self._reach is not None:
+            return self._reach
+        seat, owner, road = self.seat, self.owner, self.road
+        start = {c for c in range(CORNER_COUNT) if owner[c] == seat}
+        for e in range(EDGE_COUNT):
+            if road[e] == seat:
+                for c in EDGE_CORNERS[e]:
+                    if owner[c] < 0 or owner[c] == seat:
+                        start.add(c)
+        found: dict[int, tuple[int, list[int]]] = {c: (0, []) for c in start}
+        frontier = list(start)
+        for depth in range(1, REACH + 1):
+            nxt = []
+            for c in frontier:
+                path = found[c][1]
+                for e in CORNER_EDGES[c]:
+                    if road[e] >= 0:
+                        continue
+                    a, b = EDGE_CORNERS[e]
+                    far = b if a == c else a
+                    if far in found or (owner[far] >= 0 and owner[far] != seat):
+                        continue
+                    found[far] = (depth, [*path, e])
+                    nxt.append(far)
+            frontier = nxt
+        self._reach = found
+        return found
+
+    def best_spots(self) -> list[tuple[float, int, list[int]]]:
+        """(score, corner, roads to build) of every reachable corner a settlement may go on,
+        best first."""
+        spots = []
+        for c, (depth, path) in self.reach().items():
+            if self.free_corner(c):
+                value = self.corner_value(c, blocked=self.view.robber)
+                spots.append((value / (1.0 + 0.45 * depth), c, path))
+        spots.sort(key=lambda s: (-s[0], s[1]))
+        return spots
+
+    # -- the next thing to build ------------------------------------------------------------
+    def missing(self, cost: dict[str, int]) -> dict[str, int]:
+        return {k: n - self.hand.get(k, 0) for k, n in cost.items() if self.hand.get(k, 0) < n}
+
+    def eta(self, missing: dict[str, int]) -> float:
+        return sum(n / max(self.production.get(k, 0.0), 0.04) for k, n in missing.items())
+
+    def target(self) -> Target | None:
+        """The cheapest next point: a city, a settlement (with the roads to it), or a
+        development card, whichever the seat's cards and production reach soonest for what it
+        brings."""
+        me, view = self.me, self.view
+        options: list[Target] = []
+        if me.pieces_left["city"] > 0 and me.settlements:
+            corner = max(me.settlements, key=lambda c: (self.corner_value(c), -c))
+            cost = COSTS["city"]
+            gain = 1.0 + 0.04 * self.corner_value(corner)
+            options.append(self._target("city", corner, [], cost, gain))
+        if me.pieces_left["settlement"] > 0:
+            spots = self.best_spots()
+            if spots:
+                score, corner, path = spots[0]
+                if len(path) <= me.pieces_left["road"]:
+                    cost = dict(COSTS["settlement"])
+                    for kind, n in COSTS["road"].items():
+                        cost[kind] = cost.get(kind, 0) + n * len(path)
+                    gain = 1.0 + 0.05 * score
+                    options.append(self._target("settlement", corner, path, cost, gain))
+        if view.development_left > 0:
+            gain = 0.55 + (0.25 if self._army_close() else 0.0)
+            options.append(self._target("development", None, [], COSTS["development"], gain))
+        if not options:
+            return None
+        return max(options, key=lambda t: t.score)
+
+    def _target(self, item: str, corner: int | None, roads: list[int], cost: dict[str, int],
+                gain: float) -> Target:
+        missing = self.missing(cost)
+        return Target(item, corner, roads, cost, missing, gain / (1.0 + self.eta(missing)))
+
+    def _army_close(self) -> bool:
+        view = self.view
+        mine = self.me.knights
+        holder = view.largest_army
+        best = view.players[holder].knights if holder is not None and holder != self.seat else 2
+        return holder != self.seat and mine + 1 >= best
+
+    # -- the others ---------------------------------------------------------------------------
+    def threat(self, seat: int) -> float:
+        """How close ``seat`` looks to winning: its visible points, and a little for its
+        hidden development cards."""
+        player = self.view.players[seat]
+        return player.points + 0.4 * player.development + 0.05 * player.cards
+
+    def leader(self) -> int:
+        rivals = [s for s in range(len(self.view.players)) if s != self.seat]
+        return max(rivals, key=lambda s: (self.threat(s), -s))
+
+    def near_win(self, seat: int) -> bool:
+        """Whether a trade could hand ``seat`` the win: within 2 visible points of it."""
+        return self.view.players[seat].points >= self.view.points_to_win - 2
+
+
+def seat_of(view: CatanView) -> Seat:
+    assert view.me is not None and view.seat is not None
+    seat = view.seat
+    owner = [-1] * CORNER_COUNT
+    city = [False] * CORNER_COUNT
+    road = [-1] * EDGE_COUNT
+    for player in view.players:
+        for c in player.settlements:
+            owner[c] = player.seat
+        for c in player.cities:
+            owner[c] = player.seat
+            city[c] = True
+        for e in player.roads:
+            road[e] = player.seat
+    found = island_facts(view)
+    production = dict.fromkeys(RESOURCES, 0.0)
+    for c in range(CORNER_COUNT):
+        if owner[c] != seat:
+            continue
+        for h, kind, number in found.corner_yields[c]:
+            if h != view.robber:
+                production[kind] += PIPS[number] / 36 * (2 if city[c] else 1)
+    return Seat(view=view, seat=seat, facts=found, owner=owner, city=city, road=road,
+                hand=dict(view.me.counts), production=production)
+
+
+def hex_pips(seat: Seat, h: int) -> int:
+    number = seat.view.island.hexes[h].number
+    return PIPS.get(number or 0, 0)
+
+
+def hex_buildings(seat: Seat, h: int) -> list[tuple[int, int]]:
+    """(owner, 1 or 2) of every building around hex ``h``."""
+    return [(seat.owner[c], 2 if seat.city[c] else 1) for c in HEX_CORNERS[h]
+            if seat.owner[c] >= 0]

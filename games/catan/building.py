@@ -1,0 +1,141 @@
+"""Where pieces may go and what building costs: the distance rule (no settlement next to
+another), roads joined to one's own network (never through another's settlement), cities on
+one's own settlements, pieces running out."""
+
+from __future__ import annotations
+
+from games.catan.board import (
+    CORNER_COUNT,
+    CORNER_EDGES,
+    CORNER_NEIGHBOURS,
+    EDGE_CORNERS,
+    EDGE_COUNT,
+    HEX_CORNERS,
+)
+from games.catan.cards import COSTS, PIECES
+from games.catan.context import Context
+from games.catan.longest_road import update_longest_road
+from games.catan.state import CatanState, can_afford, pieces_left
+
+
+def distance_ok(state: CatanState, corner: int) -> bool:
+    """Free, and no settlement or city on a neighbouring corner (the distance rule)."""
+    owner = state.corner_owner
+    if owner[corner] >= 0:
+        return False
+    return all(owner[n] < 0 for n in CORNER_NEIGHBOURS[corner])
+
+
+def setup_corners(state: CatanState) -> list[int]:
+    return [c for c in range(CORNER_COUNT) if distance_ok(state, c)]
+
+
+def setup_road_edges(state: CatanState) -> list[int]:
+    corner = state.placed
+    if corner is None:
+        return []
+    return [e for e in CORNER_EDGES[corner] if state.road_owner[e] < 0]
+
+
+def _reaches(state: CatanState, seat: int, corner: int, edge: int) -> bool:
+    """Whether a road on ``edge`` would join ``seat``'s network at ``corner``: its own building
+    stands there, or one of its roads meets there and no one else's building cuts it."""
+    owner = state.corner_owner[corner]
+    if owner == seat:
+        return True
+    if owner >= 0:
+        return False
+    return any(state.road_owner[e] == seat for e in CORNER_EDGES[corner] if e != edge)
+
+
+def road_ok(state: CatanState, seat: int, edge: int) -> bool:
+    if state.road_owner[edge] >= 0:
+        return False
+    a, b = EDGE_CORNERS[edge]
+    return _reaches(state, seat, a, edge) or _reaches(state, seat, b, edge)
+
+
+def road_edges(state: CatanState, seat: int) -> list[int]:
+    """Every free edge a road of ``seat`` may go on."""
+    roads = state.road_owner
+    if roads.count(seat) >= PIECES["road"]:
+        return []
+    owner = state.corner_owner
+    # The corners the network reaches: its buildings, and its roads' ends where no one
+    # else's building stands.
+    reached: set[int] = {c for c, o in enumerate(owner) if o == seat}
+    for e, o in enumerate(roads):
+        if o == seat:
+            a, b = EDGE_CORNERS[e]
+            if owner[a] < 0:
+                reached.add(a)
+            if owner[b] < 0:
+                reached.add(b)
+    return sorted({f for c in reached for f in CORNER_EDGES[c] if roads[f] < 0})
+
+
+def settlement_corners(state: CatanState, seat: int) -> list[int]:
+    """Corners where ``seat`` may build a settlement: by the distance rule, at one of its
+    roads."""
+    if pieces_left(state, seat, "settlement") <= 0:
+        return []
+    roads = state.road_owner
+    spots: set[int] = set()
+    for e in range(EDGE_COUNT):
+        if roads[e] == seat:
+            spots.update(EDGE_CORNERS[e])
+    return sorted(c for c in spots if distance_ok(state, c))
+
+
+def city_corners(state: CatanState, seat: int) -> list[int]:
+    if pieces_left(state, seat, "city") <= 0:
+        return []
+    return [c for c, owner in enumerate(state.corner_owner)
+            if owner == seat and not state.corner_city[c]]
+
+
+# -- building ----------------------------------------------------------------------------------
+
+
+def place_road(ctx: Context, seat: int, edge: int, how: str) -> None:
+    """A road goes on ``edge``: ``how`` is ``"setup"``, ``"built"`` or ``"free"``."""
+    state = ctx.state
+    state.road_owner[edge] = seat
+    ctx.public("road", seat=seat, edge=edge, how=how)
+    update_longest_road(ctx, changed=(seat,))
+
+
+def place_settlement(ctx: Context, seat: int, corner: int, how: str) -> None:
+    state = ctx.state
+    state.corner_owner[corner] = seat
+    ctx.public("settlement", seat=seat, corner=corner, how=how)
+    # A settlement may cut another player's road in two.
+    cut = {state.road_owner[e] for e in CORNER_EDGES[corner]} - {seat, -1}
+    if cut:
+        update_longest_road(ctx, changed=tuple(sorted(cut)))
+
+
+def build_road(ctx: Context, seat: int, edge: int) -> None:
+    ctx.pay(seat, COSTS["road"])
+    place_road(ctx, seat, edge, "built")
+
+
+def build_settlement(ctx: Context, seat: int, corner: int) -> None:
+    ctx.pay(seat, COSTS["settlement"])
+    place_settlement(ctx, seat, corner, "built")
+
+
+def build_city(ctx: Context, seat: int, corner: int) -> None:
+    ctx.pay(seat, COSTS["city"])
+    ctx.state.corner_city[corner] = True
+    ctx.public("city", seat=seat, corner=corner)
+
+
+def affordable(state: CatanState, seat: int, item: str) -> bool:
+    return can_afford(state, seat, item)
+
+
+def hex_buildings(state: CatanState, hex_: int) -> list[tuple[int, int, bool]]:
+    """(corner, owner, city) of every building around a hex."""
+    return [(c, state.corner_owner[c], state.corner_city[c]) for c in HEX_CORNERS[hex_]
+            if state.corner_owner[c] >= 0]

@@ -1,0 +1,243 @@
+"""The complete state of a Catan game, its fast copy and the small queries every rule module
+uses.
+
+Pieces on the island are kept per corner and edge (``corner_owner``, ``corner_city``,
+``road_owner``; -1 where nothing stands). Cards are ids (``cards``): each hand is its cards by
+kind (every kind a key, in ``RESOURCES`` order), the bank likewise, each pile a tuple replaced
+when it changes (a copy of the state shares the piles); the development deck's top is its last
+card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, Field, PrivateAttr
+
+from games.catan.cards import COSTS, PIECES, RESOURCES
+from games.catan.layout import Island
+from games.catan.options import Options
+from games.core import StateBase
+from games.core.construct import copied
+from games.core.windows import Windows
+
+M = TypeVar("M", bound=BaseModel)
+
+Phase = Literal["setup", "turns", "over"]
+Stage = Literal[
+    "place_settlement",  # set-up: the seat on turn places a settlement
+    "place_road",  # set-up: and a road beside it
+    "roll",  # the start of a turn: roll (or play a development card first)
+    "discard",  # a 7: every hand of more than 7 cards gives up half, all at once in secret
+    "robber",  # the robber moves and robs (a 7 or a knight)
+    "main",  # after the roll: trade, build, buy, play, end the turn
+    "free_roads",  # Road Building: the free roads being placed
+]
+AnswerKind = Literal["accept", "decline", "counter", "void"]
+
+
+class Answer(BaseModel):
+    """A seat's public answer to an offer. Terms are the proposer's: ``give`` is what the
+    proposer would hand over, ``want`` what it would receive (a counter-offer's own terms,
+    seen from the proposer's side). ``void``: a confirmation found the cards gone."""
+
+    answer: AnswerKind
+    give: dict[str, int] = Field(default_factory=dict)
+    want: dict[str, int] = Field(default_factory=dict)
+    reason: str = ""
+
+
+class Offer(BaseModel):
+    """The trade the seat on turn has put to the others, open until it confirms one answer,
+    withdraws it, makes another or ends its turn. One of its sides may be empty: "I give two
+    wool, what will you give?", to be answered by counter-offers."""
+
+    serial: int
+    proposer: int
+    asked: tuple[int, ...]
+    to_all: bool
+    give: dict[str, int]
+    want: dict[str, int]
+    answers: dict[int, Answer] = Field(default_factory=dict)
+
+    @property
+    def firm(self) -> bool:
+        return bool(self.give) and bool(self.want)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(s for s in self.asked if s not in self.answers)
+
+
+class CatanState(StateBase):
+    options: Options = Field(default_factory=Options)
+    island: Island
+    first: int  # who placed first and rolls first
+    phase: Phase = "setup"
+    stage: Stage = "place_settlement"
+    current: int
+    turn: int = 0  # turns started since the set-up (0 during it)
+    setup_queue: list[int]  # seats still to place a settlement and a road, in order
+    placed: int | None = None  # the set-up settlement its road must touch
+    corner_owner: list[int]
+    corner_city: list[bool]
+    road_owner: list[int]
+    robber: int
+    hands: list[dict[str, tuple[str, ...]]]
+    bank: dict[str, tuple[str, ...]]
+    dev_deck: list[str]  # top last
+    dev_hands: list[list[str]]  # unplayed development cards (victory points stay here)
+    dev_new: list[str] = Field(default_factory=list)  # bought this turn: not yet playable
+    dev_played: list[list[str]]
+    played_this_turn: bool = False
+    dice: tuple[int, int] | None = None  # this turn's roll (the last one between turns)
+    production: dict[int, dict[str, int]] = Field(default_factory=dict)  # the last roll's
+    shortages: list[str] = Field(default_factory=list)  # resources the bank could not pay
+    resume: Stage = "main"  # where the robber or free roads hand back to
+    free_roads: int = 0
+    road_lengths: list[int]
+    longest_road: int | None = None
+    largest_army: int | None = None
+    windows: Windows = Field(default_factory=Windows)
+    offer: Offer | None = None
+    offer_serial: int = 0
+    offers_made: int = 0
+    winner: int | None = None
+
+    # The public part of this exact state's view, built on its first view (``views``); reset
+    # with the pending prompts on every copy.
+    _public: dict[str, Any] | None = PrivateAttr(default=None)
+
+    def forget_pending(self) -> None:
+        super().forget_pending()
+        private = self.__pydantic_private__
+        if private is not None:
+            private["_public"] = None
+
+    def clone(self) -> CatanState:
+        """A copy sharing nothing the rules change with ``self`` (``apply`` copies the state
+        on every action). The island never changes and is shared."""
+        d = self.__dict__.copy()
+        for name in _LIST_FIELDS:
+            d[name] = d[name].copy()
+        d["hands"] = [hand.copy() for hand in self.hands]
+        d["bank"] = self.bank.copy()
+        d["dev_hands"] = [h.copy() for h in self.dev_hands]
+        d["dev_played"] = [p.copy() for p in self.dev_played]
+        d["production"] = {s: g.copy() for s, g in self.production.items()}
+        windows = self.windows
+        if windows.stack:
+            # An empty stack is shared: opening a window replaces it first (``robber.seven``).
+            d["windows"] = copied(windows, {"stack": [
+                copied(w, {"answers": w.answers.copy()}) for w in windows.stack]})
+        offer = self.offer
+        if offer is not None:
+            d["offer"] = copied(offer, {"answers": {
+                s: copied(answer) for s, answer in offer.answers.items()}})
+        return _same_fields(self, d)
+
+
+_LIST_FIELDS: tuple[str, ...] = (
+    "setup_queue", "corner_owner", "corner_city", "road_owner", "dev_deck", "dev_new",
+    "shortages", "road_lengths",
+)
+
+
+def _same_fields(model: M, values: dict[str, Any]) -> M:
+    """A model of ``model``'s class holding ``values``, without validating them again; the
+    private caches (the pending prompts) start empty."""
+    new = type(model).__new__(type(model))
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    private = model.__pydantic_private__
+    object.__setattr__(new, "__pydantic_private__", None if private is None
+                       else dict.fromkeys(private))
+    return new
+
+
+# -- queries -----------------------------------------------------------------------------------
+
+
+def hand_size(state: CatanState, seat: int) -> int:
+    return sum(map(len, state.hands[seat].values()))
+
+
+def count(state: CatanState, seat: int, kind: str) -> int:
+    return len(state.hands[seat][kind])
+
+
+def holds(state: CatanState, seat: int, wanted: dict[str, int]) -> bool:
+    return all(count(state, seat, kind) >= n for kind, n in wanted.items())
+
+
+def can_afford(state: CatanState, seat: int, item: str) -> bool:
+    return holds(state, seat, COSTS[item])
+
+
+def missing(state: CatanState, seat: int, wanted: dict[str, int]) -> dict[str, int]:
+    """What ``seat`` lacks of ``wanted``."""
+    short = {kind: n - count(state, seat, kind) for kind, n in wanted.items()}
+    return {kind: n for kind, n in short.items() if n > 0}
+
+
+def counts(state: CatanState, seat: int) -> dict[str, int]:
+    hand = state.hands[seat]
+    return {kind: len(hand[kind]) for kind in RESOURCES if hand[kind]}
+
+
+def bank_count(state: CatanState, kind: str) -> int:
+    return len(state.bank[kind])
+
+
+def settlements_of(state: CatanState, seat: int) -> list[int]:
+    return [c for c, owner in enumerate(state.corner_owner)
+            if owner == seat and not state.corner_city[c]]
+
+
+def cities_of(state: CatanState, seat: int) -> list[int]:
+    return [c for c, owner in enumerate(state.corner_owner)
+            if owner == seat and state.corner_city[c]]
+
+
+def roads_of(state: CatanState, seat: int) -> list[int]:
+    return [e for e, owner in enumerate(state.road_owner) if owner == seat]
+
+
+def pieces_left(state: CatanState, seat: int, piece: str) -> int:
+    if piece == "road":
+        used = state.road_owner.count(seat)
+    elif piece == "city":
+        used = len(cities_of(state, seat))
+    else:
+        used = len(settlements_of(state, seat))
+    return PIECES[piece] - used
+
+
+def knights_played(state: CatanState, seat: int) -> int:
+    return sum(1 for card in state.dev_played[seat] if card.startswith("knight"))
+
+
+def hidden_points(state: CatanState, seat: int) -> int:
+    return sum(1 for card in state.dev_hands[seat] if card.startswith("victory"))
+
+
+def public_points(state: CatanState, seat: int) -> int:
+    owner = state.corner_owner
+    points = owner.count(seat)
+    if points:
+        points += sum(1 for o, city in zip(owner, state.corner_city, strict=True)
+                      if city and o == seat)
+    if state.longest_road == seat:
+        points += 2
+    if state.largest_army == seat:
+        points += 2
+    return points
+
+
+def total_points(state: CatanState, seat: int) -> int:
+    return public_points(state, seat) + hidden_points(state, seat)
+
+
+def others(state: CatanState, seat: int) -> list[int]:
+    """The other seats, in turn order after ``seat``."""
+    return [(seat + i) % state.seats for i in range(1, state.seats)]

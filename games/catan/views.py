@@ -1,0 +1,330 @@
+"""What a seat (or the public table) may see of a Catan game.
+
+The public view holds no secret by construction: hands are counts, unplayed development cards
+a count, victory point cards absent; the 7's discards show who must give how many, never who
+has chosen. A seat's view adds ``me``: its cards by id, its development cards (and which were
+bought this turn), its hidden points, its trade rates and its discard so far. When the game is
+over, ``final`` shows every hand and every development card.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from games.catan.board import HARBOUR_PLACES, HEX_COUNT, HEX_LABELS
+from games.catan.cards import (
+    COLOURS,
+    GENERIC,
+    GENERIC_HARBOUR_RATE,
+    PIECES,
+    PIPS,
+    RESOURCES,
+    SPECIAL_HARBOUR_RATE,
+    kind_of,
+    yield_of,
+)
+from games.catan.layout import Island, facts
+from games.catan.maritime import rates
+from games.catan.robber import chosen_discard, discard_counts
+from games.catan.state import CatanState, hand_size, hidden_points, total_points
+from games.catan.trading import confirmable
+from games.core.construct import assembled
+from games.core.memo import Memo
+
+
+class HexView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    hex: int
+    label: str  # "A" … "S"
+    terrain: str
+    resource: str | None
+    number: int | None
+    pips: int
+
+
+class HarbourView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    kind: str  # "any" (3:1) or the resource traded 2:1
+    rate: int
+    corners: tuple[int, int]
+    hex: int  # the land hex it faces
+    side: str  # that hex's side ("nw", "e", …)
+    sea: int  # its sea tile, index into board.SEA_COORDS
+
+
+class IslandView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    hexes: list[HexView]
+    harbours: list[HarbourView]
+
+
+class PlayerView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    colour: str
+    cards: int  # resource cards held
+    development: int  # development cards held, unplayed (victory points among them)
+    knights: int  # knights played
+    played: list[str]  # development cards played, by kind, in order
+    points: int  # points the table can see (buildings, Longest Road, Largest Army)
+    road_length: int
+    longest_road: bool
+    largest_army: bool
+    settlements: list[int]  # corners
+    cities: list[int]  # corners
+    roads: list[int]  # edges
+    pieces_left: dict[str, int]
+    harbours: list[str]  # harbour kinds it reaches
+
+
+class AnswerView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    answer: str  # accept, decline, counter, void (a confirmation found the cards gone)
+    give: dict[str, int]  # what the proposer would give
+    want: dict[str, int]  # what the proposer would get
+
+
+class TradeView(BaseModel):
+    offer: int
+    proposer: int
+    asked: list[int]
+    to_all: bool
+    give: dict[str, int]
+    want: dict[str, int]
+    answers: dict[int, AnswerView]
+    waiting: list[int]  # asked seats that have not answered
+    confirmable: list[int]  # seats the proposer may trade with
+
+
+class DiscardView(BaseModel):
+    counts: dict[int, int]  # who must give back how many; everyone decides at once
+
+
+class DevelopmentCardView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    kind: str
+    new: bool  # bought this turn: not playable before the next turn
+
+
+class MeView(BaseModel):
+    seat: int
+    hand: dict[str, list[str]]  # card ids by resource
+    counts: dict[str, int]
+    development: list[DevelopmentCardView]
+    hidden_points: int  # victory point cards held
+    points: int  # everything counted
+    rates: dict[str, int]  # cards given to the bank for one, per resource
+    must_discard: int  # a 7: how many to give back (0 when not asked)
+    discard: list[str] | None  # the cards chosen so far
+
+
+class FinalView(BaseModel):
+    hands: dict[int, dict[str, int]]
+    development: dict[int, list[str]]  # unplayed development card ids
+    hidden_points: dict[int, int]
+    points: dict[int, int]
+
+
+class CatanView(BaseModel):
+    seat: int | None
+    phase: str  # setup, turns, over
+    stage: str
+    current: int
+    first: int
+    turn: int
+    setup_round: int | None  # 1 or 2 during the set-up
+    dice: tuple[int, int] | None
+    production: dict[int, dict[str, int]]  # what the last roll handed out, by seat
+    shortages: list[str]  # resources the bank could not pay on the last roll
+    robber: int
+    island: IslandView
+    players: list[PlayerView]
+    bank: dict[str, int]
+    development_left: int
+    longest_road: int | None
+    largest_army: int | None
+    trade: TradeView | None
+    discard: DiscardView | None
+    free_roads: int
+    development_played: bool  # the seat on turn has played its development card this turn
+    offers_made: int  # offers the seat on turn has made this turn
+    offers_left: int
+    points_to_win: int
+    winner: int | None
+    final: FinalView | None
+    me: MeView | None = None
+
+
+@lru_cache(maxsize=512)
+def island_view(island: Island) -> IslandView:
+    hexes = [HexView(hex=h, label=HEX_LABELS[h], terrain=island.terrains[h],
+                     resource=yield_of(island.terrains[h]),
+                     number=island.numbers[h] or None, pips=PIPS.get(island.numbers[h], 0))
+             for h in range(HEX_COUNT)]
+    harbours = [HarbourView(kind=kind, rate=GENERIC_HARBOUR_RATE if kind == GENERIC
+                            else SPECIAL_HARBOUR_RATE, corners=place.corners, hex=place.hex,
+                            side=place.side, sea=place.sea)
+                for place, kind in zip(HARBOUR_PLACES, island.harbours, strict=True)]
+    return IslandView(hexes=hexes, harbours=harbours)
+
+
+@lru_cache(maxsize=8192)
+def _player_view(seat: int, cards: int, development: int, played: tuple[str, ...], points: int,
+                 road_length: int, longest: bool, largest: bool, settlements: tuple[int, ...],
+                 cities: tuple[int, ...], roads: tuple[int, ...],
+                 harbours: tuple[str, ...]) -> PlayerView:
+    """A seat's public row; most of them are found again move after move."""
+    kinds = [kind_of(card) for card in played]
+    return PlayerView(
+        seat=seat, colour=COLOURS[seat], cards=cards, development=development,
+        knights=kinds.count("knight"), played=kinds, points=points, road_length=road_length,
+        longest_road=longest, largest_army=largest, settlements=list(settlements),
+        cities=list(cities), roads=list(roads),
+        pieces_left={"road": PIECES["road"] - len(roads),
+                     "settlement": PIECES["settlement"] - len(settlements),
+                     "city": PIECES["city"] - len(cities)},
+        harbours=list(harbours))
+
+
+Pieces = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]], ...]
+# Each seat's settlements, cities, roads and harbours, by the island's pieces: they change only
+# when something is built, so most views find them here.
+_PIECES: Memo[tuple[object, ...], Pieces] = Memo(4096)
+
+
+def _pieces(state: CatanState) -> Pieces:
+    key = (state.seats, state.island.harbours, tuple(state.corner_owner),
+           tuple(state.corner_city), tuple(state.road_owner))
+    found = _PIECES.get(key)
+    if found is not None:
+        return found
+    n = state.seats
+    settlements: list[list[int]] = [[] for _ in range(n)]
+    cities: list[list[int]] = [[] for _ in range(n)]
+    roads: list[list[int]] = [[] for _ in range(n)]
+    harbours: list[set[str]] = [set() for _ in range(n)]
+    corner_harbour = facts(state.island).corner_harbour
+    for c, owner in enumerate(state.corner_owner):
+        if owner >= 0:
+            (cities if state.corner_city[c] else settlements)[owner].append(c)
+            kind = corner_harbour[c]
+            if kind is not None:
+                harbours[owner].add(kind)
+    for e, owner in enumerate(state.road_owner):
+        if owner >= 0:
+            roads[owner].append(e)
+    return _PIECES.remember(key, tuple(
+        (tuple(settlements[s]), tuple(cities[s]), tuple(roads[s]),
+         tuple(k for k in (GENERIC, *RESOURCES) if k in harbours[s])) for s in range(n)))
+
+
+def _players(state: CatanState) -> list[PlayerView]:
+    rows = []
+    for s, (settlements, cities, roads, harbours) in enumerate(_pieces(state)):
+        longest, largest = state.longest_road == s, state.largest_army == s
+        points = len(settlements) + 2 * len(cities) + 2 * longest + 2 * largest
+        rows.append(_player_view(
+            s, hand_size(state, s), len(state.dev_hands[s]), tuple(state.dev_played[s]),
+            points, state.road_lengths[s], longest, largest, settlements, cities, roads,
+            harbours))
+    return rows
+
+
+def _trade(state: CatanState) -> TradeView | None:
+    offer = state.offer
+    if offer is None:
+        return None
+    answers = {s: assembled(AnswerView, {"answer": ans.answer, "give": dict(ans.give),
+                                         "want": dict(ans.want)})
+               for s, ans in sorted(offer.answers.items())}
+    return assembled(TradeView, {
+        "offer": offer.serial, "proposer": offer.proposer, "asked": list(offer.asked),
+        "to_all": offer.to_all, "give": dict(offer.give), "want": dict(offer.want),
+        "answers": answers, "waiting": list(offer.waiting_for()),
+        "confirmable": confirmable(offer)})
+
+
+def _final(state: CatanState) -> FinalView:
+    seats = range(state.seats)
+    return assembled(FinalView, {
+        "hands": {s: {k: len(state.hands[s][k]) for k in RESOURCES} for s in seats},
+        "development": {s: list(state.dev_hands[s]) for s in seats},
+        "hidden_points": {s: hidden_points(state, s) for s in seats},
+        "points": {s: total_points(state, s) for s in seats}})
+
+
+def _public(state: CatanState) -> dict[str, Any]:
+    """Every field of the view but ``seat`` and ``me``: the same for every reader of this
+    state, built once (views are built without validation; each value is of its type)."""
+    private = state.__pydantic_private__
+    cached = None if private is None else private.get("_public")
+    if cached is not None:
+        return cached
+    counts = discard_counts(state)
+    setup_round = None
+    if state.phase == "setup":
+        setup_round = 1 if len(state.setup_queue) > state.seats else 2
+    fields: dict[str, Any] = {
+        "phase": state.phase, "stage": state.stage, "current": state.current,
+        "first": state.first, "turn": state.turn, "setup_round": setup_round,
+        "dice": state.dice, "production": {s: dict(g) for s, g in state.production.items()},
+        "shortages": list(state.shortages), "robber": state.robber,
+        "island": island_view(state.island), "players": _players(state),
+        "bank": {k: len(state.bank[k]) for k in RESOURCES},
+        "development_left": len(state.dev_deck), "longest_road": state.longest_road,
+        "largest_army": state.largest_army, "trade": _trade(state),
+        "discard": assembled(DiscardView, {"counts": counts}) if counts else None,
+        "free_roads": state.free_roads, "development_played": state.played_this_turn,
+        "offers_made": state.offers_made,
+        "offers_left": state.options.trade_offers - state.offers_made,
+        "points_to_win": state.options.points_to_win, "winner": state.winner,
+        "final": _final(state) if state.phase == "over" else None,
+    }
+    if private is not None:
+        private["_public"] = fields
+    return fields
+
+
+def view(state: CatanState, seat: int | None) -> CatanView:
+    fields = dict(_public(state))
+    fields["seat"] = seat
+    fields["me"] = _me(state, seat) if seat is not None else None
+    return assembled(CatanView, fields)
+
+
+def _me(state: CatanState, seat: int) -> MeView:
+    piles = state.hands[seat]
+    hand = {k: list(piles[k]) for k in RESOURCES}
+    chosen = chosen_discard(state, seat)
+    new = state.dev_new
+    return assembled(MeView, {
+        "seat": seat, "hand": hand, "counts": {k: len(v) for k, v in hand.items()},
+        "development": [_development_card(card, card in new) for card in state.dev_hands[seat]],
+        "hidden_points": hidden_points(state, seat), "points": total_points(state, seat),
+        "rates": rates(state, seat), "must_discard": discard_counts(state).get(seat, 0),
+        "discard": list(chosen) if chosen is not None else None})
+
+
+@lru_cache(maxsize=128)
+def _development_card(card: str, new: bool) -> DevelopmentCardView:
+    return DevelopmentCardView(id=card, kind=kind_of(card), new=new)
+
+
+def secrets(state: CatanState, seat: int) -> set[str]:
+    """The hidden ids ``seat`` knows: its resource cards and its unplayed development cards;
+    nothing once the game is over (every hand is shown)."""
+    if state.phase == "over":
+        return set()
+    known = {card for kind in RESOURCES for card in state.hands[seat][kind]}
+    known.update(state.dev_hands[seat])
+    return known
