@@ -26,6 +26,7 @@ from games.core import Action, Prompt
 
 PREFIX = "catan.prompt."
 OWN_OFFERS = 2  # offers the bot makes a turn, at most
+ACCEPT = 0.1  # how much better a trade must leave the bot's hand (``trade_gain``)
 
 
 def choose_action(view: CatanView, prompt: Prompt, rng: random.Random) -> Action:
@@ -132,13 +133,13 @@ def _confirm_trade(seat: Seat, prompt: Prompt, target: Target | None) -> Action 
     confirms = _of(prompt, a.ConfirmTrade)
     if trade is None or not confirms:
         return None
-    best, best_gain = None, 0.35
+    best, best_gain = None, ACCEPT
     for act in confirms:
         partner = act.partner  # type: ignore[attr-defined]
         if seat.near_win(partner):
             continue
         answer = trade.answers[partner]
-        gain = trade_gain(seat, target, get=answer.want, give=answer.give)
+        gain = trade_gain(seat, get=answer.want, give=answer.give)
         if gain > best_gain:
             best, best_gain = act, gain
     return best
@@ -248,8 +249,8 @@ def _offer_trade(seat: Seat, prompt: Prompt, target: Target | None) -> Action | 
     pick = prompt.pick
     if pick is None or target is None or not target.missing or view.trade is not None:
         return None
-    if view.offers_made >= OWN_OFFERS:
-        return None
+    if view.offers_made >= OWN_OFFERS or sum(target.missing.values()) > 2:
+        return None  # a trade is worth asking for when it nearly completes the next build
     spare = _surplus(seat, target)
     if not spare:
         return None
@@ -328,10 +329,9 @@ def _free_road(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
 # -- answering offers --------------------------------------------------------------------------
 
 
-def trade_gain(seat: Seat, target: Target | None, *, get: dict[str, int],
-               give: dict[str, int]) -> float:
-    """How much a trade (``get`` in, ``give`` out) brings the seat closer to its next point,
-    with a little for the cards themselves."""
+def trade_gain(seat: Seat, *, get: dict[str, int], give: dict[str, int]) -> float:
+    """How much a trade (``get`` in, ``give`` out) improves the best thing the seat's hand
+    leads to, with a little for the number of cards."""
     if any(seat.hand.get(k, 0) < n for k, n in give.items()):
         return float("-inf")
     after = dict(seat.hand)
@@ -339,13 +339,8 @@ def trade_gain(seat: Seat, target: Target | None, *, get: dict[str, int],
         after[k] = after.get(k, 0) + n
     for k, n in give.items():
         after[k] -= n
-    gain = 0.25 * (sum(get.values()) - sum(give.values()))
-    if target is not None:
-        before_missing = target.missing
-        after_missing = {k: n - after.get(k, 0) for k, n in target.cost.items()
-                         if after.get(k, 0) < n}
-        gain += min(seat.eta(before_missing) - seat.eta(after_missing), 6.0) / 3.0
-    return gain
+    cards = 0.08 * (sum(get.values()) - sum(give.values()))
+    return 2.0 * (seat.outlook(after) - seat.outlook(seat.hand)) + cards
 
 
 def _answer_trade(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
@@ -358,7 +353,7 @@ def _answer_trade(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
         return decline
     target = seat.target()
     accept = [act for act in prompt.actions if isinstance(act, a.AnswerTrade) and act.accept]
-    if accept and trade_gain(seat, target, get=give, give=want) > 0.35:
+    if accept and trade_gain(seat, get=give, give=want) > ACCEPT:
         return accept[0]
     counter = _counter(seat, prompt, target, give)
     return counter if counter is not None else decline

@@ -136,23 +136,24 @@ class Seat:
         return spots
 
     # -- the next thing to build ------------------------------------------------------------
-    def missing(self, cost: dict[str, int]) -> dict[str, int]:
-        return {k: n - self.hand.get(k, 0) for k, n in cost.items() if self.hand.get(k, 0) < n}
+    def missing(self, cost: dict[str, int], hand: dict[str, int] | None = None) -> dict[str, int]:
+        held = self.hand if hand is None else hand
+        return {k: n - held.get(k, 0) for k, n in cost.items() if held.get(k, 0) < n}
 
     def eta(self, missing: dict[str, int]) -> float:
+        """Rolls until the seat's own production brings ``missing`` (a rough measure)."""
         return sum(n / max(self.production.get(k, 0.0), 0.04) for k, n in missing.items())
 
-    def target(self) -> Target | None:
-        """The cheapest next point: a city, a settlement (with the roads to it), or a
-        development card, whichever the seat's cards and production reach soonest for what it
-        brings."""
+    def targets(self, hand: dict[str, int] | None = None) -> list[Target]:
+        """What the seat could build next (a city, a settlement with the roads to it, a
+        development card), each scored by what it brings over how soon ``hand`` (its own
+        by default) and its production reach it."""
         me, view = self.me, self.view
         options: list[Target] = []
         if me.pieces_left["city"] > 0 and me.settlements:
             corner = max(me.settlements, key=lambda c: (self.corner_value(c), -c))
-            cost = COSTS["city"]
             gain = 1.0 + 0.04 * self.corner_value(corner)
-            options.append(self._target("city", corner, [], cost, gain))
+            options.append(self._target("city", corner, [], COSTS["city"], gain, hand))
         if me.pieces_left["settlement"] > 0:
             spots = self.best_spots()
             if spots:
@@ -162,17 +163,25 @@ class Seat:
                     for kind, n in COSTS["road"].items():
                         cost[kind] = cost.get(kind, 0) + n * len(path)
                     gain = 1.0 + 0.05 * score
-                    options.append(self._target("settlement", corner, path, cost, gain))
+                    options.append(self._target("settlement", corner, path, cost, gain, hand))
         if view.development_left > 0:
-            gain = 0.55 + (0.25 if self._army_close() else 0.0)
-            options.append(self._target("development", None, [], COSTS["development"], gain))
-        if not options:
-            return None
-        return max(options, key=lambda t: t.score)
+            gain = 0.45 + (0.3 if self._army_close() else 0.0)
+            options.append(self._target("development", None, [], COSTS["development"], gain,
+                                        hand))
+        return options
+
+    def target(self) -> Target | None:
+        """The cheapest next point: the best of ``targets``."""
+        options = self.targets()
+        return max(options, key=lambda t: t.score) if options else None
+
+    def outlook(self, hand: dict[str, int]) -> float:
+        """How good a hand is for the seat: the score of the best thing it leads to."""
+        return max((t.score for t in self.targets(hand)), default=0.0)
 
     def _target(self, item: str, corner: int | None, roads: list[int], cost: dict[str, int],
-                gain: float) -> Target:
-        missing = self.missing(cost)
+                gain: float, hand: dict[str, int] | None) -> Target:
+        missing = self.missing(cost, hand)
         return Target(item, corner, roads, cost, missing, gain / (1.0 + self.eta(missing)))
 
     def _army_close(self) -> bool:
