@@ -202,6 +202,29 @@ def edge_names(e: int) -> list[str]:
     return names
 
 
+def corners_by_hex(corners: list[int] | tuple[int, ...]) -> dict[int, list[int]]:
+    """The first click of a two-click choice: each hex with the given corners (a prompt's legal
+    ones) around it, and those corners in the hex's direction order."""
+    wanted = set(corners)
+    found: dict[int, list[int]] = {}
+    for h in range(HEX_COUNT):
+        here = [c for c in HEX_CORNERS[h] if c in wanted]
+        if here:
+            found[h] = here
+    return found
+
+
+def edges_by_hex(edges: list[int] | tuple[int, ...]) -> dict[int, list[int]]:
+    """As ``corners_by_hex``, for edges (roads)."""
+    wanted = set(edges)
+    found: dict[int, list[int]] = {}
+    for h in range(HEX_COUNT):
+        here = [e for e in HEX_EDGES[h] if e in wanted]
+        if here:
+            found[h] = here
+    return found
+
+
 def corner_of(h: int, direction: str) -> int:
     return HEX_CORNERS[h][CORNER_DIRECTIONS.index(direction)]
 

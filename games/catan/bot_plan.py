@@ -61,6 +61,8 @@ class Seat:
     hand: dict[str, int]
     production: dict[str, float]  # expected cards per roll, by resource
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
+    _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
+    _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
 
     @property
     def me(self) -> PlayerView:
@@ -82,6 +84,10 @@ class Seat:
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
         the seat lacks."""
+        key = (c, blocked)
+        known = self._values.get(key)
+        if known is not None:
+            return known
         value = 0.0
         for h, kind, number in self.facts.corner_yields[c]:
             if h == blocked:
@@ -91,6 +97,7 @@ class Seat:
         harbour = self.facts.corner_harbour[c]
         if harbour is not None:
             value += 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)
+        self._values[key] = value
         return value
 
     def reach(self) -> dict[int, tuple[int, list[int]]]:
@@ -127,12 +134,15 @@ class Seat:
     def best_spots(self) -> list[tuple[float, int, list[int]]]:
         """(score, corner, roads to build) of every reachable corner a settlement may go on,
         best first."""
+        if self._spots is not None:
+            return self._spots
         spots = []
         for c, (depth, path) in self.reach().items():
             if self.free_corner(c):
                 value = self.corner_value(c, blocked=self.view.robber)
                 spots.append((value / (1.0 + 0.45 * depth), c, path))
         spots.sort(key=lambda s: (-s[0], s[1]))
+        self._spots = spots
         return spots
 
     # -- the next thing to build ------------------------------------------------------------

@@ -9,13 +9,12 @@ from games.catan.board import (
     CORNER_EDGES,
     CORNER_NEIGHBOURS,
     EDGE_CORNERS,
-    EDGE_COUNT,
     HEX_CORNERS,
 )
 from games.catan.cards import COSTS, PIECES
 from games.catan.context import Context
 from games.catan.longest_road import update_longest_road
-from games.catan.state import CatanState, can_afford, pieces_left
+from games.catan.state import CatanState, can_afford
 
 
 def distance_ok(state: CatanState, corner: int) -> bool:
@@ -57,41 +56,37 @@ def road_ok(state: CatanState, seat: int, edge: int) -> bool:
 
 def road_edges(state: CatanState, seat: int) -> list[int]:
     """Every free edge a road of ``seat`` may go on."""
-    roads = state.road_owner
-    if roads.count(seat) >= PIECES["road"]:
+    settlements, cities, mine, _ = state.pieces()[seat]
+    if len(mine) >= PIECES["road"]:
         return []
-    owner = state.corner_owner
+    roads, owner = state.road_owner, state.corner_owner
     # The corners the network reaches: its buildings, and its roads' ends where no one
     # else's building stands.
-    reached: set[int] = {c for c, o in enumerate(owner) if o == seat}
-    for e, o in enumerate(roads):
-        if o == seat:
-            a, b = EDGE_CORNERS[e]
-            if owner[a] < 0:
-                reached.add(a)
-            if owner[b] < 0:
-                reached.add(b)
+    reached = {*settlements, *cities}
+    for e in mine:
+        a, b = EDGE_CORNERS[e]
+        if owner[a] < 0:
+            reached.add(a)
+        if owner[b] < 0:
+            reached.add(b)
     return sorted({f for c in reached for f in CORNER_EDGES[c] if roads[f] < 0})
 
 
 def settlement_corners(state: CatanState, seat: int) -> list[int]:
     """Corners where ``seat`` may build a settlement: by the distance rule, at one of its
     roads."""
-    if pieces_left(state, seat, "settlement") <= 0:
+    settlements, _, roads, _ = state.pieces()[seat]
+    if len(settlements) >= PIECES["settlement"]:
         return []
-    roads = state.road_owner
-    spots: set[int] = set()
-    for e in range(EDGE_COUNT):
-        if roads[e] == seat:
-            spots.update(EDGE_CORNERS[e])
+    spots = {c for e in roads for c in EDGE_CORNERS[e]}
     return sorted(c for c in spots if distance_ok(state, c))
 
 
 def city_corners(state: CatanState, seat: int) -> list[int]:
-    if pieces_left(state, seat, "city") <= 0:
+    settlements, cities, _, _ = state.pieces()[seat]
+    if len(cities) >= PIECES["city"]:
         return []
-    return [c for c, owner in enumerate(state.corner_owner)
-            if owner == seat and not state.corner_city[c]]
+    return list(settlements)
 
 
 # -- building ----------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.catan.board import HARBOUR_PLACES
 from games.catan.cards import (
     BANK_RATE,
     GENERIC,
@@ -20,18 +19,16 @@ from games.catan.state import CatanState
 
 def harbours_of(state: CatanState, seat: int) -> set[str]:
     """The harbour kinds ``seat`` reaches (``"any"`` for 3:1)."""
-    owner = state.corner_owner
-    return {kind for place, kind in zip(HARBOUR_PLACES, state.island.harbours, strict=True)
-            if owner[place.corners[0]] == seat or owner[place.corners[1]] == seat}
+    return set(state.pieces()[seat][3])
 
 
 def rates(state: CatanState, seat: int) -> dict[str, int]:
     """What one card from the bank costs ``seat`` in each resource."""
-    return dict(zip(RESOURCES, _rates(frozenset(harbours_of(state, seat))), strict=True))
+    return dict(zip(RESOURCES, _rates(state.pieces()[seat][3]), strict=True))
 
 
 @lru_cache(maxsize=64)
-def _rates(reached: frozenset[str]) -> tuple[int, ...]:
+def _rates(reached: tuple[str, ...]) -> tuple[int, ...]:
     generic = GENERIC_HARBOUR_RATE if GENERIC in reached else BANK_RATE
     return tuple(SPECIAL_HARBOUR_RATE if kind in reached else generic for kind in RESOURCES)
 
@@ -40,7 +37,7 @@ def bank_trades(state: CatanState, seat: int) -> tuple[tuple[str, str], ...]:
     """Every (give, get) the seat can afford and the bank can pay."""
     hand, bank = state.hands[seat], state.bank
     return _trades(tuple(len(hand[k]) for k in RESOURCES),
-                   _rates(frozenset(harbours_of(state, seat))),
+                   _rates(state.pieces()[seat][3]),
                    tuple(bool(bank[k]) for k in RESOURCES))
 
 

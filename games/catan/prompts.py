@@ -161,8 +161,9 @@ def _affordable(held: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
 @lru_cache(maxsize=8192)
 def _listed(cls: type[Action], seat: int, field: str,
             places: tuple[int, ...]) -> tuple[Action, ...]:
-    """The actions of one kind for each place (built once per seat and set of places)."""
-    return tuple(cls(seat=seat, **{field: place}) for place in places)
+    """The actions of one kind for each place (the list once per seat and set of places, each
+    action once)."""
+    return tuple(made(cls, seat=seat, **{field: place}) for place in places)
 
 
 @lru_cache(maxsize=8192)

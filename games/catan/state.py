@@ -14,8 +14,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from games.catan.cards import COSTS, PIECES, RESOURCES
-from games.catan.layout import Island
+from games.catan.cards import COSTS, GENERIC, PIECES, RESOURCES
+from games.catan.layout import Island, facts
 from games.catan.options import Options
 from games.core import StateBase
 from games.core.construct import copied
@@ -106,6 +106,9 @@ class CatanState(StateBase):
     # The public part of this exact state's view, built on its first view (``views``); reset
     # with the pending prompts on every copy.
     _public: dict[str, Any] | None = PrivateAttr(default=None)
+    # Each seat's pieces (``pieces``), carried from copy to copy while the island's pieces stay
+    # as they are: most moves build nothing.
+    _pieces: tuple[tuple[int, int, int], Pieces] | None = PrivateAttr(default=None)
 
     def forget_pending(self) -> None:
         super().forget_pending()
@@ -133,13 +136,57 @@ class CatanState(StateBase):
         if offer is not None:
             d["offer"] = copied(offer, {"answers": {
                 s: copied(answer) for s, answer in offer.answers.items()}})
-        return _same_fields(self, d)
+        new = _same_fields(self, d)
+        private = self.__pydantic_private__
+        if private is not None and new.__pydantic_private__ is not None:
+            new.__pydantic_private__["_pieces"] = private.get("_pieces")
+        return new
+
+    def pieces(self) -> Pieces:
+        """Each seat's settlements, cities and roads (corners, edges) and the harbour kinds it
+        reaches. Pieces are only ever added, so their counts tell a changed island."""
+        fingerprint = (self.road_owner.count(-1), self.corner_owner.count(-1),
+                       self.corner_city.count(True))
+        private = self.__pydantic_private__
+        cached = None if private is None else private.get("_pieces")
+        if cached is not None and cached[0] == fingerprint:
+            return cached[1]
+        found = _pieces_of(self)
+        if private is not None:
+            private["_pieces"] = (fingerprint, found)
+        return found
 
 
 _LIST_FIELDS: tuple[str, ...] = (
     "setup_queue", "corner_owner", "corner_city", "road_owner", "dev_deck", "dev_new",
     "shortages", "road_lengths",
 )
+
+
+SeatPieces = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]
+Pieces = tuple[SeatPieces, ...]
+
+
+def _pieces_of(state: CatanState) -> Pieces:
+    n = state.seats
+    settlements: list[list[int]] = [[] for _ in range(n)]
+    cities: list[list[int]] = [[] for _ in range(n)]
+    roads: list[list[int]] = [[] for _ in range(n)]
+    harbours: list[set[str]] = [set() for _ in range(n)]
+    corner_harbour = facts(state.island).corner_harbour
+    city = state.corner_city
+    for c, owner in enumerate(state.corner_owner):
+        if owner >= 0:
+            (cities if city[c] else settlements)[owner].append(c)
+            kind = corner_harbour[c]
+            if kind is not None:
+                harbours[owner].add(kind)
+    for e, owner in enumerate(state.road_owner):
+        if owner >= 0:
+            roads[owner].append(e)
+    order = (GENERIC, *RESOURCES)
+    return tuple((tuple(settlements[s]), tuple(cities[s]), tuple(roads[s]),
+                  tuple(k for k in order if k in harbours[s])) for s in range(n))
 
 
 def _same_fields(model: M, values: dict[str, Any]) -> M:
@@ -189,28 +236,22 @@ def bank_count(state: CatanState, kind: str) -> int:
     return len(state.bank[kind])
 
 
-def settlements_of(state: CatanState, seat: int) -> list[int]:
-    return [c for c, owner in enumerate(state.corner_owner)
-            if owner == seat and not state.corner_city[c]]
+def settlements_of(state: CatanState, seat: int) -> tuple[int, ...]:
+    return state.pieces()[seat][0]
 
 
-def cities_of(state: CatanState, seat: int) -> list[int]:
-    return [c for c, owner in enumerate(state.corner_owner)
-            if owner == seat and state.corner_city[c]]
+def cities_of(state: CatanState, seat: int) -> tuple[int, ...]:
+    return state.pieces()[seat][1]
 
 
-def roads_of(state: CatanState, seat: int) -> list[int]:
-    return [e for e, owner in enumerate(state.road_owner) if owner == seat]
+def roads_of(state: CatanState, seat: int) -> tuple[int, ...]:
+    return state.pieces()[seat][2]
 
 
 def pieces_left(state: CatanState, seat: int, piece: str) -> int:
-    if piece == "road":
-        used = state.road_owner.count(seat)
-    elif piece == "city":
-        used = len(cities_of(state, seat))
-    else:
-        used = len(settlements_of(state, seat))
-    return PIECES[piece] - used
+    settlements, cities, roads, _ = state.pieces()[seat]
+    used = {"road": roads, "city": cities, "settlement": settlements}[piece]
+    return PIECES[piece] - len(used)
 
 
 def knights_played(state: CatanState, seat: int) -> int:
@@ -222,11 +263,8 @@ def hidden_points(state: CatanState, seat: int) -> int:
 
 
 def public_points(state: CatanState, seat: int) -> int:
-    owner = state.corner_owner
-    points = owner.count(seat)
-    if points:
-        points += sum(1 for o, city in zip(owner, state.corner_city, strict=True)
-                      if city and o == seat)
+    settlements, cities, _, _ = state.pieces()[seat]
+    points = len(settlements) + 2 * len(cities)
     if state.longest_road == seat:
         points += 2
     if state.largest_army == seat:

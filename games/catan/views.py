@@ -26,13 +26,12 @@ from games.catan.cards import (
     kind_of,
     yield_of,
 )
-from games.catan.layout import Island, facts
+from games.catan.layout import Island
 from games.catan.maritime import rates
 from games.catan.robber import chosen_discard, discard_counts
 from games.catan.state import CatanState, hand_size, hidden_points, total_points
 from games.catan.trading import confirmable
 from games.core.construct import assembled
-from games.core.memo import Memo
 
 
 class HexView(BaseModel):
@@ -196,41 +195,9 @@ def _player_view(seat: int, cards: int, development: int, played: tuple[str, ...
         harbours=list(harbours))
 
 
-Pieces = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]], ...]
-# Each seat's settlements, cities, roads and harbours, by the island's pieces: they change only
-# when something is built, so most views find them here.
-_PIECES: Memo[tuple[object, ...], Pieces] = Memo(4096)
-
-
-def _pieces(state: CatanState) -> Pieces:
-    key = (state.seats, state.island.harbours, tuple(state.corner_owner),
-           tuple(state.corner_city), tuple(state.road_owner))
-    found = _PIECES.get(key)
-    if found is not None:
-        return found
-    n = state.seats
-    settlements: list[list[int]] = [[] for _ in range(n)]
-    cities: list[list[int]] = [[] for _ in range(n)]
-    roads: list[list[int]] = [[] for _ in range(n)]
-    harbours: list[set[str]] = [set() for _ in range(n)]
-    corner_harbour = facts(state.island).corner_harbour
-    for c, owner in enumerate(state.corner_owner):
-        if owner >= 0:
-            (cities if state.corner_city[c] else settlements)[owner].append(c)
-            kind = corner_harbour[c]
-            if kind is not None:
-                harbours[owner].add(kind)
-    for e, owner in enumerate(state.road_owner):
-        if owner >= 0:
-            roads[owner].append(e)
-    return _PIECES.remember(key, tuple(
-        (tuple(settlements[s]), tuple(cities[s]), tuple(roads[s]),
-         tuple(k for k in (GENERIC, *RESOURCES) if k in harbours[s])) for s in range(n)))
-
-
 def _players(state: CatanState) -> list[PlayerView]:
     rows = []
-    for s, (settlements, cities, roads, harbours) in enumerate(_pieces(state)):
+    for s, (settlements, cities, roads, harbours) in enumerate(state.pieces()):
         longest, largest = state.longest_road == s, state.largest_army == s
         points = len(settlements) + 2 * len(cities) + 2 * longest + 2 * largest
         rows.append(_player_view(

@@ -55,6 +55,16 @@ def test_two_clicks_reach_every_corner_and_edge() -> None:
     assert corners == set(range(b.CORNER_COUNT)) and edges == set(range(b.EDGE_COUNT))
 
 
+def test_legal_places_group_by_hex_for_two_clicks() -> None:
+    corners = [b.parse_corner("J n"), b.parse_corner("1")]
+    grouped = b.corners_by_hex(corners)
+    assert grouped[b.parse_hex("J")] == [b.parse_corner("J n")]
+    assert grouped[b.parse_hex("A")] == [b.parse_corner("1")]
+    assert set(grouped) == {b.parse_hex(h) for h in "AEFJ"}  # 19 is E's se, F's sw, J's n
+    assert b.edges_by_hex([b.parse_edge("J e")]) == {b.parse_hex("J"): [b.parse_edge("J e")],
+                                                     b.parse_hex("K"): [b.parse_edge("J e")]}
+
+
 def test_the_beginners_island() -> None:
     assert Counter(BEGINNER.terrains) == Counter(TERRAINS)
     assert sorted(n for n in BEGINNER.numbers if n) == sorted(NUMBER_TOKENS)
