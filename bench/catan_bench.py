@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.engine import breakdown  # noqa: E402
-from games.catan import GAME  # noqa: E402
-from games.catan.state import CatanState  # noqa: E402
-from games.core.conformance import mixed_chooser, playout  # noqa: E402
+from bench.engine import breakdown
+from games.catan import GAME
+from games.catan.state import CatanState
+from games.core.conformance import mixed_chooser, playout
 
 
 def bot_game(seats: int, seed: int) -> CatanState:
