@@ -10,6 +10,7 @@ from games import registry
 from games.core import Game
 from storage import StatRecord
 from tables.i18n import DEFAULT_LOCALE, available_locales, catalog, t
+from tables.words import words_for
 
 
 @dataclass
@@ -49,16 +50,17 @@ def tally(rows: list[StatRecord]
 
 
 def playable(game: str) -> list[Played]:
-    """Every role and character ``game`` names in the catalog, roles first; only those kinds
-    its engine tells apart (``Game.role_of``, ``Game.character_of``)."""
+    """Every role and character a seat of ``game`` may play, roles first; only those kinds
+    its engine tells apart (``Game.role_of``, ``Game.character_of``). Roles are named by the
+    catalog (``<game>.role.<id>``), characters by the game's words (``Words.characters``)."""
     engine = type(registry.get(game))
     found: list[Played] = []
-    for kind in ("role", "character"):
-        if getattr(engine, f"{kind}_of") is getattr(Game, f"{kind}_of"):
-            continue
-        prefix = f"{game}.{kind}."
-        found += [(kind, key[len(prefix):]) for key in sorted(catalog(DEFAULT_LOCALE))
+    if engine.role_of is not Game.role_of:
+        prefix = f"{game}.role."
+        found += [("role", key[len(prefix):]) for key in sorted(catalog(DEFAULT_LOCALE))
                   if key.startswith(prefix) and "." not in key[len(prefix):]]
+    if engine.character_of is not Game.character_of:
+        found += [("character", character) for character in words_for(game).characters()]
     return found
 
 
@@ -78,8 +80,9 @@ def parse_played(game: str, text: str) -> Played | None:
 
 
 def played_name(game: str, what: Played, locale: str | None) -> str:
-    """How a role or a character reads: ``<game>.role.<id>`` or ``<game>.character.<id>``."""
+    """How a role or a character reads: the catalog's ``<game>.role.<id>``, the game's words'
+    ``character_name``."""
     kind, value = what
     if kind == "role":
         return t(f"{game}.role.{value}", locale)
-    return t(f"{game}.character.{value}", locale)
+    return words_for(game).character_name(value, locale)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from games import registry
 from games.core import Event, Outcome, Prompt
 from tables.cards import Card
-from tables.i18n import t
+from tables.i18n import DEFAULT_LOCALE, catalog, t
 
 if TYPE_CHECKING:
     from tables.pictures import BoardPicture
@@ -47,6 +47,19 @@ class Words:
     def params_text(self, live: LiveMatch, params: dict[str, Any], locale: str | None
                     ) -> dict[str, str]:
         return {k: self.param_text(live, k, v, locale) for k, v in params.items()}
+
+    # -- what seats play (the standings' roles and characters) ------------------------------
+    def characters(self) -> list[str]:
+        """Every character a seat of this game may play, by the id ``Game.character_of``
+        gives: the catalog's ``<game>.character.<id>`` keys, unless the game names its
+        characters itself."""
+        prefix = f"{self.game}.character."
+        return sorted(key[len(prefix):] for key in catalog(DEFAULT_LOCALE)
+                      if key.startswith(prefix) and "." not in key[len(prefix):])
+
+    def character_name(self, character: str, locale: str | None) -> str:
+        """How a character reads (``zhugeliang`` → Zhuge Liang)."""
+        return t(f"{self.game}.character.{character}", locale)
 
     # -- lines -------------------------------------------------------------------------------
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:

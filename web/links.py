@@ -42,7 +42,10 @@ class Links:
         return base64.urlsafe_b64encode(digest[:18]).decode()  # 144 bits, 24 characters
 
     def valid(self, kind: str, ident: int, token: str) -> bool:
-        return hmac.compare_digest(self.token(kind, ident), token)
+        """Whether ``token`` is ``ident``'s. Compared as bytes, in constant time: the address
+        may hold any character (``compare_digest`` refuses ``str`` beyond ASCII)."""
+        return hmac.compare_digest(self.token(kind, ident).encode(),
+                                   token.encode("utf-8", "surrogateescape"))
 
     def replay_path(self, match_id: int) -> str:
         return f"/replay/{match_id}/{self.token('match', match_id)}"

@@ -34,6 +34,21 @@ BOOK = web.AppKey("book", ReplayBook)
 STEPS = web.AppKey("steps", Steps)
 
 
+# The largest id a table, a server or a user can have (a signed 64-bit integer).
+LARGEST_ID = 2**63 - 1
+
+
+def number(text: str, *, low: int = 0, high: int = LARGEST_ID) -> int | None:
+    """A number as an address writes it: ASCII digits, no leading zero (one page, one
+    address), within ``low``…``high``; None for anything else."""
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(high)):
+        return None
+    if len(text) > 1 and text[0] == "0":
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
 def locale_of(request: web.Request) -> str:
     return choose_locale(request.query.get("lang"), request.headers.get("Accept-Language"))
 
@@ -54,6 +69,16 @@ def page(request: web.Request, template: str, locale: str, status: int = 200,
             **context,
         }, status=status)
     response.headers["Vary"] = "Accept-Language"
+    return response
+
+
+def server_error(request: web.Request) -> web.Response:
+    """The answer when something went wrong on our side (already logged by ``web.guard``)."""
+    try:
+        response = page(request, "failed.html", locale_of(request), status=500)
+    except Exception:  # the page itself failed: plain words, still with every header
+        response = web.Response(status=500, text="Something went wrong; try again later.")
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

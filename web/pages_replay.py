@@ -11,7 +11,7 @@ from aiohttp import web
 from tables.pictures.drawing import Drawer
 from tables.pictures.picture import BoardPicture
 from tables.words import words_for
-from web.page import BOOK, PARTS, STEPS, locale_of, not_found, page
+from web.page import BOOK, PARTS, STEPS, locale_of, not_found, number, page
 from web.replays import Replay
 from web.words import tag
 
@@ -36,17 +36,10 @@ async def _draw(app: web.Application, picture: BoardPicture) -> bytes:
     return png
 
 
-def _number(text: str, *, low: int = 0, high: int = 2**63 - 1) -> int | None:
-    if not text.isascii() or not text.isdigit() or len(text) > 19:
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
-
-
 async def _replay(request: web.Request) -> Replay | None:
     """The replay the address names, if its token is right and the table is over."""
     links = request.app[PARTS].links()
-    match_id = _number(request.match_info["match"], low=1)
+    match_id = number(request.match_info["match"], low=1)
     if links is None or match_id is None:
         return None
     if not links.valid("match", match_id, request.match_info["token"]):
@@ -65,7 +58,7 @@ def _picture_url(request: web.Request, step: int, locale: str) -> str:
 def _step_of(request: web.Request, replay: Replay, text: str | None) -> int | None:
     if text is None:
         return 0
-    return _number(text, high=replay.steps)
+    return number(text, high=replay.steps)
 
 
 async def replay_page(request: web.Request) -> web.Response:
@@ -77,7 +70,7 @@ async def replay_page(request: web.Request) -> web.Response:
     if step is None:
         return not_found(request)
     await replay.reach(step)
-    seat = _number(request.query.get("seat", "0"), high=len(replay.seats) - 1) or 0
+    seat = number(request.query.get("seat", "0"), high=len(replay.seats) - 1) or 0
     data = request.app[STEPS].step(replay, step, locale, _picture_url(request, step, locale))
     response = page(request, "replay.html", locale, data=data, seat=seat, base=_base(request),
                     game=replay.record.game)

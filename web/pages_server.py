@@ -12,10 +12,10 @@ from typing import Any
 from aiohttp import web
 
 from games import registry
-from storage import MatchStatus, Repository
+from storage import Repository
 from tables.standings import Played, parse_played, playable, played_name, tally
 from web.links import Links
-from web.page import PARTS, locale_of, not_found, page
+from web.page import BOOK, PARTS, locale_of, not_found, number, page
 from web.words import w
 
 RECENT = 200
@@ -28,10 +28,9 @@ _PAGES: OrderedDict[tuple[str, str], tuple[float, web.Response]] = OrderedDict()
 
 def _guild(request: web.Request) -> tuple[int, Links] | None:
     links = request.app[PARTS].links()
-    text = request.match_info["guild"]
-    if links is None or not text.isascii() or not text.isdigit() or len(text) > 19:
+    guild_id = number(request.match_info["guild"])
+    if links is None or guild_id is None:
         return None
-    guild_id = int(text)
     if not links.valid("guild", guild_id, request.match_info["token"]):
         return None
     return guild_id, links
@@ -90,19 +89,17 @@ async def history(request: web.Request) -> web.Response:
     kept = _kept(request, locale)
     if kept is not None:
         return _copy(kept)
-    repo = request.app[PARTS].repo
+    repo, book = request.app[PARTS].repo, request.app[BOOK]
     wanted = request.query.get("game")
     if wanted is not None and wanted not in _games():
         return not_found(request)
     tables: list[dict[str, Any]] = []
     for record in await repo.recent_matches(guild_id, limit=RECENT):
-        if record.status not in (MatchStatus.FINISHED, MatchStatus.CANCELLED):
-            continue  # no page shows a table still being played
         if wanted is not None and record.game != wanted:
             continue
         seats = await repo.seats(record.id)
-        if not seats:
-            continue
+        if not await book.opens(record, seats):
+            continue  # still being played, or cancelled before it started: no replay
         winners = [int(x) for x in (record.outcome or {}).get("winners", [])]
         tables.append({
             "id": record.id, "game": record.game, "status": record.status.value,
@@ -152,11 +149,10 @@ async def leaderboard(request: web.Request) -> web.Response:
 
 async def player(request: web.Request) -> web.Response:
     found = _guild(request)
-    text = request.match_info["user"]
-    if found is None or not text.isascii() or not text.isdigit() or len(text) > 19:
+    user = number(request.match_info["user"])
+    if found is None or user is None:
         return not_found(request)
     guild_id, links = found
-    user = int(text)
     locale = locale_of(request)
     kept = _kept(request, locale)
     if kept is not None:

@@ -385,16 +385,22 @@ class ReplayBook:
             task.cancel()
         await asyncio.gather(*self._building, return_exceptions=True)
 
+    async def opens(self, record: MatchRecord, seats: list[SeatRecord]) -> bool:
+        """Whether the table has a replay: it is over and was played (a table cancelled in
+        its lobby was not)."""
+        if record.status not in OVER or not seats:
+            return False
+        return record.status == MatchStatus.FINISHED or \
+            await self.repo.snapshot(record.id) is not None
+
     async def _load(self, match_id: int) -> Replay | None:
         try:
             record = await self.repo.get_match(match_id)
         except MatchNotFound:
             return None
-        if record.status not in OVER:
-            return None
         seats = await self.repo.seats(match_id)
-        if not seats or await self.repo.snapshot(match_id) is None:
-            return None  # cancelled in the lobby: nothing was played
+        if not await self.opens(record, seats):
+            return None
         replay = Replay(record, seats, self.repo)
         kept = await self.repo.replay_events(match_id)
         if kept and await self._readable(replay):

@@ -9,21 +9,34 @@ import jinja2
 from aiohttp import web
 
 from web import health, pages_replay, pages_server
-from web.guard import RateLimit, guard
-from web.page import BOOK, PARTS, STEPS, Parts
+from web.guard import RateLimit, guard, secure
+from web.page import BOOK, PARTS, STEPS, Parts, not_found, server_error
 from web.replays import ReplayBook
 from web.steps import Steps
 
 __all__ = ["Parts", "make_app"]
 
 HERE = Path(__file__).parent
+STATIC = HERE / "static"
+# The files served under /static/: those shipped beside the pages, by name (no folder is
+# listed, no other path reached).
+STATIC_FILES = frozenset(path.name for path in STATIC.iterdir() if path.is_file())
+
+
+async def static_file(request: web.Request) -> web.StreamResponse:
+    name = request.match_info["name"]
+    if name not in STATIC_FILES:
+        return not_found(request)
+    return web.FileResponse(STATIC / name)
 
 
 def make_app(parts: Parts, *, keep_missing_after: float | None = None) -> web.Application:
     """The pages' application. ``keep_missing_after``: seconds after the start at which closed
     tables with no kept replay are replayed in the background (None: never; the bot's own
     server, ``web.server.WebServer``, sets it)."""
-    app = web.Application(middlewares=[guard(RateLimit())])
+    app = web.Application(middlewares=[guard(RateLimit(), missing=not_found,
+                                              failed=server_error)])
+    app.on_response_prepare.append(secure)
     app[PARTS] = parts
     app[BOOK] = ReplayBook(parts.repo)
     app[STEPS] = Steps()
@@ -31,7 +44,7 @@ def make_app(parts: Parts, *, keep_missing_after: float | None = None) -> web.Ap
                          autoescape=True, undefined=jinja2.StrictUndefined)
     app.router.add_get("/healthz", health.healthz)
     app.router.add_get("/metrics", health.metrics)
-    app.router.add_static("/static/", HERE / "static", append_version=False)
+    app.router.add_get("/static/{name}", static_file)
     pages_replay.add_routes(app)
     pages_server.add_routes(app)
 

@@ -14,7 +14,15 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from tables.i18n import DEFAULT_LOCALE, available_locales, normalize_locale
+from tables.i18n import (
+    DEFAULT_LOCALE,
+    Plural,
+    as_count,
+    available_locales,
+    counted_parameter,
+    normalize_locale,
+    plural_form,
+)
 from tables.i18n import t as game_text
 
 LOCALES_DIR = Path(__file__).parent / "locales"
@@ -23,19 +31,45 @@ LANGUAGE_NAMES = {"en": "English", "zh_CN": "简体中文"}
 
 
 @cache
-def texts(locale: str) -> dict[str, str]:
+def _read(locale: str) -> tuple[dict[str, str], dict[str, Plural]]:
+    """The page texts of ``locale`` by key (a plural entry's most general form), and the
+    forms of its plural entries (read as ``tables.i18n`` reads the games' catalogs)."""
     path = LOCALES_DIR / locale / "LC_MESSAGES" / "web.po"
+    found: dict[str, str] = {}
+    plurals: dict[str, Plural] = {}
     if not path.exists():
-        return {}
+        return found, plurals
     with path.open("rb") as handle:
-        return {str(m.id): str(m.string) for m in read_po(handle, locale=locale)
-                if m.id and m.string}
+        for message in read_po(handle, locale=locale):
+            if not message.id:
+                continue
+            if isinstance(message.id, tuple):
+                forms = tuple(str(form) for form in message.string or ())
+                if forms and all(forms):
+                    key = str(message.id[0])
+                    found[key] = forms[-1]
+                    plurals[key] = Plural(counted_parameter(str(message.id[1])), forms)
+            elif message.string:
+                found[str(message.id)] = str(message.string)
+    return found, plurals
+
+
+def texts(locale: str) -> dict[str, str]:
+    return _read(locale)[0]
 
 
 def w(key: str, locale: str, /, **params: Any) -> str:
     """A page text in ``locale`` (English when missing there; the key when missing
-    everywhere)."""
-    text = texts(locale).get(key) or texts(DEFAULT_LOCALE).get(key) or key
+    everywhere). A plural entry takes the form its language's ``Plural-Forms`` gives for its
+    counted parameter (``count``), as the games' texts do."""
+    if key not in texts(locale):
+        locale = DEFAULT_LOCALE
+    text = texts(locale).get(key) or key
+    plural = _read(locale)[1].get(key)
+    if plural is not None:
+        count = as_count(params.get(plural.counted))
+        if count is not None:
+            text = plural_form(plural.forms, locale, count)
     return text.format(**params) if params else text
 
 
@@ -60,19 +94,22 @@ def _accepted(header: str) -> list[str]:
     return [name for _, _, name in sorted(ranked)]
 
 
+def _canonical(name: str) -> str:
+    """A language tag as the catalogs spell it, whatever its case and separator: ``ZH-cn`` →
+    ``zh_CN``, ``EN`` → ``en``."""
+    language, _, region = name.strip().replace("-", "_").partition("_")
+    return f"{language.lower()}_{region.upper()}" if region else language.lower()
+
+
 def choose_locale(asked: str | None, accept_language: str | None) -> str:
-    """The catalog locale for a request: ``?lang=`` when it names one we have, else the first
-    of Accept-Language we have, else English."""
+    """The catalog locale for a request: ``?lang=`` when it names one we have (in any case),
+    else the first of Accept-Language we have, else English."""
     have = available_locales()
-    if asked:
-        wanted = normalize_locale(asked)
-        if wanted in have and (wanted == asked.replace("-", "_")
-                               or wanted.split("_")[0] == asked.split("-")[0].split("_")[0]):
-            return wanted
-    for name in _accepted(accept_language or ""):
-        wanted = normalize_locale(name)
-        if wanted.split("_")[0] == name.replace("-", "_").split("_")[0].lower():
-            return wanted
+    for name in ([asked] if asked else []) + _accepted(accept_language or ""):
+        wanted = _canonical(name)
+        found = normalize_locale(wanted)
+        if found in have and found.split("_")[0] == wanted.split("_")[0]:
+            return found
     return DEFAULT_LOCALE
 
 

@@ -366,8 +366,9 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                       name=played_name(game, what, locale))
         else:
             title = t("leaderboard.title_game", locale, game=t(f"{game}.title", locale))
-        embed = discord.Embed(title=title, description="\n".join(lines) or
-                              t("leaderboard.none", locale), colour=COLOUR)
+        none = "leaderboard.none_with_bots" if include_bot_games else "leaderboard.none"
+        embed = discord.Embed(title=title, description="\n".join(lines) or t(none, locale),
+                              colour=COLOUR)
         if not include_bot_games:
             embed.set_footer(text=t("leaderboard.no_bot_games", locale))
         await interaction.response.send_message(embed=embed, ephemeral=True,

@@ -85,6 +85,13 @@ class HauntWords(Words):
     def explorer(self, explorer_id: str, locale: str | None) -> str:
         return words(catalog().explorer(explorer_id).name, locale)
 
+    def characters(self) -> list[str]:
+        """The explorers: the house's own, named in its content rather than the catalogs."""
+        return [explorer.id for explorer in catalog().explorers]
+
+    def character_name(self, character: str, locale: str | None) -> str:
+        return self.explorer(character, locale)
+
     def haunt(self, view: PublicView) -> Haunt | None:
         return catalog().haunt(view.haunt) if view.haunt else None
 
