@@ -153,3 +153,79 @@ def test_wrong_token_is_not_found(served: Served, browser: Any) -> None:
     assert status == 404
     browser.get(served.url(good[:-2] + "zz"))
     assert browser.find_element("tag name", "h1").text == "Nothing here"
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
+def test_every_page_fits_a_phone(served: Served, browser: Any) -> None:
+    """Issue 33, item 7: at 390 px the server page was 430 px wide and the Replay column cut."""
+    from tests.web.tables import GUILD, HOST
+
+    world = served.world
+    live = served.run(finished_table(world.service, "sanguosha", channel=61, seats=5))
+    served.run(finished_table(world.service, "lifeboat", channel=62, seats=4))
+    server = world.links.server_path(GUILD)
+    pages = [server, f"{server}/leaderboard/sanguosha?bots=1", f"{server}/player/{HOST}?bots=1",
+             world.links.replay_path(live.id)]
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        for path in pages:
+            for lang in ("en", "zh-CN"):
+                browser.get(served.url(f"{path}{'&' if '?' in path else '?'}lang={lang}"))
+                wide = browser.execute_script(
+                    "return document.documentElement.scrollWidth")
+                assert wide <= PHONE["width"], (path, lang, wide)
+                for link in browser.find_elements("css selector", "a"):
+                    right = browser.execute_script(
+                        "return arguments[0].getBoundingClientRect().right", link)
+                    assert right <= PHONE["width"], (path, lang, link.text, right)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        browser.get(served.url(f"{server}?lang=en"))
+        browser.save_screenshot(str(SHOTS / "server-phone.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_language_switch_keeps_the_step_reached(served: Served, browser: Any) -> None:
+    """Issue 33, item 8: the language links kept the step of page load, not the step reached
+    with the keys."""
+    from selenium.webdriver.common.keys import Keys
+
+    live = served.run(finished_table(served.world.service, "lifeboat", channel=63, seats=4))
+    _errors(browser)  # what the tests before left in the console
+    browser.get(served.url(served.world.links.replay_path(live.id) + "?lang=en"))
+    _wait_step(browser, 0)
+    body = browser.find_element("tag name", "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    _wait_step(browser, 1)
+    body.send_keys(Keys.ARROW_RIGHT)
+    _wait_step(browser, 2)
+    browser.find_element("css selector", '#seat-tabs a[data-seat="1"]').click()
+    switch = browser.find_element("css selector", 'a.lang-link[hreflang="zh-CN"]')
+    assert "step=2" in switch.get_attribute("href") and "seat=1" in switch.get_attribute("href")
+    switch.click()
+    _wait_step(browser, 2)
+    assert browser.find_element("tag name", "html").get_attribute("lang") == "zh-CN"
+    assert "current" in browser.find_element(
+        "css selector", '#seat-tabs a[data-seat="1"]').get_attribute("class")
+    assert _errors(browser) == []
+
+
+def test_the_step_buttons_are_drawn_and_named(served: Served, browser: Any) -> None:
+    """Issue 33, item 11: the first and last buttons were emoji glyphs alone (boxes where no
+    emoji font is installed): each button is a drawn icon with a name a screen reader says."""
+    live = served.run(finished_table(served.world.service, "lifeboat", channel=64, seats=4))
+    names = {"en": ("First step", "Step back", "Step forward", "Last step"),
+             "zh-CN": ("第一步", "后退一步", "前进一步", "最后一步")}
+    for lang, labels in names.items():
+        browser.get(served.url(served.world.links.replay_path(live.id) + f"?lang={lang}"))
+        _wait_step(browser, 0)
+        for button, label in zip(("first", "prev", "next", "last"), labels, strict=True):
+            found = browser.find_element("id", button)
+            assert found.accessible_name == label, (lang, button, found.accessible_name)
+            assert found.text.strip() == ""  # no glyph a font may lack
+            icon = found.find_element("tag name", "svg")
+            assert icon.size["width"] >= 12 and icon.size["height"] >= 12
+    browser.find_element("id", "last").click()
+    _wait_step(browser, live.version)

@@ -79,6 +79,13 @@
     card(byId("panel"), s.panel, "panel");
     lines(byId("private"), s.private);
     history.replaceState(null, "", address());
+    // The language switch opens the step and the seat shown, in the other language.
+    for (const link of document.querySelectorAll("a.lang-link")) {
+      const target = new URL(link.href);
+      target.searchParams.set("step", String(data.step));
+      target.searchParams.set("seat", String(seat));
+      link.href = target.toString();
+    }
   }
 
   function show(d) {
