@@ -87,6 +87,20 @@ class Job:
     deal: int
     seed: int
     new: frozenset[int]
+    new_roles: frozenset[str] = frozenset()  # seats new once their role is one of these
+    new_before: bool = False  # every seat new while it has no role yet
+
+    @staticmethod
+    def of(seats: int, deal: int, seed: int, entry: Entry) -> Job:
+        return Job(seats, deal, seed, entry.new, entry.new_roles, entry.new_before)
+
+    def plays_new(self, game: Game[Any, Any], state: Any, seat: int) -> bool:
+        if seat in self.new:
+            return True
+        if not (self.new_roles or self.new_before):
+            return False
+        role = game.role_of(state, seat)
+        return role in self.new_roles if role is not None else self.new_before
 
 
 class Table:
@@ -128,13 +142,14 @@ class Table:
                 result.scores = [float(outcome.scores.get(s, 0.0)) for s in seats]
                 result.winners = list(outcome.winners)
                 return result
-            action = self.decide(state, job.seed, job.new, result)
+            action = self.decide(state, job, result)
             state = game.apply(state, action).state
             result.steps += 1
         raise RuntimeError(f"{game.spec.name}: no end after {MAX_STEPS} steps (seed {job.seed})")
 
-    def decide(self, state: Any, seed: int, new: frozenset[int], tally: GameResult) -> Action:
+    def decide(self, state: Any, job: Job, tally: GameResult) -> Action:
         game = self.game
+        seed = job.seed
         pending = game.pending(state)
         prompts = [p for p in pending if p.blocking] or pending
         step = state.step
@@ -144,7 +159,7 @@ class Table:
         if len(prompt.actions) == 1 and prompt.pick is None:
             return prompt.actions[0]  # no choice: no bot is asked
         view = game.view(state, prompt.seat)
-        if prompt.seat in new:
+        if job.plays_new(game, state, prompt.seat):
             started = time.process_time()
             action = game.choose(view, prompt, decision_rng(seed, step, prompt.seat))
             tally.new_cpu += time.process_time() - started
@@ -184,7 +199,7 @@ def play_deals(setting: Setting, seats: int, deals: int, first_seed: int, worker
     this process, asking ``baseline`` if given)."""
     table = Table(setting, baseline)
     plans = [table.entries(seats, deal, first_seed + deal) for deal in range(deals)]
-    jobs = list(dict.fromkeys(Job(seats, deal, first_seed + deal, entry.new)
+    jobs = list(dict.fromkeys(Job.of(seats, deal, first_seed + deal, entry)
                               for deal, entries in enumerate(plans) for entry in entries))
     if workers <= 1:
         try:
@@ -199,11 +214,14 @@ def play_deals(setting: Setting, seats: int, deals: int, first_seed: int, worker
     results: list[SeatResult] = []
     for deal, entries in enumerate(plans):
         for index, entry in enumerate(entries):
-            game = by_job[Job(seats, deal, first_seed + deal, entry.new)]
-            for seat in sorted(entry.counted):
+            game = by_job[Job.of(seats, deal, first_seed + deal, entry)]
+            counted = entry.counted | {s for s, role in enumerate(game.roles)
+                                       if role is not None and role in entry.counted_roles}
+            for seat in sorted(counted):
+                new = seat in entry.new or game.roles[seat] in entry.new_roles
                 results.append(SeatResult(
                     seats=seats, deal=deal, seed=first_seed + deal, game=index, seat=seat,
-                    bot="new" if seat in entry.new else "baseline", role=game.roles[seat],
+                    bot="new" if new else "baseline", role=game.roles[seat],
                     character=game.characters[seat], score=game.scores[seat],
                     won=seat in game.winners))
     return Played(seats=results, games=by_job, steps=sum(g.steps for g in games),
@@ -232,11 +250,22 @@ class Tally:
 
 
 ALL = "all seats"
+TEAM = "team (games)"
 
 
 def summarize(results: list[SeatResult], plans: GamePlans) -> dict[str, dict[str, Tally]]:
     """Tallies by group, then by bot ("new", "baseline"), in the report's order."""
     found: dict[str, dict[str, Tally]] = {}
+    if plans.team:
+        # A cooperative game: each game once, won when any of its seats won.
+        games: dict[tuple[int, int, int, str], bool] = {}
+        for result in results:
+            key = (result.seats, result.deal, result.game, result.bot)
+            games[key] = games.get(key, False) or result.won
+        team = found.setdefault(TEAM, {"new": Tally(), "baseline": Tally()})
+        for (_, _, _, bot), won in games.items():
+            team[bot].seats += 1
+            team[bot].wins += won
     for result in results:
         for group in dict.fromkeys([*plans.groups(result.role), ALL]):
             tallies = found.setdefault(group, {"new": Tally(), "baseline": Tally()})
@@ -335,8 +364,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         records += played.seats
         groups = summarize(played.seats, plans)
         decisions, cpu = played.new_decisions, played.new_cpu
-        title = (f"{game.spec.title}, {seats} seats: {args.games} deals, {len(played.games)} games, "
-                 f"plan {plan!r}; new = {new_name}, baseline = {baseline_name}"
+        title = (f"{game.spec.title}, {seats} seats: {args.games} deals, "
+                 f"{len(played.games)} games, plan {plan!r}; new = {new_name}, "
+                 f"baseline = {baseline_name}"
                  + (f"; options {options}" if options else ""))
         print(report(title, groups))
         if decisions:

@@ -10,6 +10,9 @@ baseline, in the same seat of the same deal, so that the two results compare lik
 - ``one``: one seat new among baselines, against the same seat baseline among baselines; the
   new seat turns with the deal. Only that seat counts.
 - ``all``: every seat new against every seat baseline (a cooperative team). Every seat counts.
+- a side known only in play (the haunt's heroes, its traitor): the seats that come to play it
+  new, and every seat before the sides are known (or, ``-late``, baseline until then), against
+  the whole game baseline; the seats that end on that side count.
 
 A game plugs in its plans (the first is its default) and its report's groups (``GAMES``); a
 game not listed gets ``one`` and ``all``, grouped by ``role_of``.
@@ -28,10 +31,18 @@ Seats = frozenset[int]
 
 @dataclass(frozen=True)
 class Entry:
-    """One game of a deal: the seats the new bot plays, and the seats whose results count."""
+    """One game of a deal: the seats the new bot plays, and the seats whose results count.
+
+    Where a seat's side is known only once the game is under way (the haunt's traitor), the
+    new bot may instead play the seats whose ``role_of`` is one of ``new_roles`` once they
+    have it, and (``new_before``) every seat before it has one; ``counted_roles`` counts the
+    seats whose role at the end is one of them."""
 
     new: Seats
     counted: Seats
+    new_roles: frozenset[str] = frozenset()
+    new_before: bool = False
+    counted_roles: frozenset[str] = frozenset()
 
 
 # (game, the deal's state after setup, the deal's index) -> the deal's games
@@ -63,6 +74,19 @@ def side_against_rest(roles: frozenset[str]) -> Plan:
     return plan
 
 
+def side_once_known(roles: frozenset[str], before: bool) -> Plan:
+    """The seats that come to play one of ``roles`` new (and, ``before``, every seat until the
+    sides are known), against the whole game baseline; the seats ending in those roles count.
+    Seats' sides are dealt in play (the haunt's traitor): a seating made at the deal cannot
+    name them."""
+
+    def plan(game: Game[Any, Any], state: Any, deal: int) -> list[Entry]:
+        return [Entry(frozenset(), frozenset(), roles, before, roles),
+                Entry(frozenset(), frozenset(), frozenset(), False, roles)]
+
+    return plan
+
+
 def by_role(role: str | None) -> list[str]:
     return [role] if role else []
 
@@ -76,6 +100,8 @@ class GamePlans:
     groups: Callable[[str | None], list[str]] = by_role
     # The groups' order in the report (others follow in the order first met).
     order: tuple[str, ...] = field(default=())
+    # A cooperative game: the report adds a row of games, each won when any seat won.
+    team: bool = False
 
 
 def sanguosha_groups(role: str | None) -> list[str]:
@@ -96,7 +122,14 @@ GAMES: dict[str, GamePlans] = {
     "renju": GamePlans(plans={"sides": side_against_rest(frozenset({"black"})),
                               "one": one_new},
                        order=("black", "white")),
-    "zombie": GamePlans(plans={"all": all_new, "one": one_new}),
+    "zombie": GamePlans(plans={"all": all_new, "one": one_new}, team=True),
+    "haunt": GamePlans(
+        plans={"heroes": side_once_known(frozenset({"hero"}), before=True),
+               "traitor": side_once_known(frozenset({"traitor"}), before=True),
+               "heroes-late": side_once_known(frozenset({"hero"}), before=False),
+               "traitor-late": side_once_known(frozenset({"traitor"}), before=False),
+               "all": all_new, "one": one_new},
+        order=("traitor", "hero", "alone")),
 }
 DEFAULT = GamePlans(plans={"one": one_new, "all": all_new})
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bench import ab_tree
-from bench.ab import Job, Setting, Table, play_deals, summarize
+from bench.ab import Job, SeatResult, Setting, Table, play_deals, summarize
 from bench.ab_baseline import Baseline, BaselineMismatch
 from bench.ab_plans import plans_of
 from bench.ab_tree import BaselineBot
@@ -61,8 +61,10 @@ def test_a_baseline_equal_to_the_new_bot_plays_the_same_games(baseline: Baseline
 @pytest.mark.parametrize(
     "game", [g for g in registry.names() if g not in SLOW_BOTS and g != "sanguosha"])
 def test_the_harness_plays_every_game_to_its_end(game: str, baseline: BaselineBot) -> None:
-    played = play_deals(setting(game), seats=registry.get(game).spec.min_players, deals=1,
-                        first_seed=3, workers=1, baseline=baseline)
+    # Every seat counted (the haunt's default counts one side, which a deal may not have).
+    plan = "all" if "all" in plans_of(game).plans else None
+    played = play_deals(setting(game, plan), seats=registry.get(game).spec.min_players,
+                        deals=1, first_seed=3, workers=1, baseline=baseline)
     assert len(played.games) == 2
     groups = summarize(played.seats, plans_of(game))
     every = groups["all seats"]
@@ -108,3 +110,30 @@ def test_a_revision_gets_one_worktree(tmp_path: Path, monkeypatch: pytest.Monkey
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
                        capture_output=True, check=False)
+
+
+def test_a_side_known_only_in_play_is_seated_once_known(baseline: BaselineBot) -> None:
+    """The haunt's heroes new once the haunt names them (every seat new before it), against the
+    whole game baseline: with both bots the same code both games are one game, the heroes
+    counted in each."""
+    played = play_deals(setting("haunt", "heroes"), seats=4, deals=2, first_seed=1, workers=1,
+                        baseline=baseline)
+    assert len(played.games) == 4
+    for deal in range(2):  # one game per deal, played twice
+        games = [(g.roles, g.scores, g.steps) for j, g in played.games.items() if j.deal == deal]
+        assert len(games) == 2 and games[0] == games[1]
+    heroes = [r for r in played.seats if r.role == "hero"]
+    assert heroes and len(heroes) == len(played.seats)
+    groups = summarize(played.seats, plans_of("haunt"))
+    new, base = groups["hero"]["new"], groups["hero"]["baseline"]
+    assert (new.seats, new.wins) == (base.seats, base.wins) and new.seats > 0
+
+
+def test_a_team_game_reports_its_games_won() -> None:
+    results = [SeatResult(seats=2, deal=0, seed=0, game=g, seat=s, bot=bot, role=None,
+                          character=None, score=3.0 if won else 0.0, won=won)
+               for g, bot, wins in ((0, "new", (True, False)), (1, "baseline", (False, False)))
+               for s, won in enumerate(wins)]
+    team = summarize(results, plans_of("zombie"))["team (games)"]
+    assert (team["new"].seats, team["new"].wins) == (1, 1)
+    assert (team["baseline"].seats, team["baseline"].wins) == (1, 0)

@@ -1,17 +1,39 @@
 """The bots' fight plan. Every bot works it out from public facts alone, so the whole team
-reaches the same plan without a word: it tries each number of fighters (the healthiest first)
-against fleeing together and keeps the outcome that leaves the team strongest."""
+reaches the same plan without a word: it tries every group of fighters (players alike in
+health and arms counted once), with the chainsaw revved and with the zombies burnt where it
+can, against fleeing together, and keeps the outcome worth most to the team.
+
+An outcome is worth the health left, a life beyond its health, and what the round was for:
+a search or a burial lost costs its round again (and the walk back, if the team fled), a
+burial that lifts the curse wins the game, and fleeing costs the card of the event at the
+tile fled to and the way back. Rounds are weighed in health by ``stakes``: a card is worth a
+cower's healing while there is time to spare, and more and more as midnight comes, so the
+last card before midnight is fought for when it wins.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
-from games.zombie.cards import ITEMS, MAX_HEALTH
+from games.zombie.bot_map import BotMap
+from games.zombie.bot_time import cards_left, next_card, slack
+from games.zombie.cards import GASOLINE_REFUEL, ITEMS, MAX_HEALTH, SODA_HEALS
+from games.zombie.tiles import CARVING_ROOMS
 from games.zombie.views import PlayerView, PublicView
 
-DEATH_COST = 12  # how much a death weighs against health points
-FAILED_SEARCH_COST = 4  # the temple or the grave given up for this round
-STAY_BONUS = 2.0  # fleeing together also gives up the team's ground: fighting wins a tie
+CHAINSAW = ITEMS["chainsaw"].attack
+GOLF_CLUB = ITEMS["golf_club"].attack
+ALIVE = 16.0  # a life beyond its health: its attack and its healing in the fights to come
+KNEE = 2.0  # health above a horde's share and this margin is worth less...
+ABOVE_KNEE = 0.5  # ...this much a point
+WIPE = 1_000.0  # everyone dead: the game is lost
+WIN = 1_000.0  # the curse lifted this round
+CARD = 0.7  # a card, per player standing, while there is time to spare (a cower heals 1)
+PRESSURE = 6.0  # how much more a card is worth as the cards to spare run out
+FLEE_CARDS = 1.5  # fleeing together: the event at the tile fled to, and the way back
+FUEL = 2.0  # a chainsaw charge kept for a later fight
+BURN = 4.0  # the Oil or the Gasoline kept for a later horde
 
 
 @dataclass(frozen=True)
@@ -19,6 +41,21 @@ class Plan:
     fighters: frozenset[int]
     value: float
     damage: int
+    burn: bool = False
+    rev: bool = False
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What the round is worth beyond the team's health, in health points."""
+
+    card: float  # one card drawn (a round)
+    searching: bool  # the round is a search of the temple or a burial
+    wins: bool  # the round's burial lifts the curse
+    last_chance: bool  # a search or burial lost now cannot be made again in time
+
+
+NOTHING = Stakes(card=0.0, searching=False, wins=False, last_chance=False)
 
 
 def weapon_attack(player: PlayerView) -> int:
@@ -30,6 +67,31 @@ def can_burn(view: PublicView) -> bool:
     return "candle" in items and ("oil" in items or "gasoline" in items)
 
 
+def standing(view: PublicView) -> list[PlayerView]:
+    return [p for p in view.players if p.alive and p.health > 0]
+
+
+def card_value(players: int, spare: float) -> float:
+    """A card in health points: a cower's healing of everyone standing, more as the cards to
+    spare run out (beyond them, a card lost is the game)."""
+    # Rounded, so that plans worked out for nearly the same stakes are shared.
+    return round(4 * CARD * players * (1 + PRESSURE / max(0.5, spare + 1))) / 4
+
+
+def stakes(view: PublicView, chart: BotMap | None = None) -> Stakes:
+    chart = chart or BotMap(view)
+    spare = slack(view, chart)
+    searching = view.round_action in ("search_totem", "bury")
+    carving = any(t.tile in CARVING_ROOMS for t in view.tiles)
+    return Stakes(
+        card=card_value(len(standing(view)), spare),
+        searching=searching,
+        wins=view.round_action == "bury" and carving,
+        # The round again, and the walk back when fled: more than the cards left allow.
+        last_chance=searching and cards_left(view) < 2,
+    )
+
+
 def attack_of(view: PublicView, fighters: frozenset[int], rev: bool) -> int:
     total = 0
     for p in view.players:
@@ -38,17 +100,131 @@ def attack_of(view: PublicView, fighters: frozenset[int], rev: bool) -> int:
         if p.seat in fighters:
             total += 1 + weapon_attack(p)
         elif "golf_club" in p.items:
-            total += ITEMS["golf_club"].attack
+            total += GOLF_CLUB
     if rev and any(p.seat in fighters and "chainsaw" in p.items for p in view.players):
-        total += ITEMS["chainsaw"].attack
+        total += CHAINSAW
     return total
 
 
-def split_damage(view: PublicView, fighters: frozenset[int], damage: int) -> dict[int, int]:
-    """Even shares, the remainder to the healthiest fighters (the totem holder last)."""
-    order = sorted(fighters, key=lambda s: (-view.players[s].health, view.players[s].totem, s))
-    share, extra = divmod(damage, len(order))
-    return {seat: share + (1 if k < extra else 0) for k, seat in enumerate(order)}
+def health_worth(health: int, knee: float) -> float:
+    """A standing player's worth: a life, and its health, each point above ``knee`` worth
+    half (a horde rarely needs it)."""
+    health = min(MAX_HEALTH, health)
+    return ALIVE + min(health, knee) + ABOVE_KNEE * max(0.0, health - knee)
+
+
+def knee_of(view: PublicView) -> float:
+    """The health a player wants: a typical horde's share of wounds at this hour, everyone
+    fighting, and a margin."""
+    forecast = next_card(view)
+    team = standing(view)
+    if forecast is None or not team:
+        return KNEE
+    hordes = forecast.hordes(view.extra_zombies)
+    chance = sum(p for _, p in hordes)
+    zombies = sum(z * p for z, p in hordes) / chance if chance else 4 + view.extra_zombies
+    power = sum(1 + weapon_attack(p) for p in team)
+    return max(2.0, max(0.0, zombies - power) / len(team) + KNEE)
+
+
+def _worth(healths: list[int], soda: bool, stake: Stakes, held: bool, knee: float) -> float:
+    """The team after a fight, from each standing player's health (highest first): health and
+    lives, with the Concoction poured for the first dying it saves; what the round was for."""
+    value = 0.0
+    alive = 0
+    for health in healths:
+        if health <= 0 and soda and health + SODA_HEALS > 0:
+            health += SODA_HEALS
+            soda = False
+            value -= BURN / 2  # the Concoction is spent
+        if health > 0:
+            value += health_worth(health, knee)
+            alive += 1
+    if not alive:
+        return -WIPE
+    if stake.searching:
+        if held and stake.wins:
+            value += WIN
+        elif not held:
+            value -= WIPE / 2 if stake.last_chance else stake.card
+    return value
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A standing player as a fight reads them."""
+
+    seat: int
+    health: int
+    attack: int  # fighting: 1 and their weapons
+    chainsaw: bool
+    golf_club: bool  # counts even when they flee
+    totem: bool
+
+
+class Team:
+    """The standing players of a view, read once for every fight tried."""
+
+    def __init__(self, view: PublicView) -> None:
+        players = standing(view)
+        # The remainder goes to the healthiest fighters, the totem's holder last.
+        self.rows = sorted(
+            (Fighter(p.seat, p.health, 1 + weapon_attack(p), "chainsaw" in p.items,
+                     "golf_club" in p.items, p.totem) for p in players),
+            key=lambda f: (-f.health, f.totem, f.seat))
+        self.soda = any("soda" in p.items for p in players)
+        self.burnable = can_burn(view)
+        self.knee = knee_of(view)
+
+    def worth(self, healths: list[int]) -> float:
+        """The team as it stands with these healths (highest first), nothing at stake."""
+        return _worth(healths, False, NOTHING, True, self.knee)
+
+    def flee(self, stake: Stakes) -> float:
+        value = _worth([f.health - 1 for f in self.rows], self.soda, stake, False, self.knee)
+        if value <= -WIPE:
+            return value
+        # The event at the tile fled to, and the way back (a search lost also walks back).
+        return value - stake.card * (FLEE_CARDS + (1 if stake.searching else 0))
+
+    def fight(self, stake: Stakes, fighters: frozenset[int], zombies: int, rev: bool,
+              burn: bool) -> tuple[float, int]:
+        """The team's worth after ``fighters`` fight (and the rest flee), and the damage."""
+        rows = self.rows
+        if burn:
+            damage = 0
+        else:
+            power = sum(f.attack if f.seat in fighters else GOLF_CLUB if f.golf_club else 0
+                        for f in rows)
+            if rev and any(f.chainsaw and f.seat in fighters for f in rows):
+                power += CHAINSAW
+            damage = max(0, zombies - power)
+        share, extra = divmod(damage, len(fighters))
+        after: list[int] = []
+        held = burn
+        for f in rows:
+            if f.seat in fighters:
+                health = f.health - share - (1 if extra > 0 else 0)
+                extra -= 1
+                held = held or health > 0
+            else:
+                health = min(MAX_HEALTH, f.health + 1)
+            after.append(health)
+        after.sort(reverse=True)
+        value = _worth(after, self.soda, stake, held, self.knee)
+        if rev:
+            value -= FUEL
+        if burn:
+            value -= BURN
+        return value, damage
+
+
+def _groups(team: Team) -> list[list[Fighter]]:
+    """Standing players alike in everything a fight reads, each group in the team's order."""
+    alike: dict[tuple[object, ...], list[Fighter]] = {}
+    for f in team.rows:
+        alike.setdefault((f.health, f.attack, f.chainsaw, f.golf_club, f.totem), []).append(f)
+    return list(alike.values())
 
 
 # The whole team works the same plan out, one bot after another: it is kept by the facts it
@@ -57,10 +233,11 @@ _PLANS: dict[tuple[object, ...], Plan] = {}
 _PLAN_LIMIT = 20_000
 
 
-def plan_fight(view: PublicView, zombies: int) -> Plan:
+def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> Plan:
+    stake = stake or stakes(view)
     key = (
         zombies,
-        view.round_action,
+        stake,
         view.chainsaw_fuel,
         tuple((p.health, p.alive, p.totem, tuple(p.items)) for p in view.players),
     )
@@ -68,42 +245,74 @@ def plan_fight(view: PublicView, zombies: int) -> Plan:
     if plan is None:
         if len(_PLANS) >= _PLAN_LIMIT:
             _PLANS.clear()
-        plan = _PLANS[key] = _plan_fight(view, zombies)
+        plan = _PLANS[key] = _plan_fight(view, zombies, stake)
     return plan
 
 
-def _plan_fight(view: PublicView, zombies: int) -> Plan:
-    alive = [p for p in view.players if p.alive]
-    searching = view.round_action in ("search_totem", "bury")
-    fuel = view.chainsaw_fuel > 0
-    flee_deaths = sum(1 for p in alive if p.health <= 1)
-    flee_value = sum(max(0, p.health - 1) for p in alive) - DEATH_COST * flee_deaths
-    if searching:
-        flee_value -= FAILED_SEARCH_COST
-    best = Plan(frozenset(), flee_value, 0)
-    ranked = sorted(alive, key=lambda p: (-p.health - weapon_attack(p), p.seat))
-    burn = can_burn(view)
-    for k in range(1, len(ranked) + 1):
-        fighters = frozenset(p.seat for p in ranked[:k])
-        damage = max(0, zombies - attack_of(view, fighters, fuel))
-        if burn and damage >= 2:
-            damage = 0
-        wounds = split_damage(view, fighters, damage)
-        value = 0.0
-        survivors = 0
-        for p in alive:
-            if p.seat in fighters:
-                left = p.health - wounds[p.seat]
-                if left <= 0:
-                    value -= DEATH_COST
-                else:
-                    value += left
-                    survivors += 1
-            else:
-                value += min(MAX_HEALTH, p.health + 1)
-        if searching and survivors == 0:
-            value -= FAILED_SEARCH_COST
-        value += STAY_BONUS
-        if value > best.value:
-            best = Plan(fighters, value, damage)
+# Every group of fighters is tried while there are at most this many; beyond, the groups
+# made of the players taken in a few sensible orders (the healthiest, the best armed first).
+EVERY_GROUP = 64
+
+
+def _fighter_groups(team: Team) -> list[frozenset[int]]:
+    groups = _groups(team)
+    sizes = [len(g) + 1 for g in groups]
+    combos = 1
+    for size in sizes:
+        combos *= size
+    if combos <= EVERY_GROUP:
+        return [frozenset(f.seat for g, k in zip(groups, counts, strict=True) for f in g[:k])
+                for counts in product(*(range(size) for size in sizes)) if any(counts)]
+    found: dict[frozenset[int], None] = {}
+    orders = (
+        team.rows,
+        sorted(team.rows, key=lambda f: (-f.attack - (CHAINSAW if f.chainsaw else 0),
+                                         -f.health, f.seat)),
+        sorted(team.rows, key=lambda f: (-f.health - f.attack, f.seat)),
+    )
+    for order in orders:
+        for k in range(1, len(order) + 1):
+            found[frozenset(f.seat for f in order[:k])] = None
+    return list(found)
+
+
+def _plan_fight(view: PublicView, zombies: int, stake: Stakes) -> Plan:
+    team = Team(view)
+    best = Plan(frozenset(), team.flee(stake), 0)
+    burnable = team.burnable
+    fuel = view.chainsaw_fuel > 0 or (
+        any("gasoline" in p.items for p in standing(view)) and not burnable)
+    saws = {f.seat for f in team.rows if f.chainsaw}
+    for fighters in _fighter_groups(team):
+        sawing = fuel and not saws.isdisjoint(fighters)
+        for rev, burn in ((False, False), (True, False), (False, True)):
+            if (rev and not sawing) or (burn and not burnable):
+                continue
+            value, damage = team.fight(stake, fighters, zombies, rev, burn)
+            if value > best.value:
+                best = Plan(fighters, value, damage, burn, rev)
     return best
+
+
+def arms_choice(view: PublicView, choices: set[str]) -> str:
+    """After the reveal: rev the chainsaw, burn the zombies, or pass, whichever leaves the team
+    worth most (a charge or a fuel spent is worth keeping for a later horde)."""
+    fight = view.fight
+    assert fight is not None
+    stake = stakes(view)
+    fighters = frozenset(s for s in fight.fighters if view.players[s].alive)
+    options = [("pass", False, False)]
+    if "rev" in choices:
+        options.append(("rev", True, False))
+    options += [(c, fight.revved, True) for c in ("burn_oil", "burn_gasoline") if c in choices]
+
+    team = Team(view)
+
+    def worth(option: tuple[str, bool, bool]) -> float:
+        name, rev, burn = option
+        value, _ = team.fight(stake, fighters, fight.zombies, rev or fight.revved, burn)
+        if name == "burn_gasoline":
+            value -= GASOLINE_REFUEL * FUEL / 2  # it could have refuelled the chainsaw
+        return value
+
+    return max(options, key=worth)[0]

@@ -8,6 +8,7 @@ from games.zombie.tiles import DIRECTIONS, OPPOSITE, neighbour
 from games.zombie.views import PublicView, TileView
 
 _PASSABLE = ("door", "open")
+FAR = 99  # the distance to a tile the team cannot walk to
 
 
 class BotMap:
@@ -17,8 +18,17 @@ class BotMap:
             (t.area, t.x, t.y): t for t in view.tiles
         }
         self.opened = {frozenset((o.a, o.b)) for o in view.openings}
+        self._distances: dict[str, dict[str, int]] = {}
+        self._neighbours: dict[str, list[str]] = {}
+        self._has_stack = {"house": bool(view.house_left), "yard": bool(view.yard_left)}
 
     def neighbours(self, tile_id: str) -> list[str]:
+        found = self._neighbours.get(tile_id)
+        if found is None:
+            found = self._neighbours[tile_id] = self._find_neighbours(tile_id)
+        return found
+
+    def _find_neighbours(self, tile_id: str) -> list[str]:
         tile = self.tiles[tile_id]
         found = []
         for d in DIRECTIONS:
@@ -75,3 +85,41 @@ class BotMap:
                     first[nxt] = nxt if current == start else first[current]
                     queue.append(nxt)
         return None
+
+    def distances(self, start: str) -> dict[str, int]:
+        """Moves from ``start`` to every tile the team can walk to."""
+        found = self._distances.get(start)
+        if found is None:
+            found = {start: 0}
+            queue: deque[str] = deque([start])
+            while queue:
+                current = queue.popleft()
+                for nxt in self.neighbours(current):
+                    if nxt not in found:
+                        found[nxt] = found[current] + 1
+                        queue.append(nxt)
+            self._distances[start] = found
+        return found
+
+    def distance(self, start: str, goal: str) -> int:
+        if start not in self.tiles:
+            return FAR
+        return self.distances(start).get(goal, FAR)
+
+    def frontier(self, area: str) -> set[str]:
+        """Tiles of ``area`` the team can explore from (a passable side onto new ground), while
+        tiles of that area are left to find."""
+        if not self._has_stack[area]:
+            return set()
+        return {t for t, tile in self.tiles.items() if tile.area == area and self.free_sides(t)}
+
+    def frontier_distance(self, start: str | None, area: str) -> int:
+        """Moves from ``start`` to the nearest tile it can explore ``area`` from (0 when the
+        team stands on one); a broken wall's round when the house has none."""
+        if start is None or start not in self.tiles:
+            return 0
+        ends = self.frontier(area)
+        if not ends:
+            return 1
+        reach = self.distances(start)
+        return min((reach.get(t, FAR) for t in ends), default=FAR)

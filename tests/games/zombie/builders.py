@@ -7,7 +7,8 @@ from typing import Any
 from games.core import Action, Event, Prompt
 from games.zombie import GAME
 from games.zombie.actions import Commit
-from games.zombie.state import PlacedTile, ZombieState
+from games.zombie.cards import CARDS
+from games.zombie.state import Opening, PlacedTile, ZombieState
 
 
 def table(seats: int = 4, seed: int = 1, leader: int = 0, health: int | None = None,
@@ -76,3 +77,27 @@ def commit_all(state: ZombieState, choices: dict[int, str]) -> tuple[ZombieState
     """Every seat in ``choices`` commits ("fight" or "flee"), in the order given."""
     return play(state, *(Commit.model_validate({"seat": s, "choice": c})
                          for s, c in choices.items()))
+
+
+def at_hour(state: ZombieState, hour: int, *deck: str) -> None:
+    """The clock at ``hour`` with exactly ``deck`` left to draw this hour (in this order): every
+    other card is face up on the discard pile."""
+    state.hour = hour
+    state.reshuffles = hour - 9
+    state.deck = list(deck)
+    state.discard = [c for c in CARDS if c not in deck]
+    state.forget_pending()
+
+
+def open_window(state: ZombieState) -> None:
+    """The Dining Room window broken: the Patio laid outside it (the Dining Room must be on the
+    map)."""
+    if "patio" not in [t.tile for t in state.tiles]:
+        state.tiles.append(PlacedTile(tile="patio", x=0, y=0, turns=0))
+        state.openings.append(Opening(kind="window", a="dining_room", b="patio"))
+    state.forget_pending()
+
+
+def standing_at(state: ZombieState, tile: str) -> None:
+    state.at = tile
+    state.forget_pending()
