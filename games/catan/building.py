@@ -56,6 +56,14 @@ def road_ok(state: CatanState, seat: int, edge: int) -> bool:
 
 def road_edges(state: CatanState, seat: int) -> list[int]:
     """Every free edge a road of ``seat`` may go on."""
+    board = state.board()
+    found = board.road_edges.get(seat)
+    if found is None:
+        found = board.road_edges[seat] = _road_edges(state, seat)
+    return found
+
+
+def _road_edges(state: CatanState, seat: int) -> list[int]:
     settlements, cities, mine, _ = state.pieces()[seat]
     if len(mine) >= PIECES["road"]:
         return []
@@ -75,6 +83,14 @@ def road_edges(state: CatanState, seat: int) -> list[int]:
 def settlement_corners(state: CatanState, seat: int) -> list[int]:
     """Corners where ``seat`` may build a settlement: by the distance rule, at one of its
     roads."""
+    board = state.board()
+    found = board.settlement_corners.get(seat)
+    if found is None:
+        found = board.settlement_corners[seat] = _settlement_corners(state, seat)
+    return found
+
+
+def _settlement_corners(state: CatanState, seat: int) -> list[int]:
     settlements, _, roads, _ = state.pieces()[seat]
     if len(settlements) >= PIECES["settlement"]:
         return []

@@ -10,6 +10,7 @@ card.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -106,9 +107,9 @@ class CatanState(StateBase):
     # The public part of this exact state's view, built on its first view (``views``); reset
     # with the pending prompts on every copy.
     _public: dict[str, Any] | None = PrivateAttr(default=None)
-    # Each seat's pieces (``pieces``), carried from copy to copy while the island's pieces stay
-    # as they are: most moves build nothing.
-    _pieces: tuple[tuple[int, int, int], Pieces] | None = PrivateAttr(default=None)
+    # What the island's pieces imply (``board``), carried from copy to copy while they stay as
+    # they are: most moves build nothing.
+    _board: Board | None = PrivateAttr(default=None)
 
     def forget_pending(self) -> None:
         super().forget_pending()
@@ -139,22 +140,27 @@ class CatanState(StateBase):
         new = _same_fields(self, d)
         private = self.__pydantic_private__
         if private is not None and new.__pydantic_private__ is not None:
-            new.__pydantic_private__["_pieces"] = private.get("_pieces")
+            new.__pydantic_private__["_board"] = private.get("_board")
         return new
 
-    def pieces(self) -> Pieces:
-        """Each seat's settlements, cities and roads (corners, edges) and the harbour kinds it
-        reaches. Pieces are only ever added, so their counts tell a changed island."""
+    def board(self) -> Board:
+        """What the island's pieces imply, worked out once for them. Pieces are only ever
+        added, so their counts tell a changed island."""
         fingerprint = (self.road_owner.count(-1), self.corner_owner.count(-1),
                        self.corner_city.count(True))
         private = self.__pydantic_private__
-        cached = None if private is None else private.get("_pieces")
-        if cached is not None and cached[0] == fingerprint:
-            return cached[1]
-        found = _pieces_of(self)
+        cached = None if private is None else private.get("_board")
+        if cached is not None and cached.fingerprint == fingerprint:
+            return cached
+        found = Board(fingerprint, _pieces_of(self))
         if private is not None:
-            private["_pieces"] = (fingerprint, found)
+            private["_board"] = found
         return found
+
+    def pieces(self) -> Pieces:
+        """Each seat's settlements, cities and roads (corners, edges) and the harbour kinds it
+        reaches."""
+        return self.board().pieces
 
 
 _LIST_FIELDS: tuple[str, ...] = (
@@ -165,6 +171,18 @@ _LIST_FIELDS: tuple[str, ...] = (
 
 SeatPieces = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 Pieces = tuple[SeatPieces, ...]
+
+
+@dataclass
+class Board:
+    """What one arrangement of the island's pieces implies: each seat's pieces, and (filled as
+    asked) where each seat may build and what its public row shows of its pieces."""
+
+    fingerprint: tuple[int, int, int]
+    pieces: Pieces
+    road_edges: dict[int, list[int]] = field(default_factory=dict)
+    settlement_corners: dict[int, list[int]] = field(default_factory=dict)
+    rows: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def _pieces_of(state: CatanState) -> Pieces:

@@ -29,7 +29,7 @@ from games.catan.cards import (
 from games.catan.layout import Island
 from games.catan.maritime import rates
 from games.catan.robber import chosen_discard, discard_counts
-from games.catan.state import CatanState, hand_size, hidden_points, total_points
+from games.catan.state import Board, CatanState, hidden_points, total_points
 from games.catan.trading import confirmable
 from games.core.construct import assembled
 
@@ -177,33 +177,41 @@ def island_view(island: Island) -> IslandView:
     return IslandView(hexes=hexes, harbours=harbours)
 
 
-@lru_cache(maxsize=8192)
-def _player_view(seat: int, cards: int, development: int, played: tuple[str, ...], points: int,
-                 road_length: int, longest: bool, largest: bool, settlements: tuple[int, ...],
-                 cities: tuple[int, ...], roads: tuple[int, ...],
-                 harbours: tuple[str, ...]) -> PlayerView:
-    """A seat's public row; most of them are found again move after move."""
-    kinds = [kind_of(card) for card in played]
-    return PlayerView(
-        seat=seat, colour=COLOURS[seat], cards=cards, development=development,
-        knights=kinds.count("knight"), played=kinds, points=points, road_length=road_length,
-        longest_road=longest, largest_army=largest, settlements=list(settlements),
-        cities=list(cities), roads=list(roads),
-        pieces_left={"road": PIECES["road"] - len(roads),
-                     "settlement": PIECES["settlement"] - len(settlements),
-                     "city": PIECES["city"] - len(cities)},
-        harbours=list(harbours))
+def _pieces_row(board: Board, seat: int) -> dict[str, Any]:
+    """The fields of a seat's public row its pieces decide, once per arrangement of the
+    island's pieces (shared by the views built meanwhile)."""
+    row = board.rows.get(seat)
+    if row is None:
+        settlements, cities, roads, harbours = board.pieces[seat]
+        row = board.rows[seat] = {
+            "settlements": list(settlements), "cities": list(cities), "roads": list(roads),
+            "pieces_left": {"road": PIECES["road"] - len(roads),
+                            "settlement": PIECES["settlement"] - len(settlements),
+                            "city": PIECES["city"] - len(cities)},
+            "harbours": list(harbours),
+            "points": len(settlements) + 2 * len(cities)}
+    return row
 
 
-def _players(state: CatanState) -> list[PlayerView]:
+@lru_cache(maxsize=1024)
+def _played(cards: tuple[str, ...]) -> tuple[list[str], int]:
+    kinds = [kind_of(card) for card in cards]
+    return kinds, kinds.count("knight")
+
+
+def _players(state: CatanState, board: Board) -> list[PlayerView]:
     rows = []
-    for s, (settlements, cities, roads, harbours) in enumerate(state.pieces()):
+    hands = state.hands
+    for s in range(state.seats):
+        fields = dict(_pieces_row(board, s))
         longest, largest = state.longest_road == s, state.largest_army == s
-        points = len(settlements) + 2 * len(cities) + 2 * longest + 2 * largest
-        rows.append(_player_view(
-            s, hand_size(state, s), len(state.dev_hands[s]), tuple(state.dev_played[s]),
-            points, state.road_lengths[s], longest, largest, settlements, cities, roads,
-            harbours))
+        kinds, knights = _played(tuple(state.dev_played[s]))
+        fields.update(
+            seat=s, colour=COLOURS[s], cards=sum(map(len, hands[s].values())),
+            development=len(state.dev_hands[s]), knights=knights, played=kinds,
+            points=fields["points"] + 2 * longest + 2 * largest,
+            road_length=state.road_lengths[s], longest_road=longest, largest_army=largest)
+        rows.append(assembled(PlayerView, fields))
     return rows
 
 
@@ -246,7 +254,7 @@ def _public(state: CatanState) -> dict[str, Any]:
         "first": state.first, "turn": state.turn, "setup_round": setup_round,
         "dice": state.dice, "production": {s: dict(g) for s, g in state.production.items()},
         "shortages": list(state.shortages), "robber": state.robber,
-        "island": island_view(state.island), "players": _players(state),
+        "island": island_view(state.island), "players": _players(state, state.board()),
         "bank": {k: len(state.bank[k]) for k in RESOURCES},
         "development_left": len(state.dev_deck), "longest_road": state.longest_road,
         "largest_army": state.largest_army, "trade": _trade(state),
@@ -263,22 +271,26 @@ def _public(state: CatanState) -> dict[str, Any]:
 
 
 def view(state: CatanState, seat: int | None) -> CatanView:
-    fields = dict(_public(state))
+    public = _public(state)
+    fields = dict(public)
     fields["seat"] = seat
-    fields["me"] = _me(state, seat) if seat is not None else None
+    fields["me"] = _me(state, seat, public) if seat is not None else None
     return assembled(CatanView, fields)
 
 
-def _me(state: CatanState, seat: int) -> MeView:
+def _me(state: CatanState, seat: int, public: dict[str, Any]) -> MeView:
     piles = state.hands[seat]
     hand = {k: list(piles[k]) for k in RESOURCES}
     chosen = chosen_discard(state, seat)
     new = state.dev_new
+    hidden = hidden_points(state, seat)
+    discard = public["discard"]
     return assembled(MeView, {
         "seat": seat, "hand": hand, "counts": {k: len(v) for k, v in hand.items()},
         "development": [_development_card(card, card in new) for card in state.dev_hands[seat]],
-        "hidden_points": hidden_points(state, seat), "points": total_points(state, seat),
-        "rates": rates(state, seat), "must_discard": discard_counts(state).get(seat, 0),
+        "hidden_points": hidden, "points": public["players"][seat].points + hidden,
+        "rates": rates(state, seat),
+        "must_discard": discard.counts.get(seat, 0) if discard is not None else 0,
         "discard": list(chosen) if chosen is not None else None})
 
 
