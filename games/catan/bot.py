@@ -6,9 +6,10 @@ roads toward the best corner two steps on; on its turn it builds toward the chea
 trading with the bank and harbours, and offering the others one card it can spare for one it
 lacks; it spends or trades down a hand of more than 7 before the dice pass on; the robber goes
 where it hurts the leader most and robs the leader; knights come out when the robber sits on
-its own production or when one more takes or keeps Largest Army. It accepts offers and
-counter-offers that bring it closer to its next point, counters an offer whose cards it needs
-with a card it can spare, and never trades with a player within 2 points of winning.
+its own production or when one more takes or keeps Largest Army, and at the end of a turn with
+nothing else to do. It accepts offers and counter-offers that improve the best build its hand
+leads to, counters an offer holding a card it needs with one it can spare, and never trades
+with a player within 2 points of winning.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def _main(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     target = seat.target()
     for step in (_winning_build, _confirm_trade, _play_development, _build_city,
                  _build_settlement, _build_road, _buy_development, _bank_trade, _offer_trade,
-                 _shed_cards):
+                 _shed_cards, _spare_knight):
         chosen = step(seat, prompt, target)
         if chosen is not None:
             return chosen
@@ -277,6 +278,13 @@ def _shed_cards(seat: Seat, prompt: Prompt, target: Target | None) -> Action | N
         return max(trades, key=lambda act: (seat.hand[act.give],  # type: ignore[attr-defined]
                                             act.get in missing))  # type: ignore[attr-defined]
     return None
+
+
+def _spare_knight(seat: Seat, prompt: Prompt, target: Target | None) -> Action | None:
+    """Nothing else to do this turn: a knight still robs the leader, blocks its best hex and
+    counts toward Largest Army."""
+    knight = _of(prompt, a.PlayKnight)
+    return knight[0] if knight else None
 
 
 # -- the robber ------------------------------------------------------------------------------
