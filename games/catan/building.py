@@ -4,17 +4,18 @@ one's own settlements, pieces running out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.catan.board import (
     CORNER_COUNT,
     CORNER_EDGES,
     CORNER_NEIGHBOURS,
     EDGE_CORNERS,
-    HEX_CORNERS,
 )
 from games.catan.cards import COSTS, PIECES
 from games.catan.context import Context
 from games.catan.longest_road import update_longest_road
-from games.catan.state import CatanState, can_afford
+from games.catan.state import CatanState
 
 
 def distance_ok(state: CatanState, corner: int) -> bool:
@@ -36,30 +37,24 @@ def setup_road_edges(state: CatanState) -> list[int]:
     return [e for e in CORNER_EDGES[corner] if state.road_owner[e] < 0]
 
 
-def _reaches(state: CatanState, seat: int, corner: int, edge: int) -> bool:
-    """Whether a road on ``edge`` would join ``seat``'s network at ``corner``: its own building
-    stands there, or one of its roads meets there and no one else's building cuts it."""
-    owner = state.corner_owner[corner]
-    if owner == seat:
-        return True
-    if owner >= 0:
-        return False
-    return any(state.road_owner[e] == seat for e in CORNER_EDGES[corner] if e != edge)
-
-
-def road_ok(state: CatanState, seat: int, edge: int) -> bool:
-    if state.road_owner[edge] >= 0:
-        return False
-    a, b = EDGE_CORNERS[edge]
-    return _reaches(state, seat, a, edge) or _reaches(state, seat, b, edge)
-
-
 def road_edges(state: CatanState, seat: int) -> list[int]:
-    """Every free edge a road of ``seat`` may go on."""
-    board = state.board()
-    found = board.road_edges.get(seat)
+    """Every free edge a road of ``seat`` may go on (worked out once per arrangement of the
+    island's pieces, like ``settlement_corners``)."""
+    return _places(state, seat, "road_edges", _road_edges)
+
+
+def settlement_corners(state: CatanState, seat: int) -> list[int]:
+    """Corners where ``seat`` may build a settlement: by the distance rule, at one of its
+    roads."""
+    return _places(state, seat, "settlement_corners", _settlement_corners)
+
+
+def _places(state: CatanState, seat: int, kind: str,
+            work_out: Callable[[CatanState, int], list[int]]) -> list[int]:
+    known: dict[int, list[int]] = getattr(state.board(), kind)
+    found = known.get(seat)
     if found is None:
-        found = board.road_edges[seat] = _road_edges(state, seat)
+        found = known[seat] = work_out(state, seat)
     return found
 
 
@@ -78,16 +73,6 @@ def _road_edges(state: CatanState, seat: int) -> list[int]:
         if owner[b] < 0:
             reached.add(b)
     return sorted({f for c in reached for f in CORNER_EDGES[c] if roads[f] < 0})
-
-
-def settlement_corners(state: CatanState, seat: int) -> list[int]:
-    """Corners where ``seat`` may build a settlement: by the distance rule, at one of its
-    roads."""
-    board = state.board()
-    found = board.settlement_corners.get(seat)
-    if found is None:
-        found = board.settlement_corners[seat] = _settlement_corners(state, seat)
-    return found
 
 
 def _settlement_corners(state: CatanState, seat: int) -> list[int]:
@@ -140,13 +125,3 @@ def build_city(ctx: Context, seat: int, corner: int) -> None:
     ctx.pay(seat, COSTS["city"])
     ctx.state.corner_city[corner] = True
     ctx.public("city", seat=seat, corner=corner)
-
-
-def affordable(state: CatanState, seat: int, item: str) -> bool:
-    return can_afford(state, seat, item)
-
-
-def hex_buildings(state: CatanState, hex_: int) -> list[tuple[int, int, bool]]:
-    """(corner, owner, city) of every building around a hex."""
-    return [(c, state.corner_owner[c], state.corner_city[c]) for c in HEX_CORNERS[hex_]
-            if state.corner_owner[c] >= 0]

@@ -245,25 +245,12 @@ def missing(state: CatanState, seat: int, wanted: dict[str, int]) -> dict[str, i
     return {kind: n for kind, n in short.items() if n > 0}
 
 
-def counts(state: CatanState, seat: int) -> dict[str, int]:
-    hand = state.hands[seat]
-    return {kind: len(hand[kind]) for kind in RESOURCES if hand[kind]}
-
-
-def bank_count(state: CatanState, kind: str) -> int:
-    return len(state.bank[kind])
-
-
 def settlements_of(state: CatanState, seat: int) -> tuple[int, ...]:
     return state.pieces()[seat][0]
 
 
 def cities_of(state: CatanState, seat: int) -> tuple[int, ...]:
     return state.pieces()[seat][1]
-
-
-def roads_of(state: CatanState, seat: int) -> tuple[int, ...]:
-    return state.pieces()[seat][2]
 
 
 def pieces_left(state: CatanState, seat: int, piece: str) -> int:
