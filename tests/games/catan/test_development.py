@@ -140,3 +140,32 @@ def test_a_victory_card_bought_this_turn_wins_at_once() -> None:
     state.dev_deck.append(card)  # on top
     state, events = play(state, a.BuyDevelopment(seat=0))
     assert "won" in keys(events) and GAME.outcome(state).winners == [0]
+
+
+def test_year_of_plenty_takes_what_a_poor_bank_has() -> None:
+    state = on_turn(founded(), 0, "main")
+    give_development(state, 0, "year_of_plenty")
+    for kind in ("brick", "lumber", "wool", "grain"):
+        state.bank[kind] = ()
+    state.bank["ore"] = state.bank["ore"][:1]
+    state.forget_pending()
+    takes = {act.take for act in prompt_of(state, 0).actions if act.kind == "play_year_of_plenty"}
+    assert takes == {("ore",)}
+    state.bank["ore"] = ()
+    state.forget_pending()
+    assert "play_year_of_plenty" not in _kinds(state, 0)
+
+
+def test_road_building_places_one_road_when_one_piece_is_left() -> None:
+    state = on_turn(founded(), 0, "main")
+    build(state, 0, settlements=("18",))
+    # 14 roads elsewhere (pieces only, out of the way) leave one.
+    spare = [e for e in range(72) if state.road_owner[e] < 0][-14:]
+    for e in spare:
+        state.road_owner[e] = 0
+    build(state, 0)
+    give_development(state, 0, "road_building")
+    state, _ = play(state, a.PlayRoadBuilding(seat=0))
+    assert state.free_roads == 1
+    state, _ = play(state, a.PlaceFreeRoad(seat=0, edge=edge("18-24")))
+    assert state.stage == "main"

@@ -150,3 +150,21 @@ def test_a_knight_moves_the_robber_and_play_resumes() -> None:
     assert state.stage == "robber" and "knight" in keys(events)
     state, _ = play(state, prompt_of(state, 0).actions[0])
     assert state.stage == "roll"  # a knight before the roll: the roll comes next
+
+
+def test_the_friendly_robber_goes_to_the_desert_when_every_hex_is_sheltered() -> None:
+    from games.catan.board import CORNER_COUNT, CORNER_HEXES, corner_label
+
+    state = founded(friendly_robber=True)
+    # Eight settlements, two per seat (2 points each, all sheltered), touching every hex.
+    uncovered, chosen = set(range(19)), []
+    while uncovered:
+        best = max(range(CORNER_COUNT), key=lambda c: len(uncovered & set(CORNER_HEXES[c])))
+        chosen.append(best)
+        uncovered -= set(CORNER_HEXES[best])
+    assert len(chosen) <= 8
+    for i, c in enumerate(chosen):
+        build(state, i % 4, settlements=(corner_label(c),))
+    state.robber = hex_("A")
+    on_turn(state, 0, "robber")
+    assert {act.hex for act in prompt_of(state, 0).actions} == {hex_("J")}
