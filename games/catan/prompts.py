@@ -136,6 +136,7 @@ def _main_prompt(state: CatanState, seat: int) -> Prompt:
     actions.extend(_bank_trades(seat, bank_trades(state, seat)))
     offer = state.offer
     blocking = True
+    question = ""
     params: dict[str, Any] = {"offers_left": state.options.trade_offers - state.offers_made}
     if offer is not None:
         actions.extend(made(a.ConfirmTrade, seat=seat, partner=p) for p in confirmable(offer))
@@ -143,11 +144,14 @@ def _main_prompt(state: CatanState, seat: int) -> Prompt:
         # The answers are still coming: nobody waits for the seat on turn meanwhile.
         blocking = not offer.waiting_for()
         params["offer"] = offer.serial
+        # A new question with every move while the offer is open: an answer coming in shows
+        # in the proposer's open panel, and a bot that built meanwhile is asked again.
+        question = f"offer#{offer.serial}@{state.step}"
     actions.append(made(a.EndTurn, seat=seat))
     pick = _terms_pick(a.OfferTrade, seat, offer_terms(state, seat)) \
         if may_offer(state, seat) else None
     return _prompt(seat, "main", actions, default=len(actions) - 1, blocking=blocking,
-                   params=params, pick=pick)
+                   params=params, pick=pick, question=question)
 
 
 @lru_cache(maxsize=1024)

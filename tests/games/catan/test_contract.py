@@ -29,6 +29,7 @@ from games.core.conformance import (
     replay,
     twin_problems,
 )
+from tests.games.test_answer_order import BOUND, play_in_order
 from tests.games.test_twins import conserved
 
 CASES = [(seats, i) for seats in (3, 4) for i in range(len(GAME.options_for_conformance(seats)))]
@@ -157,3 +158,11 @@ def test_twins_keep_the_views_and_change_secrets(seats: int) -> None:
         steps += 1
     assert not twin_problems(GAME, state, GAME.twin(state, twins), frozenset(range(seats)))
     assert differing >= checked * 0.6
+
+
+@pytest.mark.parametrize("order", ["first", "last", "random"])
+def test_a_table_of_bots_ends_whatever_question_is_answered_first(order: str) -> None:
+    """tests/games/test_answer_order.py's table, on Catan: bots answer a named question once
+    (the discards, trade answers, a proposer's moves while its offer is open)."""
+    asks, repeated = play_in_order(GAME, {"first": 3, "last": 4, "random": 4}[order], 5, order)
+    assert asks < BOUND and not repeated

@@ -78,6 +78,8 @@ def test_answers_are_public_and_the_proposer_picks_among_acceptors() -> None:
     assert event(events, "trade_answered").params["give"] == {"brick": 2}
     proposer = prompt_of(state, 0)
     assert proposer.blocking  # every answer is in
+    # Each answer was a new question for the proposer: its open panel shows it.
+    assert proposer.question == f"offer#1@{state.step}"
     assert {act.partner for act in proposer.actions if act.kind == "confirm_trade"} == {1, 2}
     view = GAME.view(state, None).trade
     assert view.answers[1].answer == "accept" and view.answers[3].answer == "decline"
