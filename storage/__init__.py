@@ -1,12 +1,16 @@
 """Persistence: matches, seats, the append-only action log, snapshots, messages, timers,
-guild settings and stats, behind one repository interface."""
+guild settings, stats and ratings, behind one repository interface."""
 
 from storage.records import (
+    EVERYWHERE,
     ActionRecord,
     GuildSettingsRecord,
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    RatingBacklog,
+    RatingRecord,
+    RatingStanding,
     ReplayCheckpoint,
     SeatRecord,
     StatRecord,
@@ -15,12 +19,16 @@ from storage.records import (
 from storage.repository import MatchNotFound, Repository, StaleVersion
 
 __all__ = [
+    "EVERYWHERE",
     "ActionRecord",
     "GuildSettingsRecord",
     "MatchNotFound",
     "MatchRecord",
     "MatchStatus",
     "MessageRecord",
+    "RatingBacklog",
+    "RatingRecord",
+    "RatingStanding",
     "ReplayCheckpoint",
     "Repository",
     "SeatRecord",

@@ -24,6 +24,9 @@ from storage.records import (
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    RatingBacklog,
+    RatingRecord,
+    RatingStanding,
     ReplayCheckpoint,
     SeatRecord,
     StatRecord,
@@ -34,6 +37,7 @@ from storage.rows import (
     ACTION_COLUMNS,
     MATCH_COLUMNS,
     MESSAGE_COLUMNS,
+    RATING_COLUMNS,
     SEAT_COLUMNS,
     STAT_COLUMNS,
     TIMER_COLUMNS,
@@ -46,8 +50,16 @@ _CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
 # The values of an append, in this order, whatever the backend does with them.
 APPEND_COLUMNS = ("match_id", "expected_version", "seat", "user_id", "source", "action",
                   "state", "created_at", "finished", "outcome", "timers")
-_STAT_UPDATES = ", ".join(
-    f"{c} = excluded.{c}" for c in STAT_COLUMNS.split(", ") if c not in ("match_id", "seat"))
+# A table recorded again keeps when it ended (and whether it was rated): the ratings follow
+# the tables in that order.
+_STAT_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in STAT_COLUMNS.split(", ")
+                          if c not in ("match_id", "seat", "finished_at"))
+# Ratings are ranked by the conservative estimate, mu less three sigmas (openskill's
+# ``ordinal``): a player is shown at a rating they very likely are above.
+RATING_Z = 3
+_BUMP_RATINGS = "UPDATE rating_runs SET version = version + 1 WHERE id = 1"
+# SQLite binds up to 32,766 values in a statement; lists of ids are sent in parts this long.
+IDS_AT_ONCE = 500
 
 
 def utc_now() -> datetime:
@@ -480,7 +492,7 @@ class SqlRepository(Repository):
     async def record_stats(self, rows: list[StatRecord]) -> None:
         params = [
             (r.match_id, r.seat, r.guild_id, r.game, r.user_id, r.is_bot, float(r.score), r.won,
-             r.role, r.with_bots, self._db.time(r.finished_at), r.character)
+             r.role, r.with_bots, self._db.time(r.finished_at), r.character, r.place)
             for r in rows
         ]
         if not params:
@@ -488,7 +500,7 @@ class SqlRepository(Repository):
         try:
             async with self._db.transaction() as session:
                 await session.executemany(
-                    f"INSERT INTO stats ({STAT_COLUMNS}) VALUES ({_values(12)}) "
+                    f"INSERT INTO stats ({STAT_COLUMNS}) VALUES ({_values(13)}) "
                     f"ON CONFLICT (match_id, seat) DO UPDATE SET {_STAT_UPDATES}",
                     params,
                 )
@@ -538,3 +550,116 @@ class SqlRepository(Repository):
             *where.params, limit,
         )
         return [self._db.reader.leaderboard_entry(row) for row in rows]
+
+    # -- ratings ---------------------------------------------------------------------------
+    async def rating_backlog(self, rows: int) -> RatingBacklog:
+        # The version first: a rating written after it makes ``save_ratings`` refuse.
+        version = await self._rating_version(self._db)
+        first = await self._db.fetchrow(
+            "SELECT finished_at, match_id FROM stats WHERE NOT rated "
+            "ORDER BY finished_at, match_id LIMIT 1")
+        if first is None:
+            return RatingBacklog(version=version, since=None, results=[])
+        since = (self._db.reader.time(first["finished_at"]), int(first["match_id"]))
+        found = await self._db.fetch(
+            f"SELECT {STAT_COLUMNS} FROM stats WHERE (finished_at, match_id) >= ($1, $2) "
+            "ORDER BY finished_at, match_id, seat LIMIT $3",
+            self._db.time(since[0]), since[1], rows)
+        results = [self._db.reader.stat(row) for row in found]
+        if len(found) == rows and results[-1].match_id != results[0].match_id:
+            # The last table may go on past the limit: it is left for the next backlog.
+            last = results[-1].match_id
+            results = [row for row in results if row.match_id != last]
+        return RatingBacklog(version=version, since=since, results=results)
+
+    @staticmethod
+    async def _rating_version(session: Session) -> int:
+        row = await session.fetchrow("SELECT version FROM rating_runs WHERE id = 1")
+        return 0 if row is None else int(row["version"])
+
+    async def _lock_ratings(self, session: Session) -> int:
+        """Inside a transaction: the ratings' version, its row locked (made if missing) until
+        the transaction ends. A writer bumps it (``_BUMP_RATINGS``)."""
+        await session.execute(
+            "INSERT INTO rating_runs (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
+        row = await session.fetchrow(
+            f"SELECT version FROM rating_runs WHERE id = 1{self._db.lock_clause}")
+        assert row is not None  # made just above, and locked
+        return int(row["version"])
+
+    async def ratings_before(self, since: tuple[datetime, int], users: Sequence[int]
+                             ) -> list[RatingRecord]:
+        found: list[RatingRecord] = []
+        wanted = sorted(set(users))
+        for start in range(0, len(wanted), IDS_AT_ONCE):
+            part = wanted[start:start + IDS_AT_ONCE]
+            ids = ", ".join(f"${n}" for n in range(3, 3 + len(part)))
+            rows = await self._db.fetch(
+                f"SELECT {RATING_COLUMNS} FROM (SELECT {RATING_COLUMNS}, row_number() OVER "
+                "(PARTITION BY user_id, game, scope ORDER BY finished_at DESC, match_id DESC) "
+                f"AS newest FROM ratings WHERE user_id IN ({ids}) "
+                "AND (finished_at, match_id) < ($1, $2)) AS before WHERE newest = 1",
+                self._db.time(since[0]), since[1], *part)
+            found += [self._db.reader.rating(row) for row in rows]
+        return found
+
+    async def save_ratings(self, version: int, since: tuple[datetime, int],
+                           matches: Sequence[int], ratings: Sequence[RatingRecord]) -> bool:
+        db = self._db
+        async with db.transaction() as session:
+            if await self._lock_ratings(session) != version:
+                return False
+            await session.execute(_BUMP_RATINGS)
+            await session.execute(
+                "DELETE FROM ratings WHERE (finished_at, match_id) >= ($1, $2)",
+                db.time(since[0]), since[1])
+            # Tables after these, rated before, are rated again after them.
+            await session.execute(
+                "UPDATE stats SET rated = FALSE WHERE rated AND (finished_at, match_id) >= "
+                "($1, $2)", db.time(since[0]), since[1])
+            if ratings:
+                await session.executemany(
+                    f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ({_values(8)})",
+                    [(r.match_id, r.seat, r.scope, r.game, r.user_id, r.mu, r.sigma,
+                      db.time(r.finished_at)) for r in ratings])
+            ids = sorted(set(matches))
+            for start in range(0, len(ids), IDS_AT_ONCE):
+                part = ids[start:start + IDS_AT_ONCE]
+                await session.execute(
+                    f"UPDATE stats SET rated = TRUE WHERE match_id IN ({_values(len(part))})",
+                    *part)
+        return True
+
+    async def forget_ratings(self) -> None:
+        db = self._db
+        async with db.transaction() as session:
+            await self._lock_ratings(session)
+            await session.execute(_BUMP_RATINGS)
+            await session.execute("DELETE FROM ratings")
+            await session.execute("UPDATE stats SET rated = FALSE WHERE rated")
+
+    async def rating_history(self, scope: int, user_id: int, game: str | None = None
+                             ) -> list[RatingRecord]:
+        where = Where(user_id=user_id, scope=scope)
+        if game is not None:
+            where.add("game", game)
+        rows = await self._db.fetch(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {where.sql} "
+            "ORDER BY game, finished_at, match_id", *where.params)
+        return [self._db.reader.rating(row) for row in rows]
+
+    async def rating_leaderboard(self, scope: int, game: str, *, min_games: int,
+                                 limit: int) -> list[RatingStanding]:
+        rows = await self._db.fetch(
+            "SELECT user_id, mu, sigma, games, wins FROM ("
+            "SELECT r.user_id, r.mu, r.sigma, "
+            "count(*) OVER (PARTITION BY r.user_id) AS games, "
+            "sum(CASE WHEN s.won THEN 1 ELSE 0 END) OVER (PARTITION BY r.user_id) AS wins, "
+            "row_number() OVER (PARTITION BY r.user_id "
+            "ORDER BY r.finished_at DESC, r.match_id DESC) AS newest "
+            "FROM ratings AS r JOIN stats AS s ON s.match_id = r.match_id AND s.seat = r.seat "
+            "WHERE r.scope = $1 AND r.game = $2) AS board "
+            f"WHERE newest = 1 AND games >= $3 ORDER BY mu - {RATING_Z} * sigma DESC, "
+            "games DESC, user_id LIMIT $4",
+            scope, game, min_games, limit)
+        return [self._db.reader.standing(row) for row in rows]

@@ -102,3 +102,46 @@ class StatRecord(BaseModel):
     character: str | None = None  # the character played (``Game.character_of``): Zhuge Liang
     with_bots: bool = False
     finished_at: datetime
+    # The seat's place when the table ended (``Game.places``: 1 is first, equals share one);
+    # None from a writer that did not place seats (the ratings then place by won and score).
+    place: int | None = None
+
+
+# The scope of a player's own rating across servers (no Discord server has id 0).
+EVERYWHERE = 0
+
+
+class RatingRecord(BaseModel):
+    """A player's rating in one game after one table (``tables.ratings``): in one server
+    (``scope`` is its id) or across servers (``EVERYWHERE``). ``mu`` and ``sigma`` are the
+    Weng–Lin estimate of the player's skill and its uncertainty."""
+
+    match_id: int
+    seat: int
+    scope: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    finished_at: datetime
+
+
+class RatingStanding(BaseModel):
+    """A player's latest rating in one game and scope, with the rated tables behind it and
+    the wins among them."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+class RatingBacklog(BaseModel):
+    """What is left to rate: the stats of the tables from the first one not yet rated on
+    (``since``: its end and its match id; None when every table is rated), in the order the
+    tables ended, and the version of the ratings they were read against."""
+
+    version: int
+    since: tuple[datetime, int] | None
+    results: list[StatRecord]

@@ -14,6 +14,9 @@ from storage.records import (
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    RatingBacklog,
+    RatingRecord,
+    RatingStanding,
     ReplayCheckpoint,
     SeatRecord,
     StatRecord,
@@ -252,7 +255,10 @@ class Repository(ABC):
 
     # -- stats ------------------------------------------------------------------------------
     @abstractmethod
-    async def record_stats(self, rows: list[StatRecord]) -> None: ...
+    async def record_stats(self, rows: list[StatRecord]) -> None:
+        """A finished table's rows, one per seat. Recording a table again replaces its rows
+        but keeps when it ended and whether it was rated: the order of the tables, which the
+        ratings follow, does not change."""
 
     @abstractmethod
     async def stats_for_user(
@@ -266,3 +272,39 @@ class Repository(ABC):
     ) -> list[tuple[int, int, int, float]]:
         """(user id, games, wins, average score), best first; with ``role`` or ``character``,
         only the seats that played it."""
+
+    # -- ratings (tables/ratings.py works them out; storage keeps them) ---------------------
+    @abstractmethod
+    async def rating_backlog(self, rows: int) -> RatingBacklog:
+        """The stats of the tables from the first one not yet rated on, in the order the
+        tables ended (their end, then match id, then seat): whole tables, up to about
+        ``rows`` rows (the first table whatever its size)."""
+
+    @abstractmethod
+    async def ratings_before(self, since: tuple[datetime, int], users: Sequence[int]
+                             ) -> list[RatingRecord]:
+        """Each of ``users``' latest rating before the table ``since`` (its end and match
+        id), per game and scope."""
+
+    @abstractmethod
+    async def save_ratings(self, version: int, since: tuple[datetime, int],
+                           matches: Sequence[int], ratings: Sequence[RatingRecord]) -> bool:
+        """Replace every rating from the table ``since`` on with ``ratings``, mark
+        ``matches`` rated and every later table unrated (to be rated after them), in one
+        transaction; False (nothing written) when ratings were written since the backlog of
+        ``version`` was read."""
+
+    @abstractmethod
+    async def forget_ratings(self) -> None:
+        """Every table unrated and no rating kept: the next backlog is every table."""
+
+    @abstractmethod
+    async def rating_history(self, scope: int, user_id: int, game: str | None = None
+                             ) -> list[RatingRecord]:
+        """A player's ratings in ``scope`` after each rated table, by game, oldest first."""
+
+    @abstractmethod
+    async def rating_leaderboard(self, scope: int, game: str, *, min_games: int,
+                                 limit: int) -> list[RatingStanding]:
+        """The players of ``game`` in ``scope`` with at least ``min_games`` rated tables, by
+        their conservative rating (``mu - 3 sigma``), best first."""

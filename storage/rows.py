@@ -21,6 +21,8 @@ from storage.records import (
     MatchRecord,
     MatchStatus,
     MessageRecord,
+    RatingRecord,
+    RatingStanding,
     SeatRecord,
     StatRecord,
     TimerRecord,
@@ -38,8 +40,9 @@ MESSAGE_COLUMNS = "match_id, kind, channel_id, message_id, created_at"
 TIMER_COLUMNS = "match_id, seat, version, deadline, warned"
 STAT_COLUMNS = (
     "match_id, seat, guild_id, game, user_id, is_bot, score, won, role, with_bots, finished_at, "
-    "character"
+    "character, place"
 )
+RATING_COLUMNS = "match_id, seat, scope, game, user_id, mu, sigma, finished_at"
 
 
 class Row(Protocol):
@@ -187,7 +190,25 @@ class RecordReader:
             with_bots=bool(row["with_bots"]),
             finished_at=self.time(row["finished_at"]),
             character=row["character"],
+            place=row["place"],
         )
+
+    def rating(self, row: Row) -> RatingRecord:
+        return RatingRecord(
+            match_id=row["match_id"],
+            seat=row["seat"],
+            scope=row["scope"],
+            game=row["game"],
+            user_id=row["user_id"],
+            mu=row["mu"],
+            sigma=row["sigma"],
+            finished_at=self.time(row["finished_at"]),
+        )
+
+    @staticmethod
+    def standing(row: Row) -> RatingStanding:
+        return RatingStanding(user_id=row["user_id"], mu=row["mu"], sigma=row["sigma"],
+                              games=int(row["games"]), wins=int(row["wins"]))
 
     @staticmethod
     def leaderboard_entry(row: Row) -> tuple[int, int, int, float]:

@@ -110,6 +110,14 @@ TABLES = (
             ("match_id", _same), ("seat", _same), ("guild_id", _same), ("game", _same),
             ("user_id", _same), ("is_bot", _bool), ("score", float), ("won", _bool),
             ("role", _same), ("with_bots", _bool), ("finished_at", _time), ("character", _same),
+            ("place", _same), ("rated", _bool),
+        ),
+    ),
+    Table(
+        "ratings",
+        (
+            ("match_id", _same), ("seat", _same), ("scope", _same), ("game", _same),
+            ("user_id", _same), ("mu", float), ("sigma", float), ("finished_at", _time),
         ),
     ),
     Table(

@@ -31,7 +31,7 @@ from storage import (
     TimerRecord,
 )
 from storage.records import OPEN_STATUSES
-from tables import metrics
+from tables import metrics, ratings
 from tables.lobby_options import most_seats_with_a_change, seat_range
 from tables.log_checks import LogChecks
 from tables.questions import click_check, click_counts
@@ -814,6 +814,7 @@ class MatchService:
         with_bots = any(s.is_bot for s in live.seats)
         game = live.game
         finished_at = datetime.now(UTC)
+        places = game.places(live.state, outcome)
         rows = [
             StatRecord(
                 match_id=live.id,
@@ -828,7 +829,9 @@ class MatchService:
                 character=game.character_of(live.state, s.seat),
                 with_bots=with_bots,
                 finished_at=finished_at,
+                place=places.get(s.seat),
             )
             for s in live.seats
         ]
         await self.repo.record_stats(rows)
+        await ratings.catch_up_quietly(self.repo)

@@ -13,9 +13,12 @@ from games.core.model import (
     StateBase,
     Transition,
 )
+from games.core.rating import EACH_FOR_ITSELF, NOT_RATED, Rated
 from games.core.rng import derive_rng
 
 __all__ = [
+    "EACH_FOR_ITSELF",
+    "NOT_RATED",
     "Action",
     "Clock",
     "Event",
@@ -25,6 +28,7 @@ __all__ = [
     "Outcome",
     "Pick",
     "Prompt",
+    "Rated",
     "StateBase",
     "Transition",
     "derive_rng",

@@ -11,6 +11,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from games.core.errors import IllegalAction
 from games.core.model import Action, Event, GameSpec, Outcome, Prompt, StateBase, Transition
+from games.core.rating import EACH_FOR_ITSELF, Rated, outcome_places
 from games.core.rng import derive_rng
 
 S = TypeVar("S", bound=StateBase)
@@ -37,6 +38,10 @@ class Game(ABC, Generic[S, OptionsT]):
     # threat searches), where another game's bot takes well under one. A host lets such a bot
     # choose where it cannot hold the rest of its work (the Discord bot: worker processes).
     bot_searches: ClassVar[bool] = False
+    # How a finished table moves its players' ratings (``games.core.rating``): which roles
+    # play as one side, or not at all for a cooperative game; by default every seat for itself,
+    # placed by ``places``.
+    rated: ClassVar[Rated] = EACH_FOR_ITSELF
 
     def __init__(self) -> None:
         union: Any = self.action_types[0]
@@ -190,6 +195,13 @@ class Game(ABC, Generic[S, OptionsT]):
         """The character a seat played (Zhuge Liang, the Captain) for per-character stats,
         named by the catalog's ``<game>.character.<character>``; None for games without one."""
         return None
+
+    def places(self, state: S, outcome: Outcome) -> dict[int, int]:
+        """Each seat's place when the game ended (1 is first; seats that did equally well
+        share a place), stored with its stats and ranked by the ratings: by default the
+        winners first, then by score. A game whose end orders the losers by more than their
+        scores says so here."""
+        return outcome_places(outcome)
 
     def next_options(self, state: S, options: dict[str, Any]) -> dict[str, Any] | None:
         """The options of the next table after this finished one, played by the same seats in

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, GameSpec, Outcome, Prompt
+from games.core import Action, Event, Game, GameSpec, Outcome, Prompt, Rated
 from games.haunt.actions import ACTION_TYPES
 from games.haunt.bot import choose_action
 from games.haunt.dispatch import apply_action
@@ -25,6 +25,9 @@ class HauntGame(Game[HauntState, HauntOptions]):
     Options = HauntOptions
     State = HauntState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    # The heroes win or lose as one side against the traitor; in a haunt without a traitor
+    # every explorer plays alone (``role_of``: hero, traitor, alone).
+    rated: ClassVar[Rated] = Rated(sides={"hero": "heroes"})
 
     def _setup(
         self, seats: int, options: HauntOptions, seed: int, rng: random.Random

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import Outcome
+from games.core.rating import ranked
 from games.sanguosha.flow import Ctx
 from games.sanguosha.state import Result, SanguoshaState
 
@@ -80,6 +81,29 @@ def fourth_edition(state: SanguoshaState, result: Result) -> dict[int, dict[str,
                 base = 1.0 if p.alive else 0.0
         details[p.seat] = {"base": base, "bonus": float(bonus), "total": base + bonus}
     return details
+
+
+def places(state: SanguoshaState) -> dict[int, int]:
+    """Each seat's place at the end, for the ratings: the winning side first; then a renegade
+    who outlasted the losers' hopes — still alive when the rebels won, or the lord's last
+    opponent, killed in the final duel (the 4th-edition table scores both) — then everyone
+    else, together. A draw places everyone first."""
+    result = state.result
+    if result is None or result.side == "draw":
+        return {p.seat: 1 for p in state.players}
+    living = state.living()
+    duel = len(living) == 1 and bool(state.deaths)
+    key: dict[int, int] = {}
+    for p in state.players:
+        if p.seat in result.winners:
+            key[p.seat] = 0
+        elif p.identity == "renegade" and (
+                (result.side == "rebel" and p.alive)
+                or (result.side == "lord" and duel and state.deaths[-1] == p.seat)):
+            key[p.seat] = 1
+        else:
+            key[p.seat] = 2
+    return ranked(key)
 
 
 def first_out(state: SanguoshaState, seat: int) -> float:

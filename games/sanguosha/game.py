@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, GameSpec, Outcome, Prompt, Transition
+from games.core import Action, Event, Game, GameSpec, Outcome, Prompt, Rated, Transition
 
 # Importing the rule modules registers their frame handlers and prompts.
 from games.sanguosha import combat, responses, setup, skills_loader, tricks, turn  # noqa: F401
 from games.sanguosha.actions import ACTION_TYPES
 from games.sanguosha.bot import choose_action
-from games.sanguosha.ending import outcome
+from games.sanguosha.ending import outcome, places
 from games.sanguosha.flow import Ctx, dispatch, prompts, run
 from games.sanguosha.options import Options as SanguoshaOptions
 from games.sanguosha.state import SanguoshaState, clone
@@ -28,6 +28,9 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
     Options = SanguoshaOptions
     State = SanguoshaState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    # The lord and the loyalists are one side, the rebels another; each renegade plays alone.
+    rated: ClassVar[Rated] = Rated(sides={"lord": "lord", "loyalist": "lord",
+                                          "rebel": "rebels"})
 
     def _setup(
         self, seats: int, options: SanguoshaOptions, seed: int, rng: random.Random
@@ -74,6 +77,9 @@ class SanguoshaGame(Game[SanguoshaState, SanguoshaOptions]):
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
         assert isinstance(view, SeatView)
         return choose_action(view, prompt, rng)
+
+    def places(self, state: SanguoshaState, outcome: Outcome) -> dict[int, int]:
+        return places(state)
 
     def role_of(self, state: SanguoshaState, seat: int) -> str | None:
         return state.players[seat].identity

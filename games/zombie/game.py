@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from games.core import Action, Event, Game, GameSpec, Outcome, Prompt
+from games.core import NOT_RATED, Action, Event, Game, GameSpec, Outcome, Prompt, Rated
 from games.zombie.actions import ACTION_TYPES, Commit
 from games.zombie.bot import choose_action
 from games.zombie.dispatch import apply_action
@@ -27,6 +27,8 @@ class ZombieGame(Game[ZombieState, ZombieOptions]):
     Options = ZombieOptions
     State = ZombieState
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    # Cooperative: the table wins or loses together against the zombies, so no rating moves.
+    rated: ClassVar[Rated] = NOT_RATED
 
     def _setup(
         self, seats: int, options: ZombieOptions, seed: int, rng: random.Random

@@ -205,3 +205,33 @@ async def test_a_database_at_migration_0003_keeps_its_stats_and_names_lifeboats_
         assert (lifeboat.role, lifeboat.character) == (None, "captain")
         assert (sanguosha.role, sanguosha.character) == ("rebel", None)
         assert await repo.leaderboard(1, "lifeboat", character="captain") == [(5, 1, 1, 4.0)]
+
+
+async def test_a_database_at_migration_0006_places_its_seats_and_rates_every_table(
+    db_path: Path,
+) -> None:
+    """Migration 0007 places the seats already recorded (winners first, then by score), and
+    the ratings' catch-up then rates every table already played, in order."""
+    from tables import ratings
+
+    db_path.parent.mkdir(parents=True)
+    before_0007 = [m for m in available_migrations() if m.version <= 6]
+    times = ["2025-03-01T12:00:00.000000+00:00", "2025-03-01T13:00:00.000000+00:00"]
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        await migrate(conn, before_0007)
+        for match, now in enumerate(times, start=1):
+            await conn.execute(
+                "INSERT INTO matches (id, game, guild_id, channel_id, host_id, status, version, "
+                "seed, created_at, updated_at) VALUES (?, 'lifeboat', 1, ?, 3, 'finished', 9, "
+                "'7', ?, ?)", (match, match, now, now))
+            await conn.executemany(
+                "INSERT INTO stats VALUES (?, ?, 1, 'lifeboat', ?, 0, ?, ?, NULL, 0, ?, NULL)",
+                [(match, 0, 5, 4.0, 0, now), (match, 1, 6, 9.0, 1, now),
+                 (match, 2, 7, 4.0, 0, now), (match, 3, None, 1.0, 0, now)])
+
+    async with SqliteRepository(db_path) as repo:
+        placed = {r.user_id: r.place for r in (await repo.rating_backlog(100)).results}
+        assert placed == {6: 1, 5: 2, 7: 2, None: 4}
+        assert await ratings.catch_up(repo) == 2
+        assert [r.match_id for r in await repo.rating_history(1, 6)] == [1, 2]
+        assert await repo.rating_history(1, 5) != []

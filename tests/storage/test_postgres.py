@@ -252,6 +252,36 @@ async def test_a_database_at_migration_0003_keeps_its_stats_and_names_lifeboats_
         assert await repo.leaderboard(1, "lifeboat", character="captain") == [(5, 1, 1, 4.0)]
 
 
+async def test_a_database_at_migration_0006_places_its_seats_and_rates_every_table(
+    dsn: str, schema: str, conn: asyncpg.Connection
+) -> None:
+    """Migration 0007 places the seats already recorded (winners first, then by score), and
+    the ratings' catch-up then rates every table already played, in order."""
+    from tables import ratings
+
+    before_0007 = [m for m in available_migrations(MIGRATIONS_PACKAGE) if m.version <= 6]
+    await migrate(conn, before_0007)
+    for match in (1, 2):
+        now = datetime(2025, 3, 1, 11 + match, 0, tzinfo=UTC)
+        await conn.execute(
+            "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, seed, "
+            "created_at, updated_at) VALUES ('lifeboat', 1, $1, 3, 'finished', 9, 7, $2, $2)",
+            match, now)
+        await conn.executemany(
+            "INSERT INTO stats (match_id, seat, guild_id, game, user_id, is_bot, score, won, "
+            "with_bots, finished_at) VALUES ($1, $2, 1, 'lifeboat', $3, false, $4, $5, false, "
+            "$6)",
+            [(match, 0, 5, 4.0, False, now), (match, 1, 6, 9.0, True, now),
+             (match, 2, 7, 4.0, False, now), (match, 3, None, 1.0, False, now)])
+
+    async with _repo(dsn, schema, clock=FakeClock()) as repo:
+        placed = {r.user_id: r.place for r in (await repo.rating_backlog(100)).results}
+        assert placed == {6: 1, 5: 2, 7: 2, None: 4}
+        assert await ratings.catch_up(repo) == 2
+        assert [r.match_id for r in await repo.rating_history(1, 6)] == [1, 2]
+        assert await repo.rating_history(1, 5) != []
+
+
 # -- several processes on one database --------------------------------------------------------
 @pytest.fixture
 async def two_processes(dsn: str, schema: str) -> AsyncIterator[list[PostgresRepository]]:
