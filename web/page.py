@@ -4,6 +4,8 @@ put together in ``web.site``, above the pages."""
 
 from __future__ import annotations
 
+import itertools
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +14,8 @@ import aiohttp_jinja2
 from aiohttp import web
 
 from storage import Repository
+from tables.pictures.drawing import Drawer
+from tables.pictures.picture import BoardPicture
 from web.links import Links
 from web.replays import ReplayBook
 from web.steps import Steps
@@ -32,6 +36,30 @@ class Parts:
 PARTS = web.AppKey("parts", Parts)
 BOOK = web.AppKey("book", ReplayBook)
 STEPS = web.AppKey("steps", Steps)
+# The pictures (a replay's boards, a player's ratings) are drawn by the board pictures' worker
+# processes (shared with the Discord side), off the event loop's core. Each request is its own
+# "table" to the drawer, so a reader stepping on never replaces another reader's picture.
+DRAWER = web.AppKey("drawer", Drawer)
+_TICKETS = itertools.count(-1, -1)  # negative: never a match id
+PICTURES_KEPT = 256
+_PICTURES: OrderedDict[str, bytes] = OrderedDict()
+
+
+async def picture_png(app: web.Application, picture: BoardPicture) -> bytes:
+    """The picture's PNG, drawn by a worker, the latest few kept by their key."""
+    png = _PICTURES.get(picture.key)
+    if png is not None:
+        _PICTURES.move_to_end(picture.key)
+        return png
+    drawer = app[DRAWER]
+    ticket = next(_TICKETS)
+    png = await drawer.png(ticket, picture, None)
+    drawer.forget(ticket)
+    assert png is not None  # no time limit was given
+    _PICTURES[picture.key] = png
+    if len(_PICTURES) > PICTURES_KEPT:
+        _PICTURES.popitem(last=False)
+    return png
 
 
 # The largest id a table, a server or a user can have (a signed 64-bit integer).

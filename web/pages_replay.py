@@ -3,39 +3,16 @@
 
 from __future__ import annotations
 
-import itertools
-from collections import OrderedDict
-
 from aiohttp import web
 
-from tables.pictures.drawing import Drawer
-from tables.pictures.picture import BoardPicture
 from tables.words import words_for
-from web.page import BOOK, PARTS, STEPS, locale_of, not_found, number, page
+from web.page import BOOK, PARTS, STEPS, locale_of, not_found, number, page, picture_png
 from web.replays import Replay
 from web.words import tag
 
 # A finished table's steps never change: readers' browsers may keep them.
 KEEP_STEP = "private, max-age=86400, immutable"
 KEEP_PAGE = "private, max-age=300"
-PICTURES_KEPT = 256
-_PICTURES: OrderedDict[str, bytes] = OrderedDict()
-# The pictures are drawn by the board pictures' worker processes (shared with the Discord
-# side), off the event loop's core. Each request is its own "table" to the drawer, so a reader
-# stepping on never replaces another reader's picture.
-DRAWER = web.AppKey("drawer", Drawer)
-_TICKETS = itertools.count(-1, -1)  # negative: never a match id
-
-
-async def _draw(app: web.Application, picture: BoardPicture) -> bytes:
-    drawer = app[DRAWER]
-    ticket = next(_TICKETS)
-    png = await drawer.png(ticket, picture, None)
-    drawer.forget(ticket)
-    assert png is not None  # no time limit was given
-    return png
-
-
 async def _replay(request: web.Request) -> Replay | None:
     """The replay the address names, if its token is right and the table is over."""
     links = request.app[PARTS].links()
@@ -104,20 +81,13 @@ async def board_png(request: web.Request) -> web.Response:
         live, replay.game.view(live.state, None), locale)
     if picture is None:
         return not_found(request)
-    png = _PICTURES.get(picture.key)
-    if png is None:
-        png = _PICTURES[picture.key] = await _draw(request.app, picture)
-        if len(_PICTURES) > PICTURES_KEPT:
-            _PICTURES.popitem(last=False)
-    else:
-        _PICTURES.move_to_end(picture.key)
+    png = await picture_png(request.app, picture)
     return web.Response(body=png, content_type="image/png",
                         headers={"Cache-Control": KEEP_STEP, "ETag": f'"{picture.key}"',
                                  "Vary": "Accept-Language"})
 
 
 def add_routes(app: web.Application) -> None:
-    app[DRAWER] = Drawer()
     app.router.add_get("/replay/{match}/{token}", replay_page)
     app.router.add_get("/replay/{match}/{token}/step/{step}.json", step_json)
     app.router.add_get("/replay/{match}/{token}/board/{step}.png", board_png)

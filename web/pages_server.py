@@ -5,6 +5,7 @@ bot seats are left out of the standings unless asked for (``?bots=1``), as in Di
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import OrderedDict
 from typing import Any
@@ -13,10 +14,12 @@ from aiohttp import web
 
 from games import registry
 from storage import Repository
+from tables import ratings
+from tables.pictures.rating_chart import RatingScene, rating_picture
 from tables.standings import Played, parse_played, playable, played_name, tally
 from web.links import Links
-from web.page import BOOK, PARTS, locale_of, not_found, number, page
-from web.words import w
+from web.page import BOOK, PARTS, locale_of, not_found, number, page, picture_png
+from web.words import game_text, tag, w
 
 RECENT = 200
 LEADERS = 25
@@ -130,6 +133,24 @@ async def leaderboard(request: web.Request) -> web.Response:
         what = parse_played(game, playing)
         if what is None:
             return not_found(request)
+    choices = [(f"{k}:{v}", played_name(game, (k, v), locale)) for k, v in playable(game)]
+    common: dict[str, Any] = {
+        "base": _base(request), "game": game, "choices": choices, "bots": bots,
+        "rated": ratings.is_rated(game), "min_games": ratings.MIN_GAMES,
+        "bot_rating": ratings.bot_rating(game)}
+    if what is None and ratings.is_rated(game):
+        # Ranked by rating: a rating counts the people at each table, bots or not.
+        standings = await repo.rating_leaderboard(guild_id, game, min_games=ratings.MIN_GAMES,
+                                                  limit=LEADERS)
+        names = await _names(repo, guild_id, [s.user_id for s in standings])
+        rated = [{"rank": i + 1, "user": s.user_id, "name": names.get(s.user_id,
+                                                                       f"#{s.user_id}"),
+                  "rating": ratings.shown(s.mu, s.sigma), "games": s.games, "wins": s.wins,
+                  "rate": f"{s.wins / s.games:.0%}"}
+                 for i, s in enumerate(standings)]
+        response = page(request, "leaderboard.html", locale, leaders=[], standings=rated,
+                        playing="", playing_name="", **common)
+        return _keep(request, locale, response)
     kind, value = what if what is not None else (None, None)
     rows = await repo.leaderboard(guild_id, game, include_bot_games=bots, limit=LEADERS,
                                   role=value if kind == "role" else None,
@@ -139,11 +160,10 @@ async def leaderboard(request: web.Request) -> web.Response:
                 "games": games, "wins": wins, "rate": f"{wins / games:.0%}" if games else "–",
                 "average": f"{average:.1f}"}
                for i, (user, games, wins, average) in enumerate(rows)]
-    choices = [(f"{k}:{v}", played_name(game, (k, v), locale)) for k, v in playable(game)]
-    response = page(request, "leaderboard.html", locale, base=_base(request), game=game,
-                    leaders=leaders, choices=choices, bots=bots,
+    response = page(request, "leaderboard.html", locale, leaders=leaders, standings=None,
                     playing=f"{kind}:{value}" if what is not None else "",
-                    playing_name=played_name(game, what, locale) if what is not None else "")
+                    playing_name=played_name(game, what, locale) if what is not None else "",
+                    **common)
     return _keep(request, locale, response)
 
 
@@ -177,18 +197,53 @@ async def player(request: web.Request) -> web.Response:
         ]
         games.append({"game": game, "games": part.games, "wins": part.wins,
                       "average": f"{part.average:.1f}", "played": played})
+    rated = []
+    for game, history in itertools.groupby(await repo.rating_history(guild_id, user),
+                                           key=lambda r: r.game):
+        series = list(history)
+        rated.append({"game": game, "rating": ratings.shown(series[-1].mu, series[-1].sigma),
+                      "games": len(series),
+                      "chart": f"{_base(request)}/player/{user}/rating/{game}.png"
+                               f"?lang={tag(locale)}"})
     recent = [{"game": row.game, "won": row.won, "score": f"{row.score:g}",
                "when": row.finished_at.strftime("%Y-%m-%d %H:%M UTC"),
                "replay": links.replay_path(row.match_id)}
               for row in sorted(rows, key=lambda row: row.finished_at, reverse=True)[:30]]
     response = page(request, "player.html", locale, base=_base(request), name=name,
-                    overall=overall, games=games, recent=recent, bots=bots,
+                    overall=overall, games=games, recent=recent, bots=bots, rated=rated,
                     hidden=len(all_rows) - len(rows), user=user,
                     title=w("player.title", locale, name=name))
     return _keep(request, locale, response)
+
+
+async def rating_chart(request: web.Request) -> web.Response:
+    """A player's rating in one game over time, drawn (``tables.pictures.rating_chart``)."""
+    found = _guild(request)
+    user = number(request.match_info["user"])
+    game = request.match_info["game"]
+    if found is None or user is None or game not in _games():
+        return not_found(request)
+    guild_id, _ = found
+    history = await request.app[PARTS].repo.rating_history(guild_id, user, game)
+    if not history:
+        return not_found(request)
+    locale = locale_of(request)
+    bots = ratings.bot_rating(game)
+    scene = RatingScene(
+        title=w("rating.chart", locale, game=game_text(f"{game}.title", locale)),
+        ratings=tuple(ratings.shown(r.mu, r.sigma) for r in history), bots=bots,
+        bots_label=w("rating.chart_bots", locale, rating=bots),
+        first_label=w("rating.chart_table", locale, number=1),
+        last_label=w("rating.chart_table", locale, number=len(history)))
+    png = await picture_png(request.app, rating_picture(scene))
+    return web.Response(body=png, content_type="image/png",
+                        headers={"Cache-Control": f"private, max-age={int(KEEP_SECONDS)}",
+                                 "Vary": "Accept-Language"})
 
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/server/{guild}/{token}", history)
     app.router.add_get("/server/{guild}/{token}/leaderboard/{game}", leaderboard)
     app.router.add_get("/server/{guild}/{token}/player/{user}", player)
+    app.router.add_get("/server/{guild}/{token}/player/{user}/rating/{game}.png",
+                       rating_chart)

@@ -8,9 +8,10 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
+from tables.pictures.drawing import Drawer
 from web import health, pages_replay, pages_server
 from web.guard import RateLimit, guard, secure
-from web.page import BOOK, PARTS, STEPS, Parts, not_found, server_error
+from web.page import BOOK, DRAWER, PARTS, STEPS, Parts, not_found, server_error
 from web.replays import ReplayBook
 from web.steps import Steps
 
@@ -40,6 +41,7 @@ def make_app(parts: Parts, *, keep_missing_after: float | None = None) -> web.Ap
     app[PARTS] = parts
     app[BOOK] = ReplayBook(parts.repo)
     app[STEPS] = Steps()
+    app[DRAWER] = Drawer()
     aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(HERE / "templates"),
                          autoescape=True, undefined=jinja2.StrictUndefined)
     app.router.add_get("/healthz", health.healthz)

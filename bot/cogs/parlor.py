@@ -14,7 +14,8 @@ from bot.guild_config import RESPONSE_SECONDS_MAX, RESPONSE_SECONDS_MIN
 from bot.history import all_events, full_replay, public_log
 from bot.replies import refuse, user_locale
 from games import registry
-from storage import MatchNotFound, MatchStatus
+from storage import EVERYWHERE, MatchNotFound, MatchStatus, RatingRecord
+from tables import ratings
 from tables.i18n import t
 from tables.service import Refusal
 from tables.standings import Played, parse_played, playable, played_name, tally
@@ -284,8 +285,10 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             await refuse(interaction, "command.unknown_game", game=game[:50])
             return
         who = user or interaction.user
-        rows = await self.app.repo.stats_for_user(interaction.guild.id, who.id, game)
+        repo = self.app.repo
+        rows = await repo.stats_for_user(interaction.guild.id, who.id, game)
         overall, by_game, by_played = tally(rows)
+        rated = _latest(await repo.rating_history(interaction.guild.id, who.id, game))
         embed = discord.Embed(title=t("stats.title", locale, name=who.display_name),
                               colour=COLOUR)
         if not overall.games:
@@ -303,12 +306,22 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                                                key=lambda item: (item[0][1][0] != "role", item))
                     if g == name
                 ]
+                rating = [_rating_text("stats.rating", locale, *rated[name])] \
+                    if name in rated else []
                 embed.add_field(name=t(f"{name}.title", locale), value="\n".join([
-                    t("stats.line", locale, games=part.games, wins=part.wins,
-                      average=f"{part.average:.1f}"), *played])[:1024], inline=False)
+                    *rating, t("stats.line", locale, games=part.games, wins=part.wins,
+                               average=f"{part.average:.1f}"), *played])[:1024], inline=False)
             with_bots = sum(1 for r in rows if r.with_bots)
             if with_bots:
                 embed.set_footer(text=t("stats.with_bots", locale, count=with_bots))
+        if who.id == interaction.user.id:
+            # One's own ratings across servers: the reply is private, so only they see them.
+            everywhere = _latest(await repo.rating_history(EVERYWHERE, who.id, game))
+            if everywhere:
+                embed.add_field(name=t("stats.everywhere", locale), value="\n".join(
+                    _rating_text("stats.everywhere_line", locale, *latest,
+                                 game=t(f"{name}.title", locale))
+                    for name, latest in sorted(everywhere.items()))[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @stats.autocomplete("game")
@@ -342,6 +355,9 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                 await refuse(interaction, "leaderboard.unknown_playing",
                              game=t(f"{game}.title", locale), playing=playing[:50])
                 return
+        if game is not None and what is None and ratings.is_rated(game):
+            await self._rating_board(interaction, game, locale)
+            return
         kind, value = what if what is not None else (None, None)
         rows = await self.app.repo.leaderboard(
             interaction.guild.id, game, include_bot_games=include_bot_games, limit=10,
@@ -369,8 +385,34 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         none = "leaderboard.none_with_bots" if include_bot_games else "leaderboard.none"
         embed = discord.Embed(title=title, description="\n".join(lines) or t(none, locale),
                               colour=COLOUR)
-        if not include_bot_games:
-            embed.set_footer(text=t("leaderboard.no_bot_games", locale))
+        footer = [] if include_bot_games else [t("leaderboard.no_bot_games", locale)]
+        if game is None:
+            footer.append(t("leaderboard.pick_a_game", locale))
+        if footer:
+            embed.set_footer(text=" ".join(footer))
+        await interaction.response.send_message(embed=embed, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def _rating_board(self, interaction: discord.Interaction[Any], game: str,
+                            locale: str | None) -> None:
+        """A game's players by rating (``tables.ratings``), those with enough rated tables."""
+        assert interaction.guild is not None
+        standings = await self.app.repo.rating_leaderboard(
+            interaction.guild.id, game, min_games=ratings.MIN_GAMES, limit=10)
+        lines = [
+            t("leaderboard.rating_line", locale, rank=i + 1, user=f"<@{s.user_id}>",
+              rating=ratings.shown(s.mu, s.sigma),
+              games=t("rating.games", locale, count=s.games),
+              wins=t("rating.wins", locale, count=s.wins))
+            for i, s in enumerate(standings)
+        ]
+        embed = discord.Embed(
+            title=t("leaderboard.title_game", locale, game=t(f"{game}.title", locale)),
+            description="\n".join(lines) or t("leaderboard.rating_none", locale,
+                                              count=ratings.MIN_GAMES),
+            colour=COLOUR)
+        embed.set_footer(text=t("leaderboard.rating_footer", locale, count=ratings.MIN_GAMES,
+                                bots=ratings.bot_rating(game)))
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -391,6 +433,21 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                  for what in playable(game)]
         return [app_commands.Choice(name=name[:100], value=value) for name, value in found
                 if current.lower() in name.lower() or current.lower() in value][:25]
+
+
+def _latest(history: list[RatingRecord]) -> dict[str, tuple[RatingRecord, int]]:
+    """Each game's latest rating in a player's history (oldest first), with its rated
+    tables."""
+    latest: dict[str, tuple[RatingRecord, int]] = {}
+    for record in history:
+        latest[record.game] = (record, latest.get(record.game, (record, 0))[1] + 1)
+    return latest
+
+
+def _rating_text(key: str, locale: str | None, record: RatingRecord, games: int,
+                 **params: Any) -> str:
+    return t(key, locale, rating=ratings.shown(record.mu, record.sigma),
+             games=t("rating.games", locale, count=games), **params)
 
 
 async def setup(client: ParlorClient) -> None:

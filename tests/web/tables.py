@@ -19,13 +19,17 @@ EVIL_NAME = '<script>alert("x")</script><b>&amp;'
 
 
 async def finished_table(service: MatchService, game: str, *, channel: int, seats: int,
-                         seed: int = 1, options: dict[str, Any] | None = None) -> LiveMatch:
+                         seed: int = 1, options: dict[str, Any] | None = None,
+                         people: tuple[int, ...] = ()) -> LiveMatch:
     """A table of ``game`` played to its end, every seat's moves (the host's too) chosen by
-    the engine's bot."""
+    the engine's bot: the host, then ``people`` (user ids, named ``Player <id>``), then bots
+    in the seats left."""
     live = await service.create_lobby(game=game, guild_id=GUILD, channel_id=channel,
                                       host_id=HOST, host_name=EVIL_NAME, host_locale=None,
                                       options=options or {})
-    for _ in range(seats - 1):
+    for user in people:
+        await service.join(live.id, user, f"Player {user}", None)
+    for _ in range(seats - 1 - len(people)):
         await service.add_bot(live.id, HOST, "Bot")
     live = await service.start(live.id, HOST)
     rng = random.Random(seed)

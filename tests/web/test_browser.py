@@ -229,3 +229,35 @@ def test_the_step_buttons_are_drawn_and_named(served: Served, browser: Any) -> N
             assert icon.size["width"] >= 12 and icon.size["height"] >= 12
     browser.find_element("id", "last").click()
     _wait_step(browser, live.version)
+
+
+def test_a_players_rating_picture_loads_within_the_pages_policy(served: Served,
+                                                               browser: Any) -> None:
+    """Issue 33, ratings: a player's page shows their rating over time as a picture drawn by
+    the server, which the page's CSP lets in (no console error), on a phone too."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tests.web.tables import GUILD
+
+    world = served.world
+    for seed in range(3):
+        served.run(finished_table(world.service, "lifeboat", channel=70 + seed, seats=4,
+                                  seed=seed, people=(91, 92, 93)))
+    _errors(browser)
+    page = served.url(f"{world.links.server_path(GUILD)}/player/91?lang=en")
+    for metrics in (None, PHONE):
+        if metrics is not None:
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        try:
+            browser.get(page)
+            chart = browser.find_element("css selector", "img.rating-chart")
+            WebDriverWait(browser, 20).until(lambda d, shown=chart: d.execute_script(
+                "return arguments[0].complete && arguments[0].naturalWidth", shown) == 720)
+            shown = browser.execute_script(
+                "return arguments[0].getBoundingClientRect().right", chart)
+            assert shown <= (metrics or {"width": 1280})["width"]
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(SHOTS / f"player-{'phone' if metrics else 'wide'}.png"))
+        finally:
+            browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert _errors(browser) == []

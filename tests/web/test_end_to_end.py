@@ -11,6 +11,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app import gateway_connected
 from storage import MatchStatus
+from tables import ratings
 from tables.i18n import t
 from tests.e2e.conftest import fail_on_logged_errors, fake_discord
 from tests.e2e.parlor import Table, parlor
@@ -59,6 +60,12 @@ async def test_links_from_discord_open_the_pages(tmp_path: Path,
             assert "&lt;i&gt;bob&lt;/i&gt;" in await page.text()
             server = await web.get(pages)
             assert server.status == 200 and replay in await server.text()
+            # Two people at the table: both are rated as it ends, and the page shows it.
+            (rating,) = await client.parlor.repo.rating_history(guild.id, alice.id)
+            mine = await (await web.get(f"{pages}/player/{alice.id}?lang=en")).text()
+            assert f"{ratings.shown(rating.mu, rating.sigma)} (1 rated game)" in mine
+            chart = await web.get(f"{pages}/player/{alice.id}/rating/lifeboat.png")
+            assert chart.status == 200 and (await chart.read()).startswith(b"\x89PNG")
             health = await web.get("/healthz")
             assert health.status == 200 and (await health.json())["gateway"] is True
             metrics = await (await web.get("/metrics")).text()

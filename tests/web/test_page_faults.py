@@ -189,7 +189,8 @@ async def test_no_games_between_people_is_said_only_without_bots(w: World,
     """Item 12: "No finished games between people yet" showed with "count games with bots"
     ticked."""
     base = w.links.server_path(GUILD)
-    without = await (await client.get(f"{base}/leaderboard/renju?lang=en")).text()
+    board = f"{base}/leaderboard/renju?playing=role:black&lang=en"
+    without = await (await client.get(board)).text()
     assert "No finished games between people yet." in without
-    with_bots = await (await client.get(f"{base}/leaderboard/renju?bots=1&lang=en")).text()
+    with_bots = await (await client.get(board + "&bots=1")).text()
     assert "between people" not in with_bots and "No finished games yet." in with_bots
