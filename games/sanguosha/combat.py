@@ -10,6 +10,7 @@ from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.cards import name_of
 from games.sanguosha.ending import check_end
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HELP, SAVE, aimed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.responses import answer_options, play_answer_cards
 from games.sanguosha.skills import jiuyuan, wushuang
@@ -98,6 +99,7 @@ def sha_step(ctx: Ctx, f: Frame) -> None:
             src=user,
             reason="sha",
             ignore_armor=f.d["ignore_armor"],
+            left=f.d["left"],
         )
         return
     if s == 2:
@@ -312,6 +314,7 @@ def kylin_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> 
 def tao_step(ctx: Ctx, f: Frame) -> None:
     ctx.finish()
     heal(ctx, f.d["target"], 1, src=f.d["user"])
+    aimed(ctx.state, f.d["user"], f.d["target"], HELP)
 
 
 # -- damage ------------------------------------------------------------------------------------
@@ -411,6 +414,7 @@ def dying_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     assert isinstance(action, Respond)
     seat: int = f.d["seat"]
     play_answer_cards(ctx, action, "save")
+    aimed(ctx.state, action.seat, seat, SAVE)
     heal(ctx, seat, jiuyuan.peach_heal(ctx.state, seat, action.seat), src=action.seat)
 
 

@@ -11,6 +11,7 @@ from games.sanguosha import fast
 from games.sanguosha.actions import Pass, Respond
 from games.sanguosha.cards import card, name_of
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HARM, HELP, aimed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills.conversions import answer_conversions
 from games.sanguosha.state import Frame, SanguoshaState
@@ -119,7 +120,8 @@ def need_step(ctx: Ctx, f: Frame) -> None:
     if f.d.get("provided"):
         ctx.finish(True)
         return
-    ctx.ask(want, "in_order", [seat], src=f.d.get("src", -1), reason=f.d.get("reason", ""))
+    ctx.ask(want, "in_order", [seat], src=f.d.get("src", -1), reason=f.d.get("reason", ""),
+            left=f.d.get("left", 1))
 
 
 @answer("need")
@@ -162,6 +164,8 @@ def nullify_step(ctx: Ctx, f: Frame) -> None:
         if not seats:
             ctx.finish(False)
             return
+        # Also public: the seat the chain of Nullifications is about, whether what this one
+        # would stop is good for it, and the trick at the chain's root.
         ctx.ask(
             "wuxie",
             "first_come",
@@ -170,6 +174,9 @@ def nullify_step(ctx: Ctx, f: Frame) -> None:
             card=f.d["card"],
             target=f.d["target"],
             src=f.d["src"],
+            at_stake=f.d.get("at_stake", f.d["target"]),
+            good=f.d.get("good", f.d["trick"] not in HARMFUL_TRICKS),
+            origin=f.d.get("origin", f.d["trick"]),
         )
         return
     settle_processing(ctx, f.d["wuxie"])
@@ -199,6 +206,11 @@ def nullify_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     )
     if target >= 0 and target != action.seat:
         state.deeds[action.seat][target] += -1 if f.d["trick"] in HARMFUL_TRICKS else 1
+    # Whom the chain of Nullifications is about, and whether the thing nullified here would
+    # have been good for that seat: a Nullification of a Nullification undoes the one below.
+    at_stake: int = f.d.get("at_stake", target)
+    good: bool = f.d.get("good", f.d["trick"] not in HARMFUL_TRICKS)
+    aimed(state, action.seat, at_stake, HARM if good else HELP)
     fire(ctx, "lost_cards", [action.seat], seat=action.seat, zones=zones)
     fire(ctx, "card_used", [action.seat], seat=action.seat, name="wuxie")
     f.d["wuxie"] = list(action.cards)
@@ -210,6 +222,9 @@ def nullify_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         card=action.cards[0],
         target=-1,
         src=action.seat,
+        at_stake=at_stake,
+        good=not good,
+        origin=f.d.get("origin", f.d["trick"]),
     )
 
 

@@ -37,6 +37,7 @@ def new_state(seats: int, options: Options, seed: int, rng: random.Random) -> Sa
         lord=lord,
         deck=deck,
         deeds=[[0] * seats for _ in range(seats)],
+        intent=[[0] * seats for _ in range(seats)],
     )
     state.frames.append(Frame(op="game"))
     return state

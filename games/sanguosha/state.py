@@ -88,8 +88,11 @@ class SanguoshaState(StateBase):
     round: int = 0
     deaths: list[int] = Field(default_factory=list)
     killers: dict[int, int] = Field(default_factory=dict)
-    # Public behaviour for the bots: deeds[a][b] > 0 when a harmed b more than it helped.
+    # Public behaviour: deeds[a][b] > 0 when a harmed b more than it helped (first-death
+    # protection's "attacked").
     deeds: list[list[int]] = Field(default_factory=list)
+    # Public choices aimed at others, harm minus help (``intent.py``): what the bots read.
+    intent: list[list[int]] = Field(default_factory=list)
     # Three-survivor countdown: the round at which only three were left (-1: not yet).
     three_left_round: int = -1
     reshuffles: int = 0
@@ -97,6 +100,9 @@ class SanguoshaState(StateBase):
 
     @model_validator(mode="after")
     def _share_repeated_parts(self) -> SanguoshaState:
+        if len(self.intent) != self.seats:
+            # A state saved before the record existed starts it empty.
+            self.__dict__["intent"] = [[0] * self.seats for _ in range(self.seats)]
         share_repeated_parts(self)
         return self
 
@@ -242,6 +248,7 @@ def clone(state: SanguoshaState) -> SanguoshaState:
     fields["deaths"] = fields["deaths"].copy()
     fields["killers"] = fields["killers"].copy()
     fields["deeds"] = [row.copy() for row in state.deeds]
+    fields["intent"] = [row.copy() for row in state.intent]
     fields["frames"] = [_copy_frame(frame) for frame in state.frames]
     windows = shallow(state.windows)
     stack = []

@@ -8,6 +8,7 @@ from games.sanguosha.actions import Choose, Pass, Use
 from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HARM, HELP, aimed
 from games.sanguosha.responses import answer_options
 from games.sanguosha.skills import wushuang
 from games.sanguosha.state import Frame, SanguoshaState
@@ -120,6 +121,9 @@ def trick_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
             ctx.emit("discarded", seat=target, cards=[card_id], reason="guohe")
         if zone != "judging":
             fire(ctx, "lost_cards", [target], seat=target, zones=[zone])
+        else:
+            # The trick was aimed at a delayed trick, not at its holder: a help, not a harm.
+            aimed(state, user, target, HELP - HARM)
     elif topic == "grace":
         assert isinstance(action, Choose)
         _take_grace(ctx, target, action.option)
@@ -199,7 +203,8 @@ def duel_step(ctx: Ctx, f: Frame) -> None:
             return
         f.step = 2
         other = user if turn == target else target
-        ctx.push("need", ret="answered", seat=turn, want="sha", src=other, reason="juedou")
+        ctx.push("need", ret="answered", seat=turn, want="sha", src=other, reason="juedou",
+                 left=f.d["left"])
         return
     if f.step == 2:
         turn = f.d["turn"]

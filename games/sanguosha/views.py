@@ -67,6 +67,8 @@ class PublicView(BaseModel):
     attack_range: int
     # deeds[a][b] > 0: a has harmed b more than helped (public behaviour).
     deeds: list[list[int]]
+    # intent[a][b]: a's choices aimed at b, harm minus help (games/sanguosha/intent.py).
+    intent: list[list[int]] = Field(default_factory=list)
     result_side: str | None
     winners: list[int]
     viewer: int | None = None
@@ -198,6 +200,7 @@ def _table(state: SanguoshaState) -> dict[str, Any]:
         distances=_distances(state),
         attack_range=attack_range(state, state.current) if state.current >= 0 else 1,
         deeds=[list(row) for row in state.deeds],
+        intent=[list(row) for row in state.intent],
         result_side=result.side if result else None,
         winners=list(result.winners) if result else [],
     )

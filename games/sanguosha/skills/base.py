@@ -15,6 +15,8 @@ from games.sanguosha.state import SanguoshaState
 
 YES, NO = "yes", "no"
 
+# A skill's bot answer: from the deciding seat's ``bot_mind.Mind`` (its view and its reading of
+# the table), the prompt, and the generator the caller owns.
 SkillBot = Callable[[Any, Prompt, random.Random], Action]
 Offer = Callable[[SanguoshaState, int], list[Use]]
 
@@ -81,8 +83,13 @@ def yes_no(seat: int) -> list[Action]:
     return [Choose(seat=seat, option=NO), Choose(seat=seat, option=YES)]
 
 
-def always_yes(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+def choose(prompt: Prompt, option: str) -> Action:
+    """The prompt's action choosing ``option`` (its first action if none does)."""
     for action in prompt.actions:
-        if isinstance(action, Choose) and action.option == YES:
+        if isinstance(action, Choose) and action.option == option:
             return action
     return prompt.actions[0]
+
+
+def always_yes(mind: Any, prompt: Prompt, rng: random.Random) -> Action:
+    return choose(prompt, YES)

@@ -11,6 +11,7 @@ from games.core.windows import Window
 from games.sanguosha.actions import Choose, Use
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HARM, aimed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -36,6 +37,7 @@ def run(ctx: Ctx, f: Frame) -> None:
     if f.step == 0:
         ctx.state.players[seat].flags["fanjian"] = 1
         ctx.state.deeds[seat][target] += 1
+        aimed(ctx.state, seat, target, HARM)
         ctx.ask("skill:fanjian", "in_order", [target], src=seat)
         return
     ctx.finish()
@@ -70,6 +72,6 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("fanjian")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+def bot(mind: Any, prompt: Prompt, rng: random.Random) -> Action:
     # Red suits are a little more common in Zhou Yu's hand only by chance: any guess will do.
     return rng.choice(prompt.actions)

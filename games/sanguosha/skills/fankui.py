@@ -10,6 +10,7 @@ from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
 from games.sanguosha.areas import area_options, take_from_area
+from games.sanguosha.bot_mind import Mind, equip_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
@@ -56,6 +57,18 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("fankui")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    # Anything taken from whoever hurt him: the hand first, it hides the most.
-    return prompt.actions[1] if len(prompt.actions) > 1 else prompt.actions[0]
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """A card from whoever hurt him, unless a friend did: armour or weapon first, else the
+    hand."""
+    src = int(prompt.params.get("src", -1))
+    if src < 0 or mind.friend(src):
+        return prompt.actions[0]
+
+    def worth(action: Action) -> float:
+        if not isinstance(action, Choose) or action.option == NO:
+            return -1.0
+        if action.option == "hand":
+            return 2.5
+        return equip_value(action.option)
+
+    return max(prompt.actions, key=worth)

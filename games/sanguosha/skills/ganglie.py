@@ -9,9 +9,11 @@ from typing import Any
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose, Discard
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.skills.base import YES, always_yes, skill_bot, skill_prompt, yes_no
+from games.sanguosha.intent import HARM, aimed
+from games.sanguosha.skills.base import NO, YES, choose, skill_bot, skill_prompt, yes_no
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire, on
 from games.sanguosha.zones import to_discard
@@ -57,6 +59,7 @@ def answered(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     ctx.close()
     if window.topic == "skill:ganglie":
         if isinstance(action, Choose) and action.option == YES:
+            aimed(ctx.state, f.d["seat"], f.d["src"], HARM)
             f.step = 1
             ctx.push("judge", ret="judged", seat=f.d["seat"], reason="ganglie")
         else:
@@ -87,10 +90,16 @@ def price(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
 
 
 @skill_bot("ganglie")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
     if not prompt.params.get("paying"):
-        return always_yes(view, prompt, rng)
-    # Pay with cards while HP is short, take the damage while healthy.
-    if view.seats[view.me.seat].hp <= 2:
-        return prompt.actions[1]
+        # Strike back only at a foe: never at his own lord or a friend.
+        src = int(prompt.params.get("src", -1))
+        return choose(prompt, YES if src >= 0 and mind.foe(src) else NO)
+    # Asked to pay: two cards, or a point of damage.
+    assert prompt.pick is not None
+    values = mind.keep_values()
+    price = sorted(prompt.pick.options, key=lambda c: values.get(c, 2.0))[:2]
+    cards = sum(values.get(c, 2.0) for c in price)
+    if mind.damage_weight(mind.me) > 0.8 * cards:
+        return prompt.pick.build(price)
     return prompt.actions[0]

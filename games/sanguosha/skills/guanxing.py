@@ -10,9 +10,10 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
-from games.sanguosha.cards import name_of
+from games.sanguosha.bot_mind import Mind, card_value
+from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.skills.base import skill_bot, skill_prompt
+from games.sanguosha.skills.base import choose, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import on
 from games.sanguosha.zones import take_top
@@ -71,18 +72,32 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
     )
 
 
-_WANTED = ("tao", "wuzhong", "sha", "shan", "juedou", "shunshou", "guohe")
+def _fits(trick: str, card_id: str) -> bool:
+    """Whether ``card_id`` judged for ``trick`` spares its holder."""
+    judged = card(card_id)
+    if trick == "lebu":
+        return judged.suit == "heart"
+    return not (judged.suit == "spade" and 2 <= judged.rank <= 9)
 
 
 @skill_bot("guanxing")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    """Useful cards on top, the best first; the rest to the bottom."""
-    seen: list[str] = list(view.me.peek)
-    ranked = sorted(seen, key=lambda c: _WANTED.index(name_of(c)) if name_of(c) in _WANTED else 99)
-    best = ranked[0]
-    where = "top" if name_of(best) in _WANTED else "bottom"
-    for action in prompt.actions:
-        assert isinstance(action, Choose)
-        if action.option == f"{where}:{best}":
-            return action
-    return prompt.actions[0]
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Stacks his own turn: first the cards his delayed tricks will be judged by (a heart for
+    Indulgence, anything but a low spade for Lightning), then the two best to draw; the rest
+    to the bottom. Cards go on top first, so how many are gone says which place is next."""
+    seen: list[str] = list(prompt.params.get("seen", mind.view.me.peek))
+    total = min(MOST, len(mind.living))
+    placed = total - len(seen)
+    tricks = [name for _, name in reversed(mind.my_row.judging)]
+    values = mind.keep_values()
+    fitting = [c for c in seen if _fits(tricks[placed], c)] if placed < len(tricks) else []
+    if fitting:
+        best, where = min(fitting, key=lambda c: values.get(c, card_value(c))), "top"
+    elif placed < len(tricks) + 2:
+        # The cards drawn next (also where no card spares a judgement: nothing placed at
+        # the bottom yet, so the count of cards gone stays the count on top).
+        best = max(seen, key=card_value)
+        where = "top" if card_value(best) >= 2.5 or placed < len(tricks) else "bottom"
+    else:
+        best, where = seen[0], "bottom"
+    return choose(prompt, f"{where}:{best}")

@@ -8,6 +8,7 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
@@ -67,20 +68,56 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
     return skill_prompt(seat, window, "guicai", [Choose(seat=seat, option=o) for o in options])
 
 
+def _succeeds(reason: str, card_id: str, hearts_only: bool) -> bool | None:
+    """Whether a judgement of ``card_id`` goes the judged seat's way (None: no view on it)."""
+    judged = card(card_id)
+    if reason == "lebu":
+        return judged.suit == "heart"
+    if reason == "shandian":
+        return not (judged.suit == "spade" and 2 <= judged.rank <= 9)
+    if reason == "bagua":
+        return judged.suit == "heart" if hearts_only else judged.red
+    if reason == "tieji":
+        return judged.red
+    if reason == "ganglie":
+        return judged.suit != "heart"
+    if reason == "luoshen":
+        return judged.black
+    return None
+
+
+def _stakes(mind: Mind, reason: str, seat: int) -> float:
+    """How much a judgement of ``reason`` matters, whoever it helps."""
+    if reason == "lebu":
+        return 4.5
+    if reason == "shandian":
+        return mind.damage_weight(seat, 3)
+    if reason in ("bagua", "tieji", "ganglie"):
+        return 2.0
+    return 0.8
+
+
 @skill_bot("guicai")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    """Saves himself from Indulgence with a heart and from Lightning with anything else."""
-    reason = prompt.params.get("reason")
-    if prompt.params.get("judged") != view.me.seat:
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Turns any judgement his side's way, a friend's as well as his own, and a foe's against
+    it, when the stakes are worth the card."""
+    reason = str(prompt.params.get("reason", ""))
+    judged = int(prompt.params.get("judged", -1))
+    hearts_only = bool(getattr(mind.view.options, "eight_diagram_hearts", False))
+    now = _succeeds(reason, str(prompt.params["card"]), hearts_only)
+    if now is None or judged < 0:
         return prompt.actions[0]
-    current = card(prompt.params["card"])
+    # Ma Chao's and Xiahou Dun's judgements are about the seat they are aimed at.
+    wanted = not mind.foe(judged)
+    if now == wanted:
+        return prompt.actions[0]
+    values = mind.keep_values()
+    best, best_cost = prompt.actions[0], 0.8 * _stakes(mind, reason, judged)
     for action in prompt.actions[1:]:
         assert isinstance(action, Choose)
-        mine = card(action.option)
-        if reason == "lebu" and current.suit != "heart" and mine.suit == "heart":
-            return action
-        hit = current.suit == "spade" and 2 <= current.rank <= 9
-        safe = not (mine.suit == "spade" and 2 <= mine.rank <= 9)
-        if reason == "shandian" and hit and safe:
-            return action
-    return prompt.actions[0]
+        if _succeeds(reason, action.option, hearts_only) != wanted:
+            continue
+        cost = values.get(action.option, 2.0)
+        if cost < best_cost:
+            best, best_cost = action, cost
+    return best

@@ -18,7 +18,7 @@ def ask_wei(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 
 
 @skill_bot("hujia")
-def bot(view: Any, prompt: Any, rng: Any) -> Any:
+def bot(mind: Any, prompt: Any, rng: Any) -> Any:
     if prompt.params.get("helping"):
-        return helper_bot(view, prompt, rng)
-    return always_yes(view, prompt, rng)
+        return helper_bot(mind, prompt, rng)
+    return always_yes(mind, prompt, rng)

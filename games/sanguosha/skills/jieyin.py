@@ -4,14 +4,14 @@ wounded male hero each heal 1."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Discard, Use
-from games.sanguosha.bot_mind import card_value
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -49,6 +49,7 @@ def pay(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     fire(ctx, "lost_cards", [seat], seat=seat, zones=["hand", "hand"])
     heal(ctx, seat, 1, src=seat)
     heal(ctx, target, 1, src=seat)
+    aimed(ctx.state, seat, target, HELP)
 
 
 @prompt("skill:jieyin")
@@ -59,7 +60,8 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("jieyin")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
     assert prompt.pick is not None
-    cheapest = sorted(prompt.pick.options, key=card_value)[:2]
+    values = mind.keep_values()
+    cheapest = sorted(prompt.pick.options, key=lambda c: values.get(c, 2.0))[:2]
     return prompt.pick.build(cheapest)

@@ -46,7 +46,7 @@ PROVIDED_PLAY["jijiang"] = play_uses
 
 
 @skill_bot("jijiang")
-def bot(view: Any, prompt: Any, rng: Any) -> Any:
+def bot(mind: Any, prompt: Any, rng: Any) -> Any:
     if prompt.params.get("helping"):
-        return helper_bot(view, prompt, rng)
-    return always_yes(view, prompt, rng)
+        return helper_bot(mind, prompt, rng)
+    return always_yes(mind, prompt, rng)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
-from typing import Any
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Discard, Use
-from games.sanguosha.bot_mind import card_value
+from games.sanguosha.bot_mind import Mind, equip_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HARM, aimed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -60,6 +60,9 @@ def pay(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     state.deeds[seat][user] += 1
     state.deeds[seat][target] += 1
     state.deeds[user][target] += 1
+    # She chose both to fight; the Duel's user did not choose it.
+    aimed(state, seat, user, HARM)
+    aimed(state, seat, target, HARM)
     ctx.emit("forced_duel", seat=seat, user=user, target=target)
     f.step = 1
     ctx.push("duel", user=user, target=target, cards=[])
@@ -73,6 +76,8 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("lijian")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
     assert prompt.pick is not None
-    return prompt.pick.build([min(prompt.pick.options, key=card_value)])
+    values = mind.keep_values()
+    return prompt.pick.build([min(prompt.pick.options,
+                                  key=lambda c: values.get(c, equip_value(c)))])

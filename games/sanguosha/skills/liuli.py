@@ -9,9 +9,10 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
-from games.sanguosha.bot_mind import Mind, card_value
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.distance import in_attack_range
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HARM, aimed
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire, on
@@ -57,6 +58,7 @@ def redirect(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     to_discard(ctx, [card_id])
     ctx.emit("slash_redirected", seat=seat, card=card_id, to_seat=int(target), src=f.d["user"])
     ctx.state.deeds[seat][int(target)] += 1
+    aimed(ctx.state, seat, int(target), HARM)
     fire(ctx, "lost_cards", [seat], seat=seat, zones=[zone])
     ctx.finish(int(target))
 
@@ -69,14 +71,20 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("liuli")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    """Passes the Slash to the seat she trusts least, paying with the least useful card."""
-    mind = Mind(view)
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Passes the Slash to the foe it hurts most, paying with the card worth least, when that
+    beats taking it (or dodging it) herself."""
+    values = mind.keep_values()
+    spared = (1.0 - 0.7 * mind.dodge_chance(mind.me)) * mind.damage_weight(mind.me)
     best, best_score = prompt.actions[0], 0.0
     for action in prompt.actions[1:]:
         assert isinstance(action, Choose)
         card_id, target = action.option.rsplit(">", 1)
-        score = mind.enmity(int(target)) + 0.5 - card_value(card_id) / 10
+        seat = int(target)
+        if not mind.foe(seat):
+            continue
+        hit = 1.0 - mind.dodge_chance(seat)
+        score = spared + hit * mind.hurt_value(seat) - 0.6 * values.get(card_id, 2.5)
         if score > best_score:
             best, best_score = action, score
     return best

@@ -14,6 +14,7 @@ from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose, Pass, Respond
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.responses import answer_options, play_answer_cards
 from games.sanguosha.skills.base import YES, skill_prompt, yes_no
 from games.sanguosha.state import Frame, SanguoshaState
@@ -75,6 +76,7 @@ def lord_help_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None
         f.d["at"] += 1
         return
     assert isinstance(action, Respond)
+    aimed(ctx.state, action.seat, f.d["seat"], HELP)
     if f.d["keep"]:
         state = ctx.state
         zones = [remove_from_seat(state, action.seat, c) for c in action.cards]
@@ -107,12 +109,12 @@ def helper_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) ->
     return skill_prompt(seat, window, f.d["skill"], actions, helping=True)
 
 
-def helper_bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    """A loyalist answers for the lord; a renegade does while the rebels are winning; a rebel
-    never does."""
-    identity = view.me.identity
-    lord_row = view.seats[view.lord]
-    helps = identity == "loyalist" or (identity == "renegade" and lord_row.hp <= 2)
-    if helps and len(prompt.actions) > 1:
-        return prompt.actions[1]
-    return prompt.actions[0]
+def helper_bot(mind: Any, prompt: Prompt, rng: random.Random) -> Action:
+    """Whoever wants the lord kept alive plays the card for him (a loyalist, the renegade
+    while others are left); a rebel never does."""
+    lord = int(prompt.params.get("lord", -1))
+    answers = prompt.actions[1:]
+    if not answers or lord < 0 or not mind.friend(lord):
+        return prompt.actions[0]
+    values = mind.keep_values()
+    return min(answers, key=lambda a: sum(values.get(c, 2.0) for c in getattr(a, "cards", ())))

@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import name_of
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import YES, skill_bot, skill_prompt, yes_no
@@ -44,6 +45,7 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("luoyi")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    attacks = sum(1 for c in view.me.hand if name_of(c) in ("sha", "juedou"))
-    return prompt.actions[1] if attacks >= 1 else prompt.actions[0]
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """One card fewer for a harder hit, when a Slash or a Duel in hand can find a foe."""
+    attacks = sum(1 for c in mind.hand if name_of(c) in ("sha", "juedou"))
+    return prompt.actions[1] if attacks >= 1 and mind.foes else prompt.actions[0]

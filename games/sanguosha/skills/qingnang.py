@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.sanguosha.actions import Use
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
+from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.skills.base import active, once_per_turn
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -37,3 +38,4 @@ def run(ctx: Ctx, f: Frame) -> None:
     ctx.emit("discarded", seat=seat, cards=list(f.d["cards"]), reason="qingnang")
     fire(ctx, "lost_cards", [seat], seat=seat, zones=["hand"])
     heal(ctx, target, 1, src=seat)
+    aimed(ctx.state, seat, target, HELP)

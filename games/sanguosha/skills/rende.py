@@ -7,6 +7,7 @@ from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
+from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.skills.base import active
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -37,6 +38,7 @@ def give(ctx: Ctx, f: Frame) -> None:
         ctx.emit("gave_card", to=(seat, to), seat=seat, to_seat=to, card=card_id)
     ctx.emit("gave_cards", seat=seat, to_seat=to, count=len(f.d["cards"]))
     state.deeds[seat][to] -= 1
+    aimed(state, seat, to, HELP)
     player.flags["rende"] = player.flags.get("rende", 0) + len(f.d["cards"])
     fire(ctx, "lost_cards", [seat], seat=seat, zones=["hand"])
     if player.flags["rende"] >= HEAL_AT and not player.flags.get("rende_healed"):

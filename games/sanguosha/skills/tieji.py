@@ -3,14 +3,16 @@ dodged."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Choose
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.skills.base import YES, always_yes, skill_bot, skill_prompt, yes_no
+from games.sanguosha.skills.base import NO, YES, choose, skill_bot, skill_prompt, yes_no
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import on
 
@@ -47,4 +49,7 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
     return skill_prompt(seat, window, "tieji", yes_no(seat))
 
 
-skill_bot("tieji")(always_yes)
+@skill_bot("tieji")
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    target = int(prompt.params.get("target", -1))
+    return choose(prompt, NO if target >= 0 and mind.friend(target) else YES)

@@ -12,6 +12,7 @@ from games.core.windows import Window
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
+from games.sanguosha.intent import HARM, aimed
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire, on
@@ -48,6 +49,7 @@ def raid(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         ctx.emit("took_card", to=(seat, victim), seat=seat, src=victim, card=card_id)
         ctx.emit("took_hidden_card", seat=seat, src=victim)
         fire(ctx, "lost_cards", [victim], seat=victim, zones=["hand"])
+        aimed(state, seat, victim, HARM)
     ctx.finish(0)
 
 
@@ -62,13 +64,16 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 
 @skill_bot("tuxi")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    mind = Mind(view)
-    best, best_score = prompt.actions[0], 1.5  # drawing two is worth about two cards
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Raids foes' hands rather than drawing two: each card taken is one for him and one fewer
+    for a foe."""
+    best, best_score = prompt.actions[0], 2.0  # drawing two cards
     for action in prompt.actions[1:]:
         assert isinstance(action, Choose)
         seats = [int(s) for s in action.option.split(",")]
-        score = sum(1.0 + 0.5 * mind.enmity(s) for s in seats)
+        if any(mind.enmity(s) < 0 for s in seats):
+            continue
+        score = sum(1.0 + 0.8 * mind.enmity(s) for s in seats)
         if score > best_score:
             best, best_score = action, score
     return best

@@ -11,7 +11,8 @@ from games.core.windows import Window
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.skills.base import YES, skill_bot, skill_prompt, yes_no
+from games.sanguosha.intent import HELP, aimed
+from games.sanguosha.skills.base import YES, choose, skill_bot, skill_prompt, yes_no
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import on
 from games.sanguosha.zones import draw
@@ -57,6 +58,7 @@ def answered(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         state.players[to].hand.append(card_id)
         ctx.emit("gave_card", to=(seat, to), seat=seat, to_seat=to, card=card_id)
         ctx.emit("gave_cards", seat=seat, to_seat=to, count=1)
+        aimed(state, seat, to, HELP)
 
 
 @prompt("skill:yiji")
@@ -71,16 +73,14 @@ def give(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
 
 
 @skill_bot("yiji")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Always draws; hands a card on to the friend who needs it most (the fewest cards, the
+    lowest HP) once his own hand is more than he can keep."""
     if not prompt.params.get("giving"):
         return prompt.actions[1]
-    mind = Mind(view)
-    friends = [s for s in mind.friends() if view.seats[s].alive and s != view.me.seat]
-    hand = len(view.me.hand)
-    if friends and hand > view.seats[view.me.seat].hp:
-        target = min(friends, key=lambda s: view.seats[s].hand_count)
-        for action in prompt.actions:
-            assert isinstance(action, Choose)
-            if action.option == str(target):
-                return action
-    return prompt.actions[0]
+    friends = [s for s in mind.friends if s != mind.me]
+    if friends and len(mind.hand) > mind.my_row.hp:
+        target = min(friends, key=lambda s: (mind.rows[s].hand_count + mind.rows[s].hp,
+                                             s != mind.lord))
+        return choose(prompt, str(target))
+    return choose(prompt, str(mind.me))

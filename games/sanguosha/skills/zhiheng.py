@@ -4,12 +4,11 @@ equipped) and draw as many."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
 from games.sanguosha.actions import Discard, Use
-from games.sanguosha.cards import name_of
+from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
@@ -56,15 +55,12 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
     return skill_prompt(seat, window, "zhiheng", actions, pick=pick, clock="turn")
 
 
-_KEEP = ("tao", "wuzhong", "wuxie", "sha", "shan")
-
-
 @skill_bot("zhiheng")
-def bot(view: Any, prompt: Prompt, rng: random.Random) -> Action:
-    """Trades the hand's weakest cards: spare Dodges, and whatever is not worth keeping."""
+def bot(mind: Mind, prompt: Prompt, rng: random.Random) -> Action:
+    """Trades the cards worth little where they are: spare Dodges and Slashes, tricks with no
+    use now, equipment no better than what is worn."""
     assert prompt.pick is not None
-    hand = list(view.me.hand)
-    dodges = [c for c in hand if name_of(c) == "shan"][1:]
-    junk = [c for c in hand if name_of(c) not in _KEEP] + dodges
-    chosen = [c for c in junk if c in prompt.pick.options] or list(prompt.pick.options[:1])
+    values = mind.keep_values()
+    junk = [c for c in prompt.pick.options if c in values and values[c] < 2.6]
+    chosen = junk or [min(prompt.pick.options, key=lambda c: values.get(c, 9.0))]
     return prompt.pick.build(chosen)
