@@ -84,7 +84,7 @@ def test_the_baseline_reads_a_grown_view_and_refuses_a_shrunk_one() -> None:
     baseline = Baseline(ROOT)
     kind, data = view_data()
     name = f"{kind.__module__}:{kind.__qualname__}"
-    grown = {**data, "belief": [[0.5]], "options": {**data["options"], "bot_level": "easy"},
+    grown = {**data, "belief": [[0.5]], "options": {**data["options"], "table_mood": "calm"},
              "seats": [{**row, "aura": 3} for row in data["seats"]],
              "me": {**data["me"], "mood": "calm"}}
     message = {"view": grown, "view_type": name, "prompt": None, "rng": [1, 0, 0]}

@@ -223,8 +223,8 @@ def test_hero_choice_is_never_a_board_button() -> None:
 
 
 def test_a_discard_is_one_pick_labelled_by_card() -> None:
-    live, state = table(seed=11)
-    state, prompt = played_until(state, "discard", seed=11)
+    live, state = table(seed=12)
+    state, prompt = played_until(state, "discard", seed=12)
     live.state = state
     r = renderer()
     own: Any = GAME.view(state, prompt.seat)

@@ -12,7 +12,7 @@ from games.sanguosha.bot_play import heal_value, slash_hit, spend_cost
 from games.sanguosha.cards import name_of
 
 # What a Nullification in hand is worth keeping, in the bots' one currency.
-NULLIFY_KEPT = 2.0
+NULLIFY_KEPT = 1.6
 
 
 def cheapest(mind: Mind, answers: list[Any]) -> Action:
@@ -67,7 +67,7 @@ def peach(mind: Mind, prompt: Prompt) -> Action:
     dying = int(prompt.params.get("dying", -1))
     if not answers or dying < 0:
         return prompt.actions[0]
-    if dying == mind.me or mind.enmity(dying) < -0.3:
+    if mind.saves(dying):
         return cheapest(mind, answers)
     return prompt.actions[0]
 

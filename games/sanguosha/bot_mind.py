@@ -97,7 +97,9 @@ class Mind:
         return seat_odds(self.view)
 
     def _face_up_odds(self) -> list[tuple[float, float, float]]:
-        unknown = (0.3, 0.5, 0.2)
+        """A newcomer's reading: the face-up identities, and whoever attacked the lord is a
+        rebel, whoever helped him a loyalist."""
+        intent = self.view.intent
         out = []
         for row in self.rows:
             identity = self.identity if row.seat == self.me else row.identity
@@ -108,7 +110,9 @@ class Mind:
             elif identity == "renegade":
                 out.append((0.0, 0.0, 1.0))
             else:
-                out.append(unknown)
+                to_lord = intent[row.seat][self.lord] if intent else 0
+                out.append((0.1, 0.8, 0.1) if to_lord > 0 else (0.7, 0.1, 0.2) if to_lord < 0
+                           else (0.3, 0.5, 0.2))
         return out
 
     @cached_property
@@ -162,7 +166,17 @@ class Mind:
         return self.enmity(seat) < -0.3
 
     def foe(self, seat: int) -> bool:
-        return self.enmity(seat) > 0.3
+        """A seat worth attacking. The lord, who has no one to tell him who his loyalists are,
+        wants clearer signs than the others before he hurts anyone."""
+        return self.enmity(seat) > (0.45 if self.identity == "lord" else 0.3)
+
+    def saves(self, seat: int) -> bool:
+        """Whether a Peach for ``seat`` dying is well spent: itself, a friend, and for the lord
+        any seat not taken for a foe (his loyalists may not have shown themselves yet)."""
+        if seat == self.me:
+            return True
+        line = 0.05 if self.identity == "lord" else -0.2
+        return self.enmity(seat) < line
 
     @cached_property
     def friends(self) -> list[int]:

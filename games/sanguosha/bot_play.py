@@ -103,7 +103,7 @@ def _opens_slash(mind: Mind, target: int, use: Use) -> float:
 def score_indulgence(mind: Mind, use: Use) -> float:
     target = use.targets[0]
     stance = mind.enmity(target)
-    if stance <= 0.3:
+    if not mind.foe(target):
         return -1.0
     row = mind.rows[target]
     return stance * (2.0 + 0.3 * row.hand_count + 0.3 * len(row.equips))
@@ -214,7 +214,7 @@ def score_slash(mind: Mind, use: Use) -> float:
     value = 0.0
     for target in use.targets:
         stance = mind.enmity(target)
-        if stance <= 0.3:
+        if not mind.foe(target):
             return -1.0
         hit = slash_hit(mind, target, use)
         if hit <= 0:
@@ -238,8 +238,7 @@ def duel_win(mind: Mind, target: int) -> float:
 
 def score_duel(mind: Mind, use: Use) -> float:
     target = use.targets[0]
-    stance = mind.enmity(target)
-    if stance <= 0.3:
+    if not mind.foe(target):
         return -1.0
     damage = 2 if mind.view.me.flags.get("luoyi") else 1
     win = duel_win(mind, target)
@@ -323,7 +322,7 @@ def score_jieyin(mind: Mind, use: Use) -> float:
 
 def score_fanjian(mind: Mind, use: Use) -> float:
     target = use.targets[0]
-    if mind.enmity(target) <= 0.3:
+    if not mind.foe(target):
         return -1.0
     return 0.7 * mind.hurt_value(target) - 1.5
 

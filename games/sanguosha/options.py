@@ -35,6 +35,11 @@ class Options(BaseModel):
         description="win_loss: 1 point to every winner. fourth_edition: the 4th-edition "
         "table with personal bonuses for kills.",
     )
+    bot_level: Literal["easy", "normal"] = Field(
+        default="normal",
+        description="How the table's bots play: normal, as seasoned players of their identity; "
+        "easy, plain moves a new player can beat (they still never turn on their own side).",
+    )
     first_death_protection: bool = Field(
         default=False,
         description="House rule: protected_seat (the first out last game) cannot lose its last "

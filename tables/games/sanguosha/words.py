@@ -513,6 +513,8 @@ class SanguoshaWords(Words):
                 lines.append(t(f"sanguosha.option.{name}", locale))
         if chosen.scoring != "win_loss":
             lines.append(t(f"sanguosha.option.scoring.{chosen.scoring}", locale))
+        if chosen.bot_level != "normal":
+            lines.append(t(f"sanguosha.option.bot_level.{chosen.bot_level}", locale))
         if chosen.league:
             lines.append(t("sanguosha.option.league_table", locale,
                            table=chosen.league_table + 1,

@@ -151,7 +151,7 @@ POSITIONS = [
              lambda a: isinstance(a, Choose) and set(a.option.split(",")) == {"0", "3"}),
     Position("Xu Chu's Luoyi strips for a harder hit with a Slash and a foe about",
              lambda: advance(_next_turn(REBEL, {1: "xuchu"}, cards={1: ["sha-club-2"]},
-                                        deeds={(0, 2): 2}), skill(1, "luoyi")), 1,
+                                        deeds={(0, 1): 2}), skill(1, "luoyi")), 1,
              chooses("yes")),
     Position("Zhen Ji's Luoshen judges for black cards",
              lambda: advance(_next_turn(REBEL, {1: "zhenji"}), skill(1, "luoshen")), 1,
