@@ -15,6 +15,12 @@ for the match (``LiveMatch`` with its record, seats and recent events):
 
     .venv/bin/python bench/sanguosha_bench.py --memory [--games 50] [--seats 8]
 
+``--decisions`` plays all-bot games and times every bot decision in CPU time (the acting seat's
+view is built before the clock starts): the mean over every decision, over the decisions with a
+real choice (two or more actions), and the worst, with the prompt kind it came from:
+
+    .venv/bin/python bench/sanguosha_bench.py --decisions --games 50 --seats 5 8
+
 ``--strength`` plays seeded tables where every seat is, by a coin toss per seat, the bot or a
 uniformly random player, and prints each identity's win rate for bot seats and random seats:
 
@@ -153,6 +159,31 @@ def memory(seats: int, games: int) -> None:
     )
 
 
+def decisions(seats: int, games: int) -> None:
+    times: list[float] = []
+    chosen: list[float] = []
+    worst = (0.0, "")
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = GAME.setup(seats, seed=seed)
+        while GAME.outcome(state) is None:
+            prompt = rng.choice(GAME.pending(state))
+            view = GAME.view(state, prompt.seat)
+            started = time.process_time()
+            action = GAME.choose(view, prompt, rng)
+            spent = time.process_time() - started
+            times.append(spent)
+            if len(prompt.actions) > 1 or prompt.pick is not None:
+                chosen.append(spent)
+            if spent > worst[0]:
+                worst = (spent, prompt.kind)
+            state = GAME.apply(state, action).state
+    print(f"{seats} players, {games} games: {len(times)} bot decisions, mean "
+          f"{statistics.fmean(times) * 1e6:.0f} µs; {len(chosen)} with a choice, mean "
+          f"{statistics.fmean(chosen) * 1e6:.0f} µs; worst {worst[0] * 1e3:.2f} ms "
+          f"({worst[1]})")
+
+
 def strength(seats: int, games: int) -> None:
     wins: dict[tuple[str, bool], list[int]] = defaultdict(lambda: [0, 0])
     for seed in range(games):
@@ -185,6 +216,7 @@ def main() -> None:
     parser.add_argument("--strength", action="store_true")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--memory", action="store_true")
+    parser.add_argument("--decisions", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     for seats in args.seats:
@@ -192,6 +224,8 @@ def main() -> None:
             strength(seats, args.games)
         elif args.memory:
             memory(seats, args.games)
+        elif args.decisions:
+            decisions(seats, args.games)
         elif args.profile:
             profiler = cProfile.Profile()
             profiler.runcall(speed, seats, args.games)

@@ -54,11 +54,14 @@ def slash_answer(mind: Mind, prompt: Prompt) -> Action:
     if _distinct_cards(answers) < left:
         return prompt.actions[0]
     src = int(prompt.params.get("src", -1))
-    friendly = prompt.params.get("reason") == "juedou" and src >= 0 and mind.friend(src)
-    if friendly and mind.my_row.hp > 1:
-        # A Duel with a friend: losing one HP costs less than the Slashes, unless it is the
-        # last HP.
-        return prompt.actions[0]
+    if prompt.params.get("reason") == "juedou" and src >= 0 and mind.my_row.hp > 1:
+        if mind.friend(src):
+            # A Duel with a friend: losing one HP costs less than the Slashes.
+            return prompt.actions[0]
+        if mind.slashes_in_hand * (2 if "wushuang" in mind.my_row.skills else 1) < \
+                mind.expected_slashes(src) - 0.8 and mind.my_row.hp > 2:
+            # A Duel that will be lost anyway: keep the Slashes, take the point of damage.
+            return prompt.actions[0]
     return cheapest(mind, answers)
 
 

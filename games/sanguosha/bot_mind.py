@@ -9,8 +9,8 @@ seat is worth about two, the last point (a death) a great deal more.
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from games.sanguosha.bot_belief import LOYAL, REBEL, seat_odds
 from games.sanguosha.cards import KINDS, card, name_of
@@ -48,6 +48,27 @@ PEACH_SHARE = 8 / 104
 NULLIFY_SHARE = 3 / 104
 
 
+T = TypeVar("T")
+
+
+class once(Generic[T]):
+    """A property worked out on first reading and kept on the instance. Python 3.11's
+    ``functools.cached_property`` takes a lock on every first reading, a cost a bot that makes
+    a fresh ``Mind`` for every decision pays many times a move."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        value = self.compute(instance)
+        instance.__dict__[self.name] = value
+        return value
+
+
 def card_value(card_id: str) -> float:
     return CARD_VALUES.get(name_of(card_id), 2.5)
 
@@ -81,15 +102,15 @@ class Mind:
         self._memo: dict[tuple[Any, ...], float] = {}
 
     # -- the table -----------------------------------------------------------------------------
-    @cached_property
+    @once
     def living(self) -> list[int]:
         return [row.seat for row in self.rows if row.alive]
 
-    @cached_property
+    @once
     def others(self) -> list[int]:
         return [s for s in self.living if s != self.me]
 
-    @cached_property
+    @once
     def odds(self) -> list[tuple[float, float, float]]:
         """(lord's side, rebel, renegade) per seat; easy bots read only what is face up."""
         if self.easy:
@@ -115,12 +136,12 @@ class Mind:
                            else (0.3, 0.5, 0.2))
         return out
 
-    @cached_property
+    @once
     def rebels_left(self) -> float:
         """How many rebels this bot believes are still alive."""
         return sum(self.odds[s][REBEL] for s in self.living if s != self.lord)
 
-    @cached_property
+    @once
     def strength(self) -> tuple[float, float]:
         """The lord's side and the rebels' side, as believed HP in play."""
         lord_side = rebels = 0.0
@@ -156,11 +177,14 @@ class Mind:
         # The renegade keeps the lord alive to face him last, and weakens whichever side
         # leads.
         if seat == self.lord:
-            return 2.0 if not [s for s in self.others if s != self.lord] else -0.8
+            if not [s for s in self.others if s != self.lord]:
+                return 2.0
+            # The lower the lord, the nearer the rebels' win, which is the renegade's loss.
+            return -0.8 if self.rows[seat].hp >= 3 else -1.5 if self.rows[seat].hp == 2 else -2.5
         lord_side, rebels = self.strength
         if rebels > lord_side:
-            return rebel * 1.0 + loyal * 0.25
-        return loyal * 0.8 + rebel * 0.6
+            return rebel * 1.0 + loyal * 0.2
+        return loyal * 0.9 + rebel * 0.25
 
     def friend(self, seat: int) -> bool:
         return self.enmity(seat) < -0.3
@@ -178,11 +202,11 @@ class Mind:
         line = 0.05 if self.identity == "lord" else -0.2
         return self.enmity(seat) < line
 
-    @cached_property
+    @once
     def friends(self) -> list[int]:
         return [s for s in self.others if self.friend(s)]
 
-    @cached_property
+    @once
     def foes(self) -> list[int]:
         return [s for s in self.others if self.foe(s)]
 
@@ -306,11 +330,11 @@ class Mind:
     def count(self, name: str) -> int:
         return sum(1 for c in self.hand if name_of(c) == name)
 
-    @cached_property
+    @once
     def my_row(self) -> Any:
         return self.rows[self.me]
 
-    @cached_property
+    @once
     def slashes_in_hand(self) -> int:
         return self.my_slashes()
 
@@ -336,7 +360,7 @@ class Mind:
     def keep_values(self) -> dict[str, float]:
         return self._keep_values
 
-    @cached_property
+    @once
     def _keep_values(self) -> dict[str, float]:
         """Each hand card's worth to this bot where it sits: the first Dodge or Slash is worth
         more than the next, equipment no better than what is worn little, a Peach more at low

@@ -23,11 +23,12 @@ FIRST = 6.0
 
 def spend_cost(mind: Mind, use: Use) -> float:
     """What the cards a use gives up were worth in hand, beyond being used as they are."""
+    if len(use.cards) == 1 and not use.via and name_of(use.cards[0]) == use.name:
+        return 0.3  # used as what it is: only a Slash or Peach needed later is missed
     values = mind.keep_values()
     cost = 0.0
     for c in use.cards:
         if name_of(c) == use.name and not use.via:
-            # Used as what it is: only a Slash or Peach needed later is missed.
             cost += 0.3
         elif c in values:
             cost += 0.8 * values[c]
@@ -173,9 +174,11 @@ def score_peach(mind: Mind, use: Use) -> float:
         return -1.0
     hp = row.hp
     hand = len(mind.hand)
-    # Healing is also a bigger hand limit; at full hand a Peach is better eaten than thrown.
-    value = 0.6 + (1.5 if hp <= 1 else 0.0) + (0.5 if hand > hp else 0.0)
-    return value
+    # Kept while healthy (it saves from dying just as well, and may save a friend); eaten when
+    # low, or when the hand limit would throw a card away anyway.
+    if hp > 2 and hand <= hp and row.max_hp - hp < 2:
+        return -1.0
+    return 0.6 + (1.5 if hp <= 1 else 0.0) + (0.5 if hand > hp else 0.0)
 
 
 def slash_hit(mind: Mind, target: int, use: Use) -> float:
@@ -210,19 +213,32 @@ def _slash_hit(mind: Mind, target: int, black: bool, spent: int) -> float:
 
 
 def score_slash(mind: Mind, use: Use) -> float:
+    black = bool(use.cards) and not any(is_red(c) for c in use.cards)
+    key = ("slash", use.targets, black, len(use.cards), use.via == "jijiang")
+    value = mind._memo.get(key)
+    if value is None:
+        value = mind._memo[key] = _slash_effect(mind, use.targets, black, len(use.cards),
+                                                use.via == "jijiang")
+    if value <= -1.0:
+        return value
+    return value - spend_cost(mind, use)
+
+
+def _slash_effect(mind: Mind, targets: tuple[int, ...], black: bool, spent: int,
+                  borrowed: bool) -> float:
+    """What a Slash at ``targets`` does, before the cards it costs."""
     damage = 2 if mind.view.me.flags.get("luoyi") else 1
     value = 0.0
-    for target in use.targets:
-        stance = mind.enmity(target)
+    for target in targets:
         if not mind.foe(target):
             return -1.0
-        hit = slash_hit(mind, target, use)
+        hit = _slash_hit(mind, target, black, spent)
         if hit <= 0:
             return -1.0
-        value += hit * mind.hurt_value(target, damage) + (1 - hit) * 0.3 * stance
-    if use.via == "jijiang":
+        value += hit * mind.hurt_value(target, damage) + (1 - hit) * 0.3 * mind.enmity(target)
+    if borrowed:
         value *= 0.5  # only if a Shu hero plays the Slash for him
-    return value - spend_cost(mind, use)
+    return value
 
 
 def duel_win(mind: Mind, target: int) -> float:
@@ -367,7 +383,7 @@ def score_use(mind: Mind, use: Use) -> float:
     if scorer is None:
         return -1.0
     value = scorer(mind, use)
-    if use.name not in ("sha", "juedou", "tao") and use.cards:
+    if use.via and use.cards and use.name not in ("sha", "juedou", "tao"):
         value -= 0.15 * sum(card_value(c) for c in use.cards if name_of(c) != use.name)
     if use.name in ("shunshou", "guohe") and value > 0:
         value += 1.0  # before the attacks that the card taken would have stopped

@@ -81,12 +81,12 @@ def seats(
     return state
 
 
-def decide(source: SanguoshaState | Run, seat: int = 0) -> Action:
+def decide(source: SanguoshaState | Run, seat: int = 0, seed: int = 0) -> Action:
     """The bot's choice for ``seat``'s prompt, from that seat's view only."""
     state = source.state if isinstance(source, Run) else source
     prompts = [p for p in GAME.pending(state) if p.seat == seat]
     assert prompts, f"seat {seat} is not asked; asked: {[p.seat for p in GAME.pending(state)]}"
-    return GAME.choose(GAME.view(state, seat), prompts[0], random.Random(0))
+    return GAME.choose(GAME.view(state, seat), prompts[0], random.Random(seed))
 
 
 def until_asked(run: Run, seat: int, kind: str) -> Run:
