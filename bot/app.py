@@ -29,7 +29,7 @@ from bot.table import Desk
 from bot.translator import CatalogTranslator
 from games import registry
 from storage import Repository
-from tables import metrics, ratings
+from tables import metrics
 from tables.service import MatchService
 from web.links import Links, load_secret
 from web.page import BOOK
@@ -149,7 +149,7 @@ class ParlorClient(commands.AutoShardedBot):
         self._reveals = asyncio.create_task(self.parlor.desk.post_missing_reveals())
         # Tables that ended before ratings were kept (or while they could not be written) are
         # rated now, in order: the first start after an upgrade rates every table played.
-        self._ratings = asyncio.create_task(ratings.catch_up_quietly(self.parlor.repo))
+        self.parlor.service.ratings.ask()
         # A stop between a saved move and its board edit left that board behind.
         self.parlor.desk.bring_boards_up_to_date_later()
         # What is loaded by now (modules, commands, the schedule) lives as long as the process.
@@ -160,10 +160,10 @@ class ParlorClient(commands.AutoShardedBot):
         await self.parlor.interactions.answer_unreadable(interaction)
 
     async def close(self) -> None:
-        for task in (getattr(self, "_reveals", None), getattr(self, "_ratings", None)):
-            if task is not None:
-                task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
+        reveals = getattr(self, "_reveals", None)
+        if reveals is not None:
+            reveals.cancel()
+            await asyncio.gather(reveals, return_exceptions=True)
         self._collector.stop()
         self._switching.stop()
         await self.parlor.timers.stop()

@@ -11,12 +11,13 @@ to a bot still counts for its owner (their user id stays on the seat). A table l
 than two sides of people, or of a cooperative game, rates nobody. Bots have a fixed rating per
 game (``bot_rating``), shown apart, never updated.
 
-``catch_up`` rates every table not yet rated. Ratings are a cache of the stats: when a table
-turns up out of order (its stats recorded after a later table was rated), every rating from it
-on is worked out again, so the stored ratings are always what rating every stored table from
-the first one, in order, gives (``recompute`` does exactly that, from nothing). Two processes
-catching up at once (PostgreSQL) cannot mix their writes: the one that read before the other
-wrote reads again.
+``catch_up`` rates every table not yet rated; a process runs it in the background through
+its ``Rater`` (the service's ``ratings``) when a table's stats are recorded and at start-up.
+Ratings are a cache of the stats: when a table turns up out of order (its stats recorded after
+a later table was rated), every rating from it on is worked out again, so the stored ratings
+are always what rating every stored table from the first one, in order, gives (``recompute``
+does exactly that, from nothing). Two processes catching up at once (PostgreSQL) cannot mix
+their writes: the one that read before the other wrote reads again.
 """
 
 from __future__ import annotations
@@ -184,10 +185,40 @@ async def recompute(repo: Repository) -> int:
     return await catch_up(repo)
 
 
-async def catch_up_quietly(repo: Repository) -> None:
-    """``catch_up`` where a failure must not stop what called it (a table's end, a start):
-    logged, and the tables left are rated by the next catch-up."""
-    try:
-        await catch_up(repo)
-    except Exception:
-        log.exception("ratings could not be brought up to date")
+class Rater:
+    """A process's catch-ups, in the background, one at a time: asked while one runs (another
+    table ended meanwhile), it runs once more when that one is done. A table's last move never
+    waits for ratings, and the first start's long catch-up is not run twice over."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+        self._task: asyncio.Task[None] | None = None
+        self._again = False
+
+    def ask(self) -> None:
+        """Bring the ratings up to date soon (a table's stats were recorded; the start)."""
+        if self._task is not None and not self._task.done():
+            self._again = True
+            return
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            self._again = False
+            try:
+                await catch_up(self.repo)
+            except Exception:  # logged; the tables left are rated by the next catch-up
+                log.exception("ratings could not be brought up to date")
+            if not self._again:
+                return
+
+    async def settled(self) -> None:
+        """Wait until no catch-up is running or asked for."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    async def close(self) -> None:
+        """Stop a catch-up under way (its batch is rolled back; the next start rates it)."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)

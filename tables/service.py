@@ -190,6 +190,8 @@ class MatchService:
         self._idle = asyncio.Event()
         self._idle.set()
         self._closing = False
+        # Rates finished tables in the background (tables/ratings.py).
+        self.ratings = ratings.Rater(repo)
 
     # -- plumbing --------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -244,6 +246,7 @@ class MatchService:
         await self._idle.wait()
         # Loads only read, but a read cut off by the repository closing fails whoever waits.
         await asyncio.gather(*self._loading.values(), return_exceptions=True)
+        await self.ratings.close()
 
     def _remember(self, live: LiveMatch) -> None:
         self._cache[live.id] = live
@@ -834,4 +837,4 @@ class MatchService:
             for s in live.seats
         ]
         await self.repo.record_stats(rows)
-        await ratings.catch_up_quietly(self.repo)
+        self.ratings.ask()

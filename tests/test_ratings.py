@@ -5,6 +5,7 @@ same whether rated as the tables end or all again from the stored results."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -139,6 +140,7 @@ async def _play(service: MatchService, game: str, people: list[int], bots: int, 
         played = await service.play_for_seat(live.id, prompt.seat, decide)
         assert played is not None
         live = played[0]
+    await service.ratings.settled()  # rated in the background as it ended
     return live
 
 
@@ -167,3 +169,28 @@ async def test_tables_ending_through_the_service_are_rated(service: MatchService
 async def _all_ratings(service: MatchService) -> list[Any]:
     return [r for user in range(1, 5) for scope in (9, EVERYWHERE)
             for r in await service.repo.rating_history(scope, user)]
+
+
+async def test_catch_ups_asked_while_one_runs_run_once_more_after_it(
+        service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's end never waits for ratings: the catch-up runs in the background, one at a
+    time, and one more after it when asked meanwhile (a long first catch-up is not doubled)."""
+    runs: list[int] = []
+    gate = asyncio.Event()
+
+    async def slow(repo: Any) -> int:
+        runs.append(len(runs))
+        await gate.wait()
+        return 0
+
+    monkeypatch.setattr(ratings, "catch_up", slow)
+    rater = service.ratings
+    rater.ask()
+    await asyncio.sleep(0.01)
+    for _ in range(4):
+        rater.ask()
+    await asyncio.sleep(0.01)
+    assert runs == [0]  # one running; the four asks since it began fold into one more
+    gate.set()
+    await rater.settled()
+    assert runs == [0, 1]

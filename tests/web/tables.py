@@ -43,6 +43,7 @@ async def finished_table(service: MatchService, game: str, *, channel: int, seat
         played = await service.play_for_seat(live.id, prompt.seat, decide)
         assert played is not None
         live = played[0]
+    await service.ratings.settled()  # rated in the background as it ended
     return live
 
 

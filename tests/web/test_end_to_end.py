@@ -61,6 +61,7 @@ async def test_links_from_discord_open_the_pages(tmp_path: Path,
             server = await web.get(pages)
             assert server.status == 200 and replay in await server.text()
             # Two people at the table: both are rated as it ends, and the page shows it.
+            await client.parlor.service.ratings.settled()
             (rating,) = await client.parlor.repo.rating_history(guild.id, alice.id)
             mine = await (await web.get(f"{pages}/player/{alice.id}?lang=en")).text()
             assert f"{ratings.shown(rating.mu, rating.sigma)} (1 rated game)" in mine
