@@ -93,6 +93,8 @@ class Result:
     appends: int
     seconds: float
     latencies_ms: list[float]
+    # CPU time of the whole process (every thread: the loop, SQLite's, the checkpointer's).
+    cpu_seconds: float = 0.0
 
     @property
     def rate(self) -> float:
@@ -109,8 +111,13 @@ class Result:
             f"{name:<11} {self.appends:>7} appends in {self.seconds:6.2f} s = "
             f"{self.rate:8.0f}/s   p50 {self.percentile(0.50):6.2f} ms   "
             f"p99 {self.percentile(0.99):6.2f} ms   max {max(self.latencies_ms):7.2f} ms   "
-            f"mean {statistics.fmean(self.latencies_ms):6.2f} ms"
+            f"mean {statistics.fmean(self.latencies_ms):6.2f} ms   "
+            f"CPU {self.cpu_us:5.0f} µs/append"
         )
+
+    @property
+    def cpu_us(self) -> float:
+        return self.cpu_seconds / self.appends * 1e6 if self.appends else 0.0
 
 
 async def _prepare(repo: Repository, matches: int, state_json: str) -> list[int]:
@@ -183,7 +190,7 @@ async def one_at_a_time(
     load: TimerLoad,
 ) -> Result:
     latencies: list[float] = []
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for n in range(total):
         match_id = ids[n % len(ids)]
         version = versions[match_id]
@@ -192,7 +199,8 @@ async def one_at_a_time(
             repo, match_id, version, states[version % len(states)], load
         )
         latencies.append((time.perf_counter() - began) * 1000)
-    return Result(len(latencies), time.perf_counter() - started, latencies)
+    return Result(len(latencies), time.perf_counter() - started, latencies,
+                  time.process_time() - cpu)
 
 
 COMPARED_LOADS = {
@@ -241,9 +249,10 @@ async def saturation(
             )
             latencies.append((time.perf_counter() - began) * 1000)
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(worker(m) for m in ids))
-    return Result(len(latencies), time.perf_counter() - started, latencies)
+    return Result(len(latencies), time.perf_counter() - started, latencies,
+                  time.process_time() - cpu)
 
 
 async def paced(
@@ -268,7 +277,7 @@ async def paced(
         busy.discard(match_id)
 
     total = int(rate * seconds)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     cursor = 0
     for n in range(total):
         due = started + n / rate
@@ -289,7 +298,8 @@ async def paced(
         await asyncio.gather(*list(tasks))
     if skipped:
         print(f"paced: {skipped} appends skipped because their match was still busy")
-    return Result(len(latencies), time.perf_counter() - started, latencies)
+    return Result(len(latencies), time.perf_counter() - started, latencies,
+                  time.process_time() - cpu)
 
 
 async def _measure(

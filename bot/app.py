@@ -28,7 +28,7 @@ from bot.switching import SwitchInterval
 from bot.table import Desk
 from bot.translator import CatalogTranslator
 from games import registry
-from storage import Repository
+from storage import Repository, StorageUnavailable
 from tables import metrics
 from tables.service import MatchService
 from web.links import Links, load_secret
@@ -64,6 +64,7 @@ class Parlor:
                       timers_due=self.timers.due,
                       budget_waiting=lambda: self.desk.budget.waiting,
                       pictures_waiting=lambda: self.desk.pictures.drawer.waiting)
+        metrics.watch_storage(repo.outage)
 
     async def config_for(self, guild_id: int) -> GuildConfig:
         config = self._configs.get(guild_id)
@@ -206,6 +207,10 @@ class ParlorClient(commands.AutoShardedBot):
 
         if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
             await refuse(interaction, "command.no_permission")
+            return
+        if isinstance(getattr(error, "original", None), StorageUnavailable):
+            with contextlib.suppress(discord.HTTPException):
+                await refuse(interaction, "storage.unavailable")
             return
         log.exception("command failed", exc_info=error)
         with contextlib.suppress(discord.HTTPException):

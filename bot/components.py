@@ -20,6 +20,7 @@ from discord import ui
 
 from bot.picking import page_options, pages
 from games.core import Prompt
+from storage import StorageUnavailable
 from tables.i18n import t
 from tables.lobby_options import (
     OptionChoice,
@@ -58,6 +59,13 @@ def answered(callback: Callback) -> Callback:
     async def guarded(self: Any, interaction: discord.Interaction[Any]) -> None:
         try:
             await callback(self, interaction)
+        except StorageUnavailable:
+            # The repository logged the spell's first failure; this click is told what
+            # happened and what to do.
+            from bot.replies import refuse
+
+            with contextlib.suppress(discord.HTTPException):
+                await refuse(interaction, "storage.unavailable")
         except Exception:
             log.exception("component %s failed", getattr(self, "custom_id", type(self).__name__))
             from bot.replies import refuse

@@ -9,10 +9,11 @@ and edits afterwards.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
-from collections.abc import Awaitable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
 from discord import ui
@@ -22,7 +23,7 @@ from bot.panels import Editor, Tables
 from bot.picking import PickChoices, page_options, pages
 from bot.replies import is_ephemeral, refuse, send_private, update_message, user_locale
 from games.core import Action, Prompt
-from storage import MatchNotFound, MatchStatus
+from storage import MatchNotFound, MatchStatus, StorageUnavailable
 from tables.i18n import t
 from tables.lobby_options import decode_choice, lobby_options
 from tables.questions import click_check, click_counts, prompt_digest
@@ -33,6 +34,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+P = ParamSpec("P")
+Handler = TypeVar("Handler", bound="InteractionHandler")
+
+
+def a_move(method: Callable[Concatenate[Handler, discord.Interaction[Any], P],
+                            Coroutine[Any, Any, None]]
+           ) -> Callable[Concatenate[Handler, discord.Interaction[Any], P],
+                         Coroutine[Any, Any, None]]:
+    """A click that makes a move: when the database does not answer, it is told its move was
+    not made (the repository logged the spell's first failure)."""
+    @functools.wraps(method)
+    async def guarded(self: Handler, interaction: discord.Interaction[Any], *args: P.args,
+                      **kwargs: P.kwargs) -> None:
+        try:
+            await method(self, interaction, *args, **kwargs)
+        except StorageUnavailable:
+            await refuse(interaction, "storage.unavailable_move")
+    return guarded
 
 
 class Host(Tables, Protocol):
@@ -146,6 +165,7 @@ class InteractionHandler:
             return None
 
     # -- game actions ----------------------------------------------------------------------
+    @a_move
     async def act(self, interaction: discord.Interaction[Any], match_id: int, version: int,
                   seat: int, indices: list[int], *, on_board: bool = False,
                   check: str = "") -> None:
@@ -188,6 +208,7 @@ class InteractionHandler:
         elif live is not None:
             await self.app.desk.answer_with_board(interaction, live)
 
+    @a_move
     async def answer(self, interaction: discord.Interaction[Any], match_id: int, version: int,
                      places: list[int], *, check: str = "") -> None:
         """A choice on the board's question put to several seats at once: the clicker answers
@@ -266,6 +287,7 @@ class InteractionHandler:
         await send_private(interaction, **fields)
 
     # -- choices of several items -----------------------------------------------------------
+    @a_move
     async def pick(self, interaction: discord.Interaction[Any], match_id: int, version: int,
                    seat: int, page: int, places: list[int], *, check: str = "") -> None:
         """A pick's select: the whole choice when it fits in one select (one move), else the
@@ -290,6 +312,7 @@ class InteractionHandler:
         self.picks.set_page((match_id, seat, prompt_digest(prompt)), pick, page, ticked)
         await self.show_panel(interaction, match_id, page=page, edit=True)
 
+    @a_move
     async def pick_step(self, interaction: discord.Interaction[Any], match_id: int,
                         version: int, seat: int, op: str, page: int, *, check: str = "") -> None:
         """A long pick's page turn, reset or confirmation."""
@@ -357,6 +380,7 @@ class InteractionHandler:
             return
         await self.show_panel(interaction, match_id, step=places[0])
 
+    @a_move
     async def board_step(self, interaction: discord.Interaction[Any], match_id: int,
                          version: int, seat: int, places: list[int], *,
                          check: str = "") -> None:

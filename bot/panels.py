@@ -26,6 +26,7 @@ import discord
 
 from bot.ports import Ports
 from storage import MatchStatus
+from tables.failures import log_failure
 from tables.questions import prompt_digest
 from tables.service import LiveMatch, MatchChange
 
@@ -177,10 +178,11 @@ class PanelFollower:
                           failure.status)
                 self._forget(key)
                 return
-            except Exception:
+            except Exception as error:
                 if self.app.client.is_closed():
                     return  # shutting down: the session is gone, nothing to follow
-                log.exception("could not refresh the panel of match %s seat %s", match_id, seat)
+                log_failure(log, error, "could not refresh the panel of match %s seat %s",
+                            match_id, seat)
                 self._forget(key)
                 return
             panel.shown = shown

@@ -37,8 +37,9 @@ import discord
 from bot.choosing import Choosers
 from games import registry
 from games.core import Action, Clock, Prompt
-from storage import MatchNotFound, MatchStatus, TimerRecord
+from storage import MatchNotFound, MatchStatus, StorageUnavailable, TimerRecord
 from tables import metrics
+from tables.failures import log_failure
 from tables.i18n import t
 from tables.service import LiveMatch, Refusal
 
@@ -377,8 +378,8 @@ class Scheduler:
             log.debug("scheduled move for match %s refused: %s", entry.match_id, refusal.key)
             self._retry(entry)
             return
-        except Exception:
-            log.exception("scheduled move for match %s failed", entry.match_id)
+        except Exception as error:
+            log_failure(log, error, "scheduled move for match %s failed", entry.match_id)
             self._retry(entry)
             return
         if played is None:
@@ -386,7 +387,11 @@ class Scheduler:
             return
         live, _ = played
         if live.missed.get(entry.seat, 0) and not live.seats[entry.seat].is_bot:
-            await self._afk_ladder(live, entry.seat)
+            try:
+                await self._afk_ladder(live, entry.seat)
+            except StorageUnavailable as error:  # the next missed turn climbs the ladder
+                log.warning("match %s: seat %s not handed to a bot (%s)", live.id, entry.seat,
+                            error)
 
     async def _think(self, entry: Entry) -> tuple[int, Action] | None:
         """The bot's move for the match as it stands now, chosen off the loop (with the version
@@ -448,17 +453,21 @@ class Scheduler:
                 await self.app.service.hand_to_bot(live.id, seat, reason="afk")
 
     async def _warn(self, entry: Entry) -> None:
-        """Half time: a nudge by DM, or a mention at the table when DMs are closed."""
+        """Half time: a nudge by DM, or a mention at the table when DMs are closed. None
+        while the database does not answer: the deadline still comes."""
         if not self._current(entry) or entry.bot:
             return
         try:
             live = await self.app.service.get(entry.match_id)
+            seat = live.seats[entry.seat]
+            if seat.user_id is None or live.record.status != MatchStatus.ACTIVE:
+                return
+            await self.app.repo.mark_timer_warned(entry.match_id, entry.seat)
         except MatchNotFound:
             return
-        seat = live.seats[entry.seat]
-        if seat.user_id is None or live.record.status != MatchStatus.ACTIVE:
+        except StorageUnavailable as error:
+            log.warning("match %s: seat %s not warned (%s)", entry.match_id, entry.seat, error)
             return
-        await self.app.repo.mark_timer_warned(entry.match_id, entry.seat)
         remaining = max(0, int(entry.deadline - time.time()))
         text = t("timer.warning", seat.locale, game=t(f"{live.record.game}.title", seat.locale),
                  seconds=remaining, channel=f"<#{live.record.channel_id}>")

@@ -36,7 +36,7 @@ from bot.edit_budget import EditBudget
 from bot.renderers import renderer_for
 from bot.team_threads import TeamThreads
 from games.core import Prompt
-from storage import MatchNotFound, MatchStatus
+from storage import MatchNotFound, MatchStatus, StorageUnavailable
 from tables.i18n import t
 from tables.lobby_options import seat_range
 from tables.questions import prompt_digest, public_check
@@ -65,6 +65,8 @@ RETRY_MAX_DELAY = 60.0
 # no cost to the edit budget, before it goes out itself (Discord gives an answer 3 s).
 CLICK_ANSWER_WAIT = 3.0
 NO_PINGS = discord.AllowedMentions.none()
+# A board's message not recorded because the database did not answer is tried again this often.
+SAVE_AGAIN_AFTER = 2.0
 
 
 @dataclass
@@ -589,13 +591,34 @@ class Desk:
         old = self._boards.get(live.id)
         self._boards[live.id] = BoardRef(live.record.channel_id, message.id, time.time(), stamp,
                                          board_payload(content, embeds, view))
-        await self.app.repo.save_message(live.id, "board", live.record.channel_id, message.id)
+        await self._save_board(live.id, live.record.channel_id, message.id)
         if old is not None:
             # The old board keeps its picture but loses its buttons.
             await self.budget.take(live.id)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old.message_id).edit(view=None)
                 self._wrote(live.id, "edit", {"the old board's buttons removed"})
+
+    async def _save_board(self, match_id: int, channel_id: int, message_id: int) -> None:
+        """Record the board's message (a restarted process edits it). While the database does
+        not answer, it is tried again in the background until it lands, unless a newer board
+        took its place: the table goes on meanwhile (its openings, its edits)."""
+        try:
+            await self.app.repo.save_message(match_id, "board", channel_id, message_id)
+        except StorageUnavailable:
+            self._spawn(self._save_board_later(match_id, channel_id, message_id))
+
+    async def _save_board_later(self, match_id: int, channel_id: int, message_id: int) -> None:
+        while True:
+            await asyncio.sleep(SAVE_AGAIN_AFTER)
+            ref = self._boards.get(match_id)
+            if ref is None or ref.message_id != message_id:
+                return
+            try:
+                await self.app.repo.save_message(match_id, "board", channel_id, message_id)
+                return
+            except StorageUnavailable:
+                continue
 
     def schedule_edit(self, live: LiveMatch) -> None:
         task = self._edits.get(live.id)

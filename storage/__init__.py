@@ -16,7 +16,7 @@ from storage.records import (
     StatRecord,
     TimerRecord,
 )
-from storage.repository import MatchNotFound, Repository, StaleVersion
+from storage.repository import MatchNotFound, Repository, StaleVersion, StorageUnavailable
 
 __all__ = [
     "EVERYWHERE",
@@ -34,5 +34,6 @@ __all__ = [
     "SeatRecord",
     "StaleVersion",
     "StatRecord",
+    "StorageUnavailable",
     "TimerRecord",
 ]

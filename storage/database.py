@@ -20,6 +20,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from storage.outage import Outage
 from storage.records import MatchStatus
 from storage.repository import MatchNotFound, StaleVersion
 from storage.rows import RecordReader, Row
@@ -39,7 +40,8 @@ class MatchMissing(Exception):
 
 class Session(ABC):
     """Statements on a backend: on any free connection, or inside one transaction. Constraint
-    errors the repository gives a meaning to arrive as ``ChannelTaken`` and ``MatchMissing``;
+    errors the repository gives a meaning to arrive as ``ChannelTaken`` and ``MatchMissing``,
+    a database that does not answer as ``StorageUnavailable`` (counted by the ``Outage``);
     everything else as the driver raised it."""
 
     @abstractmethod
@@ -61,6 +63,7 @@ class Database(Session):
     """A backend: a ``Session`` on whatever connection is free, and the rest of what differs."""
 
     reader: RecordReader
+    outage: Outage
     # What ``SELECT ... FROM matches WHERE id = $1`` adds to hold the row for the transaction.
     # SQLite's BEGIN IMMEDIATE already holds the whole database.
     lock_clause: str
@@ -99,6 +102,12 @@ def refusal(match_id: int, expected_version: int, found_version: int | None,
 
 
 _NUMBERED = re.compile(r"\$(\d+)")
+
+
+def writes(sql: str) -> bool:
+    """Whether a statement read through ``fetch`` writes (an INSERT or UPDATE returning rows):
+    one that lands ends a spell of the database not answering (``Outage.wrote``)."""
+    return not sql.startswith("SELECT")
 
 
 @lru_cache(maxsize=512)

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage.database import ChannelTaken, Database, MatchMissing, Session, Where
+from storage.outage import Outage
 from storage.records import (
     OPEN_STATUSES,
     ActionRecord,
@@ -87,8 +88,12 @@ class SqlRepository(Repository):
 
     @property
     def _db(self) -> Database:
-        """The open backend; ``RuntimeError`` before ``open()``."""
+        """The backend."""
         raise NotImplementedError
+
+    @property
+    def outage(self) -> Outage:
+        return self._db.outage
 
     def _now(self) -> Any:
         return self._db.time(self._clock())

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 import asyncpg
 
@@ -31,8 +31,10 @@ from storage.database import (
     MatchMissing,
     Session,
     refusal,
+    writes,
 )
 from storage.operations import SqlRepository, utc_now
+from storage.outage import Outage
 from storage.postgres_migrate import check_schema_name, migrate
 from storage.rows import RecordReader, Row
 
@@ -59,49 +61,77 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     """
 
 
-def _translated(error: asyncpg.IntegrityConstraintViolationError) -> Exception:
-    """The constraint errors the repository gives a meaning to; others as they are."""
+# What a driver raises when the server cannot be used now, whatever the statement: no route or
+# socket (OSError), a connection refused, cut or closed, a server starting or shutting down
+# (57P0x), out of disk or memory (class 53), a standby that takes no writes, no answer in time.
+_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+_UNAVAILABLE = (OSError, TimeoutError, asyncpg.PostgresConnectionError,
+                asyncpg.OperatorInterventionError, asyncpg.InsufficientResourcesError,
+                asyncpg.ReadOnlySQLTransactionError)
+
+
+def _translated(error: BaseException, outage: Outage) -> BaseException:
+    """What the repository raises for a driver's error: the constraint errors it gives a
+    meaning to, ``StorageUnavailable``, or the error as it is."""
     if isinstance(error, asyncpg.UniqueViolationError) \
             and error.constraint_name == ONE_OPEN_PER_CHANNEL:
         return ChannelTaken(str(error))
     if isinstance(error, asyncpg.ForeignKeyViolationError):
         return MatchMissing(str(error))
+    if isinstance(error, _UNAVAILABLE) or (
+            isinstance(error, asyncpg.InterfaceError) and "closed" in str(error)):
+        return outage.failed(error)
     return error
+
+
+def _raise(error: BaseException, outage: Outage) -> NoReturn:
+    failure = _translated(error, outage)
+    if failure is error:
+        raise error
+    raise failure from error
 
 
 class _Statements(Session):
     """Statements on the pool (any free connection) or on one connection."""
 
-    def __init__(self, on: Callable[[], asyncpg.Pool | asyncpg.Connection]) -> None:
+    def __init__(self, on: Callable[[], asyncpg.Pool | asyncpg.Connection],
+                 outage: Outage) -> None:
         self._on = on
+        self.outage = outage
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
             rows: list[Row] = await self._on().fetch(sql, *args)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _translated(error) from error
+        except _DRIVER_ERRORS as error:
+            _raise(error, self.outage)
+        if writes(sql):
+            self.outage.wrote()
         return rows
 
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
         try:
             row: Row | None = await self._on().fetchrow(sql, *args)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _translated(error) from error
+        except _DRIVER_ERRORS as error:
+            _raise(error, self.outage)
+        if writes(sql):
+            self.outage.wrote()
         return row
 
     async def execute(self, sql: str, *args: Any) -> int:
         try:
             status: str = await self._on().execute(sql, *args)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _translated(error) from error
+        except _DRIVER_ERRORS as error:
+            _raise(error, self.outage)
+        self.outage.wrote()
         # The row count of a command tag such as ``UPDATE 1`` or ``DELETE 0``.
         return int(status.rsplit(" ", 1)[-1])
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             await self._on().executemany(sql, rows)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _translated(error) from error
+        except _DRIVER_ERRORS as error:
+            _raise(error, self.outage)
+        self.outage.wrote()
 
 
 class PostgresDatabase(_Statements, Database):
@@ -113,30 +143,38 @@ class PostgresDatabase(_Statements, Database):
     timer_set_sql = "SELECT replace_timers($1, $2)"
 
     def __init__(self, pool: Callable[[], asyncpg.Pool]) -> None:
-        super().__init__(pool)
+        super().__init__(pool, Outage("PostgreSQL"))
         self._pool = pool
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
         # asyncpg rolls the transaction back on any exception, cancellation included, and the
         # pool resets (or, failing that, closes) a connection that comes back mid-query.
-        async with self._pool().acquire() as conn, conn.transaction():
-            yield _Statements(lambda: conn)
+        try:
+            async with self._pool().acquire() as conn, conn.transaction():
+                yield _Statements(lambda: conn, self.outage)
+        except _DRIVER_ERRORS as error:
+            _raise(error, self.outage)
+        self.outage.wrote()
 
     def time(self, moment: datetime) -> datetime:
         return _aware(moment)
 
     async def append(self, match_id: int, expected_version: int,
                      params: Sequence[Any]) -> None:
-        row = await self.fetchrow(
-            "SELECT new_version, found_version, found_status "
-            "FROM append_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-            *params,
-        )
-        assert row is not None
+        # The function's name comes after SELECT: ``fetchrow`` does not take it for a write.
+        try:
+            row = await self._on().fetchrow(
+                "SELECT new_version, found_version, found_status "
+                "FROM append_action($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                *params,
+            )
+        except _DRIVER_ERRORS as error:
+            _raise(error, self.outage)
         if row["new_version"] is None:
             raise refusal(match_id, expected_version, row["found_version"],
                           row["found_status"])
+        self.outage.wrote()
 
 
 class PostgresRepository(SqlRepository):
@@ -146,7 +184,8 @@ class PostgresRepository(SqlRepository):
     ``postgresql://user@/dbname?host=/run/postgresql``). ``schema`` puts every table in that
     schema, created on first open, instead of the server's default search path: several
     deployments, or test runs, can share one database. ``min_size`` / ``max_size`` bound the
-    pool; ``page_size`` is how many rows ``iter_open_matches`` fetches per query; ``clock``
+    pool (no floor by default: asyncpg restores a floor by reconnecting in the background, and
+    while the server is down it logged a traceback every few seconds for that); ``page_size`` is how many rows ``iter_open_matches`` fetches per query; ``clock``
     supplies the created/updated times (tests pin it).
     """
 
@@ -155,7 +194,7 @@ class PostgresRepository(SqlRepository):
         dsn: str,
         *,
         schema: str | None = None,
-        min_size: int = 1,
+        min_size: int = 0,
         max_size: int = 10,
         page_size: int = 200,
         clock: Callable[[], datetime] = utc_now,

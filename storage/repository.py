@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from storage.records import (
     ActionRecord,
@@ -23,6 +23,9 @@ from storage.records import (
     TimerRecord,
 )
 
+if TYPE_CHECKING:
+    from storage.outage import Outage
+
 
 class StaleVersion(Exception):
     """An append named a version that is no longer the match's current one."""
@@ -36,6 +39,14 @@ class StaleVersion(Exception):
 
 class MatchNotFound(LookupError):
     pass
+
+
+class StorageUnavailable(Exception):
+    """The database did not answer or would not write: a server stopped or restarting, a
+    connection cut, the disk full, the file read-only. The call changed nothing, except a
+    write cut off while it committed, whose fate only the database knows: read it again once
+    it answers. ``__cause__`` is the driver's error. The repository logs the first failure of a
+    spell with its traceback and counts the others (``storage.outage.Outage``)."""
 
 
 class Repository(ABC):
@@ -60,6 +71,12 @@ class Repository(ABC):
     """
 
     # -- lifecycle -------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def outage(self) -> Outage:
+        """The spells of the database not answering (``StorageUnavailable``): whether one is
+        under way, the failures counted."""
+
     @abstractmethod
     async def open(self) -> None:
         """Connect and apply pending migrations."""

@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import aiosqlite
 
@@ -41,9 +41,11 @@ from storage.database import (
     MatchMissing,
     Session,
     sqlite_placeholders,
+    writes,
 )
 from storage.migrate import migrate
 from storage.operations import SqlRepository, utc_now
+from storage.outage import Outage
 from storage.rows import RecordReader, Row, to_db_time
 
 __all__ = ["DEFAULT_DB_PATH", "SqliteRepository", "from_db_time", "to_db_time"]
@@ -55,14 +57,33 @@ def from_db_time(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
-def _translated(error: sqlite3.IntegrityError) -> Exception:
-    """The constraint errors the repository gives a meaning to; others as they are."""
-    message = str(error)
-    if "matches.channel_id" in message:
-        return ChannelTaken(message)
-    if "FOREIGN KEY constraint failed" in message:
-        return MatchMissing(message)
+# SQLite's primary result codes of a database that cannot be used now, whatever the statement:
+# SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOMEM, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL,
+# SQLITE_CANTOPEN, SQLITE_PROTOCOL.
+_UNAVAILABLE = frozenset({5, 6, 7, 8, 10, 13, 14, 15})
+
+
+def _translated(error: sqlite3.Error, outage: Outage) -> Exception:
+    """What the repository raises for a driver's error: the constraint errors it gives a
+    meaning to, ``StorageUnavailable``, or the error as it is."""
+    if isinstance(error, sqlite3.IntegrityError):
+        message = str(error)
+        if "matches.channel_id" in message:
+            return ChannelTaken(message)
+        if "FOREIGN KEY constraint failed" in message:
+            return MatchMissing(message)
+        return error
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF in _UNAVAILABLE:
+        return outage.failed(error)
     return error
+
+
+def _raise(error: sqlite3.Error, outage: Outage) -> NoReturn:
+    failure = _translated(error, outage)
+    if failure is error:
+        raise error
+    raise failure from error
 
 
 class _Statements(Session):
@@ -70,32 +91,37 @@ class _Statements(Session):
     inside a transaction that holds it already)."""
 
     def __init__(self, connection: Callable[[], aiosqlite.Connection],
-                 guard: AbstractAsyncContextManager[object]) -> None:
+                 guard: AbstractAsyncContextManager[Any], outage: Outage) -> None:
         self._connection = connection
         self._guard = guard
+        self.outage = outage
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         async with self._guard:
             try:
                 rows = await self._connection().execute_fetchall(sqlite_placeholders(sql), args)
-            except sqlite3.IntegrityError as error:
-                raise _translated(error) from error
+            except sqlite3.Error as error:
+                _raise(error, self.outage)
+        if writes(sql):
+            self.outage.wrote()
         return list(rows)
 
     async def execute(self, sql: str, *args: Any) -> int:
         async with self._guard:
             try:
                 cursor = await self._connection().execute(sqlite_placeholders(sql), args)
-            except sqlite3.IntegrityError as error:
-                raise _translated(error) from error
-            return cursor.rowcount
+            except sqlite3.Error as error:
+                _raise(error, self.outage)
+        self.outage.wrote()
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         async with self._guard:
             try:
                 await self._connection().executemany(sqlite_placeholders(sql), rows)
-            except sqlite3.IntegrityError as error:
-                raise _translated(error) from error
+            except sqlite3.Error as error:
+                _raise(error, self.outage)
+        self.outage.wrote()
 
 
 class SqliteDatabase(_Statements, Database):
@@ -108,9 +134,10 @@ class SqliteDatabase(_Statements, Database):
 
     def __init__(self, connection: Callable[[], aiosqlite.Connection], lock: asyncio.Lock,
                  appends: GroupCommit) -> None:
-        super().__init__(connection, lock)
+        outage = Outage("SQLite")
+        super().__init__(connection, lock, outage)
         self._lock = lock
-        self._in_transaction = _Statements(connection, contextlib.nullcontext())
+        self._in_transaction = _Statements(connection, contextlib.nullcontext(), outage)
         self._appends = appends
 
     @contextlib.asynccontextmanager
@@ -123,20 +150,27 @@ class SqliteDatabase(_Statements, Database):
                 await conn.execute("BEGIN IMMEDIATE")
                 yield self._in_transaction
                 await conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as error:
                 # Statements run in order on the connection's thread, so this rollback lands
                 # after whatever the failed (or cancelled) coroutine had already queued. When
                 # the COMMIT went through before the cancellation, there is nothing to undo.
                 with contextlib.suppress(sqlite3.Error):
                     await conn.rollback()
+                if isinstance(error, sqlite3.Error):
+                    _raise(error, self.outage)
                 raise
+        self.outage.wrote()
 
     def time(self, moment: datetime) -> str:
         return to_db_time(moment)
 
     async def append(self, match_id: int, expected_version: int,
                      params: Sequence[Any]) -> None:
-        await self._appends.append(match_id, expected_version, params)
+        try:
+            await self._appends.append(match_id, expected_version, params)
+        except sqlite3.Error as error:
+            _raise(error, self.outage)
+        self.outage.wrote()
 
 
 class SqliteRepository(SqlRepository):

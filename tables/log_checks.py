@@ -11,6 +11,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from tables.failures import log_failure
+
 log = logging.getLogger(__name__)
 
 
@@ -42,9 +44,9 @@ class LogChecks:
             del self._waiting[match_id]
             try:
                 await self._check(match_id)
-            except Exception:
-                log.exception("match %s: could not check the log against the snapshot",
-                              match_id)
+            except Exception as error:
+                log_failure(log, error, "match %s: could not check the log against the "
+                            "snapshot", match_id)
             await asyncio.sleep(0)  # clicks and moves go first
 
     async def stop(self) -> None:

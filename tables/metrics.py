@@ -12,6 +12,8 @@ from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
 
+from storage.outage import Outage
+
 # Seconds: a move is a few ms, a slow one (a big replay, a busy database) tens of ms.
 _ACT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 _WAIT_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
@@ -40,6 +42,12 @@ OPEN_MATCHES = Gauge("parlor_open_matches",
 TIMERS_ARMED = Gauge("parlor_timers_armed", "Turn timers and bot moves in the schedule.")
 TIMERS_DUE = Gauge("parlor_timers_due",
                    "Timers whose time has come, being handled or waiting for a free slot.")
+STORAGE_ERRORS = Counter("parlor_storage_errors",
+                         "Repository calls that failed because the database did not answer or "
+                         "would not write: a server down or restarting, a connection cut, the "
+                         "disk full, the file read-only (storage.outage).")
+STORAGE_DOWN = Gauge("parlor_storage_down",
+                     "1 from a repository call failing that way until a write lands again.")
 BUDGET_WAITING = Gauge("parlor_request_budget_waiting",
                        "Requests waiting for the request budget right now.")
 
@@ -68,3 +76,10 @@ def watch(*, open_matches: Callable[[], float], timers_armed: Callable[[], float
     TIMERS_DUE.set_function(timers_due)
     BUDGET_WAITING.set_function(budget_waiting)
     PICTURES_WAITING.set_function(pictures_waiting)
+
+
+def watch_storage(outage: Outage) -> None:
+    """Count the repository's failed calls and show its spells of not answering (the last
+    process-wide caller wins: one repository per process)."""
+    outage.listen(STORAGE_ERRORS.inc)
+    STORAGE_DOWN.set_function(lambda: float(outage.down))

@@ -28,10 +28,12 @@ from storage import (
     SeatRecord,
     StaleVersion,
     StatRecord,
+    StorageUnavailable,
     TimerRecord,
 )
 from storage.records import OPEN_STATUSES
 from tables import metrics, ratings
+from tables.failures import log_failure
 from tables.lobby_options import most_seats_with_a_change, seat_range
 from tables.log_checks import LogChecks
 from tables.questions import click_check, click_counts
@@ -272,8 +274,9 @@ class MatchService:
         for listener in self._listeners:
             try:
                 await listener(change)
-            except Exception:  # a broken listener must not undo a saved action
-                log.exception("listener failed for match %s (%s)", change.live.id, change.kind)
+            except Exception as error:  # a broken listener must not undo a saved action
+                log_failure(log, error, "listener failed for match %s (%s)", change.live.id,
+                            change.kind)
 
     async def get(self, match_id: int) -> LiveMatch:
         cached = self._cache.get(match_id)
@@ -743,6 +746,11 @@ class MatchService:
             # Another process moved this match on: drop our copy, the next read reloads.
             self.forget(live.id)
             raise Refusal("act.stale") from None
+        except StorageUnavailable:
+            # The database did not answer. A write cut off as it committed may have landed:
+            # the copy in memory is dropped, and the next read takes the log's word for it.
+            self.forget(live.id)
+            raise
         live.state = transition.state
         live.recent.extend(transition.events)
         if source == "timer":
@@ -752,7 +760,12 @@ class MatchService:
         live.record = record
         self._planned(live)
         if outcome is not None:
-            await self._record_stats(live, outcome)
+            try:
+                await self._record_stats(live, outcome)
+            except StorageUnavailable as error:
+                # The move is saved: its answer must not say otherwise. (A restart writes the
+                # stats of a finished match whose reveal is missing too: ``ensure_stats``.)
+                log.warning("match %s: stats not recorded (%s)", live.id, error)
         return transition, outcome
 
     # -- seats changing hands ----------------------------------------------------------------

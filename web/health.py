@@ -1,5 +1,6 @@
-"""For the people who run the bot: ``/healthz`` (ready means the database answers and the
-gateway is connected) and ``/metrics`` (Prometheus' text format, ``tables.metrics``)."""
+"""For the people who run the bot: ``/healthz`` (ready means the database answers and takes
+writes, and the gateway is connected) and ``/metrics`` (Prometheus' text format,
+``tables.metrics``)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ async def healthz(request: web.Request) -> web.Response:
     parts = request.app[PARTS]
     try:
         await asyncio.wait_for(parts.repo.guild_settings(SECRET_ROW), DATABASE_TIMEOUT)
-        database = True
+        # A read answers on a full disk too: since a call failed for want of the database,
+        # it is down until a write lands again (storage.outage).
+        database = not parts.repo.outage.down
     except Exception:  # not reachable, closed, timed out: not ready, whatever the reason
         log.debug("the database did not answer /healthz", exc_info=True)
         database = False

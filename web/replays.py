@@ -43,6 +43,7 @@ from storage import (
     Repository,
     SeatRecord,
 )
+from tables.failures import log_failure
 from tables.replaying import replay_log
 from tables.service import LiveMatch, MatchChange
 
@@ -199,8 +200,8 @@ class Replay:
         try:
             await self.repo.save_replay_checkpoints(match_id, kept)
             self.kept = True
-        except Exception:  # the replay in memory still serves; the next process tries again
-            log.exception("the replay checkpoints of match %s were not kept", match_id)
+        except Exception as error:  # the replay in memory serves; the next process tries again
+            log_failure(log, error, "the replay checkpoints of match %s were not kept", match_id)
 
     def _tell(self) -> None:
         moved, self._moved = self._moved, asyncio.Event()
@@ -334,8 +335,8 @@ class ReplayBook:
     async def _prepare(self, match_id: int) -> None:
         try:
             await self.get(match_id)
-        except Exception:
-            log.exception("the replay of match %s could not be started", match_id)
+        except Exception as error:
+            log_failure(log, error, "the replay of match %s could not be started", match_id)
 
     async def get(self, match_id: int) -> Replay | None:
         """The replay of a finished (or cancelled) table, read back or being built; None for

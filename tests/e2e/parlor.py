@@ -58,10 +58,11 @@ def make_settings(tmp_path: Path, fake: FakeDiscord, **overrides: Any) -> Settin
 TABLE_DAY = date(2026, 1, 1)
 
 
-def make_client(settings: Settings) -> ParlorClient:
+def make_client(settings: Settings, repo: Repository | None = None) -> ParlorClient:
+    """The bot, on ``repo`` (SQLite at the settings' path by default)."""
     client = ParlorClient(
         settings,
-        SqliteRepository(settings.database_path),
+        SqliteRepository(settings.database_path) if repo is None else repo,
         guild_ready_timeout=FAST_GUILD_READY_TIMEOUT,
     )
 
@@ -76,9 +77,9 @@ def make_client(settings: Settings) -> ParlorClient:
 
 @asynccontextmanager
 async def parlor(
-    tmp_path: Path, fake: FakeDiscord, **overrides: Any
+    tmp_path: Path, fake: FakeDiscord, *, repo: Repository | None = None, **overrides: Any
 ) -> AsyncIterator[ParlorClient]:
-    client = make_client(make_settings(tmp_path, fake, **overrides))
+    client = make_client(make_settings(tmp_path, fake, **overrides), repo)
     async with running(client, fake):
         yield client
 
