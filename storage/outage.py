@@ -4,7 +4,9 @@ A database that stops answering (a server restarting, the disk full) fails every
 is back: hundreds of calls a minute at a busy table. The first failure of a spell is logged
 with its traceback; the others are only counted, for ``/metrics`` (``listen``) and for the
 line that ends the spell, at the first write that lands again. Reads do not end a spell: a
-full disk still reads.
+full disk still reads. A spell that begins within ``RELAPSE`` seconds of the last one's end is
+the same fault coming back (a pooled connection the restart had cut, a disk that fills again):
+a line, not another traceback.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from storage.repository import StorageUnavailable
 
 log = logging.getLogger(__name__)
+RELAPSE = 60.0
 
 
 class Outage:
@@ -23,8 +26,11 @@ class Outage:
         self.database = database
         self.failures = 0  # calls failed since the repository was made
         self._since: float | None = None  # when the spell began (monotonic), None when up
+        self._ended: float | None = None  # when the last spell ended
         self._in_spell = 0
         self._listeners: list[Callable[[], None]] = []
+        # Called as a spell begins: the backend lets go of connections the fault may have cut.
+        self.on_down: Callable[[], None] | None = None
 
     @property
     def down(self) -> bool:
@@ -40,9 +46,14 @@ class Outage:
         self.failures += 1
         self._in_spell += 1
         if self._since is None:
-            self._since = time.monotonic()
-            log.error("the %s database is not answering: %s", self.database, error,
-                      exc_info=error)
+            self._since = now = time.monotonic()
+            if self._ended is not None and now - self._ended < RELAPSE:
+                log.warning("the %s database is not answering again: %s", self.database, error)
+            else:
+                log.error("the %s database is not answering: %s", self.database, error,
+                          exc_info=error)
+            if self.on_down is not None:
+                self.on_down()
         for listener in self._listeners:
             listener()
         return StorageUnavailable(f"the {self.database} database is not answering: {error}")
@@ -53,4 +64,5 @@ class Outage:
             log.warning("the %s database answers again after %.1f s (%d calls failed)",
                         self.database, time.monotonic() - self._since, self._in_spell)
             self._since = None
+            self._ended = time.monotonic()
             self._in_spell = 0

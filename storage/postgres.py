@@ -17,6 +17,7 @@ whatever pooled connection is free, each its own transaction.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime
@@ -145,6 +146,16 @@ class PostgresDatabase(_Statements, Database):
     def __init__(self, pool: Callable[[], asyncpg.Pool]) -> None:
         super().__init__(pool, Outage("PostgreSQL"))
         self._pool = pool
+        self._expiring: set[asyncio.Task[None]] = set()
+        self.outage.on_down = self._expire_connections
+
+    def _expire_connections(self) -> None:
+        """The pool's connections may all have been cut (a restart ends every session): each
+        is replaced by a new one at its next use, instead of failing once more then."""
+        with contextlib.suppress(RuntimeError):  # not open, or no loop
+            task = asyncio.get_running_loop().create_task(self._pool().expire_connections())
+            self._expiring.add(task)
+            task.add_done_callback(self._expiring.discard)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
@@ -185,8 +196,9 @@ class PostgresRepository(SqlRepository):
     schema, created on first open, instead of the server's default search path: several
     deployments, or test runs, can share one database. ``min_size`` / ``max_size`` bound the
     pool (no floor by default: asyncpg restores a floor by reconnecting in the background, and
-    while the server is down it logged a traceback every few seconds for that); ``page_size`` is how many rows ``iter_open_matches`` fetches per query; ``clock``
-    supplies the created/updated times (tests pin it).
+    while the server is down it logged a traceback every few seconds for that); ``page_size``
+    is how many rows ``iter_open_matches`` fetches per query; ``clock`` supplies the
+    created/updated times (tests pin it).
     """
 
     def __init__(

@@ -22,6 +22,7 @@ from tests.storage.backends import POSTGRES_DSN_VARIABLE
 # the real Renju bot's games, the whole-game renders, whole tables through the real client).
 SLOW_FIRST = (
     "tests/soak/",
+    "tests/faults/",
     "tests/test_service_bench.py",
     "tests/playthroughs/",
     "tests/games/renju/",

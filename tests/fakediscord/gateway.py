@@ -297,6 +297,13 @@ class Gateway:
                 connection.closed_by_server = True
                 await connection.ws.close(code=code, message=b"fake-discord disconnect")
 
+    async def invalidate(self) -> None:
+        """End every session and drop its connection, as after a long outage: the client's
+        RESUME is refused (op 9, not resumable) and it must IDENTIFY anew."""
+        for session in self.sessions:
+            session.ended = True
+        await self.disconnect()
+
     def send_reconnect(self) -> None:
         """Op 7: Discord asks every client to reconnect and resume."""
         for session in self.live_sessions():

@@ -758,6 +758,11 @@ class FakeDiscord:
         """Drop every gateway connection as an outage would; discord.py reconnects and resumes."""
         await self.gateway.disconnect(code=code)
 
+    async def invalidate_sessions(self) -> None:
+        """Drop every gateway connection and end its session: discord.py's RESUME is refused
+        and it identifies again."""
+        await self.gateway.invalidate()
+
     def request_reconnect(self) -> None:
         self.gateway.send_reconnect()
 

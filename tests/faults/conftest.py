@@ -10,8 +10,9 @@ import pytest
 
 from tests.fakediscord.fixtures import fail_on_logged_errors, fake_discord
 from tests.faults.postgres_server import PostgresServer
+from tests.soak.conftest import soak_discord
 
-__all__ = ["fail_on_logged_errors", "fake_discord"]
+__all__ = ["fail_on_logged_errors", "fake_discord", "soak_discord"]
 
 
 class Tracebacks(logging.Handler):
