@@ -17,6 +17,7 @@ outage with 30 s clocks (docs/reliability.md has its figures).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 from datetime import UTC, datetime, timedelta
@@ -55,6 +56,7 @@ async def _outage(tmp_path: Path, fake: FakeDiscord, errors: ErrorLogCollector,
     alice, bob, carol = (fake.create_user(n) for n in ("alice", "bob", "carol"))
     guild = fake.create_guild("G", members=[alice, bob, carol], channels=("a", "b"))
     rng = random.Random(38)
+    loop = asyncio.get_running_loop()
     repo = PostgresRepository(server.dsn, max_size=4)
     async with parlor(tmp_path, fake, repo=repo, default_turn_seconds=turn_seconds,
                       bot_move_delay=0.05) as client, web_pages(client) as web:
@@ -78,29 +80,41 @@ async def _outage(tmp_path: Path, fake: FakeDiscord, errors: ErrorLogCollector,
         assert t("storage.unavailable_move") in clicks.answers, clicks.answers
         assert await storage_errors(web) > counted
 
+        failed = await storage_errors(web) - counted
         await server.start_async()
         restarted = datetime.now(UTC)
+        started = loop.time()
 
         async def ready() -> bool:
             return await health(web) == 200
 
         # The bots and timers tried again (every 5 s) land a write: ready, and moving.
         await wait_until(ready, 30, "/healthz to answer 200 again")
+        ready_after = loop.time() - started
         await wait_until(lambda: moved_on(repo, {a.match_id: at_a.version,
                                                  b.match_id: at_b.version + 1}),
                          30, "both tables to move on by themselves")
+        moving_after = loop.time() - started
         # Carol's clock, run out while the server was down, played her default once it was up.
         (default,) = await repo.actions_between(b.match_id, at_b.version, at_b.version + 1)
         assert (default.seat, default.source) == (0, "timer")
         assert default.created_at >= restarted - timedelta(seconds=1)
-        await assert_timers_played_once(repo, b.match_id, turn_seconds)
-        await assert_timers_played_once(repo, a.match_id, turn_seconds)
+        timed_b = await assert_timers_played_once(repo, b.match_id, turn_seconds)
+        timed_a = await assert_timers_played_once(repo, a.match_id, turn_seconds)
         await clicks_work_again([(a, people_a), (b, people_b)])
         await clicks.assert_none_was_logged(repo)
         await logs_replay(repo, [a.match_id, b.match_id])
         for match_id in (a.match_id, b.match_id):
             await wait_board_current(fake, client, match_id)
         one_traceback_each(1, errors.take(), tracebacks.records)
+        refused = clicks.answers.count(t("storage.unavailable_move"))
+        print(f"\nPostgreSQL down {seconds:.0f} s, turn clocks {turn_seconds} s: "
+              f"{len(clicks.answers)} answers to people's clicks ({refused} moves refused as not "
+              f"made, {len(statuses)} /healthz all 503), {failed:.0f} calls failed; ready "
+              f"{ready_after:.1f} s after the restart, both tables moving {moving_after:.1f} s "
+              f"after; {timed_a + timed_b} defaults played by clocks; the tables at versions "
+              f"{(await repo.get_match(a.match_id)).version} and "
+              f"{(await repo.get_match(b.match_id)).version}")
 
 
 async def test_postgres_stopped_mid_game_and_started_again(

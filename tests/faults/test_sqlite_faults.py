@@ -30,20 +30,7 @@ from tables.i18n import t
 from tests.e2e.parlor import advance_until, parlor, start_table, wait_board_current
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import ErrorLogCollector
-from tests.faults.checks import (
-    Clicks,
-    assert_timers_played_once,
-    clicks_work_again,
-    health,
-    logs_replay,
-    moved_on,
-    one_traceback_each,
-    people_click_while,
-    storage_errors,
-    wait_until,
-    waits_for,
-    web_pages,
-)
+from tests.faults import checks
 from tests.faults.conftest import Tracebacks
 
 FAULT_SECONDS = 6.0
@@ -90,7 +77,7 @@ async def test_sqlite_disk_full_then_read_only_mid_game(
     disk = Disk()
     repo = SqliteRepository(tmp_path / "parlor.db", connect=functools.partial(disk.connect))
     async with parlor(tmp_path, fake, repo=repo, default_turn_seconds=TURN_SECONDS,
-                      bot_move_delay=0.05) as client, web_pages(client) as web:
+                      bot_move_delay=0.05) as client, checks.web_pages(client) as web:
         people_a: dict[int, FakeUser] = {0: alice, 1: bob}
         people_b: dict[int, FakeUser] = {0: carol}
         tables = [
@@ -109,34 +96,35 @@ async def test_sqlite_disk_full_then_read_only_mid_game(
 
         for fault in (full, read_only):
             # Each fault begins while the person at table b is asked and her clock runs.
-            await advance_until(tables[1][0], {}, lambda lv: waits_for(lv, {0}))
+            await advance_until(tables[1][0], {}, lambda lv: checks.waits_for(lv, {0}))
             at = {m: (await repo.get_match(m)).version for m in ids}
-            counted = await storage_errors(web)
+            counted = await checks.storage_errors(web)
             await fault(True)
-            clicks = Clicks()
-            statuses = await people_click_while(web, tables, clicks, FAULT_SECONDS, rng)
+            clicks = checks.Clicks()
+            statuses = await checks.people_click_while(web, tables, clicks, FAULT_SECONDS, rng)
             # /healthz tells from the first write that failed (reads still answer).
             assert 503 in statuses, statuses
             assert set(statuses[statuses.index(503):]) == {503}, statuses
             assert t("storage.unavailable_move") in clicks.answers, clicks.answers
-            assert await storage_errors(web) > counted
+            assert await checks.storage_errors(web) > counted
             await fault(False)
 
             async def ready() -> bool:
-                return await health(web) == 200
+                return await checks.health(web) == 200
 
-            await wait_until(ready, 30, "/healthz to answer 200 again")
-            await wait_until(lambda: moved_on(repo, at), 30, "both tables to move on")  # noqa: B023
+            await checks.wait_until(ready, 30, "/healthz to answer 200 again")
+            await checks.wait_until(lambda: checks.moved_on(repo, at),  # noqa: B023
+                                    30, "both tables to move on")
             (default,) = await repo.actions_between(ids[1], at[ids[1]], at[ids[1]] + 1)
             assert (default.seat, default.source) == (0, "timer")
             await clicks.assert_none_was_logged(repo)
 
-        await clicks_work_again(tables)
+        await checks.clicks_work_again(tables)
         for match_id in ids:
-            await assert_timers_played_once(repo, match_id, TURN_SECONDS)
-        await logs_replay(repo, ids)
+            await checks.assert_timers_played_once(repo, match_id, TURN_SECONDS)
+        await checks.logs_replay(repo, ids)
         for match_id in ids:
             await wait_board_current(fake, client, match_id)
-        one_traceback_each(2, fail_on_logged_errors.take(), tracebacks.records)
+        checks.one_traceback_each(2, fail_on_logged_errors.take(), tracebacks.records)
     with sqlite3.connect(tmp_path / "parlor.db") as check:
         assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
