@@ -16,15 +16,18 @@ __all__ = ["fail_on_logged_errors", "fake_discord", "soak_discord"]
 
 
 class Tracebacks(logging.Handler):
-    """Every record logged with a traceback, at any level."""
+    """Every record logged with a traceback, at any level; and every warning's message."""
 
     def __init__(self) -> None:
         super().__init__(level=logging.NOTSET)
         self.records: list[logging.LogRecord] = []
+        self.warnings: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         if record.exc_info:
             self.records.append(record)
+        if record.levelno == logging.WARNING:
+            self.warnings.append(record.getMessage())
 
 
 @pytest.fixture

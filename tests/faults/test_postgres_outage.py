@@ -5,11 +5,11 @@ out during the outage.
 
 While it lasts: every click is answered within Discord's 3 s (the fake fails the test
 otherwise) with words that say the table's storage is not answering and whether the move was
-made; /healthz answers 503; /metrics counts the failed calls. After: /healthz answers 200, the
-tables go on by themselves (bots and timers tried again), a clock that ran out meanwhile plays
-its default once, people's clicks work again, the logs replay with versions 0..n-1, no click
-answered "not made" is in a log, the boards show the tables as they are, and the outage's
-first failure is the only traceback logged.
+made, a command too; /healthz answers 503; /metrics counts the failed calls. After: /healthz
+answers 200, the tables go on by themselves (bots and timers tried again), a clock that ran out
+meanwhile plays its default once, people's clicks work again, the logs replay with versions
+0..n-1, no click answered "not made" is in a log, the boards show the tables as they are, and
+the outage's first failure is the only traceback logged.
 
 By default the server is down 15 s with 4 s turn clocks; ``PARLOR_SOAK=1`` adds the 90 s
 outage with 30 s clocks (docs/reliability.md has its figures).
@@ -32,6 +32,7 @@ from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import ErrorLogCollector
 from tests.faults.checks import (
     Clicks,
+    answer_text,
     assert_timers_played_once,
     clicks_work_again,
     health,
@@ -54,7 +55,7 @@ async def _outage(tmp_path: Path, fake: FakeDiscord, errors: ErrorLogCollector,
                   tracebacks: Tracebacks, server: PostgresServer, *, seconds: float,
                   turn_seconds: int) -> None:
     alice, bob, carol = (fake.create_user(n) for n in ("alice", "bob", "carol"))
-    guild = fake.create_guild("G", members=[alice, bob, carol], channels=("a", "b"))
+    guild = fake.create_guild("G", members=[alice, bob, carol], channels=("a", "b", "c"))
     rng = random.Random(38)
     loop = asyncio.get_running_loop()
     repo = PostgresRepository(server.dsn, max_size=4)
@@ -78,6 +79,10 @@ async def _outage(tmp_path: Path, fake: FakeDiscord, errors: ErrorLogCollector,
                                             seconds, rng)
         assert set(statuses) == {503}, statuses
         assert t("storage.unavailable_move") in clicks.answers, clicks.answers
+        # A command (a new table) is told as much.
+        command = await fake.run_slash(carol, fake.text_channel(guild, "c"), "lifeboat start",
+                                       {})
+        assert await answer_text(command) == t("storage.unavailable")
         assert await storage_errors(web) > counted
 
         failed = await storage_errors(web) - counted
