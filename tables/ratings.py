@@ -33,6 +33,7 @@ from games import registry
 from games.core.model import Outcome
 from games.core.rating import outcome_places
 from storage import EVERYWHERE, RatingBacklog, RatingRecord, Repository, StatRecord
+from tables.failures import log_failure
 
 log = logging.getLogger(__name__)
 
@@ -207,8 +208,8 @@ class Rater:
             self._again = False
             try:
                 await catch_up(self.repo)
-            except Exception:  # logged; the tables left are rated by the next catch-up
-                log.exception("ratings could not be brought up to date")
+            except Exception as error:  # logged; the tables left are rated by the next catch-up
+                log_failure(log, error, "ratings could not be brought up to date")
             if not self._again:
                 return
 
