@@ -768,6 +768,8 @@ def question_view(
 
 
 LOBBY_BUTTON_ROWS = -(-len(LOBBY_OPS) // MAX_BUTTONS_PER_ROW)
+# The option selects the lobby has room for under its buttons.
+LOBBY_OPTION_SELECTS = MAX_ROWS - LOBBY_BUTTON_ROWS
 
 
 def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptionSelect]:
@@ -775,7 +777,7 @@ def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptio
     ``tables.lobby_options``): the toggles first, then the choices, as many as fit under the
     lobby's buttons."""
     game = live.record.game
-    offered = lobby_options(game)
+    offered = lobby_options(game, LOBBY_OPTION_SELECTS)
     current = live.record.options
     selects: list[LobbyOptionSelect] = []
     if offered.toggles:
@@ -801,7 +803,7 @@ def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptio
                  for word in chosen.words]
         selects.append(LobbyOptionSelect(live.id, SETS, number, words,
                                          t(set_key(game, chosen.field), locale)))
-    room = MAX_ROWS - LOBBY_BUTTON_ROWS
+    room = LOBBY_OPTION_SELECTS
     if len(selects) > room:
         log.warning("%s: %d option selects, the lobby shows %d", game, len(selects), room)
     return selects[:room]

@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 from discord import ui
 
-from bot.components import DYNAMIC_ITEMS, SETS, TOGGLES, HandButton, action_view, lobby_view
+from bot.components import (
+    DYNAMIC_ITEMS,
+    LOBBY_OPTION_SELECTS,
+    SETS,
+    TOGGLES,
+    HandButton,
+    action_view,
+    lobby_view,
+)
 from bot.panels import Editor, Tables
 from bot.picking import PickChoices, page_options, pages
 from bot.replies import is_ephemeral, refuse, send_private, update_message, user_locale
@@ -556,7 +564,7 @@ class InteractionHandler:
         live = await self._load(interaction, match_id)
         if live is None:
             return
-        offered = lobby_options(live.record.game)
+        offered = lobby_options(live.record.game, LOBBY_OPTION_SELECTS)
         changes: dict[str, Any] = {}
         if kind == TOGGLES:
             if not set(values) <= set(offered.toggles):

@@ -120,8 +120,26 @@ def options_of(model: type[BaseModel]) -> LobbyOptions:
     return LobbyOptions(tuple(toggles), tuple(choices), tuple(sets))
 
 
-def lobby_options(game: str) -> LobbyOptions:
-    return options_of(registry.get(game).Options)
+def lobby_options(game: str, selects: int | None = None) -> LobbyOptions:
+    """The game's lobby options, fitted to ``selects`` selects when given (``fitted``)."""
+    offered = options_of(registry.get(game).Options)
+    return offered if selects is None else fitted(offered, selects)
+
+
+def selects_needed(options: LobbyOptions) -> int:
+    """The selects the lobby shows for ``options``: the toggles', the choices' parts, the
+    sets'."""
+    return (1 if options.toggles else 0) + len(choice_parts(options)) + len(options.sets)
+
+
+def fitted(options: LobbyOptions, selects: int) -> LobbyOptions:
+    """``options`` as ``selects`` selects hold them: when the toggles' own select would leave a
+    choice or a set out, each toggle is offered among the choices instead, off or on (named
+    ``<game>.option.<field>.False`` and ``.True``)."""
+    if not options.toggles or selects_needed(options) <= selects:
+        return options
+    folded = tuple(OptionChoice(name, (False, True)) for name in options.toggles)
+    return LobbyOptions((), folded + options.choices, options.sets)
 
 
 def choice_parts(options: LobbyOptions) -> list[list[OptionChoice]]:

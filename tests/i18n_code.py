@@ -29,7 +29,7 @@ from discord import app_commands
 
 from bot.app import COGS, ParlorClient
 from bot.cogs.game_cog import GameCog
-from bot.components import LOBBY_OPS
+from bot.components import LOBBY_OPS, LOBBY_OPTION_SELECTS
 from bot.renderers import renderer_for
 from bot.renderers.base import Renderer
 from bot.settings import Settings
@@ -320,9 +320,11 @@ def enumerated_families(roles: dict[str, set[str]]) -> dict[str, set[str]]:
                          if not overrides(renderer_for(g), "option_lines")
                          for o, f in registry.get(g).Options.model_fields.items()
                          if f.annotation is bool},
-        # The lobby's option selects: every toggle, every value of every choice.
+        # The lobby's option selects: every toggle, every value of every choice (a toggle
+        # among the choices, where the lobby has no room for its own select, off and on).
         "{}.option.{}.{}": {choice_key(g, c, v) for g in hosted
-                            for c in lobby_options(g).choices for v in c.values}
+                            for fit in (None, LOBBY_OPTION_SELECTS)
+                            for c in lobby_options(g, fit).choices for v in c.values}
         | {set_key(g, s.field) for g in hosted for s in lobby_options(g).sets},
     }
     families["{}.option.{}"] |= {f"{g}.option.{name}" for g in hosted

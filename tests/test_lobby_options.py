@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from bot.components import (
     LOBBY_BUTTON_ROWS,
+    LOBBY_OPTION_SELECTS,
     MAX_ROWS,
     choice_label,
     lobby_option_selects,
@@ -32,6 +33,7 @@ from tables.lobby_options import (
     most_seats_with_a_change,
     options_of,
     seat_range,
+    selects_needed,
 )
 from tables.service import LiveMatch, MatchService
 from tests.i18n_code import hosted_games
@@ -78,17 +80,25 @@ def test_fields_become_toggles_and_choices_by_their_type() -> None:
 
 def test_every_option_a_table_starts_with_has_a_lobby_control() -> None:
     """Rule: the host can set in the lobby every option a table can start with: Zombie in My
-    Pocket's optional starting health and extra zombies (their default first), the haunted
-    house's haunts in play and haunts played, Sanguosha's protected seat. Only free text
-    (the haunt's date) and the fields a series sets are left out."""
+    Pocket's optional starting health and extra zombies (their default first) and how its bots
+    play, the haunted house's haunts in play and haunts played and its bots' level,
+    Sanguosha's protected seat. Only free text (the haunt's date) and the fields a series sets
+    are left out."""
     zombie = lobby_options("zombie")
     assert [(c.field, c.values[0], c.values[1:]) for c in zombie.choices] == [
         ("start_health", None, (1, 2, 3, 4, 5, 6)),
         ("extra_zombies", None, tuple(range(-2, 21))),
+        ("bot_level", "easy", ("normal",)),
     ]
     haunt = lobby_options("haunt")
     assert [s.field for s in haunt.sets] == ["haunts", "played"]
+    assert [c.field for c in haunt.choices] == ["bot_level"]
     assert haunt.toggles == ("choose_another",)
+    # Under the lobby's buttons its toggle is offered among the choices: off or on.
+    fitted = lobby_options("haunt", LOBBY_OPTION_SELECTS)
+    assert fitted.toggles == () and [(c.field, c.values) for c in fitted.choices] == [
+        ("choose_another", (False, True)), ("bot_level", ("easy", "normal"))]
+    assert selects_needed(fitted) == LOBBY_OPTION_SELECTS
     assert "protected_seat" in [c.field for c in lobby_options("sanguosha").choices]
     for game in hosted_games():
         offered = lobby_options(game)
@@ -116,8 +126,9 @@ def test_every_lobby_label_reads_in_full_in_both_languages() -> None:
                         "en") == "Protected seat: seat 1"
     assert t("sanguosha.option.league") != t("sanguosha.option.league_table")
     toggle = next(o.label for s in lobby_option_selects(lobby("haunt"), "en")
-                  for o in s.item.options if o.value == "choose_another")
+                  for o in s.item.options if o.value == encode_choice("choose_another", True))
     assert not toggle.endswith("."), "a toggle is a choice, not a statement"
+    assert "choose_another" not in toggle, "a toggle among the choices is named in words"
 
 
 def test_a_full_table_says_whether_other_options_seat_more() -> None:
@@ -165,7 +176,8 @@ def test_every_hosted_games_options_fit_under_the_lobby_buttons() -> None:
         live = lobby(game)
         selects = lobby_option_selects(live, "en")
         assert len(selects) <= MAX_ROWS - LOBBY_BUTTON_ROWS, game
-        offered = lobby_options(game)
+        offered = lobby_options(game, LOBBY_OPTION_SELECTS)
+        assert selects_needed(offered) == len(selects), game
         values = {o.value for s in selects for o in s.item.options}
         assert set(offered.toggles) <= values, game
         assert {encode_choice(c.field, v) for c in offered.choices for v in c.values} <= values

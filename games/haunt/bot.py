@@ -9,6 +9,11 @@ attacked when the dice favour it, escape through the front door; a hero with not
 do stands by the weakest hero. The traitor pursues the tome's goal and hunts the weakest hero
 within reach, and sends its monsters after the weakest prey. An attack is made when its
 wounds dealt outweigh the wounds it risks, a kill and the side's goal weighing most.
+
+Easy bots (the table's ``bot_level``, in every view) play as a new player would: they try
+every roll and card, fight whenever their trait is not lower than the other's, walk toward the
+rooms their book names and, as the traitor, toward the nearest hero; they never play against
+their own side.
 """
 
 from __future__ import annotations
@@ -60,9 +65,13 @@ GOAL_FOE = 2.0  # wounds on the enemy whose death is the side's goal count this 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
     actions = prompt.actions
-    pick = _CHOOSERS.get(prompt.kind)
+    pick = (_EASY if _easy(view) else _CHOOSERS).get(prompt.kind)
     choice = pick(view, actions, rng) if pick is not None else None
     return choice if choice is not None else actions[prompt.default or 0]
+
+
+def _easy(view: SeatView) -> bool:
+    return view.options.bot_level == "easy"
 
 
 def _of(actions: list[Action], kind: type[Action]) -> list[Action]:
@@ -674,3 +683,92 @@ _CHOOSERS = {
     "monster": _monster,
     "turn": _turn,
 }
+
+
+# -- the easy level ------------------------------------------------------------------------
+def _easy_turn(view: SeatView, actions: list[Action], rng: random.Random) -> Action | None:
+    """A new player's turn: what lies about is picked up, every room roll and card tried, the
+    side's special actions made where they are offered, a fight picked by comparing traits
+    (no dice reckoned, no weapons counted), and a walk toward the side's rooms; before the
+    haunt, any door explored."""
+    me = _me(view)
+    for pick in _of(actions, PickUp):
+        return pick
+    for action in [*_of(actions, RoomAction), *_of(actions, UseCard)]:
+        if not (isinstance(action, UseCard) and catalog().card(action.card).consumable):
+            return action
+    if view.phase != "haunt":
+        explores = _of(actions, Explore)
+        if explores:
+            return rng.choice(explores)
+        chart = ViewMap(view.rooms)
+        return _walk(view, actions, _unexplored(view, chart), chart)
+    book = _book(view)
+    specials = [a for a in _of(actions, Special)
+                if isinstance(a, Special) and _worth_trying(view, book, a)]
+    if specials:
+        return specials[0]
+    for action in _of(actions, Attack):
+        assert isinstance(action, Attack)
+        if action.target.startswith("seat:"):
+            theirs = _value(view.explorers[int(action.target[5:])], action.trait)
+        else:
+            theirs = _monster_value(view, action.target, action.trait)
+        if _value(me, action.trait) >= theirs:
+            return action
+    chart = ViewMap(view.rooms)
+    return _walk(view, actions, _plain_goals(view, book, chart), chart)
+
+
+def _plain_goals(view: SeatView, book: SideRules | None, chart: ViewMap) -> set[str]:
+    """A new player's goals: every room of the side's special actions, the traitor for the
+    heroes, the nearest hero for the traitor."""
+    if book is None:
+        return set()
+    me = _me(view)
+    targets: set[str] = set()
+    for action in book.actions:
+        if action.where == "room" and action.room is not None:
+            targets.add(action.room)
+        elif action.where == "haunt_room" and view.haunt_room is not None:
+            targets.add(view.haunt_room)
+        elif action.where == "omen_room":
+            done = set(view.progress_rooms.get(me.side, []))
+            targets |= {r.id for r in view.rooms
+                        if catalog().room(r.id).symbol == "omen" and r.id not in done}
+    if me.side == "heroes" and view.traitor is not None:
+        traitor = view.explorers[view.traitor]
+        if _in_house(traitor) and not targets:
+            targets.add(traitor.room)
+    if me.side == "traitor" and not targets:
+        targets |= {h.room for h in _heroes(view)}
+    return {r for r in targets if r in chart.rooms}
+
+
+def _easy_monster(view: SeatView, actions: list[Action], rng: random.Random) -> Action | None:
+    """Monsters strike whoever is at hand, or walk toward the nearest hero."""
+    attacks = _of(actions, MonsterAttack)
+    if attacks:
+        return attacks[0]
+    moves = [m for m in _of(actions, MonsterMove) if isinstance(m, MonsterMove)]
+    heroes = {e.room for e in view.explorers if _in_house(e) and e.side != "traitor"}
+    if moves and heroes:
+        chart = ViewMap(view.rooms, monster=True)
+        target = chart.step_toward([m.to for m in moves], heroes)
+        if target is not None:
+            return next(m for m in moves if m.to == target)
+    return _of(actions, MonsterDone)[0]
+
+
+def _easy_steal(view: SeatView, actions: list[Action], rng: random.Random) -> Action | None:
+    """A new player takes the best weapon on offer, or the wounds."""
+    def worth(action: Action) -> int:
+        assert isinstance(action, Steal)
+        return -1 if action.card is None else catalog().card(action.card).attack_dice
+
+    best = max(actions, key=worth)
+    return best if worth(best) > 0 else next(
+        a for a in actions if isinstance(a, Steal) and a.card is None)
+
+
+_EASY = {**_CHOOSERS, "turn": _easy_turn, "monster": _easy_monster, "steal": _easy_steal}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.core.options import TABLE_DATE
@@ -21,6 +23,11 @@ class Options(BaseModel):
     played: tuple[str, ...] = ()
     choose_another: bool = True
     today: str = Field(default="01-01", pattern=r"^\d{2}-\d{2}$", json_schema_extra=TABLE_DATE)
+    bot_level: Literal["easy", "normal"] = Field(
+        default="normal",
+        description="How the table's bots play: easy, plain moves a new player can beat; "
+        "normal, to win.",
+    )
 
     @field_validator("haunts", "played")
     @classmethod

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.core.construct import assembled, built
 from games.haunt import goals, traits
+from games.haunt.options import Options
 from games.haunt.schema import TRAITS, Trait
 from games.haunt.state import HauntState, PlacedRoom, Roll
 
@@ -44,6 +45,7 @@ class MonsterView(BaseModel):
 
 
 class PublicView(BaseModel):
+    options: Options  # the table's options: how its bots play among them
     phase: str
     seats: int
     current: int
@@ -136,6 +138,7 @@ def _explorer(state: HauntState, seat: int) -> ExplorerView:
 def build_view(state: HauntState, seat: int | None) -> PublicView:
     turn = state.monster_turn
     fields: dict[str, Any] = {
+        "options": state.options,
         "phase": state.phase,
         "seats": state.seats,
         "current": state.current,

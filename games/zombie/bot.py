@@ -6,6 +6,11 @@ each round against cowering: a cower heals everyone but costs a card, worth more
 midnight comes, and the next event is read from the cards still in the deck. In a fight every
 bot follows the plan the whole team works out from the same public facts (``bot_fight``).
 Items are taken when they are worth their card; the totem goes to the healthiest.
+
+Easy bots (the table's ``bot_level``, in every view) play as casual teammates: the same way to
+the curse and the same care for the totem and the dying, but the leader cowers only when
+someone is at 1 health and takes items by the clock alone, and a fight is everyone but the
+badly hurt, or fleeing together.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ ITEM_PREFERENCE = ("machete", "chainsaw", "soda", "candle", "board", "femur", "g
                    "oil", "gasoline")
 HORDE_CHANCE = 0.45  # of a card, over the night: the fights an item still has ahead of it
 HORIZON = 4.0  # rounds ahead from which healing is worth all it heals
+CASUAL_REST = 4  # an easy leader cowers only with more cards than this left
+CASUAL_ITEMS = 12  # ...and takes items only with more than this
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
@@ -170,8 +177,26 @@ def _cower_pays(view: PublicView, chart: BotMap, kinds: dict[str, list[Action]],
     return healing + later - card > now
 
 
+def _casual_lead(view: SeatView, chart: BotMap, kinds: dict[str, list[Action]]
+                 ) -> Action | None:
+    """An easy leader: the same way to the curse, but it cowers only when someone is at 1
+    health (never in the last cards), searches and buries at once and takes no detours."""
+    for kind in ("search_totem", "bury"):
+        if kind in kinds:
+            return kinds[kind][0]
+    lowest = min(p.health for p in standing(view))
+    if "cower" in kinds and lowest <= 1 and cards_left(view) > CASUAL_REST:
+        return kinds["cower"][0]
+    step = _progress(view, chart, kinds)
+    if step is not None:
+        return step
+    return kinds["cower"][0] if "cower" in kinds else None
+
+
 def _lead(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Action | None:
     chart = BotMap(view)
+    if view.options.bot_level == "easy":
+        return _casual_lead(view, chart, kinds)
     if "search_totem" in kinds:
         if _cower_pays(view, chart, kinds, "search_totem"):
             return kinds["cower"][0]
@@ -301,6 +326,9 @@ def _item(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Act
     item = view.offered_item
     if item is None:
         return None
+    if view.options.bot_level == "easy":
+        key = "take_item" if cards_left(view) > CASUAL_ITEMS else "leave_item"
+        return kinds[key][0]
     chart = BotMap(view)
     team = standing(view)
     spare = cards_left(view) - rounds_needed(view, chart)

@@ -1,7 +1,8 @@
 """The bots' fight plan. Every bot works it out from public facts alone, so the whole team
 reaches the same plan without a word: it tries every group of fighters (players alike in
 health and arms counted once), with the chainsaw revved and with the zombies burnt where it
-can, against fleeing together, and keeps the outcome worth most to the team.
+can, against fleeing together, and keeps the outcome worth most to the team. Easy bots
+(``bot_level``) weigh only everyone fighting but the badly hurt against fleeing together.
 
 An outcome is worth the health left, a life beyond its health, and what the round was for:
 a search or a burial lost costs its round again (and the walk back, if the team fled), a
@@ -238,6 +239,7 @@ def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> P
     key = (
         zombies,
         stake,
+        view.options.bot_level,
         view.chainsaw_fuel,
         tuple((p.health, p.alive, p.totem, tuple(p.items)) for p in view.players),
     )
@@ -276,6 +278,13 @@ def _fighter_groups(team: Team) -> list[frozenset[int]]:
     return list(found)
 
 
+def _casual_groups(team: Team) -> list[frozenset[int]]:
+    """An easy table's plan: everyone fights but those at 1 health (everyone, if that leaves
+    nobody)."""
+    able = frozenset(f.seat for f in team.rows if f.health > 1)
+    return [able or frozenset(f.seat for f in team.rows)]
+
+
 def _plan_fight(view: PublicView, zombies: int, stake: Stakes) -> Plan:
     team = Team(view)
     best = Plan(frozenset(), team.flee(stake), 0)
@@ -283,7 +292,8 @@ def _plan_fight(view: PublicView, zombies: int, stake: Stakes) -> Plan:
     fuel = view.chainsaw_fuel > 0 or (
         any("gasoline" in p.items for p in standing(view)) and not burnable)
     saws = {f.seat for f in team.rows if f.chainsaw}
-    for fighters in _fighter_groups(team):
+    casual = view.options.bot_level == "easy"
+    for fighters in _casual_groups(team) if casual else _fighter_groups(team):
         sawing = fuel and not saws.isdisjoint(fighters)
         for rev, burn in ((False, False), (True, False), (False, True)):
             if (rev and not sawing) or (burn and not burnable):

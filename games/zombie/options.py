@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.zombie.doom import DOOM_TABLE, DoomRow
@@ -22,6 +24,11 @@ class Options(BaseModel):
         le=20,
         description="Zombies added to every horde instead of the doom table's X (below zero: "
         "fewer than the card shows).",
+    )
+
+    bot_level: Literal["easy", "normal"] = Field(
+        default="normal",
+        description="How the table's bots play: easy, as casual teammates; normal, to win.",
     )
 
     def doom(self, seats: int) -> DoomRow:

@@ -13,6 +13,7 @@ from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
 from games.zombie.health import dying
 from games.zombie.items import open_offer
+from games.zombie.options import Options
 from games.zombie.scoring import scores
 from games.zombie.state import Stage, ZombieState, acting_leader, layout
 from games.zombie.tiles import DIRECTIONS, TILES
@@ -63,6 +64,7 @@ class FightView(BaseModel):
 class PublicView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
+    options: Options  # the table's options: how its bots play among them
     seats: int
     round: int
     hour: int
@@ -204,6 +206,7 @@ def _map_views(state: ZombieState) -> tuple[list[TileView], list[OpeningView]]:
 def build_view(state: ZombieState, seat: int | None) -> PublicView:
     tiles, openings = _map_views(state)
     fields: dict[str, Any] = {
+        "options": state.options,
         "seats": state.seats,
         "round": state.round,
         "hour": state.hour,

@@ -400,6 +400,8 @@ class HauntWords(Words):
                 words(catalog().haunt(h).title, locale) for h in options["played"])))
         if options.get("choose_another") is False:
             lines.append(t("haunt.option.keep_repeats", locale))
+        if options.get("bot_level", "normal") != "normal":
+            lines.append(t(f"haunt.option.bot_level.{options['bot_level']}", locale))
         return lines
 
 

@@ -349,6 +349,8 @@ class ZombieWords(Words):
         if options.get("extra_zombies") is not None:
             lines.append(t("zombie.option.extra_zombies", locale,
                            extra=options["extra_zombies"]))
+        if options.get("bot_level", "normal") != "normal":
+            lines.append(t(f"zombie.option.bot_level.{options['bot_level']}", locale))
         return lines
 
 
