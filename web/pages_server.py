@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections import OrderedDict
+from datetime import datetime
 from typing import Any
 
 from aiohttp import web
@@ -79,6 +80,11 @@ async def _names(repo: Repository, guild_id: int, users: list[int]) -> dict[int,
     return names
 
 
+def _when(moment: datetime) -> tuple[str, str]:
+    """A moment as its day and its hour (each kept on one line on a narrow screen)."""
+    return moment.strftime("%Y-%m-%d"), moment.strftime("%H:%M UTC")
+
+
 def _games() -> list[str]:
     return registry.names()
 
@@ -106,7 +112,7 @@ async def history(request: web.Request) -> web.Response:
         winners = [int(x) for x in (record.outcome or {}).get("winners", [])]
         tables.append({
             "id": record.id, "game": record.game, "status": record.status.value,
-            "when": record.updated_at.strftime("%Y-%m-%d %H:%M UTC"),
+            "when": _when(record.updated_at),
             "players": [(s.display_name, s.is_bot, s.seat in winners) for s in seats],
             "replay": links.replay_path(record.id),
         })
@@ -206,7 +212,7 @@ async def player(request: web.Request) -> web.Response:
                       "chart": f"{_base(request)}/player/{user}/rating/{game}.png"
                                f"?lang={tag(locale)}"})
     recent = [{"game": row.game, "won": row.won, "score": f"{row.score:g}",
-               "when": row.finished_at.strftime("%Y-%m-%d %H:%M UTC"),
+               "when": _when(row.finished_at),
                "replay": links.replay_path(row.match_id)}
               for row in sorted(rows, key=lambda row: row.finished_at, reverse=True)[:30]]
     response = page(request, "player.html", locale, base=_base(request), name=name,
