@@ -14,7 +14,8 @@ per table moment; a viewer then only folds in its own identity.
 
 from __future__ import annotations
 
-import math
+from functools import cache
+from math import exp
 from typing import Any
 
 from games.core.memo import Memo
@@ -37,12 +38,13 @@ _WANTS: tuple[tuple[float, float, float, float], ...] = (
 _STRENGTH = 0.9
 _TARGET_WEIGHT = 0.3
 _ROUNDS = 2
-_BALANCING = 3
+_BALANCING = 2
 
 _PUBLIC: Memo[tuple[Any, ...], dict[int, tuple[float, float, float]]] = Memo(2_000)
 _VIEWERS: Memo[tuple[Any, ...], list[tuple[float, float, float]]] = Memo(4_000)
 
 
+@cache
 def identity_counts(seats: int, two_renegades: bool) -> dict[str, int]:
     counts: dict[str, int] = {}
     for card in identity_cards(seats, two_renegades):
@@ -102,61 +104,69 @@ _IN = [tuple(_WANTS[actor][role + 1] for role in range(3)) for actor in range(3)
 def public_weights(intent: list[list[int]], lord: int, known: list[str | None],
                    counts: dict[str, int]) -> dict[int, tuple[float, float, float]]:
     """How well each identity explains each hidden seat's deeds (likelihoods, not yet
-    balanced against the identities left), as the whole table reads them."""
+    balanced against the identities left), as the whole table reads them. A seat with no
+    deed, done or suffered, is explained equally well by every identity."""
     n = len(intent)
     hidden = [s for s in range(n) if known[s] is None and s != lord]
+    weights: dict[int, tuple[float, float, float]] = dict.fromkeys(hidden, (1.0, 1.0, 1.0))
+    outgoing: dict[int, list[tuple[int, int]]] = {}
+    incoming: dict[int, list[tuple[int, float]]] = {}
+    for a, row in enumerate(intent):
+        if not any(row):
+            continue
+        for b, v in enumerate(row):
+            if v:
+                if a in weights:
+                    outgoing.setdefault(a, []).append((b, v))
+                if b in weights:
+                    incoming.setdefault(b, []).append((a, v * _TARGET_WEIGHT))
+    involved = [s for s in hidden if s in outgoing or s in incoming]
+    if not involved:
+        return weights
     left = _hidden_counts(counts, [k for k in known if k is not None])
     prior = _prior(left)
     columns: list[tuple[float, float, float, float]] = []
     for s in range(n):
         found = _known_odds(known[s])
         columns.append(_columns(found if found is not None else prior, s == lord))
-    done = {s: (1.0, 1.0, 1.0) for s in hidden}
-    outgoing = {s: [(b, v) for b, v in enumerate(intent[s]) if v] for s in hidden}
-    incoming = {s: [(a, intent[a][s]) for a in range(n) if intent[a][s]] for s in hidden}
-    if not any(outgoing.values()) and not any(incoming.values()):
-        return done
     (o0, o1, o2, o3), (i0, i1, i2) = _OUT, _IN
+    no_deeds: list[tuple[int, int]] = []
+    not_aimed_at: list[tuple[int, float]] = []
     for _ in range(_ROUNDS):
-        weights: dict[int, tuple[float, float, float]] = {}
-        for s in hidden:
+        round_weights: dict[int, tuple[float, float, float]] = {}
+        for s in involved:
             t0 = t1 = t2 = t3 = 0.0
-            for b, v in outgoing[s]:
+            for b, v in outgoing.get(s, no_deeds):
                 c = columns[b]
                 t0 += v * c[0]
                 t1 += v * c[1]
                 t2 += v * c[2]
                 t3 += v * c[3]
             a0 = a1 = a2 = 0.0
-            for a, v in incoming[s]:
+            for a, w in incoming.get(s, not_aimed_at):
                 c = columns[a]
-                a0 += v * (c[0] + c[1])
-                a1 += v * c[2]
-                a2 += v * c[3]
-            a0 *= _TARGET_WEIGHT
-            a1 *= _TARGET_WEIGHT
-            a2 *= _TARGET_WEIGHT
-            weights[s] = (
-                _exp(t0 * o0[0] + t1 * o1[0] + t2 * o2[0] + t3 * o3[0]
-                     + a0 * i0[0] + a1 * i1[0] + a2 * i2[0]),
-                _exp(t0 * o0[1] + t1 * o1[1] + t2 * o2[1] + t3 * o3[1]
-                     + a0 * i0[1] + a1 * i1[1] + a2 * i2[1]),
-                _exp(t0 * o0[2] + t1 * o1[2] + t2 * o2[2] + t3 * o3[2]
-                     + a0 * i0[2] + a1 * i1[2] + a2 * i2[2]))
-        done = weights
+                a0 += w * (c[0] + c[1])
+                a1 += w * c[2]
+                a2 += w * c[3]
+            x0 = (t0 * o0[0] + t1 * o1[0] + t2 * o2[0] + t3 * o3[0]
+                  + a0 * i0[0] + a1 * i1[0] + a2 * i2[0]) * _STRENGTH
+            x1 = (t0 * o0[1] + t1 * o1[1] + t2 * o2[1] + t3 * o3[1]
+                  + a0 * i0[1] + a1 * i1[1] + a2 * i2[1]) * _STRENGTH
+            x2 = (t0 * o0[2] + t1 * o1[2] + t2 * o2[2] + t3 * o3[2]
+                  + a0 * i0[2] + a1 * i1[2] + a2 * i2[2]) * _STRENGTH
+            top = max(x0, x1, x2)
+            if top > 600.0:  # never in a real game: a thousand deeds against one seat
+                x0, x1, x2 = x0 - top, x1 - top, x2 - top
+            round_weights[s] = (exp(x0), exp(x1), exp(x2))
         # The next round reads each deed's target by these odds (the prior times the
         # likelihood: balancing waits for the viewer, who knows one identity more).
-        for s, (w0, w1, w2) in weights.items():
+        for s, (w0, w1, w2) in round_weights.items():
             p0, p1, p2 = prior[0] * w0, prior[1] * w1, prior[2] * w2
             total = p0 + p1 + p2
             columns[s] = (0.0, p0 / total, p1 / total, p2 / total) if total > 0 else \
                 (0.0, 0.0, 0.0, 0.0)
-    return done
-
-
-def _exp(score: float) -> float:
-    score *= _STRENGTH
-    return math.exp(30.0 if score > 30.0 else -30.0 if score < -30.0 else score)
+        weights.update(round_weights)
+    return weights
 
 
 def _hidden_counts(counts: dict[str, int], known: list[str]) -> tuple[float, float, float]:

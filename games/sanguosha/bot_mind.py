@@ -97,7 +97,6 @@ class Mind:
         self.rows = view.seats
         self.hand: list[str] = list(view.me.hand)
         self.easy = getattr(view.options, "bot_level", "normal") == "easy"
-        self._enmity: dict[int, float] = {}
         # What one decision asks again and again, by its arguments.
         self._memo: dict[tuple[Any, ...], float] = {}
 
@@ -154,10 +153,21 @@ class Mind:
 
     def enmity(self, seat: int) -> float:
         """> 0: this bot wants ``seat`` hurt; < 0: wants it helped (about -2 to 2)."""
-        found = self._enmity.get(seat)
+        stances = self.stances
+        found = stances[seat]
         if found is None:
-            found = self._enmity[seat] = self._weigh(seat)
+            found = stances[seat] = self._weigh(seat)
         return found
+
+    @once
+    def stances(self) -> list[float | None]:
+        """``enmity`` by seat, each worked out when first asked (a decision asks for the
+        same seats many times over)."""
+        return [None] * len(self.rows)
+
+    @once
+    def foe_line(self) -> float:
+        return 0.45 if self.identity == "lord" else 0.3
 
     def _weigh(self, seat: int) -> float:
         if seat == self.me:
@@ -183,7 +193,9 @@ class Mind:
             return -0.8 if self.rows[seat].hp >= 3 else -1.5 if self.rows[seat].hp == 2 else -2.5
         lord_side, rebels = self.strength
         if rebels > lord_side:
-            return rebel * 1.0 + loyal * 0.2
+            # The rebels would end it: the lord's side are his allies for now, and only a seat
+            # shown to be a rebel is worth his attack.
+            return 2.0 * (rebel - 0.5) - loyal * 0.4
         return loyal * 0.9 + rebel * 0.25
 
     def friend(self, seat: int) -> bool:
@@ -192,7 +204,7 @@ class Mind:
     def foe(self, seat: int) -> bool:
         """A seat worth attacking. The lord, who has no one to tell him who his loyalists are,
         wants clearer signs than the others before he hurts anyone."""
-        return self.enmity(seat) > (0.45 if self.identity == "lord" else 0.3)
+        return self.enmity(seat) > self.foe_line
 
     def saves(self, seat: int) -> bool:
         """Whether a Peach for ``seat`` dying is well spent: itself, a friend, and for the lord

@@ -19,6 +19,8 @@ from games.sanguosha.cards import KINDS, name_of
 
 # Worth added so that moves which improve the rest of the turn come first.
 FIRST = 6.0
+# The worth of a use this bot never makes (a Slash at a friend, a Peach at full HP).
+NEVER = -99.0
 
 
 def spend_cost(mind: Mind, use: Use) -> float:
@@ -71,9 +73,9 @@ def score_take(mind: Mind, use: Use) -> float:
             return 3.0 * -stance + (1.0 if taking else 0.0)
         if "shandian" in delayed and row.hp <= 3:
             return 1.0 * -stance
-        return -1.0
+        return NEVER
     if row.hand_count == 0 and not row.equips:
-        return -1.0
+        return NEVER
     value = stance * (1.0 + _best_card_bonus(mind, target, taking))
     if taking:
         value += 1.0
@@ -105,7 +107,7 @@ def score_indulgence(mind: Mind, use: Use) -> float:
     target = use.targets[0]
     stance = mind.enmity(target)
     if not mind.foe(target):
-        return -1.0
+        return NEVER
     row = mind.rows[target]
     return stance * (2.0 + 0.3 * row.hand_count + 0.3 * len(row.equips))
 
@@ -114,7 +116,7 @@ def score_lightning(mind: Mind, use: Use) -> float:
     foes = len(mind.foes)
     friends = len(mind.friends) + 1
     if mind.my_row.hp < 4 or foes < 2 * friends:
-        return -1.0
+        return NEVER
     return 0.2
 
 
@@ -167,17 +169,17 @@ def score_peach(mind: Mind, use: Use) -> float:
     target = use.targets[0] if use.targets else mind.me
     row = mind.rows[target]
     if row.hp >= row.max_hp:
-        return -1.0
+        return NEVER
     if target != mind.me:
         return heal_value(mind, target) - 2.0 if row.hp <= 1 else -1.0
     if _keeps_peach_for_lord(mind):
-        return -1.0
+        return NEVER
     hp = row.hp
     hand = len(mind.hand)
     # Kept while healthy (it saves from dying just as well, and may save a friend); eaten when
     # low, or when the hand limit would throw a card away anyway.
     if hp > 2 and hand <= hp and row.max_hp - hp < 2:
-        return -1.0
+        return NEVER
     return 0.6 + (1.5 if hp <= 1 else 0.0) + (0.5 if hand > hp else 0.0)
 
 
@@ -219,7 +221,7 @@ def score_slash(mind: Mind, use: Use) -> float:
     if value is None:
         value = mind._memo[key] = _slash_effect(mind, use.targets, black, len(use.cards),
                                                 use.via == "jijiang")
-    if value <= -1.0:
+    if value == NEVER:
         return value
     return value - spend_cost(mind, use)
 
@@ -231,10 +233,10 @@ def _slash_effect(mind: Mind, targets: tuple[int, ...], black: bool, spent: int,
     value = 0.0
     for target in targets:
         if not mind.foe(target):
-            return -1.0
+            return NEVER
         hit = _slash_hit(mind, target, black, spent)
         if hit <= 0:
-            return -1.0
+            return NEVER
         value += hit * mind.hurt_value(target, damage) + (1 - hit) * 0.3 * mind.enmity(target)
     if borrowed:
         value *= 0.5  # only if a Shu hero plays the Slash for him
@@ -255,7 +257,7 @@ def duel_win(mind: Mind, target: int) -> float:
 def score_duel(mind: Mind, use: Use) -> float:
     target = use.targets[0]
     if not mind.foe(target):
-        return -1.0
+        return NEVER
     damage = 2 if mind.view.me.flags.get("luoyi") else 1
     win = duel_win(mind, target)
     gain = win * mind.hurt_value(target, damage) + (1 - win) * mind.hurt_value(mind.me, 1)
@@ -267,7 +269,7 @@ def score_collateral(mind: Mind, use: Use) -> float:
     wielder, victim = use.targets
     weapon = mind.rows[wielder].equips.get("weapon")
     if weapon is None:
-        return -1.0
+        return NEVER
     # The wielder Slashes the victim when it wants the victim hurt, else gives up the weapon.
     willing = mind.enmity(victim) > 0.3 and mind.enmity(wielder) < 0
     if willing:
@@ -291,7 +293,7 @@ def score_equip(mind: Mind, use: Use) -> float:
     if slot == "weapon" and worn and KINDS[name_of(new)].reach > KINDS[name_of(worn)].reach:
         gain += 0.3
     if gain <= 0:
-        return -1.0
+        return NEVER
     return FIRST + gain
 
 
@@ -299,7 +301,7 @@ def score_kurou(mind: Mind, use: Use) -> float:
     hp = mind.my_row.hp
     if hp >= 3 or (hp == 2 and mind.count("tao")):
         return 1.5
-    return -1.0
+    return NEVER
 
 
 def score_zhiheng(mind: Mind, use: Use) -> float:
@@ -312,7 +314,7 @@ def score_rende(mind: Mind, use: Use) -> float:
     target = use.targets[0]
     stance = mind.enmity(target)
     if stance >= -0.3:
-        return -1.0
+        return NEVER
     given = mind.view.me.flags.get("rende", 0)
     row = mind.my_row
     value = 0.4 * -stance - 0.25 * mind.keep_values().get(use.cards[0], 2.0)
@@ -331,7 +333,7 @@ def score_jieyin(mind: Mind, use: Use) -> float:
     target = use.targets[0]
     heal_other = heal_value(mind, target)
     if heal_other < 0:
-        return -1.0
+        return NEVER
     values = sorted(mind.keep_values().values())[:2]
     return heal_value(mind, mind.me) + heal_other - 0.4 * sum(values)
 
@@ -339,7 +341,7 @@ def score_jieyin(mind: Mind, use: Use) -> float:
 def score_fanjian(mind: Mind, use: Use) -> float:
     target = use.targets[0]
     if not mind.foe(target):
-        return -1.0
+        return NEVER
     return 0.7 * mind.hurt_value(target) - 1.5
 
 
@@ -381,8 +383,10 @@ def score_use(mind: Mind, use: Use) -> float:
         return score_equip(mind, use)
     scorer = SCORES.get(use.name)
     if scorer is None:
-        return -1.0
+        return NEVER
     value = scorer(mind, use)
+    if value == NEVER:
+        return value
     if use.via and use.cards and use.name not in ("sha", "juedou", "tao"):
         value -= 0.15 * sum(card_value(c) for c in use.cards if name_of(c) != use.name)
     if use.name in ("shunshou", "guohe") and value > 0:
@@ -390,13 +394,33 @@ def score_use(mind: Mind, use: Use) -> float:
     return value
 
 
+# Uses worth ``NEVER`` for a reason that holds whatever card is used: a Slash or a
+# trick at a seat this bot will not harm. Once one such use is found, the same name at the same
+# targets with another card is not worked out again (a Slash's colour matters: Nioh Shield).
+_SAME_FOR_ANY_CARD = frozenset({"juedou", "guohe", "shunshou", "lebu", "fanjian", "lijian",
+                                "jiedao", "tao", "qingnang", "jieyin"})
+
+
 def choose_play(mind: Mind, prompt: Prompt) -> Action:
     best: Action = prompt.actions[0]
     best_score = 0.0
+    never: set[tuple[object, ...]] = set()
     for action in prompt.actions:
         if type(action) is not Use:
             continue
+        name = action.name
+        if name == "sha":
+            key: tuple[object, ...] = (name, action.targets, action.via,
+                                       bool(action.cards) and not any(map(is_red, action.cards)))
+        elif name in _SAME_FOR_ANY_CARD:
+            key = (name, action.targets)
+        else:
+            key = ()
+        if key and key in never:
+            continue
         score = score_use(mind, action)
+        if score == NEVER and key:
+            never.add(key)
         if score > best_score:
             best, best_score = action, score
     return best

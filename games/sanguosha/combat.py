@@ -10,7 +10,7 @@ from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.cards import name_of
 from games.sanguosha.ending import check_end
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.intent import HELP, SAVE, aimed
+from games.sanguosha.intent import HELP, SAVE, aimed, deed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.responses import answer_options, play_answer_cards
 from games.sanguosha.skills import jiuyuan, wushuang
@@ -41,7 +41,7 @@ def heal(ctx: Ctx, seat: int, amount: int, src: int = -1) -> int:
         player.hp += gained
         ctx.emit("recovered", seat=seat, amount=gained, hp=player.hp, src=src)
         if src >= 0 and src != seat:
-            ctx.state.deeds[src][seat] -= gained
+            deed(ctx.state, src, seat, -gained)
     return gained
 
 
@@ -350,7 +350,7 @@ def damage_step(ctx: Ctx, f: Frame) -> None:
         f.d["amount"] = amount
         victim.hp -= amount
         if src >= 0 and src != target:
-            state.deeds[src][target] += amount
+            deed(state, src, target, amount)
         ctx.emit("damaged", seat=target, src=src, amount=amount, hp=victim.hp, nature=f.d["nature"])
         f.step = 1
         if victim.hp <= 0:

@@ -11,7 +11,7 @@ from games.sanguosha import fast
 from games.sanguosha.actions import Pass, Respond
 from games.sanguosha.cards import card, name_of
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.intent import HARM, HELP, aimed
+from games.sanguosha.intent import HARM, HELP, aimed, deed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills.conversions import answer_conversions
 from games.sanguosha.state import Frame, SanguoshaState
@@ -205,7 +205,7 @@ def nullify_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         target=target,
     )
     if target >= 0 and target != action.seat:
-        state.deeds[action.seat][target] += -1 if f.d["trick"] in HARMFUL_TRICKS else 1
+        deed(state, action.seat, target, -1 if f.d["trick"] in HARMFUL_TRICKS else 1)
     # Whom the chain of Nullifications is about, and whether the thing nullified here would
     # have been good for that seat: a Nullification of a Nullification undoes the one below.
     at_stake: int = f.d.get("at_stake", target)

@@ -247,8 +247,9 @@ def clone(state: SanguoshaState) -> SanguoshaState:
     fields["grace"] = fields["grace"].copy()
     fields["deaths"] = fields["deaths"].copy()
     fields["killers"] = fields["killers"].copy()
-    fields["deeds"] = [row.copy() for row in state.deeds]
-    fields["intent"] = [row.copy() for row in state.intent]
+    # Their rows are replaced, never changed, by the rules (``intent.py``): shared.
+    fields["deeds"] = list(state.deeds)
+    fields["intent"] = list(state.intent)
     fields["frames"] = [_copy_frame(frame) for frame in state.frames]
     windows = shallow(state.windows)
     stack = []

@@ -11,7 +11,7 @@ from games.sanguosha.actions import Use
 from games.sanguosha.cards import AREA_TRICKS, KINDS, card, name_of, slot_of
 from games.sanguosha.distance import attack_range, distance, distances_from, in_attack_range
 from games.sanguosha.flow import Ctx, step
-from games.sanguosha.intent import HARM, aimed
+from games.sanguosha.intent import HARM, aimed, deed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills import kongcheng, paoxiao, qianxun, qicai
 from games.sanguosha.skills.conversions import play_conversions
@@ -275,7 +275,7 @@ def use_step(ctx: Ctx, f: Frame) -> None:
         fire(ctx, "lost_cards", [user], seat=user, zones=zones)
         if name in HOSTILE:
             for t in f.d["targets"][:1] if name == "jiedao" else f.d["targets"]:
-                state.deeds[user][t] += 1
+                deed(state, user, t, 1)
             # Collateral means harm to its victim, not to the wielder asked to Slash.
             for t in f.d["targets"][1:] if name == "jiedao" else f.d["targets"]:
                 aimed(state, user, t, HARM)

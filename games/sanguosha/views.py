@@ -199,8 +199,9 @@ def _table(state: SanguoshaState) -> dict[str, Any]:
         deaths=list(state.deaths),
         distances=_distances(state),
         attack_range=attack_range(state, state.current) if state.current >= 0 else 1,
-        deeds=[list(row) for row in state.deeds],
-        intent=[list(row) for row in state.intent],
+        # Rows the rules replace rather than change (``intent.py``): shared, not copied.
+        deeds=list(state.deeds),
+        intent=list(state.intent),
         result_side=result.side if result else None,
         winners=list(result.winners) if result else [],
     )

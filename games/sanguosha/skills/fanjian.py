@@ -11,7 +11,7 @@ from games.core.windows import Window
 from games.sanguosha.actions import Choose, Use
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.intent import HARM, aimed
+from games.sanguosha.intent import HARM, aimed, deed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -36,7 +36,7 @@ def run(ctx: Ctx, f: Frame) -> None:
     (target,) = f.d["targets"]
     if f.step == 0:
         ctx.state.players[seat].flags["fanjian"] = 1
-        ctx.state.deeds[seat][target] += 1
+        deed(ctx.state, seat, target, 1)
         aimed(ctx.state, seat, target, HARM)
         ctx.ask("skill:fanjian", "in_order", [target], src=seat)
         return

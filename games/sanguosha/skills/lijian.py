@@ -11,7 +11,7 @@ from games.core.windows import Window
 from games.sanguosha.actions import Discard, Use
 from games.sanguosha.bot_mind import Mind, equip_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.intent import HARM, aimed
+from games.sanguosha.intent import HARM, aimed, deed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -57,9 +57,9 @@ def pay(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     to_discard(ctx, list(action.cards))
     ctx.emit("discarded", seat=seat, cards=list(action.cards), reason="lijian")
     fire(ctx, "lost_cards", [seat], seat=seat, zones=zones)
-    state.deeds[seat][user] += 1
-    state.deeds[seat][target] += 1
-    state.deeds[user][target] += 1
+    deed(state, seat, user, 1)
+    deed(state, seat, target, 1)
+    deed(state, user, target, 1)
     # She chose both to fight; the Duel's user did not choose it.
     aimed(state, seat, user, HARM)
     aimed(state, seat, target, HARM)

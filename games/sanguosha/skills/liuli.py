@@ -12,7 +12,7 @@ from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.distance import in_attack_range
 from games.sanguosha.flow import Ctx, answer, prompt, step
-from games.sanguosha.intent import HARM, aimed
+from games.sanguosha.intent import HARM, aimed, deed
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire, on
@@ -57,7 +57,7 @@ def redirect(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     zone = remove_from_seat(ctx.state, seat, card_id)
     to_discard(ctx, [card_id])
     ctx.emit("slash_redirected", seat=seat, card=card_id, to_seat=int(target), src=f.d["user"])
-    ctx.state.deeds[seat][int(target)] += 1
+    deed(ctx.state, seat, int(target), 1)
     aimed(ctx.state, seat, int(target), HARM)
     fire(ctx, "lost_cards", [seat], seat=seat, zones=[zone])
     ctx.finish(int(target))

@@ -7,7 +7,7 @@ from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
-from games.sanguosha.intent import HELP, aimed
+from games.sanguosha.intent import HELP, aimed, deed
 from games.sanguosha.skills.base import active
 from games.sanguosha.state import Frame, SanguoshaState
 from games.sanguosha.triggers import fire
@@ -37,7 +37,7 @@ def give(ctx: Ctx, f: Frame) -> None:
         state.players[to].hand.append(card_id)
         ctx.emit("gave_card", to=(seat, to), seat=seat, to_seat=to, card=card_id)
     ctx.emit("gave_cards", seat=seat, to_seat=to, count=len(f.d["cards"]))
-    state.deeds[seat][to] -= 1
+    deed(state, seat, to, -1)
     aimed(state, seat, to, HELP)
     player.flags["rende"] = player.flags.get("rende", 0) + len(f.d["cards"])
     fire(ctx, "lost_cards", [seat], seat=seat, zones=["hand"])

@@ -11,6 +11,7 @@ import pytest
 
 from games.core.conformance import find_leaks, mixed_chooser, playout, random_action, replay
 from games.sanguosha import GAME, Options
+from games.sanguosha.intent import aimed, deed
 
 SEEDS = int(os.environ.get("SANGUOSHA_PLAYOUT_SEEDS", "2"))
 
@@ -76,7 +77,10 @@ def test_a_state_copy_shares_nothing_the_rules_change() -> None:
     copied.players[0].equips["weapon"] = "x"
     copied.players[0].flags["x"] = 1
     copied.deck.append("x")
-    copied.deeds[0][1] += 5
+    # The public records' rows are shared and replaced, never changed (intent.py): the rules'
+    # own way of adding to them leaves the original alone.
+    deed(copied, 0, 1, 5)
+    aimed(copied, 2, 1, 3)
     if copied.frames:
         copied.frames[-1].d["x"] = [1]
     if copied.windows.stack:
