@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from storage.repository import StorageUnavailable
+from storage.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
 RELAPSE = 60.0

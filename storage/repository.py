@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from storage.errors import MatchNotFound, StaleVersion, StorageUnavailable
 from storage.records import (
     ActionRecord,
     GuildSettingsRecord,
@@ -26,27 +27,7 @@ from storage.records import (
 if TYPE_CHECKING:
     from storage.outage import Outage
 
-
-class StaleVersion(Exception):
-    """An append named a version that is no longer the match's current one."""
-
-    def __init__(self, match_id: int, expected: int, actual: int) -> None:
-        super().__init__(f"match {match_id}: expected version {expected}, found {actual}")
-        self.match_id = match_id
-        self.expected = expected
-        self.actual = actual
-
-
-class MatchNotFound(LookupError):
-    pass
-
-
-class StorageUnavailable(Exception):
-    """The database did not answer or would not write: a server stopped or restarting, a
-    connection cut, the disk full, the file read-only. The call changed nothing, except a
-    write cut off while it committed, whose fate only the database knows: read it again once
-    it answers. ``__cause__`` is the driver's error. The repository logs the first failure of a
-    spell with its traceback and counts the others (``storage.outage.Outage``)."""
+__all__ = ["MatchNotFound", "Repository", "StaleVersion", "StorageUnavailable"]
 
 
 class Repository(ABC):
