@@ -9,12 +9,15 @@ A turn's builds are planned together (an Architect that can complete its city wi
 districts does so when it is ahead); a Warlord facing a leader one district from the end
 destroys before it spends its gold on building. The Assassin and the Thief read the draft: the
 face-up discards, the roles this seat saw and passed on, and the order the cards went round
-tell which characters the leader (or the richest seat) can hold, and how much each suits them.
-An easy bot (``bot_level``) skips the planning and the reading and aims at random.
+tell which characters each seat can hold, and how much each suits it; they name the role that
+takes most from the others (a purse, a turn, the leader's most). In the draft the bot weighs
+what the prime targets (the Merchant, the Architect) stand to lose to another seat's Assassin
+or Thief. An easy bot (``bot_level``) skips the planning and the reading and aims at random.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -45,6 +48,8 @@ PRESTIGE = {"university", "dragon_gate", "school_of_magic", "library", "observat
 COLOUR_COUNT = 5
 FIVE_COLOURS = 3.0  # the bonus for a city of all five colours
 FIRST_COMPLETE, COMPLETE = 4.0, 2.0
+# How often a seat holding the Assassin or the Thief names each role: the prime targets.
+AIMED_AT = {"merchant": 0.65, "architect": 0.65, "king": 0.15, "alchemist": 0.4, "navigator": 0.4}
 
 
 def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:
@@ -171,10 +176,38 @@ def _character_value(seat: Seat, name: str) -> float:
     return value
 
 
+def _draft_risk(seat: Seat, name: str) -> float:
+    """What the role is expected to lose to another seat's Assassin (its turn) or Thief (the
+    purse): both are most often aimed at the prime targets."""
+    aim = AIMED_AT.get(name, 0.0)
+    if not aim:
+        return 0.0
+    loss = 0.0
+    lineup = seat.view.lineup
+    killer, robber = lineup[0], lineup[1] if len(lineup) > 1 else ""
+    order = seat.view.draft_order
+    last = bool(order) and len(order) == len(seat.view.players) and order[-1] == seat.seat
+    offered = {character_of_card(card).name for card in seat.me.draft_options}
+
+    def odds(name: str) -> float:
+        # The last picker's unpicked role goes face down: nobody will hold it.
+        return 0.0 if last and name in offered else _odds_in_play(seat, name)
+
+    if killer == "assassin":
+        loss += odds(killer) * aim * (3.0 + seat.income_of(name))
+    if robber == "thief":
+        loss += odds(robber) * aim * seat.gold
+    return loss
+
+
 def _draft_pick(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     def score(action: Action) -> float:
         assert isinstance(action, a.DraftPick)
-        return _character_value(seat, character_of_card(action.card).name)
+        name = character_of_card(action.card).name
+        value = _character_value(seat, name)
+        if not seat.easy:
+            value -= _draft_risk(seat, name)
+        return value
 
     return best(prompt.actions, score, rng)
 
@@ -329,22 +362,40 @@ def _name_target(seat: Seat, actions: list[Action], rng: random.Random) -> Actio
         return rng.choice(possible or actions)
     robbing = any(act.kind == "rob" for act in actions)
     others = seat.others()
-    if robbing:
-        mark = max(others, key=lambda p: (p.gold, len(p.city)))
-    else:
-        mark = max(others, key=lambda p: (seat.threat(p), seat.score_of(p), p.gold))
-    held = _likely_roles(seat, mark)
-    stake = 4.0 if robbing else (6.0 if seat.threat(mark) else 3.0)
-    crown_bias = 1.0 if seat.leader().crown else 0.0
+    return best(actions, _expected_hit(seat, others, robbing), rng)
+
+
+def _expected_hit(
+    seat: Seat, others: list[PlayerView], robbing: bool
+) -> Callable[[Action], float]:
+    """Scores a role by what naming it is expected to take from the others: each seat's
+    chance of holding it times its purse (the Thief) or its turn, the leader's counting
+    double and a city about to be completed triple (the Assassin)."""
+    held = {p.seat: _likely_roles(seat, p) for p in others}
+    top = max(seat.score_of(p) for p in others)
 
     def score(action: Action) -> float:
         name = getattr(action, "character", "")
-        value = TARGET_VALUE.get(name, 1.0)
-        if name in ("king", "emperor"):
-            value += crown_bias
-        return value * _odds_in_play(seat, name) + stake * held.get(name, 0.0)
+        total = 0.0
+        for player in others:
+            chance = held[player.seat].get(name, 0.0)
+            if not chance:
+                continue
+            if robbing:
+                loss = float(player.gold)
+            else:
+                colour = CHARACTERS[name].income
+                income = sum(1 for d in player.city if d.colour == colour) if colour else 0
+                loss = 3.0 + income
+                if seat.threat(player):
+                    loss *= 3.0
+                elif seat.score_of(player) >= top:
+                    loss *= 2.0
+            total += chance * loss
+        # Unread seats (no draft memory): what the role is usually worth to whoever holds it.
+        return total + 0.1 * TARGET_VALUE.get(name, 1.0) * _odds_in_play(seat, name)
 
-    return best(actions, score, rng)
+    return score
 
 
 def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
@@ -368,26 +419,39 @@ def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
         pool = [n for n in view.lineup if n not in seen and n not in out]
     if not pool:
         return {}
-    # Squared: a seat takes the role that suits it best far more often than the runner-up.
-    appeal = {name: _appeal(seat, player, name) ** 2 for name in pool}
+    # A seat takes the role that suits it best far more often than the runner-up.
+    appeal = {name: math.exp(1.5 * _appeal(seat, player, name)) for name in pool}
     total = sum(appeal.values())
     return {name: weight / total for name, weight in appeal.items()}
 
 
 def _appeal(seat: Seat, player: PlayerView, name: str) -> float:
-    """How much a role suits ``player``'s position (the weight of a guess, always > 0)."""
+    """What a role is worth to ``player`` as a drafter weighs it from the table: its income,
+    the Thief's purse, the Architect's builds, the Warlord and Assassin against a city near
+    the end, the Bishop's shelter, the crown."""
     value = BASE_VALUE.get(name, 1.5)
     colour = CHARACTERS[name].income
     if colour is not None:
         value += sum(1 for d in player.city if d.colour == colour)
-    if seat.threat(player) or len(player.city) >= seat.view.target - 2:
-        if name in ("architect", "navigator"):
-            value += 3.0  # builds that finish the city
-        if name in ("bishop", "abbot"):
-            value += 1.5  # the Warlord cannot touch it
-    if name == "thief" and player.gold <= 1:
+    rivals = [p for p in seat.view.players if p.seat != player.seat]
+    if name == "thief":
+        value += max(p.gold for p in rivals) / 3
+    elif name == "architect" and player.hand_count >= 2 and player.gold >= 4:
+        value += 2.0
+    elif name in ("warlord", "assassin"):
+        if max(len(p.city) for p in rivals) >= seat.view.target - 2:
+            value += 2.0
+    elif name == "bishop" and len(player.city) >= 4:
         value += 1.0
-    return max(0.5, value)
+    elif name in ("king", "emperor") and not player.crown:
+        value += 0.5
+    elif name == "magician" and player.hand_count <= 1:
+        value += max(p.hand_count for p in rivals) / 2
+    elif name == "alchemist":
+        value += min(player.gold, 5) / 2
+    if seat.threat(player) and name in ("architect", "navigator"):
+        value += 2.0  # builds that finish the city
+    return value
 
 
 def _power(
