@@ -143,7 +143,9 @@ def _take_action(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 def _robbery_value(mind: Mind, target: str, card: str) -> float:
     person = mind.people[target]
     if card == "hand":
-        gain = 1.6 * min(person.hand_count, 3) / 3
+        # A random card of a hand this seat has not seen, worth the supply's mean; a card in
+        # view of the same worth is the surer prize.
+        gain = BLIND_PICK * mind.unknown_card_gain()
     else:
         gain = mind.card_gain(card)
         if card_type(card) == "parasol" and person.parasol_open:
@@ -187,11 +189,8 @@ def _swap_value(mind: Mind, target: str) -> float:
         return 2.0
     if target == mind.love and mind.love != mind.me:
         return 0.0
-    if mind.my_fighting_strength() > mind.strength(target) + mind.likely_helpers(
-        target, mind.me
-    ) + 2:
-        return 1.2
-    return 0.0
+    # The navigator chooses the day's card: worth a fight this seat wins.
+    return NAVIGATOR_SWAP if _wins_fight(mind, target) else 0.0
 
 
 def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
@@ -242,6 +241,9 @@ def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     return offers.first("resist") or offers.default()
 
 
+NAVIGATOR_SWAP = 2.0  # what the stern-most place is worth: choosing the day's card
+BLIND_PICK = 0.8  # a blind pick, against the same mean worth in view
+OWN_THIRST = 2.5  # a wound saved from one's own thirst, against the same wound of another
 EASY_PLAIN_TURNS = 0.4  # how often an easy bot takes its turn without weighing it
 
 def _cheap_wish(mind: Mind, offers: Offers) -> bool:
@@ -368,6 +370,8 @@ def _thirst(mind: Mind, offers: Offers, rng: random.Random) -> Action:
         if count <= 0:
             continue
         saved = mind.harm(target, count - 1) - mind.harm(target, count)
+        if target == mind.me:
+            saved *= OWN_THIRST  # this seat's own thirst comes back day after day
         if saved > best[0]:
             best = (saved, action)
     return best[1]

@@ -19,6 +19,7 @@ from games.lifeboat.cards import (
     JEWEL_SET_POINTS,
     NAVIGATION,
     PAINTING_POINTS,
+    base_supply,
     card_type,
     weapon_strength,
 )
@@ -57,6 +58,7 @@ class Mind:
         self._stake_of: dict[str, float] | None = None
         self._guesses: tuple[dict[str, str], dict[str, str]] | None = None
         self.easy = view.options.bot_level == "easy"
+        self._unknown_gain: float | None = None
 
     # Most decisions (saying done, declaring ready) need none of these: computed on demand.
     # Plain lazy properties: ``functools.cached_property`` takes a lock on every first use in
@@ -226,6 +228,13 @@ class Mind:
             waters = sum(1 for c in mine if card_type(c) == "water")
             value = 5.0 if waters < 2 else 3.0 / waters
         return value
+
+    def unknown_card_gain(self) -> float:
+        """What a card drawn blind from the supply is worth to this seat, on average."""
+        if self._unknown_gain is None:
+            cards = base_supply()
+            self._unknown_gain = sum(self.card_gain(card) for card in cards) / len(cards)
+        return self._unknown_gain
 
     def expected_score(self) -> float:
         alive = {c for c, p in self.people.items() if p.status in ("awake", "unconscious")}
