@@ -31,10 +31,10 @@ LONG = os.environ.get("LIFEBOAT_FINGERPRINT_LONG") == "1"
 GAMES_PER_SEAT_COUNT = 300 if LONG else 40
 
 DIGESTS: dict[int, str] = {
-    4: "f5ba6f04fd77b49c3397d1221d9e454eccc819f44af8863f395bda6e885e62a4",
-    5: "93936154d4c3f5ce4064c6fb0819dc037eba0d4935bf76faceb2db9613dff0ae",
-    6: "b4ead9ea30ee519630948d2867ecf1d532fe04dbe5945fca1024a667e2be93e4",
-    7: "4aaf7b8785aab000f2bdac835e2a5d6cadbbfd374ed3f5fb371782bdd80b2db8",
+    4: "4cf03198ddbacf23d6cbd3be88593251ef6ee0e75b49fe910dd08b8a9354b6c5",
+    5: "8f2e6bef8368a0f2a86a8ffb181bb9f095007b27627c0072efca3ddd3439139b",
+    6: "19ae387cb69fcf310b364c2f55067244089d34f82b257669bd819a587fe3a1ce",
+    7: "801f9dfa3ae73740d1468f0da82f379ec842f7050fea3376cd2cd76b3ac0cd12",
 }
 LONG_DIGESTS: dict[int, str] = {
     4: "ff41e157348469d438a0f4e8c480dc598ce5bea3768bcf86aaf59a4868486795",
