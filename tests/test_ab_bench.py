@@ -163,3 +163,13 @@ def test_the_interval_counts_deals_not_seats() -> None:
     textbook = 1.96 * (0.6 * 0.4 / 20 + 0.4 * 0.6 / 20) ** 0.5
     assert interval(rebels["new"], rebels["baseline"]) == pytest.approx(
         textbook * (40 / 39) ** 0.5)
+
+
+def test_a_side_alone_is_new_among_baselines_and_alone_counted() -> None:
+    game = registry.get("sanguosha")
+    state = game.setup(8, game.Options(), seed=3)
+    renegade = frozenset(s for s in range(8) if game.role_of(state, s) == "renegade")
+    entries = plans_of("sanguosha").plans["renegade-alone"](game, state, 0)
+    assert len(renegade) == 1
+    assert [(e.new, e.counted) for e in entries] == [(renegade, renegade),
+                                                     (frozenset(), renegade)]
