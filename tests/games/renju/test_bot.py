@@ -159,10 +159,11 @@ def test_the_quick_bot_still_wins_and_stops_fours() -> None:
 
 
 def test_the_bot_beats_random_play_with_either_colour() -> None:
-    """A few games (the bench plays 200 a pairing)."""
+    """A game with each colour and one with the designated openings (the bench plays 200 a
+    pairing)."""
     for seat in (0, 1):
-        tally = match(random_player, seat, 2, {"opening": "free"})
-        assert tally.wins == 2, tally.line()
+        tally = match(random_player, seat, 1, {"opening": "free"})
+        assert tally.wins == 1, tally.line()
     tally = match(random_player, 0, 1, {})
     assert tally.wins == 1, tally.line()
 
