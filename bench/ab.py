@@ -234,11 +234,19 @@ class Tally:
     seats: int = 0
     wins: int = 0
     score: float = 0.0
+    # (seat count, deal) -> [seats, wins]: the interval's sampling unit is the deal.
+    deals: dict[tuple[int, int], list[int]] = field(default_factory=dict)
 
     def add(self, result: SeatResult) -> None:
-        self.seats += 1
-        self.wins += result.won
+        self.count((result.seats, result.deal), result.won)
         self.score += result.score
+
+    def count(self, deal: tuple[int, int], won: bool) -> None:
+        self.seats += 1
+        self.wins += won
+        found = self.deals.setdefault(deal, [0, 0])
+        found[0] += 1
+        found[1] += won
 
     @property
     def win_rate(self) -> float:
@@ -263,9 +271,8 @@ def summarize(results: list[SeatResult], plans: GamePlans) -> dict[str, dict[str
             key = (result.seats, result.deal, result.game, result.bot)
             games[key] = games.get(key, False) or result.won
         team = found.setdefault(TEAM, {"new": Tally(), "baseline": Tally()})
-        for (_, _, _, bot), won in games.items():
-            team[bot].seats += 1
-            team[bot].wins += won
+        for (seats, deal, _, bot), won in games.items():
+            team[bot].count((seats, deal), won)
     for result in results:
         for group in dict.fromkeys([*plans.groups(result.role), ALL]):
             tallies = found.setdefault(group, {"new": Tally(), "baseline": Tally()})
@@ -276,11 +283,23 @@ def summarize(results: list[SeatResult], plans: GamePlans) -> dict[str, dict[str
 
 
 def interval(new: Tally, base: Tally) -> float:
-    """The half-width of a 95% interval of the win rates' difference (independent samples)."""
+    """The half-width of a 95% interval of the win rates' difference, the deal as the sampling
+    unit (cluster-robust, by the delta method): a group's seats in one game win or lose
+    together (Sanguosha's rebels, the lord's side) and a deal's games share its cards, so
+    counting seats as independent would make the interval too narrow. With one counted seat
+    per game and deals unrelated it is the usual two-proportion interval."""
     if not new.seats or not base.seats:
         return math.nan
     p, q = new.win_rate, base.win_rate
-    return 1.96 * math.sqrt(p * (1 - p) / new.seats + q * (1 - q) / base.seats)
+    terms: dict[tuple[int, int], float] = {}
+    for deal, (seats, wins) in new.deals.items():
+        terms[deal] = terms.get(deal, 0.0) + (wins - p * seats) / new.seats
+    for deal, (seats, wins) in base.deals.items():
+        terms[deal] = terms.get(deal, 0.0) - (wins - q * seats) / base.seats
+    units = len(terms)
+    if units < 2:
+        return math.nan
+    return 1.96 * math.sqrt(units / (units - 1) * sum(t * t for t in terms.values()))
 
 
 def report(title: str, groups: dict[str, dict[str, Tally]]) -> str:

@@ -7,6 +7,10 @@ baseline, in the same seat of the same deal, so that the two results compare lik
 
 - ``sides``: one side's seats new, the others baseline, and the reverse (a game with sides:
   Sanguosha's lord's side against the rest, Renju's black against white). Every seat counts.
+- ``<side>-alone``: one side's seats new among baselines, against the same seats baseline
+  among baselines; only that side's seats count. Where the others' strength decides a side's
+  chances as much as its own play (Sanguosha's renegade, who must outlive both sides), this
+  keeps the table the same and changes only that side's bot.
 - ``one``: one seat new among baselines, against the same seat baseline among baselines; the
   new seat turns with the deal. Only that seat counts.
 - ``all``: every seat new against every seat baseline (a cooperative team). Every seat counts.
@@ -74,6 +78,17 @@ def side_against_rest(roles: frozenset[str]) -> Plan:
     return plan
 
 
+def side_alone(roles: frozenset[str]) -> Plan:
+    """The seats whose ``role_of`` is one of ``roles`` new among baselines, and the same seats
+    baseline among baselines; only those seats count."""
+
+    def plan(game: Game[Any, Any], state: Any, deal: int) -> list[Entry]:
+        side = frozenset(s for s in range(state.seats) if game.role_of(state, s) in roles)
+        return [Entry(side, side), Entry(frozenset(), side)]
+
+    return plan
+
+
 def side_once_known(roles: frozenset[str], before: bool) -> Plan:
     """The seats that come to play one of ``roles`` new (and, ``before``, every seat until the
     sides are known), against the whole game baseline; the seats ending in those roles count.
@@ -116,6 +131,7 @@ GAMES: dict[str, GamePlans] = {
         plans={"sides": side_against_rest(frozenset({"lord", "loyalist"})),
                "rebels": side_against_rest(frozenset({"rebel"})),
                "renegade": side_against_rest(frozenset({"renegade"})),
+               "renegade-alone": side_alone(frozenset({"renegade"})),
                "one": one_new},
         groups=sanguosha_groups,
         order=("lord", "loyalist", "lord's side", "rebel", "renegade")),

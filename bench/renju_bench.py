@@ -1,17 +1,23 @@
-"""Renju's bot against a random player and against a one-ply greedy player, each colour.
+"""Renju's bot against a random player, a one-ply greedy player and the reference alpha-beta
+opponent (``bench/renju_reference.py``), with each colour and with the designated openings.
 
-    .venv/bin/python -m bench.renju_bench            # 200 games per pairing and colour
-    .venv/bin/python -m bench.renju_bench --games 20 --only greedy-black
-    .venv/bin/python -m bench.renju_bench --strength quick  # the cheap bot tests may use
+    nice -n 10 .venv/bin/python -m bench.renju_bench                 # every pairing, 200 games
+    nice -n 10 .venv/bin/python -m bench.renju_bench --only reference-black --every 10
+    nice -n 10 .venv/bin/python -m bench.renju_bench --level easy --only greedy-black
+    .venv/bin/python -m bench.renju_bench --games 20 --first-seed 100   # a quick sample
+
+Pairings are named ``<opponent>-black`` and ``<opponent>-white`` (the free opening: the bot's
+colour is fixed) and ``designated-<opponent>`` (the designated openings with the swap and the
+two fifth moves: seats alternate by game, the swap decides the colours), for the opponents
+``random``, ``greedy`` and ``reference``; ``--only`` runs some of them (one process each can
+run side by side). ``--level`` picks the bot's level (``bot_level``: easy, normal, strong).
 
 The greedy player places the stone with the best pattern score (its own shapes plus those it
-takes from the other side, ``games.renju.bot_shapes.score``), ties broken at random; its other
-decisions (opening, swap, offers) are random. Colours are fixed by the free-opening variant,
-so "with each colour" means what it says; one run of the designated openings (seats
-alternating, the swap deciding colours) is reported as well. Prints wins, draws, losses and
-the bot's CPU time per move (mean, worst). Pairings are named ``random-black``,
-``random-white``, ``greedy-black``, ``greedy-white``, ``designated-random`` and
-``designated-greedy``; ``--only`` runs some of them (one process each can run side by side).
+takes from the other side, ``games.renju.bot_shapes.score``), ties broken at random. The random
+player picks any offered action. Both, and the reference opponent, take their other decisions
+(opening, swap, offers, keep) at random. Game *n* is seeded *n*. Prints wins, draws and losses
+and the bot's CPU time per move (``time.process_time``: the machine is shared, so CPU rather
+than wall time), mean and worst, and the opponent's mean.
 """
 
 from __future__ import annotations
@@ -23,11 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.renju_reference import ReferencePlayer
 from games.core import Action, Game, Prompt
 from games.renju.actions import Place
 from games.renju.board import parse
 from games.renju.bot_shapes import score
-from games.renju.bot_strength import QUICK, STRONG
+from games.renju.bot_strength import LEVELS, QUICK
 from games.renju.game import RenjuGame
 from games.renju.state import RenjuState, grid
 
@@ -47,19 +54,28 @@ def greedy_player(state: RenjuState, prompt: Prompt, rng: random.Random) -> Acti
     return max(stones, key=lambda a: (score(board, parse(a.point), colour), rng.random()))
 
 
+OPPONENTS: dict[str, Player] = {"random": random_player, "greedy": greedy_player,
+                                "reference": ReferencePlayer()}
+
+
 @dataclass
 class Tally:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    times: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # the bot's CPU per move
+    opponent_times: list[float] = field(default_factory=list)
+    lost: list[int] = field(default_factory=list)  # the seeds of the games lost
 
     def line(self) -> str:
         games = self.wins + self.draws + self.losses
         mean = sum(self.times) / max(1, len(self.times))
         worst = max(self.times, default=0.0)
-        return (f"{self.wins}/{games} won, {self.draws} drawn, {self.losses} lost; "
-                f"bot move mean {mean * 1000:.0f} ms, worst {worst * 1000:.0f} ms")
+        theirs = sum(self.opponent_times) / max(1, len(self.opponent_times))
+        lost = f" (seeds {' '.join(map(str, self.lost[:20]))})" if self.lost else ""
+        return (f"{self.wins}/{games} won, {self.draws} drawn, {self.losses} lost{lost}; "
+                f"bot move mean {mean * 1000:.0f} ms, worst {worst * 1000:.0f} ms of CPU "
+                f"over {len(self.times)} moves; opponent mean {theirs * 1000:.0f} ms")
 
 
 def play(opponent: Player, bot_seat: int, seed: int, options: dict[str, Any],
@@ -69,12 +85,13 @@ def play(opponent: Player, bot_seat: int, seed: int, options: dict[str, Any],
     state = game.setup(2, options, seed=seed)
     while game.outcome(state) is None:
         prompt = game.pending(state)[0]
+        started = time.process_time()
         if prompt.seat == bot_seat:
-            started = time.process_time()
             action = game.choose(game.view(state, bot_seat), prompt, rng)
             tally.times.append(time.process_time() - started)
         else:
             action = opponent(state, prompt, rng)
+            tally.opponent_times.append(time.process_time() - started)
         state = game.apply(state, action).state
     outcome = game.outcome(state)
     assert outcome is not None
@@ -82,17 +99,19 @@ def play(opponent: Player, bot_seat: int, seed: int, options: dict[str, Any],
         tally.wins += 1
     elif outcome.winners:
         tally.losses += 1
+        tally.lost.append(seed)
     else:
         tally.draws += 1
 
 
-def match(opponent: Player, bot_seat: int, games: int, options: dict[str, Any],
+def match(opponent: Player, bot_seat: int | None, games: int, options: dict[str, Any],
           first_seed: int = 0, game: Game[Any, Any] | None = None,
           report: Callable[[Tally], None] | None = None) -> Tally:
-    """``games`` seeded games; ``report`` is shown the tally after each."""
+    """``games`` seeded games; the bot on ``bot_seat``, or alternating seats by seed when
+    None; ``report`` is shown the tally after each."""
     tally = Tally()
     for seed in range(first_seed, first_seed + games):
-        play(opponent, bot_seat, seed, options, tally, game)
+        play(opponent, seed % 2 if bot_seat is None else bot_seat, seed, options, tally, game)
         if report is not None:
             report(tally)
     return tally
@@ -107,32 +126,37 @@ def _progress(heading: str, every: int) -> Callable[[Tally], None] | None:
     return report if every > 0 else None
 
 
+def pairings() -> list[str]:
+    names = []
+    for label in OPPONENTS:
+        names += [f"{label}-black", f"{label}-white", f"designated-{label}"]
+    return names
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--only", nargs="*", default=None, help="pairings to run")
-    parser.add_argument("--strength", choices=("strong", "quick"), default="strong")
+    parser.add_argument("--only", nargs="*", default=None, choices=pairings(),
+                        help="pairings to run")
+    parser.add_argument("--level", choices=(*LEVELS, "quick"), default="strong")
     parser.add_argument("--every", type=int, default=0,
                         help="also print the running figures every N games")
     args = parser.parse_args()
-    game = RenjuGame(bot=STRONG if args.strength == "strong" else QUICK)
-    seeds = range(args.first_seed, args.first_seed + args.games)
-    free = {"opening": "free"}
-    opponents = {"random": random_player, "greedy": greedy_player}
-    for label, opponent in opponents.items():
-        for seat, colour in ((0, "black"), (1, "white")):
-            if args.only is None or f"{label}-{colour}" in args.only:
-                heading = f"bot as {colour} vs {label}"
-                tally = match(opponent, seat, args.games, free, args.first_seed, game,
-                              _progress(heading, args.every))
-                print(f"{heading}: {tally.line()}", flush=True)
-    for label, opponent in opponents.items():
-        if args.only is None or f"designated-{label}" in args.only:
-            tally = Tally()
-            for seed in seeds:
-                play(opponent, seed % 2, seed, {}, tally, game)
-            print(f"designated openings vs {label}: {tally.line()}", flush=True)
+    game = RenjuGame(bot=QUICK if args.level == "quick" else LEVELS[args.level])
+    for pairing in pairings():
+        if args.only is not None and pairing not in args.only:
+            continue
+        if pairing.startswith("designated-"):
+            label = pairing.removeprefix("designated-")
+            seat, options, heading = None, {}, f"{args.level} bot, designated openings vs {label}"
+        else:
+            label, colour = pairing.rsplit("-", 1)
+            seat, options = (0 if colour == "black" else 1), {"opening": "free"}
+            heading = f"{args.level} bot as {colour} vs {label}"
+        tally = match(OPPONENTS[label], seat, args.games, options, args.first_seed, game,
+                      _progress(heading, args.every))
+        print(f"{heading}: {tally.line()}", flush=True)
 
 
 if __name__ == "__main__":

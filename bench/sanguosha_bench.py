@@ -21,6 +21,14 @@ real choice (two or more actions), and the worst, with the prompt kind it came f
 
     .venv/bin/python bench/sanguosha_bench.py --decisions --games 50 --seats 5 8
 
+``--belief`` plays all-bot games and, every tenth step, asks each living seat's reading of
+identities (``bot_belief.seat_odds``, from its view alone) about every seat it does not know;
+it prints the odds given to the true side (lord's side, rebel, renegade) and how often the
+likeliest side is the true one, beside a reading that only counts the identities left, for
+the seats that have done a deed of choice and for those that have not:
+
+    .venv/bin/python bench/sanguosha_bench.py --belief --games 200 --seats 5 8
+
 ``--strength`` plays seeded tables where every seat is, by a coin toss per seat, the bot or a
 uniformly random player, and prints each identity's win rate for bot seats and random seats:
 
@@ -39,12 +47,14 @@ import sys
 import time
 import tracemalloc
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.core import Action, Event
 from games.sanguosha import GAME
+from games.sanguosha.bot_belief import LOYAL, REBEL, RENEGADE, identity_counts, seat_odds
 from games.sanguosha.state import SanguoshaState
 
 IDENTITIES = ("lord", "loyalist", "rebel", "renegade")
@@ -184,6 +194,69 @@ def decisions(seats: int, games: int) -> None:
           f"({worst[1]})")
 
 
+SIDE = {"lord": LOYAL, "loyalist": LOYAL, "rebel": REBEL, "renegade": RENEGADE}
+
+
+@dataclass
+class Reading:
+    """Readings of unknown seats: odds given to the true side, and the likeliest side right."""
+
+    seats: int = 0
+    odds: float = 0.0
+    right: int = 0
+    counted_odds: float = 0.0  # the same by counting the identities left alone
+    counted_right: int = 0
+
+
+def belief(seats: int, games: int, every: int = 10) -> None:
+    found: dict[tuple[str, str], Reading] = defaultdict(Reading)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = GAME.setup(seats, seed=seed)
+        while GAME.outcome(state) is None:
+            if state.step % every == 0:
+                read(state, found)
+            prompt = rng.choice(GAME.pending(state))
+            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt, rng)).state
+    print(f"{seats} players, {games} games, every {every}th step: readings of seats the "
+          f"viewer does not know")
+    print("  viewer     seat read    readings  odds on the truth (counting)  likeliest right "
+          "(counting)")
+    for (viewer, kind), r in sorted(found.items()):
+        print(f"  {viewer:9}  {kind:11}  {r.seats:8}  {r.odds / r.seats:>10.3f} "
+              f"({r.counted_odds / r.seats:.3f})  {100 * r.right / r.seats:>13.1f}% "
+              f"({100 * r.counted_right / r.seats:.1f}%)")
+
+
+def read(state: SanguoshaState, found: dict[tuple[str, str], Reading]) -> None:
+    """Every living seat's reading of every seat it does not know, tallied by the viewer's
+    identity and whether the seat read has done a deed of choice."""
+    n = len(state.players)
+    counts = identity_counts(n, state.options.two_renegades)
+    for viewer in state.players:
+        if not viewer.alive:
+            continue
+        view = GAME.view(state, viewer.seat)
+        odds = seat_odds(view)
+        known = [row.identity for row in view.seats]
+        known[viewer.seat] = viewer.identity
+        left = [float(counts.get(role, 0) - known.count(role)) for role in
+                ("loyalist", "rebel", "renegade")]
+        total = sum(left)
+        intent = view.intent or [[0] * n for _ in range(n)]
+        for seat, identity in enumerate(known):
+            if identity is not None or total <= 0:
+                continue
+            truth = SIDE[state.players[seat].identity]
+            counted = [x / total for x in left]
+            r = found[(viewer.identity, "deeds" if any(intent[seat]) else "no deeds")]
+            r.seats += 1
+            r.odds += odds[seat][truth]
+            r.right += max(range(3), key=odds[seat].__getitem__) == truth
+            r.counted_odds += counted[truth]
+            r.counted_right += max(range(3), key=counted.__getitem__) == truth
+
+
 def strength(seats: int, games: int) -> None:
     wins: dict[tuple[str, bool], list[int]] = defaultdict(lambda: [0, 0])
     for seed in range(games):
@@ -217,6 +290,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--memory", action="store_true")
     parser.add_argument("--decisions", action="store_true")
+    parser.add_argument("--belief", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     for seats in args.seats:
@@ -226,6 +300,8 @@ def main() -> None:
             memory(seats, args.games)
         elif args.decisions:
             decisions(seats, args.games)
+        elif args.belief:
+            belief(seats, args.games)
         elif args.profile:
             profiler = cProfile.Profile()
             profiler.runcall(speed, seats, args.games)

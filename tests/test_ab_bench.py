@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bench import ab_tree
-from bench.ab import Job, SeatResult, Setting, Table, play_deals, summarize
+from bench.ab import Job, SeatResult, Setting, Table, interval, play_deals, summarize
 from bench.ab_baseline import Baseline, BaselineMismatch
 from bench.ab_plans import plans_of
 from bench.ab_tree import BaselineBot
@@ -137,3 +137,39 @@ def test_a_team_game_reports_its_games_won() -> None:
     team = summarize(results, plans_of("zombie"))["team (games)"]
     assert (team["new"].seats, team["new"].wins) == (1, 1)
     assert (team["baseline"].seats, team["baseline"].wins) == (1, 0)
+
+
+def _results(seats_per_game: int) -> list[SeatResult]:
+    """20 deals: the new bot's side wins 12, the baseline's 8, each side with
+    ``seats_per_game`` seats that win or lose together."""
+    return [SeatResult(seats=5, deal=d, seed=d, game=g, seat=s, bot=bot, role="rebel",
+                       character=None, score=0.0, won=d < wins)
+            for d in range(20) for g, bot, wins in ((0, "new", 12), (1, "baseline", 8))
+            for s in range(seats_per_game)]
+
+
+def test_the_interval_counts_deals_not_seats() -> None:
+    """Seats of one side that win together (Sanguosha's rebels) are one sample, not several: two
+    such seats a game give the interval of one; one seat a game in unrelated deals gives the
+    two-proportion interval."""
+    one = summarize(_results(1), plans_of("sanguosha"))["rebel"]
+    two = summarize(_results(2), plans_of("sanguosha"))["rebel"]
+    assert two["new"].seats == 40
+    assert interval(two["new"], two["baseline"]) == pytest.approx(
+        interval(one["new"], one["baseline"]))
+    unrelated = [SeatResult(**{**vars(r), "deal": r.deal + 100 * (r.bot == "new")})
+                 for r in _results(1)]
+    rebels = summarize(unrelated, plans_of("sanguosha"))["rebel"]
+    textbook = 1.96 * (0.6 * 0.4 / 20 + 0.4 * 0.6 / 20) ** 0.5
+    assert interval(rebels["new"], rebels["baseline"]) == pytest.approx(
+        textbook * (40 / 39) ** 0.5)
+
+
+def test_a_side_alone_is_new_among_baselines_and_alone_counted() -> None:
+    game = registry.get("sanguosha")
+    state = game.setup(8, game.Options(), seed=3)
+    renegade = frozenset(s for s in range(8) if game.role_of(state, s) == "renegade")
+    entries = plans_of("sanguosha").plans["renegade-alone"](game, state, 0)
+    assert len(renegade) == 1
+    assert [(e.new, e.counted) for e in entries] == [(renegade, renegade),
+                                                     (frozenset(), renegade)]

@@ -1,13 +1,14 @@
-"""The built-in Renju bot: it never plays a forbidden move, wins by continuous fours when it
-can, stops the other side's, and otherwise builds towards a win by threats.
+"""The built-in Renju bot: it never plays a forbidden move, never loses to a textbook threat it
+can see, and wins by threats where it can.
 
-Order of thought for a stone: a five; stopping their five; its own VCF; stopping their VCF (a
-move after which they have none, their win's points and our own fours tried first); its own
-VCT; a move after which their VCT is gone, when they have one; a quiet move after which it
-would have a VCT; the best-ranked move (its own shapes first, then what it takes from them,
-ranked again by their best reply). How far it searches is a ``Strength``. Opening steps: an
+Order of thought for a stone (``best_point``): its own five; the other side's five stopped;
+its own win by continuous fours (VCF); the other side's three answered only at the points
+that stop it (``bot_threats.three_defences``) or by a four of its own; its own win by threats
+(VCT); then the moves worth weighing (``bot_eval.ranked``), each looked at a few plies deep,
+the best kept after which the other side has no win by fours or threats. How far each search
+goes is a ``Strength`` (``bot_strength``), by the table's ``bot_level``. Opening steps: an
 opening of middling strength as black, a swap when the opening favours black strongly, the
-two best fifth moves offered, and the weaker one for black kept.
+best fifth move offered, and the weaker one for black kept.
 """
 
 from __future__ import annotations
@@ -18,9 +19,19 @@ from collections.abc import Mapping
 from games.core import Action, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
 from games.renju.board import parse
-from games.renju.bot_shapes import allowed, candidates, score, worth
+from games.renju.bot_board import Board
+from games.renju.bot_eval import ranked, score, worth
+from games.renju.bot_search import weigh
 from games.renju.bot_strength import STRONG, Strength
-from games.renju.bot_threats import Search, fives, four_moves, stones_of, vcf
+from games.renju.bot_threats import (
+    Search,
+    fours,
+    line_points,
+    other,
+    real_straights,
+    three_defences,
+    vcf,
+)
 from games.renju.bot_vct import vct
 from games.renju.forbidden import Grid
 from games.renju.state import grid as to_grid
@@ -48,169 +59,179 @@ def choose_action(view: SeatView, prompt: Prompt, rng: random.Random,
         return _keep(view, prompt)
     colour = 1 if view.colour == "black" else 2
     grid = to_grid(view.board)
+    board = Board(grid)
     legal = {parse(a.point): a for a in prompt.actions if isinstance(a, Place | Offer)}
     # In the variant where a forbidden move loses, the prompt offers them: never take one.
-    legal = {p: a for p, a in legal.items() if allowed(grid, p, colour)}
+    if colour == 1:
+        legal = {p: a for p, a in legal.items() if not board.forbidden(p)}
     if not legal:
         return next(a for a in prompt.actions if isinstance(a, Pass))
     if isinstance(first, Offer):
-        return _offer(grid, colour, legal)
+        return _offer(board, colour, legal)
     return legal[best_point(grid, colour, set(legal), rng, strength)]
 
 
 def best_point(grid: Grid, colour: int, legal: set[int], rng: random.Random,
                strength: Strength = STRONG) -> int:
-    other = 3 - colour
-    mine = fives(grid, stones_of(grid, colour), colour) & legal
+    """The bot's stone for ``colour`` to move on ``grid`` among the ``legal`` points."""
+    board = Board(grid)
+    them = other(colour)
+    mine = board.five_points(colour) & legal
     if mine:
         return min(mine)
-    theirs = fives(grid, stones_of(grid, other), other)
-    stops = theirs & legal
-    if stops:
-        return min(stops)
-    if theirs:
-        return _ranked(grid, colour, legal, rng, strength)[0]  # nothing stops it: play on
-    win = vcf(grid, colour, strength.vcf_depth, budget=strength.vcf_nodes)
-    if win is not None and win[0] in legal:
-        return win[0]
-    ranked = _ranked(grid, colour, legal, rng, strength)
-    threat = vcf(grid, other, strength.vcf_depth, budget=strength.vcf_nodes)
+    theirs = board.five_points(them)
+    if theirs & legal:
+        return min(theirs & legal)
+    move = Thinking(board, colour, strength)
+    if strength.vcf_depth:
+        win = move.own_vcf()
+        if win is not None and win[0] in legal:
+            return win[0]
+    pool = [p for _, p in ranked(board, colour, legal, strength.defence_tenths)] or \
+        sorted(legal)
+    if strength.choice > 1:
+        return rng.choice(pool[:strength.choice])
+    if strength.answers_threes and not theirs and real_straights(board, them):
+        # Only a point that stops every three of theirs, or a four of ours, is no loss.
+        answers = ((three_defences(board, them) or set()) | set(fours(board, colour))) & legal
+        if answers:
+            pool = [p for p in pool if p in answers] + sorted(answers - set(pool))
+    if strength.vct_depth and not theirs:
+        win = vct(board, colour, strength.vct_depth, move.search(strength.vct_nodes),
+                  strength.vct_width)
+        if win is not None and win[0] in legal:
+            return win[0]
+    if not strength.guards_fours:
+        return pool[0]
+    threat = move.their_win(strength.verify_nodes)
     if threat is not None:
-        return _stop_fours(grid, colour, legal, ranked, threat, strength)
-    attack = vct(grid, colour, strength.vct_depth, Search(strength.vct_nodes),
-                 strength.threats_tried)
-    if attack is not None and attack in legal:
-        return attack
-    return _safe_from_threats(grid, colour, legal, ranked, strength)
+        return move.defend(pool, threat)
+    return move.quiet(pool)
 
 
-def _stop_fours(grid: Grid, colour: int, legal: set[int], ranked: list[int],
-                threat: list[int], strength: Strength) -> int:
-    """A move after which the other side has no VCF, within one budget. Tried first: the
-    points of their win (where their fours stand and where ours would have to answer), then
-    our own fours (each forces their reply), then the best-ranked moves. When the budget runs
-    out first, the first move of their win is taken away."""
-    other = 3 - colour
-    tried = _unique([*threat, *sorted(four_moves(grid, stones_of(grid, colour), colour)),
-                     *ranked[:strength.defence_tries]], legal)
-    search = Search(strength.defence_nodes)
-    for p in tried:
-        grid[p] = colour
+class Thinking:
+    """One move's thought: the board, whose move it is, the strength, and the positions left
+    for the whole move (``Strength.move_nodes``), which every search spends from; when they
+    run out, the best move found so far is played."""
+
+    def __init__(self, board: Board, colour: int, strength: Strength) -> None:
+        self.board = board
+        self.colour = colour
+        self.them = other(colour)
+        self.strength = strength
+        self.allowance = Search(strength.move_nodes)
+
+    def search(self, nodes: int) -> Search:
+        return Search(nodes, within=self.allowance)
+
+    @property
+    def exhausted(self) -> bool:
+        return self.allowance.spent
+
+    def own_vcf(self) -> list[int] | None:
+        """Our win by fours: the shortest within a few fours, else any within ``vcf_depth``
+        (a long one is found by going deep at once far sooner than by deepening)."""
+        strength = self.strength
+        budget = strength.vcf_nodes // 3
+        win = vcf(self.board, self.colour, min(6, strength.vcf_depth), self.search(budget))
+        if win is None and strength.vcf_depth > 6:
+            win = vcf(self.board, self.colour, strength.vcf_depth,
+                      self.search(strength.vcf_nodes - budget), shortest=False)
+        return win
+
+    def their_win(self, nodes: int) -> list[int] | None:
+        """The other side's win, were it to move: by fours (the line's fours and the replies
+        that stop them), or (within ``nodes`` positions) by threats; None when neither is
+        found."""
+        return self._their_fours() or self._their_threats(nodes)
+
+    def _their_fours(self) -> list[int] | None:
+        strength = self.strength
+        line = vcf(self.board, self.them, strength.vcf_depth, self.search(strength.vcf_nodes),
+                   shortest=False)
+        return None if line is None else line_points(self.board, self.them, line)
+
+    def _their_threats(self, nodes: int) -> list[int] | None:
+        if not nodes:
+            return None
+        return vct(self.board, self.them, self.strength.guard_depth, self.search(nodes),
+                   self.strength.guard_width)
+
+    def holds(self, p: int, nodes: int) -> int:
+        """How well our ``p`` holds: 2 when the other side is then left no win by fours, nor
+        (within ``nodes`` positions) by threats; 1 when only the win by fours is gone; 0 when
+        not even that (or the move's positions ran out before it was known)."""
+        self.board.play(p, self.colour)
         try:
-            if fives(grid, [p], colour):
-                found = _after_our_four(grid, colour, p, strength, search)
-            else:
-                found = vcf(grid, other, strength.vcf_depth, search=search)
+            if self._their_fours() is not None or self.exhausted:
+                return 0
+            return 1 if self._their_threats(nodes) is not None or self.exhausted else 2
         finally:
-            grid[p] = 0
-        if search.budget <= 0:
-            break
-        if found is None:
-            return p
-    return threat[0] if threat[0] in legal else ranked[0]
+            self.board.undo(p)
 
+    def safe(self, p: int, nodes: int) -> bool:
+        return self.holds(p, nodes) == 2
 
-def _after_our_four(grid: Grid, colour: int, p: int, strength: Strength,
-                    search: Search) -> list[int] | None:
-    """Their VCF after our four on ``p``: they must block it first (a block black may not
-    make is no block, and then they have nothing). Read as if they moved again after the
-    block, which can only overstate their chances."""
-    other = 3 - colour
-    block = next(iter(fives(grid, [p], colour)))
-    if other == 1 and not allowed(grid, block, 1):
-        return None
-    grid[block] = other
-    try:
-        return vcf(grid, other, strength.vcf_depth, search=search)
-    finally:
-        grid[block] = 0
+    def weigh(self, moves: list[int]) -> list[int]:
+        return weigh(self.board, self.colour, moves, self.strength, self.allowance)
 
+    def defend(self, pool: list[int], threat: list[int]) -> int:
+        """A move after which the other side's win (``threat``: its line of play, moves and
+        replies) is gone. Tried in turn: the points of their line, the best of the pool, our
+        own fours (a four spent on defence is lost to attack, so they come after the quiet
+        moves), then further down the pool. Each group's moves are screened with a small
+        budget, the survivors weighed like quiet moves and the best looked at closely before
+        it is played. When nothing holds, a move that at least stops their win by fours, else
+        the first of the pool; the best screened move when the positions for the move run
+        out."""
+        strength = self.strength
+        own_fours = self.board.four_points(self.colour)
+        pooled = set(pool)
+        line = [p for p in dict.fromkeys(threat) if p in pooled and p not in own_fours]
+        best = [p for p in pool[:strength.candidates] if p not in own_fours]
+        spare = [p for p in pool[strength.candidates:] if p not in own_fours]
+        fours_ = [p for p in pool if p in own_fours][:strength.candidates]
+        seen: set[int] = set()
+        fallback = None  # a move that at least stops their win by fours
+        for group in (line, best, fours_, spare[:strength.candidates * 2]):
+            group = [p for p in group if p not in seen]
+            seen.update(group)
+            screened = []
+            for p in group:
+                held = self.holds(p, strength.guard_nodes)
+                if held == 2:
+                    screened.append(p)
+                elif held == 1 and fallback is None:
+                    fallback = p
+            for p in self.weigh(screened):
+                if self.exhausted or self.safe(p, strength.verify_nodes):
+                    return p
+                fallback = fallback or p
+            if self.exhausted:
+                break
+        return pool[0] if fallback is None else fallback
 
-def _unique(points: list[int], legal: set[int]) -> list[int]:
-    seen: set[int] = set()
-    out = []
-    for p in points:
-        if p in legal and p not in seen:
-            seen.add(p)
-            out.append(p)
-    return out
-
-
-def _ranked(grid: Grid, colour: int, legal: set[int], rng: random.Random,
-            strength: Strength) -> list[int]:
-    """Legal points near the stones, best first; equal scores in a random order. The best
-    few are ranked again by what they leave the other side: their score less most of the
-    best score the other side's reply could then have (two plies instead of one)."""
-    near = [p for p in candidates(grid) if p in legal] or sorted(legal)
-    keyed = [(score(grid, p, colour, strength.defence_tenths), rng.random(), p) for p in near]
-    keyed.sort(reverse=True)
-    ranked = [p for _, _, p in keyed]
-    head = keyed[:strength.lookahead]
-    other = 3 - colour
-    again = []
-    for value, tie, p in head:
-        grid[p] = colour
-        try:
-            replies = [q for q in candidates(grid) if allowed(grid, q, other)]
-            reply = max((score(grid, q, other) for q in replies), default=0)
-        finally:
-            grid[p] = 0
-        again.append((value - (reply * 3) // 4, tie, p))
-    again.sort(reverse=True)
-    return [p for _, _, p in again] + ranked[len(head):]
-
-
-def _safe_from_threats(grid: Grid, colour: int, legal: set[int], ranked: list[int],
-                       strength: Strength) -> int:
-    """When the other side has a win by threats (within small budgets): the best-ranked move
-    after which it has none, the first move of its win tried among the first. Otherwise a
-    move that prepares a win of ours (``_preparing``), or the best-ranked move."""
-    other = 3 - colour
-    theirs = vct(grid, other, strength.vct_depth, Search(strength.guard_nodes),
-                 strength.threats_tried)
-    if theirs is None:
-        return _preparing(grid, colour, ranked, strength)
-    for p in _unique([ranked[0], theirs, *ranked[1:strength.guard_tries]], legal):
-        grid[p] = colour
-        try:
-            if vct(grid, other, strength.vct_depth, Search(strength.guard_nodes),
-                   strength.threats_tried) is None:
+    def quiet(self, pool: list[int]) -> int:
+        """Of the first ``strength.candidates`` moves of ``pool``, the best by a shallow
+        search (``bot_search.weigh``). Black's moves are also checked for the other side's
+        wins: a black stone can make the points black would defend on forbidden."""
+        valued = self.weigh(pool[:self.strength.candidates])
+        if self.colour == 2 or not self.strength.guard_nodes:
+            return valued[0]
+        for p in valued[:3]:
+            if self.safe(p, self.strength.guard_nodes):
                 return p
-        finally:
-            grid[p] = 0
-    return theirs if theirs in legal else ranked[0]
+        return valued[0]
 
 
-def _preparing(grid: Grid, colour: int, ranked: list[int], strength: Strength) -> int:
-    """The best-ranked move after which we would win by threats if the other side let us
-    (it must then find the one reply that stops all of them), and after which it has no win
-    by fours of its own; the best-ranked move when none of the first few does. The bot wins
-    by such quiet moves: a position won by threats seldom comes without one."""
-    other = 3 - colour
-    search = Search(strength.prepare_nodes)
-    for p in ranked[:strength.prepare_tries]:
-        grid[p] = colour
-        try:
-            if vct(grid, colour, strength.vct_depth, search, strength.threats_tried) \
-                    is not None and vcf(grid, other, strength.vcf_depth,
-                                        budget=strength.vcf_nodes) is None:
-                return p
-        finally:
-            grid[p] = 0
-        if search.budget <= 0:
-            break
-    return ranked[0]
-
-
-def _offer(grid: Grid, colour: int, legal: Mapping[int, Action]) -> Action:
+def _offer(board: Board, colour: int, legal: Mapping[int, Action]) -> Action:
     """Black's fifth move offers: the best-scored point (white will keep the weaker one)."""
-    near = [p for p in candidates(grid) if p in legal] or sorted(legal)
-    best = max(near, key=lambda p: (score(grid, p, colour), -p))
+    best = max(sorted(legal), key=lambda p: (score(board, p, colour), -p))
     return legal[best]
 
 
 def _keep(view: SeatView, prompt: Prompt) -> Action:
     """White keeps the offered fifth move worth less to black."""
-    grid = to_grid(view.board)
+    board = Board(to_grid(view.board))
     offers = [a for a in prompt.actions if isinstance(a, Keep)]
-    return min(offers, key=lambda a: (worth(grid, parse(a.point), 1), a.point))
+    return min(offers, key=lambda a: (worth(board, parse(a.point), 1), a.point))

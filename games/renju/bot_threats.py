@@ -1,236 +1,238 @@
-"""The bot's reading of threats: fives, fours, and wins by continuous fours (VCF).
+"""The bot's reading of threats: fours, threes and the points that stop them, and wins by
+continuous fours (VCF).
+
+The threats are the RIF's (`docs/rules/renju.md`): a *four* is a line one stone makes a five
+(its completing point is the one defence); a *three* is a line one stone turns into a straight
+four, which nothing stops — so a three is answered before it is made into one, at a point after
+which none of its straight-four points is left (``three_defences``: the two points beside an
+open three, the gap and both ends of a split one, a far point where the line leaves no room on
+the other side). Black's threes count only where a straight-four point is allowed to black,
+and black cannot defend on a forbidden point — the trap white plays for.
 
 A VCF is a sequence of fours, each forcing the one reply that stops its five, ending in a five
-or in two fives at once. Black's fours must not be forbidden; black's forced reply may be, and
-then black cannot block at all.
+or in two fives at once (or, for white, in a block black may not play). Every search counts
+positions (``Search``), never time, so that the bot chooses the same move on any machine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from operator import itemgetter
 
-from games.renju.board import LINES
-from games.renju.forbidden import Grid, cells, forbidden
-from games.renju.patterns import MID, Cells, five_points, four_points, fours, three_points
+from games.renju.board import REACH
+from games.renju.bot_board import LINE_POINTS, POINT_LINES, Board, reading
+from games.renju.bot_lines import BLACK, SHAPES, STRAIGHTS, WHITE, Shape
 
-BLACK_STONE, WHITE_STONE = 1, 2
-
-
-def exact(colour: int) -> bool:
-    return colour == BLACK_STONE
-
-
-def _reader(line: tuple[int, ...]) -> tuple[int, Callable[[Grid], tuple[int, ...]]]:
-    on = [i for i, q in enumerate(line) if q >= 0]
-    if len(on) == 1:  # a corner's line that leaves the board at once: the point alone
-        only = line[on[0]]
-        return on[0], lambda grid: (grid[only],)
-    return on[0], itemgetter(*(line[i] for i in on))
+# Points that make two threats at once win; a point's shapes are summed this way to order
+# the moves a search tries.
+SHAPE_ORDER = {Shape.FIVE: 10_000, Shape.OVERLINE: 0, Shape.DOUBLE_FOUR: 3_000,
+               Shape.STRAIGHT_FOUR: 3_000, Shape.FOUR: 400, Shape.THREE: 300,
+               Shape.CLOSED_THREE: 40, Shape.TWO: 12, Shape.ONE: 1, Shape.NONE: 0}
+_ORDER = tuple(SHAPE_ORDER[Shape(i)] for i in range(10))
 
 
-# For each point and direction: where its line enters the board, and a reader of the grid's
-# values along it. A line's values read in one call rather than point by point: the searches
-# read lines through every stone at every position they visit.
-_READERS = tuple(tuple(_reader(line) for line in lines) for lines in LINES)
-_CODES = ((0, 1, 2), (0, 2, 1))  # grid value -> cell, for black and for white
-
-
-def _cells(values: tuple[int, ...], low: int, colour: int) -> Cells:
-    """``forbidden.cells`` from a line's values on the board (entering it at ``low``)."""
-    code = _CODES[colour - 1]
-    out = [2] * (2 * MID + 1)
-    for i, value in enumerate(values):
-        out[low + i] = code[value]
-    out[MID] = 1
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 18)
-def _five_points(values: tuple[int, ...], low: int, colour: int) -> tuple[int, ...]:
-    return five_points(_cells(values, low, colour), colour == BLACK_STONE)
-
-
-@lru_cache(maxsize=1 << 18)
-def _four_points(values: tuple[int, ...], low: int, colour: int) -> tuple[int, ...]:
-    return four_points(_cells(values, low, colour), colour == BLACK_STONE)
-
-
-@lru_cache(maxsize=1 << 18)
-def _makes_three(values: tuple[int, ...], low: int, colour: int) -> bool:
-    return bool(three_points(_cells(values, low, colour), colour == BLACK_STONE))
-
-
-def makes_three(grid: Grid, p: int, colour: int) -> bool:
-    """Whether a stone of ``colour`` on ``p`` makes a three on one of its lines (a line that
-    one more stone turns into a straight four; for black, forbidden or not)."""
-    return any(_makes_three(read(grid), low, colour) for low, read in _READERS[p])
-
-
-def fives(grid: Grid, stones: list[int], colour: int) -> set[int]:
-    """The empty points where ``colour`` makes a five (every five is allowed, black's too)
-    on the lines through its ``stones``."""
-    found: set[int] = set()
-    for s in stones:
-        for d, (low, read) in enumerate(_READERS[s]):
-            points = _five_points(read(grid), low, colour)
-            if points:
-                line = LINES[s][d]
-                found.update(line[i] for i in points)
-    return found
-
-
-def four_moves(grid: Grid, stones: list[int], colour: int) -> set[int]:
-    """The empty points where ``colour`` makes a four on the lines through its ``stones``,
-    forbidden ones left out for black."""
-    found: set[int] = set()
-    for s in stones:
-        for d, (low, read) in enumerate(_READERS[s]):
-            points = _four_points(read(grid), low, colour)
-            if points:
-                line = LINES[s][d]
-                found.update(line[i] for i in points)
-    if colour == BLACK_STONE:
-        found = {p for p in found if forbidden(grid, p) is None}
-    return found
-
-
-def stones_of(grid: Grid, colour: int) -> list[int]:
-    return [p for p, c in enumerate(grid) if c == colour]
+# Keys that set apart, in one table, failures of the two colours' searches on one position.
+_ATTACKER_KEY = (0, 0x1B873593_9E3779B9, 0x85EBCA6B_C2B2AE35)
 
 
 @dataclass
 class Search:
-    """A search's budget of positions (a count, not a clock, so that the bot chooses the same
-    on any machine: replays and golden playthroughs rely on it) and the positions already
-    shown to fail."""
+    """A search's budget of positions, shared by the searches handed it, and its table of
+    positions already shown to fail: the deepest search that failed there, by the position's
+    key (a VCF's, and a VCT's under a key of its own)."""
 
     budget: int
-    failed: set[tuple[int, ...]] = field(default_factory=set)
-    roots: int = 0  # VCF searches begun: a failed position is named from its search's root
+    failed: dict[int, int] = field(default_factory=dict)
+    # A larger allowance this search spends from too (the bot's positions for a whole move):
+    # when that runs out, so does this search.
+    within: Search | None = None
+
+    def known_to_fail(self, key: int, depth: int) -> bool:
+        return self.failed.get(key, -1) >= depth
+
+    def fails(self, key: int, depth: int) -> None:
+        if self.failed.get(key, -1) < depth:
+            self.failed[key] = depth
 
     def spend(self) -> bool:
         self.budget -= 1
+        if self.within is not None and not self.within.spend():
+            self.budget = -1
         return self.budget >= 0
 
-
-@dataclass
-class _Root:
-    """What a VCF search knows of the position it started from, so that each position below
-    it reads only the lines through the stones placed since."""
-
-    number: int
-    colour: int
-    fours: set[int]  # the attacker's four points at the start (black's forbidden ones left out)
-    threats: set[int]  # the defender's five points at the start
-    mine: list[int] = field(default_factory=list)  # the attacker's stones placed since
-    theirs: list[int] = field(default_factory=list)  # the defender's
+    @property
+    def spent(self) -> bool:
+        return self.budget < 0
 
 
-def vcf(grid: Grid, colour: int, depth: int, budget: int = 4000,
-        search: Search | None = None) -> list[int] | None:
-    """The shortest win for ``colour`` (to move) by continuous fours within ``depth`` of its
-    own moves (the five included), as the attacker's moves in order; None if none was found (or the
-    budget of positions ran out: ``search``'s when given, shared with the caller). ``grid``
-    is left as it was."""
-    search = search or Search(budget)
-    if not search.spend():
+def other(colour: int) -> int:
+    return 3 - colour
+
+
+def order_value(board: Board, p: int, colour: int) -> int:
+    """How promising a stone of ``colour`` on ``p`` is as a threat: its shapes, summed."""
+    at = SHAPES + colour - 1
+    readings = board.readings
+    return sum(_ORDER[readings[line][at][i]] for line, i in POINT_LINES[p] if line >= 0)
+
+
+def fours(board: Board, colour: int) -> list[int]:
+    """The points where ``colour`` may make a four (black's forbidden ones left out), the
+    most promising first."""
+    found = board.four_points(colour)
+    if colour == BLACK:
+        found = {p for p in found if not board.forbidden(p)}
+    return sorted(found, key=lambda p: (-order_value(board, p, colour), p))
+
+
+def real_straights(board: Board, colour: int) -> set[int]:
+    """The points where ``colour`` would make a straight four out of a three of its own (RIF
+    §3): not where the stone would also make a five (that is a four's point, not a three's),
+    and for black only the allowed ones (a three whose every such point is forbidden is no
+    three)."""
+    found = board.straight_points(colour)
+    if found:
+        found = {p for p in found if not board.makes_five(p, colour)
+                 and (colour != BLACK or not board.forbidden(p))}
+    return found
+
+
+def three_defences(board: Board, colour: int) -> set[int] | None:
+    """The empty points where the other colour stops every three ``colour`` has (a stone
+    there leaves none of their real straight-four points), black's forbidden points left
+    out when black defends; None when ``colour`` has no three."""
+    straights = real_straights(board, colour)
+    if not straights:
         return None
-    mine, theirs = stones_of(grid, colour), stones_of(grid, 3 - colour)
-    own_fives = fives(grid, mine, colour)
-    if own_fives:
-        return [min(own_fives)]
-    search.roots += 1
-    root = _Root(search.roots, colour, four_moves(grid, mine, colour),
-                 fives(grid, theirs, 3 - colour))
-    # Shortest first: a win in fewer fours leaves the defender fewer chances to go wrong
-    # our way, and keeps the bot's wins within the plies it promises.
+    c = colour - 1
+    defender = other(colour)
+    stopping: set[int] | None = None
+    for line in board.lines(colour, 2):
+        points = LINE_POINTS[line]
+        here = {points[i] for i in board.readings[line][STRAIGHTS + c]} & straights
+        if not here:
+            continue
+        number = board.numbers[line]
+        cells = board.cells
+        blocks = set()
+        for i, q in enumerate(points):
+            if cells[q]:
+                continue
+            after = reading(number + (defender << (4 + 2 * i)))
+            left = {points[j] for j in after[STRAIGHTS + c]}
+            if not left & here:
+                blocks.add(q)
+        stopping = blocks if stopping is None else stopping & blocks
+    stopping = stopping or set()
+    if defender == BLACK:
+        stopping = {q for q in stopping if not board.forbidden(q)}
+    return stopping
+
+
+def vcf(board: Board, colour: int, depth: int, search: Search, shortest: bool = True
+        ) -> list[int] | None:
+    """A win for ``colour`` (to move) by continuous fours within ``depth`` of its own moves
+    (the five included), as its moves in order; None if there is none or the budget ran out
+    first. ``shortest``: the shortest such win (deepening one four at a time), which the bot
+    plays; otherwise the first found, which is all a search that only asks whether one exists
+    needs. ``board`` is left as it was."""
+    mine = board.five_points(colour)
+    if mine:
+        return [min(mine)]
+    if not shortest:
+        return _vcf(board, colour, depth, search)
     for shallow in range(2, depth + 1):
-        line = _vcf(grid, root, shallow, search)
-        if line is not None or search.budget <= 0:
+        line = _vcf(board, colour, shallow, search)
+        if line is not None or search.spent:
             return line
     return None
 
 
-def _four_points_now(grid: Grid, root: _Root) -> set[int]:
-    """The attacker's four points in the position reached: those of the start that still
-    make a four, and those on the lines through its stones placed since."""
-    colour = root.colour
-    found = four_moves(grid, root.mine, colour)
-    for p in root.fours:
-        if grid[p] == 0 and p not in found and any(
-                fours(cells(grid, p, d, colour), exact(colour)) for d in range(4)) and (
-                colour != BLACK_STONE or forbidden(grid, p) is None):
-            found.add(p)
-    return found
+def line_points(board: Board, colour: int, line: list[int]) -> list[int]:
+    """The points of a win by fours ``line`` (``colour``'s moves): each four and the reply
+    that stops it, in order (the places where the win can be broken)."""
+    out: list[int] = []
+    placed: list[int] = []
+    try:
+        for move in line:
+            if board.cells[move]:
+                break
+            out.append(move)
+            board.play(move, colour)
+            placed.append(move)
+            blocks = board.five_points_through(move, colour)
+            if len(blocks) != 1:
+                break
+            block = next(iter(blocks))
+            out.append(block)
+            board.play(block, other(colour))
+            placed.append(block)
+    finally:
+        for p in reversed(placed):
+            board.undo(p)
+    return out
 
 
-def _vcf(grid: Grid, root: _Root, depth: int, search: Search) -> list[int] | None:
-    """A win by fours for the attacker, to move, in a position without a five of its own."""
+def _vcf(board: Board, colour: int, depth: int, search: Search) -> list[int] | None:
+    """A win by fours for ``colour`` to move, which has no five to make."""
     if depth <= 1 or not search.spend():
         return None
-    key = (root.number, depth, *sorted(root.mine), -1, *sorted(root.theirs))
-    if key in search.failed:
+    key = board.key ^ _ATTACKER_KEY[colour]
+    if search.known_to_fail(key, depth):
         return None
-    defender = 3 - root.colour
-    threats = {p for p in root.threats if grid[p] == 0}
-    threats |= fives(grid, root.theirs, defender)
+    defender = other(colour)
+    threats = board.five_points(defender)
     if len(threats) > 1:
-        search.failed.add(key)
+        search.fails(key, depth)
         return None
-    candidates = _four_points_now(grid, root)
+    moves = fours(board, colour)
     if threats:
-        candidates &= threats  # a four that also stops their five, or nothing
-    for move in sorted(candidates):
-        grid[move] = root.colour
-        root.mine.append(move)
-        try:
-            line = _after_four(grid, root, move, depth, search)
-        finally:
-            root.mine.pop()
-            grid[move] = 0
+        moves = [m for m in moves if m in threats]  # a four that also stops their five
+    for move in moves:
+        line = _after_four(board, colour, move, depth, search)
         if line is not None:
             return [move, *line]
-    search.failed.add(key)
+        if search.spent:
+            return None
+    search.fails(key, depth)
     return None
 
 
-def _after_four(grid: Grid, root: _Root, move: int, depth: int, search: Search
+def _after_four(board: Board, colour: int, move: int, depth: int, search: Search
                 ) -> list[int] | None:
-    """The rest of a win after the attacker's four on ``move``: the defender must take the
-    five point (the attacker had no five before, so every five point is on ``move``'s
-    lines)."""
-    completions = fives(grid, [move], root.colour)
-    defender = 3 - root.colour
-    if len(completions) >= 2:
-        return [min(completions)]
-    block = next(iter(completions))
-    if defender == BLACK_STONE and forbidden(grid, block) is not None:
-        return [block]  # black may not stop it
-    grid[block] = defender
-    root.theirs.append(block)
+    """The rest of a win after ``colour``'s four on ``move``: the other colour must take the
+    five point (``colour`` had none before, so every one is on ``move``'s lines)."""
+    board.play(move, colour)
     try:
-        if in_five(grid, block, defender):
-            return None  # the block makes their own five
-        return _vcf(grid, root, depth - 1, search)
+        completions = board.five_points_through(move, colour)
+        if len(completions) >= 2:
+            return [min(completions)]
+        block = next(iter(completions))
+        defender = other(colour)
+        if defender == BLACK and board.forbidden(block):
+            return [block]  # black may not stop it
+        if board.makes_five(block, defender):
+            return None  # the block is a five of theirs
+        board.play(block, defender)
+        try:
+            return _vcf(board, colour, depth - 1, search)
+        finally:
+            board.undo(block)
     finally:
-        root.theirs.pop()
-        grid[block] = 0
+        board.undo(move)
 
 
-def in_five(grid: Grid, p: int, colour: int) -> bool:
-    """Whether the stone of ``colour`` standing on ``p`` is part of a five."""
-    for d in range(4):
-        line = cells(grid, p, d, colour)
-        low, high = 5, 5
-        while low > 0 and line[low - 1] == 1:
-            low -= 1
-        while high < 10 and line[high + 1] == 1:
-            high += 1
-        length = high - low + 1
-        if length == 5 or (colour == WHITE_STONE and length > 5):
-            return True
-    return False
+def near(board: Board, distance: int = 2) -> list[int]:
+    """The empty points within ``distance`` of a stone, in point order (the centre on an
+    empty board)."""
+    from games.renju.board import neighbours
 
+    cells = board.cells
+    found: set[int] = set()
+    for p, c in enumerate(cells):
+        if c:
+            found.update(q for q in neighbours(p, distance) if not cells[q])
+    return sorted(found) if found else [7 * 15 + 7]
+
+
+__all__ = ["BLACK", "REACH", "WHITE", "Search", "fours", "line_points", "near", "order_value",
+           "other", "real_straights", "three_defences", "vcf"]

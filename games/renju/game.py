@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from games.core import Action, Event, Game, GameSpec, Outcome, Prompt, Transition
 from games.renju.actions import ACTION_TYPES, Keep, Offer, Place
 from games.renju.bot import choose_action
-from games.renju.bot_strength import STRONG, Strength
+from games.renju.bot_strength import LEVELS, Strength
 from games.renju.flow import apply_action
 from games.renju.legality import refusal
 from games.renju.options import Options as RenjuOptions
@@ -28,10 +28,11 @@ class RenjuGame(Game[RenjuState, RenjuOptions]):
     # Its bot's threat searches take tens to hundreds of milliseconds a move.
     bot_searches: ClassVar[bool] = True
 
-    def __init__(self, bot: Strength = STRONG) -> None:
+    def __init__(self, bot: Strength | None = None) -> None:
         super().__init__()
-        # How hard the built-in bot thinks: tests that are not about its strength may hand a
-        # table ``QUICK`` (games.renju.bot_strength).
+        # How hard the built-in bot thinks: by default the table's ``bot_level`` (read from
+        # the bot's view); tests and benches may hand a fixed ``Strength`` (``QUICK`` for
+        # those not about its play, games.renju.bot_strength).
         self.bot = bot
 
     def _setup(self, seats: int, options: RenjuOptions, seed: int, rng: random.Random
@@ -81,14 +82,16 @@ class RenjuGame(Game[RenjuState, RenjuOptions]):
 
     def choose(self, view: Any, prompt: Prompt, rng: random.Random) -> Action:
         assert isinstance(view, SeatView)
-        return choose_action(view, prompt, rng, self.bot)
+        return choose_action(view, prompt, rng, self.bot or LEVELS[view.bot_level])
 
     def role_of(self, state: RenjuState, seat: int) -> str | None:
         return "black" if colour_of(state, seat) == "x" else "white"
 
     def options_for_conformance(self, seats: int) -> list[dict[str, Any] | None]:
-        return [None, {"opening": "free"}, {"forbidden_move": "loses"},
-                {"opening": "free", "forbidden_move": "loses"}]
+        # The first, the standard table with normal bots, is the golden playthrough's: its
+        # bots' game costs the suite a few seconds where the strong bots' costs forty.
+        return [{"bot_level": "normal"}, {"opening": "free"}, {"forbidden_move": "loses"},
+                {"opening": "free", "forbidden_move": "loses", "bot_level": "easy"}]
 
     def _explain_illegal(self, state: RenjuState, action: Action) -> str:
         return f"'{action.kind}' is not one of your options right now ({state.stage} step)."

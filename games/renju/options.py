@@ -20,3 +20,8 @@ class Options(BaseModel):
         default="refused",
         description="What a forbidden black move does: refused (black plays again) or loses.",
     )
+    bot_level: Literal["easy", "normal", "strong"] = Field(
+        default="strong",
+        description="How well the table's bots play: easy (a beginner can beat it), normal, "
+        "or strong.",
+    )

@@ -24,6 +24,7 @@ class PublicView(BaseModel):
     opening: str | None
     rule: str  # "designated" or "free"
     forbidden_move: str  # "refused" or "loses"
+    bot_level: str  # "easy", "normal" or "strong": how the table's bots play
     moves: list[str]
     last: str | None
     offers: list[str]
@@ -57,6 +58,7 @@ def build_view(state: RenjuState, seat: int | None) -> PublicView:
         "opening": state.opening,
         "rule": state.options.opening,
         "forbidden_move": state.options.forbidden_move,
+        "bot_level": state.options.bot_level,
         "moves": list(state.moves),
         "last": None if state.last is None else name(state.last),
         "offers": [name(p) for p in state.offers],

@@ -141,6 +141,11 @@ class Mind:
         return sum(self.odds[s][REBEL] for s in self.living if s != self.lord)
 
     @once
+    def loyalists_left(self) -> float:
+        """How many loyalists this bot believes are still alive."""
+        return sum(self.odds[s][LOYAL] for s in self.others if s != self.lord)
+
+    @once
     def strength(self) -> tuple[float, float]:
         """The lord's side and the rebels' side, as believed HP in play."""
         lord_side = rebels = 0.0
@@ -191,6 +196,10 @@ class Mind:
                 return 2.0
             # The lower the lord, the nearer the rebels' win, which is the renegade's loss.
             return -0.8 if self.rows[seat].hp >= 3 else -1.5 if self.rows[seat].hp == 2 else -2.5
+        if self.loyalists_left < 0.5:
+            # Only the lord is left on his side: the rebels are all that stands between the
+            # renegade and the final duel, and nobody else is left to weaken.
+            return 0.4 + 1.2 * rebel + 0.9 * loyal
         lord_side, rebels = self.strength
         if rebels > lord_side:
             # The rebels would end it: the lord's side are his allies for now, and only a seat

@@ -16,7 +16,9 @@ GOLDENS = {
     "sanguosha": Golden("sanguosha", seats=5, seed=0),
     "zombie": Golden("zombie", seats=3, seed=11),
     "haunt": Golden("haunt", seats=4, seed=3),
-    "renju": Golden("renju", seats=2, seed=2),
+    # Normal bots: the strong ones' game takes some forty seconds of CPU (their play is the
+    # tactical suite's and the bench's).
+    "renju": Golden("renju", seats=2, seed=2, options={"bot_level": "normal"}),
 }
 
 

@@ -165,7 +165,7 @@ class RenjuWords(Words):
     def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
         return [t(f"renju.option.{name}.{value}", locale)
                 for name, value in sorted(options.items())
-                if name in ("opening", "forbidden_move") and isinstance(value, str)]
+                if name in ("opening", "forbidden_move", "bot_level") and isinstance(value, str)]
 
 
 WORDS = RenjuWords()

@@ -64,6 +64,10 @@ POSITIONS = [
              lambda: seats(["renegade", "lord", "loyalist", "rebel", "rebel"], hp={1: 1},
                            cards={0: ["sha-spade-7"]}, deeds={(4, 1): 2}),
              0, neither(uses("sha", 1))),
+    Position("the renegade Slashes the last rebel, stronger lord or not: only the rebel stands "
+             "between him and the final duel",
+             lambda: seats(["renegade", "lord", "loyalist", "rebel", "rebel"],
+                           cards={0: ["sha-spade-7"]}, dead=(2, 3)), 0, uses("sha", 4)),
     Position("the renegade alone with the lord Slashes him",
              lambda: seats(["renegade", "lord", "loyalist", "rebel", "rebel"],
                            cards={0: ["sha-spade-7"]}, dead=(2, 3, 4)), 0, uses("sha", 1)),

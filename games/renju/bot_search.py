@@ -1,0 +1,97 @@
+"""The bot's weighing of quiet moves: a shallow alpha-beta search among the best-ranked moves
+(``bot_eval.ranked``), with the threats read out to the end.
+
+A five ends the search; a four must be blocked, and neither the four nor its block costs a ply
+(up to ``FOUR_EXTENSIONS`` fours on a line), so a four that leads to a double threat is seen
+through; a side to move with a three (and no four against it) makes a straight four and wins.
+At the end of the plies the position is weighed for the side to move: won if it wins by fours
+or by threats, threatened if the other side would win by threats were it to move (it must
+then spend its move answering, which a count of shapes does not show), and otherwise what each
+side's lines hold (``bot_eval.position_worth``).
+"""
+
+from __future__ import annotations
+
+from games.renju.bot_board import Board
+from games.renju.bot_eval import position_worth, ranked
+from games.renju.bot_strength import Strength
+from games.renju.bot_threats import Search, other, real_straights
+from games.renju.bot_vct import vct
+
+WON = 1_000_000
+THREATENED = 3_000  # the other side threatens a win by threats: the side to move must answer
+FOUR_EXTENSIONS = 3
+
+
+def weigh(board: Board, colour: int, moves: list[int], strength: Strength,
+          allowance: Search | None = None) -> list[int]:
+    """``moves`` of ``colour`` (to move), best first (ties in the order given). The looks at
+    wins by threats at the ends spend from ``allowance`` when given (and stop when it runs
+    out)."""
+    them = other(colour)
+    valued = []
+    for at, p in enumerate(moves):
+        board.play(p, colour)
+        try:
+            fours = FOUR_EXTENSIONS if board.five_points_through(p, colour) else 0
+            plies = strength.plies - (0 if fours else 1)
+            value = -_negamax(board, them, plies, -WON, WON, strength,
+                              FOUR_EXTENSIONS - (1 if fours else 0), allowance)
+        finally:
+            board.undo(p)
+        valued.append((value, -at, p))
+    valued.sort(reverse=True)
+    return [p for _, _, p in valued]
+
+
+def _negamax(board: Board, colour: int, plies: int, alpha: int, beta: int,
+             strength: Strength, extensions: int, allowance: Search | None) -> int:
+    """The worth of the position to ``colour`` (to move), ``plies`` moves deep."""
+    them = other(colour)
+    if board.five_points(colour):
+        return WON
+    theirs = board.five_points(them)
+    if len(theirs) >= 2:
+        return -WON
+    if theirs:
+        block = next(iter(theirs))
+        if colour == 1 and board.forbidden(block):
+            return -WON
+        board.play(block, colour)
+        try:
+            return -_negamax(board, them, plies, -beta, -alpha, strength, extensions,
+                             allowance)
+        finally:
+            board.undo(block)
+    if real_straights(board, colour):
+        return WON - 1  # a straight four next: nothing stops it
+    if plies <= 0:
+        return _leaf(board, colour, strength, allowance)
+    best = -WON
+    for _, p in ranked(board, colour)[:strength.replies]:
+        board.play(p, colour)
+        try:
+            four = extensions > 0 and bool(board.five_points_through(p, colour))
+            value = -_negamax(board, them, plies if four else plies - 1, -beta, -alpha,
+                              strength, extensions - 1 if four else extensions, allowance)
+        finally:
+            board.undo(p)
+        if value > best:
+            best = value
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    break
+    return best
+
+
+def _leaf(board: Board, colour: int, strength: Strength, allowance: Search | None) -> int:
+    worth = position_worth(board, colour)
+    if not strength.leaf_nodes or (allowance is not None and allowance.spent):
+        return worth
+    if vct(board, colour, 3, Search(strength.leaf_nodes, within=allowance), 8) is not None:
+        return WON - 2
+    if vct(board, other(colour), 3, Search(strength.leaf_nodes, within=allowance), 8) \
+            is not None:
+        return worth - THREATENED
+    return worth
