@@ -13,7 +13,7 @@ two fifth moves: seats alternate by game, the swap decides the colours), for the
 run side by side). ``--level`` picks the bot's level (``bot_level``: easy, normal, strong).
 
 The greedy player places the stone with the best pattern score (its own shapes plus those it
-takes from the other side, ``games.renju.bot_shapes.score``), ties broken at random. The random
+takes from the other side, ``bench.renju_greedy.score``), ties broken at random. The random
 player picks any offered action. Both, and the reference opponent, take their other decisions
 (opening, swap, offers, keep) at random. Game *n* is seeded *n*. Prints wins, draws and losses
 and the bot's CPU time per move (``time.process_time``: the machine is shared, so CPU rather
@@ -29,11 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.renju_greedy import score
 from bench.renju_reference import ReferencePlayer
 from games.core import Action, Game, Prompt
 from games.renju.actions import Place
 from games.renju.board import parse
-from games.renju.bot_shapes import score
 from games.renju.bot_strength import LEVELS, QUICK
 from games.renju.game import RenjuGame
 from games.renju.state import RenjuState, grid

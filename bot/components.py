@@ -19,6 +19,7 @@ import discord
 from discord import ui
 
 from bot.picking import page_options, pages
+from bot.renderers.markdown import plain
 from games.core import Prompt
 from storage import StorageUnavailable
 from tables.i18n import t
@@ -541,7 +542,7 @@ def _first_steps(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
         if key is None:
             return None
         if key not in steps:
-            steps[key] = (index, renderer.step_label(live, view, action, locale))
+            steps[key] = (index, plain(renderer.step_label(live, view, action, locale)))
     return list(steps.values())
 
 
@@ -566,7 +567,7 @@ def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
                        if chosen is not None and renderer.action_step(prompt.actions[i]) == chosen]
             if not members:
                 continue
-        choices = [(index, renderer.action_label(live, view, prompt.actions[index], locale))
+        choices = [(index, plain(renderer.action_label(live, view, prompt.actions[index], locale)))
                    for index in members]
         if not _as_select(renderer, group, len(choices)):
             blocks.append(_Block(group, choices, as_select=False))
@@ -606,7 +607,7 @@ def action_view(
         else renderer.action_step(prompt.actions[step])
     if step_key is not None and not board:
         shown = [i for i in shown if renderer.action_step(prompt.actions[i]) == step_key]
-        back = PanelPageButton(live.id, 0, t("panel.previous", locale))
+        back = PanelPageButton(live.id, 0, plain(t("panel.previous", locale)))
         leading = [*(leading or []), back]
     number = {index: place for place, index in enumerate(shown)} if board else \
         {index: index for index in shown}
@@ -643,7 +644,7 @@ def action_view(
                 default=renderer.action_step(prompt.actions[index]) == step_key)
                 for index, label in block.choices]
             board_step = ActSelect(live.id, live.version, prompt.seat, row, options,
-                                   renderer.group_label(block.group, locale),
+                                   plain(renderer.group_label(block.group, locale)),
                                    scope=BOARD_STEP, check=check)
             board_step.item.row = row
             view_ui.add_item(board_step)
@@ -651,14 +652,14 @@ def action_view(
             options = [discord.SelectOption(label=label[:100], value=str(index))
                        for index, label in block.choices]
             chooser = StepSelect(live.id, prompt.seat, row, prompt_digest(prompt), options,
-                                 renderer.group_label(block.group, locale))
+                                 plain(renderer.group_label(block.group, locale)))
             chooser.item.row = row
             view_ui.add_item(chooser)
         elif block.as_select:
             options = [discord.SelectOption(label=label[:100], value=str(number[index]))
                        for index, label in block.choices]
             select = ActSelect(live.id, live.version, prompt.seat, row, options,
-                               renderer.group_label(block.group, locale),
+                               plain(renderer.group_label(block.group, locale)),
                                scope=SELECT_SCOPE[scope], check=check)
             select.item.row = row
             view_ui.add_item(select)
@@ -674,11 +675,11 @@ def action_view(
     if paged:
         nav_row = MAX_ROWS - 1
         if page > 0:
-            back = PanelPageButton(live.id, page - 1, t("panel.previous", locale))
+            back = PanelPageButton(live.id, page - 1, plain(t("panel.previous", locale)))
             back.item.row = nav_row
             view_ui.add_item(back)
         if page < pages - 1:
-            more = PanelPageButton(live.id, page + 1, t("panel.more", locale))
+            more = PanelPageButton(live.id, page + 1, plain(t("panel.more", locale)))
             more.item.row = nav_row
             view_ui.add_item(more)
     return view_ui
@@ -693,10 +694,10 @@ def _pick_rows(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
     assert pick is not None
     count = pages(pick)
     page = min(max(page, 0), count - 1)
-    placeholder = renderer.pick_placeholder(live, view, prompt, locale)
+    placeholder = plain(renderer.pick_placeholder(live, view, prompt, locale))
     items = page_options(pick, page)
     options = [
-        discord.SelectOption(label=renderer.pick_label(live, view, item, locale)[:100],
+        discord.SelectOption(label=plain(renderer.pick_label(live, view, item, locale))[:100],
                              value=str(offset), default=count > 1 and item in picked)
         for offset, item in enumerate(items)]
     if count == 1:
@@ -712,13 +713,13 @@ def _pick_rows(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
     ready = pick.min <= len(picked) <= pick.max
     buttons = [
         PickButton(live.id, live.version, prompt.seat, "go", max(page - 1, 0),
-                   t("panel.previous", locale), check=check, disabled=page == 0),
+                   plain(t("panel.previous", locale)), check=check, disabled=page == 0),
         PickButton(live.id, live.version, prompt.seat, "go", min(page + 1, count - 1),
-                   t("panel.more", locale), check=check, disabled=page >= count - 1),
+                   plain(t("panel.more", locale)), check=check, disabled=page >= count - 1),
         PickButton(live.id, live.version, prompt.seat, "clear", page,
-                   t("pick.clear", locale), check=check, disabled=not picked),
+                   plain(t("pick.clear", locale)), check=check, disabled=not picked),
         PickButton(live.id, live.version, prompt.seat, "ok", page,
-                   t("pick.confirm", locale, count=len(picked)),
+                   plain(t("pick.confirm", locale, count=len(picked))),
                    discord.ButtonStyle.success, check=check, disabled=not ready),
     ]
     for button in buttons:
@@ -754,7 +755,7 @@ def question_view(
                 options = [discord.SelectOption(label=label[:100], value=str(number[index]))
                            for index, label in block.choices]
                 select = AskedSelect(live.id, live.version, row, options,
-                                     renderer.group_label(block.group, locale), check=check)
+                                     plain(renderer.group_label(block.group, locale)), check=check)
                 select.item.row = row
                 view_ui.add_item(select)
             else:
@@ -781,11 +782,11 @@ def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptio
     current = live.record.options
     selects: list[LobbyOptionSelect] = []
     if offered.toggles:
-        toggles = [discord.SelectOption(label=t(f"{game}.option.{name}", locale)[:100],
+        toggles = [discord.SelectOption(label=plain(t(f"{game}.option.{name}", locale))[:100],
                                         value=name, default=bool(current.get(name)))
                    for name in offered.toggles]
         selects.append(LobbyOptionSelect(live.id, TOGGLES, 0, toggles,
-                                         t("lobby.options.toggles", locale)))
+                                         plain(t("lobby.options.toggles", locale))))
     for part, fields in enumerate(choice_parts(offered)):
         choices = [
             discord.SelectOption(
@@ -795,14 +796,14 @@ def lobby_option_selects(live: LiveMatch, locale: str | None) -> list[LobbyOptio
             for c in fields for value in c.values
         ]
         selects.append(LobbyOptionSelect(live.id, CHOICES, part, choices,
-                                         t("lobby.options.choices", locale)))
+                                         plain(t("lobby.options.choices", locale))))
     for number, chosen in enumerate(offered.sets):
         ticked = set(current.get(chosen.field) or ())
         words = [discord.SelectOption(label=word_title(game, chosen.field, word, locale)[:100],
                                       value=word, default=word in ticked)
                  for word in chosen.words]
         selects.append(LobbyOptionSelect(live.id, SETS, number, words,
-                                         t(set_key(game, chosen.field), locale)))
+                                         plain(t(set_key(game, chosen.field), locale))))
     room = LOBBY_OPTION_SELECTS
     if len(selects) > room:
         log.warning("%s: %d option selects, the lobby shows %d", game, len(selects), room)
@@ -813,7 +814,7 @@ def choice_label(game: str, choice: OptionChoice, value: Any, locale: str | None
     """A choice's value in words (``place``: a number counted from 1, for fields counting
     seats from 0)."""
     number = value if isinstance(value, int) and not isinstance(value, bool) else 0
-    return t(choice_key(game, choice, value), locale, value=value, place=number + 1)
+    return plain(t(choice_key(game, choice, value), locale, value=value, place=number + 1))
 
 
 def lobby_view(live: LiveMatch, locale: str | None) -> ui.View:
@@ -825,7 +826,7 @@ def lobby_view(live: LiveMatch, locale: str | None) -> ui.View:
         "cancel": discord.ButtonStyle.danger,
     }
     for place, op in enumerate(LOBBY_OPS):
-        button = LobbyButton(live.id, op, t(f"lobby.button.{op}", locale),
+        button = LobbyButton(live.id, op, plain(t(f"lobby.button.{op}", locale)),
                              styles.get(op, discord.ButtonStyle.secondary))
         button.item.row = place // MAX_BUTTONS_PER_ROW
         view.add_item(button)

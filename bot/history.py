@@ -1,5 +1,6 @@
 """A match's story, told from its log: the public log of a running table, and the full replay
-(secrets included) of a finished one."""
+(secrets included) of a finished one. Both are text (``tables.text.Text``): ``/parlor log``
+shows a short one in a code block, a long one (and every replay) as a plain-text file."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tables.i18n import t
 from tables.replaying import replay_log
 from tables.service import LiveMatch
 from tables.standings import Played, Tally, tally
+from tables.text import Text, lines, name, words
 from tables.words import words_for
 
 __all__ = ["Played", "Tally", "all_events", "full_replay", "public_log", "tally"]
@@ -24,28 +26,29 @@ async def all_events(live: LiveMatch, actions: list[dict[str, Any]]) -> list[Eve
     return events
 
 
-def public_log(live: LiveMatch, events: list[Event], locale: str | None) -> str:
-    words = words_for(live.record.game)
-    return "\n".join(words.event_line(live, e, locale) for e in events if e.to is None)
+def public_log(live: LiveMatch, events: list[Event], locale: str | None) -> Text:
+    game = words_for(live.record.game)
+    return lines(game.event_line(live, e, locale) for e in events if e.to is None)
 
 
-def full_replay(live: LiveMatch, events: list[Event], locale: str | None) -> str:
+def full_replay(live: LiveMatch, events: list[Event], locale: str | None) -> Text:
     """Everything that happened, private events marked with who saw them. Only for a match
     that is over: until then the private lines are secrets."""
     if live.record.status not in (MatchStatus.FINISHED, MatchStatus.CANCELLED):
         raise ValueError("a running match has no full replay")
-    words = words_for(live.record.game)
-    lines = [t("history.replay_header", locale, game=t(f"{live.record.game}.title", locale),
-               match=live.id, players=", ".join(s.display_name for s in live.seats))]
+    game = words_for(live.record.game)
+    told = [t("history.replay_header", locale, game=t(f"{live.record.game}.title", locale),
+              match=live.id, players=words(", ").join(name(s.display_name)
+                                                      for s in live.seats))]
     for event in events:
-        line = words.event_line(live, event, locale)
+        line = game.event_line(live, event, locale)
         if event.to is not None:
-            who = ", ".join(words.seat_name(live, seat) for seat in event.to)
+            who = words(", ").join(game.seat_name(live, seat) for seat in event.to)
             line = t("history.private_line", locale, who=who, line=line)
-        lines.append(line)
+        told.append(line)
     outcome = live.outcome()
     if outcome is not None:
         for seat, score in sorted(outcome.scores.items(), key=lambda kv: -kv[1]):
-            lines.append(t("reveal.score_line", locale, name=words.seat_name(live, seat),
-                           score=f"{score:g}").replace("**", ""))
-    return "\n".join(lines)
+            told.append(t("reveal.score_line", locale, name=game.seat_name(live, seat),
+                          score=f"{score:g}"))
+    return lines(told)

@@ -29,6 +29,7 @@ from bot.components import (
 )
 from bot.panels import Editor, Tables
 from bot.picking import PickChoices, page_options, pages
+from bot.renderers.markdown import markdown, plain
 from bot.replies import is_ephemeral, refuse, send_private, update_message, user_locale
 from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus, StorageUnavailable
@@ -204,7 +205,7 @@ class InteractionHandler:
                 return
             if refusal.key == "act.stale" and from_panel:
                 await self.show_panel(interaction, match_id, edit=True,
-                                      notice=t("act.stale", user_locale(interaction)))
+                                      notice=markdown(t("act.stale", user_locale(interaction))))
                 return
             if refusal.key == "act.stale":
                 await self.show_current_board(interaction, match_id)
@@ -278,11 +279,11 @@ class InteractionHandler:
         with the board as it is now (in their language) and, for a player, "My hand"."""
         live = await self.app.service.get(match_id)
         locale = user_locale(interaction)
-        notice = t("act.stale", locale)
+        notice = markdown(t("act.stale", locale))
         if live.state is None:
             await send_private(interaction, content=notice)
             return
-        content, embeds, _ = self.app.desk.board(live, locale)
+        content, embeds, _ = self.app.desk.board(live, locale, components=False)
         fields: dict[str, Any] = {
             "content": f"{notice}\n{content}".strip()[:2000], "embeds": embeds,
             "allowed_mentions": discord.AllowedMentions.none(),
@@ -290,7 +291,7 @@ class InteractionHandler:
         if live.record.status == MatchStatus.ACTIVE and \
                 live.seat_held_by(interaction.user.id) is not None:
             view = discord.ui.View(timeout=None)
-            view.add_item(HandButton(live.id, t("board.my_hand", locale)))
+            view.add_item(HandButton(live.id, plain(t("board.my_hand", locale))))
             fields["view"] = view
         await send_private(interaction, **fields)
 
@@ -362,7 +363,7 @@ class InteractionHandler:
                 return
             if refusal.key == "act.stale" or refusal.key in CLOSED_REFUSALS:
                 await self.show_panel(interaction, match_id, edit=True,
-                                      notice=t(refusal.key, user_locale(interaction)))
+                                      notice=markdown(t(refusal.key, user_locale(interaction))))
                 return
             await refuse(interaction, refusal.key, **refusal.params)
             return
@@ -384,7 +385,7 @@ class InteractionHandler:
         if prompt is None or prompt_digest(prompt) != digest or len(places) != 1 \
                 or not 0 <= places[0] < len(prompt.actions):
             await self.show_panel(interaction, match_id,
-                                  notice=t("act.stale", user_locale(interaction)))
+                                  notice=markdown(t("act.stale", user_locale(interaction))))
             return
         await self.show_panel(interaction, match_id, step=places[0])
 
@@ -540,7 +541,7 @@ class InteractionHandler:
                     raise Refusal("lobby.bots_disabled")
                 # The bot's name shows on the public board: the table's language.
                 work = service.add_bot(match_id, user.id,
-                                       t("lobby.bot_name", live.record.locale))
+                                       plain(t("lobby.bot_name", live.record.locale)))
             elif op == "rmbot":
                 work = service.remove_bot(match_id, user.id)
             elif op == "start":

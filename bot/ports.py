@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from bot.settings import Settings
     from storage import Repository
     from tables.service import LiveMatch, MatchService
+    from tables.text import Text
 
 
 class GuildSettings(Protocol):
@@ -41,7 +42,7 @@ class Messenger(Protocol):
     @property
     def budget(self) -> EditBudget: ...
 
-    async def send_dm(self, user_id: int, content: str,
+    async def send_dm(self, user_id: int, content: Text,
                       embed: discord.Embed | None = None) -> None: ...
 
     async def tell_host(self, live: LiveMatch, key: str, **params: Any) -> bool: ...

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.renderers.markdown import markdown
 from tables.i18n import has, t
 
 
@@ -20,10 +21,11 @@ def is_ephemeral(message: discord.Message | None) -> bool:
 
 
 def refusal_text(locale: str | None, key: str, params: dict[str, Any]) -> str:
+    """A refusal as Discord markdown (its parameters shown as the text they are)."""
     engine_key = params.get("engine_key")
     if key == "engine.refused" and isinstance(engine_key, str) and has(engine_key, locale):
-        return t(engine_key, locale, **params.get("engine_params", {}))
-    return t(key, locale, **params)
+        return markdown(t(engine_key, locale, **params.get("engine_params", {})), 2000)
+    return markdown(t(key, locale, **params), 2000)
 
 
 async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:

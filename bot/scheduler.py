@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choosing import Choosers
+from bot.renderers.markdown import markdown
 from games import registry
 from games.core import Action, Clock, Prompt
 from storage import MatchNotFound, MatchStatus, StorageUnavailable, TimerRecord
@@ -42,6 +43,7 @@ from tables import metrics
 from tables.failures import log_failure
 from tables.i18n import t
 from tables.service import LiveMatch, Refusal
+from tables.text import channel, mention
 
 if TYPE_CHECKING:
     from bot.ports import Ports
@@ -470,17 +472,19 @@ class Scheduler:
             return
         remaining = max(0, int(entry.deadline - time.time()))
         text = t("timer.warning", seat.locale, game=t(f"{live.record.game}.title", seat.locale),
-                 seconds=remaining, channel=f"<#{live.record.channel_id}>")
+                 seconds=remaining, channel=channel(live.record.channel_id))
         budget = self.app.desk.budget
         try:
             await self.app.desk.send_dm(seat.user_id, text)
         except discord.HTTPException:
             try:
                 await budget.take()
-                channel = self.app.client.get_partial_messageable(live.record.channel_id)
-                await channel.send(
-                    t("timer.warning_public", live.record.locale, mention=f"<@{seat.user_id}>",
-                      seconds=remaining),
-                    allowed_mentions=discord.AllowedMentions(users=True))
+                where = self.app.client.get_partial_messageable(live.record.channel_id)
+                await where.send(
+                    markdown(t("timer.warning_public", live.record.locale,
+                               mention=mention(seat.user_id, seat.display_name),
+                               seconds=remaining)),
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(id=seat.user_id)]))
             except discord.HTTPException:
                 log.warning("match %s: could not warn seat %s", live.id, entry.seat)

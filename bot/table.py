@@ -34,13 +34,17 @@ from bot.components import (
 )
 from bot.edit_budget import EditBudget
 from bot.renderers import renderer_for
+from bot.renderers.embeds import FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT, embed_of
+from bot.renderers.markdown import markdown, markdown_tail, mentioned, plain
 from bot.team_threads import TeamThreads
 from games.core import Prompt
 from storage import MatchNotFound, MatchStatus, StorageUnavailable
+from tables.cards import Card
 from tables.i18n import t
 from tables.lobby_options import seat_range
 from tables.questions import prompt_digest, public_check
 from tables.service import LiveMatch, MatchChange
+from tables.text import Text, channel, lines, link, mention, moment, name, words
 
 if TYPE_CHECKING:
     from bot.ports import Ports
@@ -67,6 +71,9 @@ CLICK_ANSWER_WAIT = 3.0
 NO_PINGS = discord.AllowedMentions.none()
 # A board's message not recorded because the database did not answer is tried again this often.
 SAVE_AGAIN_AFTER = 2.0
+# Discord's limits: a message's text, and the board's (a little under, for a safe margin).
+CONTENT_LIMIT = 2000
+BOARD_CONTENT_LIMIT = 1900
 
 
 @dataclass
@@ -206,34 +213,37 @@ class Desk:
         # The seats these options allow, as the engine says (Lifeboat seats a 7th player only
         # with the Cannibalism expansion).
         fewest, most = seat_range(live.record.game, live.record.options)
-        embed = discord.Embed(title=t(f"{live.record.game}.title", locale),
-                              colour=renderer.colour)
+        card = Card(title=t(f"{live.record.game}.title", locale), colour=renderer.colour)
         if status == MatchStatus.LOBBY:
-            embed.description = t("lobby.description", locale, min=fewest, max=most)
+            card.description = t("lobby.description", locale, min=fewest, max=most)
             if len(live.seats) > most:
-                embed.description += "\n" + t("lobby.over_seat_limit", locale, max=most)
+                card.description += "\n" + t("lobby.over_seat_limit", locale, max=most)
         else:
-            embed.description = t(f"lobby.status.{status.value}", locale)
+            card.description = t(f"lobby.status.{status.value}", locale)
         players = [
             t("lobby.seat_bot" if s.is_bot else "lobby.seat_player", locale,
-              name=s.display_name, mention=f"<@{s.user_id}>")
+              name=name(s.display_name),
+              mention=mention(s.user_id, s.display_name) if s.user_id is not None
+              else name(s.display_name))
             for s in live.seats
         ]
-        embed.add_field(name=t("lobby.players", locale, count=len(players), max=most),
-                        value="\n".join(players) or "—", inline=False)
+        card.add_field(name=t("lobby.players", locale, count=len(players), max=most),
+                       value=lines(players) or "—", inline=False)
         variants = renderer.option_lines(live.record.options, locale)
-        embed.add_field(name=t("lobby.variants", locale),
-                        value="\n".join(variants) or t("lobby.standard_game", locale),
-                        inline=False)
-        embed.set_footer(text=t("lobby.footer", locale, host=live.seats[0].display_name
-                                if live.seats else "?"))
-        return embed
+        card.add_field(name=t("lobby.variants", locale),
+                       value=lines(variants) or t("lobby.standard_game", locale),
+                       inline=False)
+        card.set_footer(text=t("lobby.footer", locale, host=name(live.seats[0].display_name)
+                               if live.seats else "?"))
+        return embed_of(card)
 
-    def board(self, live: LiveMatch, locale: str | None, *, step: int | None = None
+    def board(self, live: LiveMatch, locale: str | None, *, step: int | None = None,
+              components: bool = True
               ) -> tuple[str, list[discord.Embed], discord.ui.View | None]:
         """The board's message. ``step``: the index of a move in the prompt of the one person
         asked, whose first step (``Renderer.action_step``) that person chose on the board: its
-        moves are shown beside the steps."""
+        moves are shown beside the steps. ``components=False``: its text only (no view), for
+        an answer that shows the board without its buttons."""
         renderer = renderer_for(live.record.game)
         game = live.game
         state = live.state
@@ -241,26 +251,29 @@ class Desk:
         embed = renderer.board_embed(live, public, locale)
         recent = live.recent.public()
         if recent:
-            lines = [renderer.event_line(live, e, locale) for e in recent]
-            embed.add_field(name=t("board.log", locale), value="\n".join(lines)[-1024:],
-                            inline=False)
+            log = lines(renderer.event_line(live, e, locale) for e in recent)
+            embed.add_field(name=markdown(t("board.log", locale)),
+                            value=markdown_tail(log, FIELD_VALUE_LIMIT), inline=False)
         if live.record.status == MatchStatus.FINISHED:
-            return t("board.finished", locale), [embed], None
+            return markdown(t("board.finished", locale)), [embed], None
         if live.record.status == MatchStatus.CANCELLED:
-            return t("board.cancelled", locale), [embed], None
+            return markdown(t("board.cancelled", locale)), [embed], None
         blocking = [p for p in game.pending(state) if p.blocking]
         waiting = []
         for prompt in blocking:
             seat = live.seats[prompt.seat]
-            who = seat.display_name if seat.is_bot else f"<@{seat.user_id}>"
+            who = name(seat.display_name) if seat.is_bot or seat.user_id is None else \
+                mention(seat.user_id, seat.display_name)
             line = t("board.waiting_line", locale, who=who,
                      what=renderer.prompt_line(live, public, prompt, locale))
             deadline = self.app.timers.deadline(live.id, prompt.seat)
             if deadline is not None:
-                line += " " + t("board.deadline", locale, when=f"<t:{int(deadline)}:R>")
+                line += " " + t("board.deadline", locale, when=moment(int(deadline)))
             waiting.append(line)
-        content = "\n".join(waiting)[:1900]
-        hand = HandButton(live.id, t("board.my_hand", locale))
+        content = markdown(lines(waiting), BOARD_CONTENT_LIMIT)
+        if not components:
+            return content, [embed], None
+        hand = HandButton(live.id, plain(t("board.my_hand", locale)))
         view: discord.ui.View
         asked = [p for p in blocking if not live.seats[p.seat].is_bot]
         questions = self.board_questions(live, public, asked) if len(asked) > 1 else []
@@ -371,29 +384,27 @@ class Desk:
         game = live.game
         own = game.view(live.state, seat)
         embed = renderer.panel_embed(live, own, seat, locale)
-        mine = live.recent.for_seat(seat)
-        if mine:
-            embed.add_field(name=t("panel.recent", locale),
-                            value="\n".join(renderer.reader_event_line(live, e, seat, locale)
-                                            for e in mine)[-1024:], inline=False)
+        self._recent_field(live, seat, embed, locale)
         for team in self.threads.panel_teams(live, seat, locale):  # no private thread
-            embed.add_field(name=t("panel.team", locale, name=team.name)[:256],
-                            value=team.content[:1024] or "—", inline=False)
-        refresh = HandButton(live.id, t("panel.refresh", locale))
+            embed.add_field(name=markdown(t("panel.team", locale, name=team.name),
+                                          FIELD_NAME_LIMIT),
+                            value=markdown(team.content, FIELD_VALUE_LIMIT) or "—",
+                            inline=False)
+        refresh = HandButton(live.id, plain(t("panel.refresh", locale)))
         if live.seats[seat].is_bot:  # a bot holds the seat for this player
             view = discord.ui.View(timeout=None)
-            view.add_item(SeatButton(live.id, "back", t("panel.take_back", locale),
+            view.add_item(SeatButton(live.id, "back", plain(t("panel.take_back", locale)),
                                      discord.ButtonStyle.success))
-            return t("panel.bot_holds_seat", locale), [embed], view
-        leave = SeatButton(live.id, "leave", t("panel.leave", locale))
+            return markdown(t("panel.bot_holds_seat", locale)), [embed], view
+        leave = SeatButton(live.id, "leave", plain(t("panel.leave", locale)))
         prompt = game.prompt_for(live.state, seat)
         if prompt is None:
             view = discord.ui.View(timeout=None)
             view.add_item(refresh)
             view.add_item(leave)
-            return t("panel.nothing_to_do", locale), [embed], view
-        content = renderer.prompt_line(live, own, prompt, locale) if prompt.blocking else \
-            t("panel.free_moves", locale)
+            return markdown(t("panel.nothing_to_do", locale)), [embed], view
+        content = markdown(renderer.prompt_line(live, own, prompt, locale) if prompt.blocking
+                           else t("panel.free_moves", locale), CONTENT_LIMIT)
         picked = () if prompt.pick is None else self.app.interactions.picks.chosen(
             (live.id, seat, prompt_digest(prompt)))
         view = action_view(renderer, live, own, prompt, locale, page=page,
@@ -406,23 +417,30 @@ class Desk:
         result is (the reveal, posted in the table's channel). It offers no component."""
         renderer = renderer_for(live.record.game)
         embed = renderer.panel_embed(live, live.game.view(live.state, seat), seat, locale)
-        mine = live.recent.for_seat(seat)
-        if mine:
-            embed.add_field(name=t("panel.recent", locale),
-                            value="\n".join(renderer.reader_event_line(live, e, seat, locale)
-                                            for e in mine)[-1024:], inline=False)
-        channel = f"<#{live.record.channel_id}>"
+        self._recent_field(live, seat, embed, locale)
         key = "panel.game_over" if live.record.status == MatchStatus.FINISHED \
             else "panel.table_cancelled"
-        return t(key, locale, channel=channel), [embed]
+        return markdown(t(key, locale, channel=channel(live.record.channel_id))), [embed]
+
+    @staticmethod
+    def _recent_field(live: LiveMatch, seat: int, embed: discord.Embed, locale: str | None
+                      ) -> None:
+        """The seat's own recent events, newest last, as it reads them."""
+        mine = live.recent.for_seat(seat)
+        if mine:
+            renderer = renderer_for(live.record.game)
+            embed.add_field(name=markdown(t("panel.recent", locale)),
+                            value=markdown_tail(lines(
+                                renderer.reader_event_line(live, e, seat, locale)
+                                for e in mine), FIELD_VALUE_LIMIT), inline=False)
 
     def leave_confirmation(self, live: LiveMatch, locale: str | None
                            ) -> tuple[str, discord.ui.View]:
         view = discord.ui.View(timeout=None)
-        view.add_item(SeatButton(live.id, "leaveyes", t("panel.leave_confirm", locale),
+        view.add_item(SeatButton(live.id, "leaveyes", plain(t("panel.leave_confirm", locale)),
                                  discord.ButtonStyle.danger))
-        view.add_item(HandButton(live.id, t("panel.leave_cancel", locale)))
-        return t("panel.leave_question", locale), view
+        view.add_item(HandButton(live.id, plain(t("panel.leave_cancel", locale))))
+        return markdown(t("panel.leave_question", locale)), view
 
     # -- reacting to changes -----------------------------------------------------------------
     async def on_change(self, change: MatchChange) -> None:
@@ -830,20 +848,21 @@ class Desk:
         if live is None:
             return
         if not await self.tell_host(live, f"match.paused_dm.{reason}",
-                                    command=f"/{live.record.game} resume"):
+                                    command=words(f"/{live.record.game} resume")):
             log.warning("match %s: could not tell the host about the pause", match_id)
 
-    async def send_dm(self, user_id: int, content: str,
+    async def send_dm(self, user_id: int, content: Text,
                       embed: discord.Embed | None = None) -> None:
         """A direct message, its two bot-token requests within the process's edit budget.
         Raises ``discord.HTTPException`` (a closed DM is ``discord.Forbidden``)."""
         await self.budget.take()
         dm = await self.app.client.create_dm(discord.Object(id=user_id))
         await self.budget.take()
+        written = markdown(content, CONTENT_LIMIT)
         if embed is None:
-            await dm.send(content)
+            await dm.send(written)
         else:
-            await dm.send(content=content, embed=embed)
+            await dm.send(content=written, embed=embed)
 
     async def tell_host(self, live: LiveMatch, key: str, **params: Any) -> bool:
         """Tell the table's host by DM, in their language, with the game and channel filled
@@ -851,7 +870,7 @@ class Desk:
         host = next((s for s in live.seats if s.user_id == live.record.host_id), None)
         locale = host.locale if host else None
         text = t(key, locale, game=t(f"{live.record.game}.title", locale),
-                 channel=f"<#{live.record.channel_id}>", **params)
+                 channel=channel(live.record.channel_id), **params)
         try:
             await self.send_dm(live.record.host_id, text)
         except discord.HTTPException:
@@ -873,14 +892,19 @@ class Desk:
         """Tell the table when a seat changes hands (a bot steps in, a player comes back)."""
         locale = self.table_locale(live)
         renderer = renderer_for(live.record.game)
-        lines = [renderer.event_line(live, event, locale) for event in change.events]
-        if not lines:
+        notices = [renderer.event_line(live, event, locale) for event in change.events]
+        if not notices:
             return
-        channel = self.app.client.get_partial_messageable(live.record.channel_id)
+        text = lines(notices)
+        # Only the people the notice names by a mention of ours are pinged (the player a bot
+        # stands in for), never one a name spells out.
+        pinged = [discord.Object(id=user_id) for user_id in mentioned(text)]
+        where = self.app.client.get_partial_messageable(live.record.channel_id)
         await self.budget.take()
         try:
-            await channel.send("\n".join(lines)[:2000],
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await where.send(markdown(text, CONTENT_LIMIT),
+                             allowed_mentions=discord.AllowedMentions(
+                                 everyone=False, roles=False, users=pinged))
         except discord.HTTPException as failure:
             log.warning("match %s: could not post a seat notice (%s)", live.id, failure.status)
 
@@ -904,12 +928,16 @@ class Desk:
                 log.warning("match %s: opening DM to seat %s failed", live.id, seat.seat)
                 closed.append(seat.user_id)
         if closed:
-            channel = self.app.client.get_partial_messageable(live.record.channel_id)
-            mentions = " ".join(f"<@{uid}>" for uid in closed)
+            where = self.app.client.get_partial_messageable(live.record.channel_id)
+            names = {seat.user_id: seat.display_name for seat in live.seats}
+            mentions = words(" ").join(mention(uid, names.get(uid, "")) for uid in closed)
             await self.budget.take()
             try:
-                await channel.send(t("dm.closed", self.table_locale(live), mentions=mentions),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
+                await where.send(markdown(t("dm.closed", self.table_locale(live),
+                                            mentions=mentions), CONTENT_LIMIT),
+                                 allowed_mentions=discord.AllowedMentions(
+                                     everyone=False, roles=False,
+                                     users=[discord.Object(id=uid) for uid in closed]))
             except discord.HTTPException:
                 log.exception("match %s: could not post the closed-DM note", live.id)
 
@@ -962,7 +990,7 @@ class Desk:
     def reveal_marker(self, live: LiveMatch) -> str:
         """The table's number in the reveal's footer: how a restarted process recognizes a
         reveal that was posted just before the previous one died."""
-        return t("reveal.footer", self.table_locale(live), match=live.id)
+        return plain(t("reveal.footer", self.table_locale(live), match=live.id))
 
     async def _already_revealed(self, live: LiveMatch) -> discord.Message | None:
         """The reveal a dead process may have posted after recording its intent, found among
@@ -989,8 +1017,8 @@ class Desk:
         if options is None:
             return None
         view = discord.ui.View(timeout=None)
-        view.add_item(NextTableButton(live.id, renderer_for(live.record.game).next_table_label(
-            options, len(live.seats), locale)))
+        view.add_item(NextTableButton(live.id, plain(renderer_for(
+            live.record.game).next_table_label(options, len(live.seats), locale))))
         return view
 
     async def post_reveal(self, live: LiveMatch) -> None:
@@ -1015,7 +1043,8 @@ class Desk:
         links = getattr(self.app, "links", None)
         replay_url = None if links is None else links.replay_url(live.id)
         if replay_url is not None:
-            embed.add_field(name=t("reveal.web", locale), value=replay_url, inline=False)
+            embed.add_field(name=markdown(t("reveal.web", locale)),
+                            value=markdown(link(replay_url)), inline=False)
         channel = self.app.client.get_partial_messageable(live.record.channel_id)
         # The intent is recorded first: after a kill between the post and its id, the restarted
         # process looks for the posted reveal instead of posting a second one.

@@ -25,6 +25,7 @@ import discord
 
 from bot.renderers import renderer_for
 from bot.renderers.base import TeamThread
+from bot.renderers.markdown import markdown, plain
 
 if TYPE_CHECKING:
     from bot.ports import Ports
@@ -38,6 +39,8 @@ PRIVATE_THREAD: Literal[12] = 12
 # A week: the longest Discord lets a thread wait before archiving itself.
 AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 NO_PINGS = discord.AllowedMentions.none()
+CONTENT_LIMIT = 2000
+THREAD_NAME_LIMIT = 100
 
 
 @dataclass
@@ -55,6 +58,11 @@ class MatchThreads:
 
 def digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def written(team: TeamThread) -> str:
+    """The team's text as its thread shows it (Discord markdown, within a message's limit)."""
+    return markdown(team.content, CONTENT_LIMIT)
 
 
 class TeamThreads:
@@ -135,7 +143,7 @@ class TeamThreads:
             thread = known.opened.get(team.key)
             if thread is None or thread.message_id == 0:
                 await self._open(live, known, team, thread)
-            elif thread.digest != digest(team.content):
+            elif thread.digest != digest(written(team)):
                 await self._update(live, team, thread)
 
     def members(self, live: LiveMatch, team: TeamThread) -> list[int]:
@@ -156,7 +164,8 @@ class TeamThreads:
             try:
                 await budget.take(live.id)
                 data = await http.start_thread_without_message(
-                    channel_id, name=team.name[:100], auto_archive_duration=AUTO_ARCHIVE_MINUTES,
+                    channel_id, name=plain(team.name, THREAD_NAME_LIMIT),
+                    auto_archive_duration=AUTO_ARCHIVE_MINUTES,
                     type=PRIVATE_THREAD, invitable=False)
             except discord.HTTPException as failure:
                 await self._fall_back(live, known, team, failure)
@@ -178,13 +187,13 @@ class TeamThreads:
         try:
             await budget.take(live.id)
             message = await self.app.client.get_partial_messageable(thread.thread_id).send(
-                team.content[:2000], allowed_mentions=NO_PINGS)
+                written(team), allowed_mentions=NO_PINGS)
         except discord.HTTPException as failure:
             log.warning("match %s: could not post in team thread %s (%s %s)", live.id,
                         team.key, failure.status, failure.code)
             return  # tried again on the next change; the panel shows the text meanwhile
         thread.message_id = message.id
-        thread.digest = digest(team.content)
+        thread.digest = digest(written(team))
         await self.app.repo.save_message(live.id, OPEN + team.key, thread.thread_id, message.id)
 
     async def _drop(self, thread: OpenThread) -> None:
@@ -199,8 +208,8 @@ class TeamThreads:
             await self.app.desk.budget.take(live.id)
             channel = self.app.client.get_partial_messageable(thread.thread_id)
             await channel.get_partial_message(thread.message_id).edit(
-                content=team.content[:2000], allowed_mentions=NO_PINGS)
-            thread.digest = digest(team.content)
+                content=written(team), allowed_mentions=NO_PINGS)
+            thread.digest = digest(written(team))
         except discord.HTTPException as failure:
             log.warning("match %s: could not update team thread %s (%s %s)", live.id,
                         team.key, failure.status, failure.code)

@@ -3,7 +3,9 @@
 Catalogs live in ``tables/locales/<locale>/LC_MESSAGES/<domain>.po``, one domain for the platform
 (``parlor``) and one per game; the msgid is the key and the msgstr the text, with ``{name}``
 parameters (python-brace-format). Engines emit keys and parameters; only the presentation (each
-game's words, the adapters) calls ``t``.
+game's words, the adapters) calls ``t``, which gives structured text (``tables.text.Text``): the
+msgstr's light markup as styles, each parameter as the text it is (a name stays a name, a plain
+``str`` is text of unknown origin, shown literally).
 
 A text that holds a count is a plural entry: one ``msgstr[i]`` per form of the language, chosen
 by the catalog's ``Plural-Forms`` rule as gettext's ``ngettext`` does. The parameter that counts
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from babel.messages.pofile import read_po
+
+from tables.text import Text, fill, template, words
 
 log = logging.getLogger(__name__)
 
@@ -126,23 +130,22 @@ def as_count(value: Any) -> int | None:
     """A count given as a number or as its digits (renderers pass parameters as text)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
+    if isinstance(value, Text):
+        value = value.plain
     if isinstance(value, str) and value.lstrip("-").isascii() and value.lstrip("-").isdigit():
         return int(value)
     return None
-
-
-class _Missing(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def has(key: str, locale: str | None = None) -> bool:
     return key in catalog(normalize_locale(locale)) or key in catalog(DEFAULT_LOCALE)
 
 
-def t(key: str, locale: str | None = None, /, **params: Any) -> str:
-    """The text for ``key`` in ``locale``, formatted with ``params``; a plural entry takes the
-    form for its counted parameter (``count``, or the one its ``msgid_plural`` names).
+def t(key: str, locale: str | None = None, /, **params: Any) -> Text:
+    """The text for ``key`` in ``locale`` with ``params`` in its slots (``tables.text.fill``:
+    a ``Text`` as it is, a number as a number, a ``str`` as text of unknown origin); a plural
+    entry takes the form for its counted parameter (``count``, or the one its
+    ``msgid_plural`` names).
 
     A key missing from the locale falls back to English; missing everywhere, the key itself is
     shown (and logged) rather than failing a player's click.
@@ -156,7 +159,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
         text = catalog(DEFAULT_LOCALE).get(key)
     if text is None:
         log.warning("missing message key %s", key)
-        return key
+        return words(key)
     plural = plurals(loc).get(key)
     if plural is not None:
         count = as_count(params.get(plural.counted))
@@ -165,10 +168,9 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
                         plural.counted, params.get(plural.counted))
         else:
             text = plural_form(plural.forms, loc, count)
-    if not params and "{" not in text:
-        return text  # most labels: nothing to format
-    try:
-        return text.format_map(_Missing(params))
-    except (ValueError, IndexError):
-        log.exception("bad format for key %s", key)
-        return text
+    return fill(template(text), params)
+
+
+def t_plain(key: str, locale: str | None = None, /, **params: Any) -> str:
+    """``t``'s characters without their styles: for what draws text itself (a picture)."""
+    return t(key, locale, **params).plain

@@ -84,5 +84,5 @@ def played_name(game: str, what: Played, locale: str | None) -> str:
     ``character_name``."""
     kind, value = what
     if kind == "role":
-        return t(f"{game}.role.{value}", locale)
+        return t(f"{game}.role.{value}", locale).plain
     return words_for(game).character_name(value, locale)

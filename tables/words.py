@@ -2,6 +2,8 @@
 seat reads them), seat names, prompt lines, and the board, a seat's panel, the reveal and the
 rules as ``Card``s, each in the reader's language through the catalogs. Every fact comes from
 a view (public, or the reader's own) or from the match's seats; nothing here decides a rule.
+Every text is structured (``tables.text.Text``): a seat's name is a name, shown literally by
+both adapters whatever it holds.
 
 ``words_for(game)`` finds a game's words in ``tables.games.<game>.words`` (its ``WORDS``). The
 Discord renderers are these words plus what is Discord's (components, embeds); the web pages
@@ -10,18 +12,21 @@ read the words directly."""
 from __future__ import annotations
 
 import importlib
+import re
 from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.core import Event, Outcome, Prompt
 from tables.cards import Card
 from tables.i18n import DEFAULT_LOCALE, catalog, t
+from tables.text import Text, mention, name, number, text, words
 
 if TYPE_CHECKING:
     from tables.pictures import BoardPicture
     from tables.service import LiveMatch
 
 CARD_COLOUR = 0x2B6CB0
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 class Words:
@@ -31,21 +36,36 @@ class Words:
     colour: int = CARD_COLOUR
 
     # -- names -----------------------------------------------------------------------------
-    def seat_name(self, live: LiveMatch, seat: int) -> str:
+    def seat_name(self, live: LiveMatch, seat: int) -> Text:
         if 0 <= seat < len(live.seats):
-            return live.seats[seat].display_name
-        return f"#{seat + 1}"
+            return name(live.seats[seat].display_name)
+        return words(f"#{seat + 1}")
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, key: str, value: Any, locale: str | None) -> Text:
         """How one event or action parameter reads (seats become names, ids become names)."""
-        if name in {"seat", "target", "by", "to", "from_seat", "winner"} and isinstance(value, int):
+        if key in {"seat", "target", "by", "to", "from_seat", "winner"} and isinstance(value, int):
             return self.seat_name(live, value)
+        if key == "mention" and isinstance(value, str):
+            return self.mentioned(live, value)
         if isinstance(value, list):
-            return ", ".join(self.param_text(live, name, v, locale) for v in value)
-        return str(value)
+            return words(", ").join(self.param_text(live, key, v, locale) for v in value)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return number(value)
+        return words(str(value))
+
+    @staticmethod
+    def mentioned(live: LiveMatch, value: str) -> Text:
+        """The platform's mention of a player (``<@id>``, in a seat's change of hands): the
+        player pinged where a message may, named elsewhere."""
+        found = MENTION.fullmatch(value)
+        if found is None:
+            return text(value)
+        user_id = int(found.group(1))
+        shown = next((s.display_name for s in live.seats if s.user_id == user_id), "")
+        return mention(user_id, shown)
 
     def params_text(self, live: LiveMatch, params: dict[str, Any], locale: str | None
-                    ) -> dict[str, str]:
+                    ) -> dict[str, Text]:
         return {k: self.param_text(live, k, v, locale) for k, v in params.items()}
 
     # -- what seats play (the standings' roles and characters) ------------------------------
@@ -58,19 +78,21 @@ class Words:
                       if key.startswith(prefix) and "." not in key[len(prefix):])
 
     def character_name(self, character: str, locale: str | None) -> str:
-        """How a character reads (``zhugeliang`` → Zhuge Liang)."""
-        return t(f"{self.game}.character.{character}", locale)
+        """How a character reads (``zhugeliang`` → Zhuge Liang), as characters (a cell, a
+        choice's name)."""
+        return t(f"{self.game}.character.{character}", locale).plain
 
     # -- lines -------------------------------------------------------------------------------
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
+                    ) -> Text:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         return t(prompt.kind, locale, **params)
 
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
         return t(event.key, locale, **self.params_text(live, event.params, locale))
 
     def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
-                          locale: str | None) -> str:
+                          locale: str | None) -> Text:
         """An event as ``seat`` reads it in its own panel (a private event told to two seats
         may say "you" to each of them)."""
         return self.event_line(live, event, locale)
@@ -100,7 +122,7 @@ class Words:
             t("reveal.score_line", locale, name=self.seat_name(live, seat), score=f"{score:g}")
             for seat, score in ranked
         ]
-        card.description = "\n".join(lines)
+        card.description = words("\n").join(lines)
         return card
 
     def rules_card(self, locale: str | None) -> Card:
@@ -110,7 +132,7 @@ class Words:
             colour=self.colour,
         )
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
         return [
             t(f"{self.game}.option.{name}", locale)
             for name, value in sorted(options.items())

@@ -10,7 +10,7 @@ from games import registry
 from games.core import Action, Prompt
 from games.core.conformance import random_pick
 from games.core.options import chosen_by_hand
-from tables.i18n import t
+from tests.shown import t
 
 if TYPE_CHECKING:  # not imported by a bot process started through tests/with_quick_bots.py
     import pytest

@@ -1,6 +1,6 @@
 """What the code asks of the message catalogs, read from the code itself (for tests/test_i18n.py).
 
-- Literal keys where a key goes: ``t(key, …)``, ``has``, ``refuse``, ``Refusal``,
+- Literal keys where a key goes: ``t(key, …)`` (and ``t_plain``), ``has``, ``refuse``, ``Refusal``,
   ``refusal_text`` and ``key=…`` (both branches of ``a if c else b``).
 - Families built with f-strings (``f"lifeboat.character.{id}"``), and the keys each must cover,
   enumerated from the family's source of truth (registry, cogs, engine ids, action classes).
@@ -45,7 +45,8 @@ TABLES_DIR = ROOT / "tables"
 GAMES_DIR = ROOT / "games"
 
 # Where a call takes a message key: function name -> index of the key among its arguments.
-KEY_ARGUMENT = {"t": 0, "has": 0, "refuse": 1, "Refusal": 0, "refusal_text": 1,
+KEY_ARGUMENT = {"t": 0, "t_plain": 0, "game_text": 0, "has": 0, "refuse": 1, "Refusal": 0,
+                "refusal_text": 1,
                 "tell_host": 1}
 
 

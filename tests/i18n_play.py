@@ -26,6 +26,7 @@ import pytest
 import tables.i18n
 from bot.history import full_replay, public_log
 from bot.renderers import renderer_for
+from bot.renderers.markdown import markdown, plain
 from bot.table import Desk
 from games import registry
 from games.core import Event, IllegalAction
@@ -134,13 +135,13 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
                 break
             for prompt in game.pending(state):
                 view = game.view(state, prompt.seat)
-                lines.append(renderer.prompt_line(live, view, prompt, locale))
+                lines.append(markdown(renderer.prompt_line(live, view, prompt, locale)))
                 for action in prompt.actions:
                     if (prompt.kind, action) not in labelled:  # labels repeat a lot
                         labelled.add((prompt.kind, action))
-                        lines.append(renderer.action_label(live, view, action, locale))
-                        lines.append(renderer.group_label(renderer.action_group(action),
-                                                          locale))
+                        lines.append(plain(renderer.action_label(live, view, action, locale)))
+                        lines.append(plain(renderer.group_label(renderer.action_group(action),
+                                                                locale)))
             situation = (getattr(game.view(state, None), "phase", None),
                          sorted(p.kind for p in game.pending(state)))
             if screens and (situation != shown or step % 25 == 0):
@@ -150,19 +151,19 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
                     desk.panel(live, seat, locale)
             transition = game.apply(state, chooser(game, state, rng))
             for event in transition.events:
-                lines.append(renderer.event_line(live, event, locale))
+                lines.append(markdown(renderer.event_line(live, event, locale)))
                 live.recent.append(event)
             events += transition.events
             state = live.state = transition.state
             with_status(live, MatchStatus.ACTIVE, step + 1)
         outcome = game.outcome(state)
         assert outcome is not None, f"{game_name}, {seats} seats, seed {seed}: no end"
-        lines.append(public_log(live, events, locale))
+        lines.append(markdown(public_log(live, events, locale)))
         with_status(live, MatchStatus.FINISHED)
         if screens:
             desk.board(live, locale)
             renderer.reveal_embed(live, game.view(state, None), outcome, locale)
-        lines.append(full_replay(live, events, locale))
+        lines.append(full_replay(live, events, locale).plain)
         for status in MatchStatus if screens else ():
             with_status(live, status)
             desk.lobby_embed(live, locale)

@@ -31,8 +31,9 @@ from games.citadels.views import CitadelsView
 from games.core import Event
 from games.core.conformance import bot_action, random_action
 from storage import MatchRecord, MatchStatus, SeatRecord
-from tables.i18n import catalog, normalize_locale, t
+from tables.i18n import catalog, normalize_locale
 from tables.service import LiveMatch
+from tests.shown import as_label, md, mds, t
 
 LOCALES = ("en", "zh-CN")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -117,9 +118,9 @@ def test_every_moment_of_a_game_renders_in_both_languages(
             assert not embed_problems(board, reserve=1100), embed_problems(board, 1100)
             check_text(embed_text(board), f"board at step {step}")
             for event in events:
-                check_text(renderer.event_line(live, event, locale), event.key)
+                check_text(md(renderer.event_line(live, event, locale)), event.key)
             for prompt in prompts:
-                line = renderer.prompt_line(live, public, prompt, locale)
+                line = md(renderer.prompt_line(live, public, prompt, locale))
                 check_text(line, prompt.kind)
                 assert not any(s in json.dumps(prompt.params) for s in secrets), prompt.params
                 on_board = renderer.board_actions(live, public, prompt)
@@ -135,11 +136,12 @@ def test_every_moment_of_a_game_renders_in_both_languages(
                             "murder", "rob", "bewitch"}:
                         assert len(public.players[prompt.seat].characters) == 2, (
                             "a naming power on the board while its seat hides a character")
-                    check_text(renderer.action_label(live, public, action, locale), "board")
+                    check_text(as_label(renderer.action_label(live, public, action, locale)),
+                               "board")
                 own = GAME.view(state, prompt.seat)
                 for action in prompt.actions:
                     seen_kinds.add(action.kind)
-                    label = renderer.action_label(live, own, action, locale)
+                    label = as_label(renderer.action_label(live, own, action, locale))
                     check_text(label, action.kind)
                     assert 0 < len(label) <= 80
             for seat in range(seats):
@@ -232,10 +234,10 @@ def test_the_panel_shows_the_own_hand_and_characters() -> None:
 
 def test_the_variants_read_as_words() -> None:
     renderer = renderer_for("citadels")
-    assert renderer.option_lines(Options().model_dump(mode="json"), "en") == []
-    lines = renderer.option_lines(
+    assert mds(renderer.option_lines(Options().model_dump(mode="json"), "en")) == []
+    lines = mds(renderer.option_lines(
         {"rank_1": "witch", "rank_3": "random", "rank_9": "queen", "short_game": True,
-         "two_player_target": 12, "second_keep": True}, "en")
+         "two_player_target": 12, "second_keep": True}, "en"))
     assert lines == [
         "Rank 1: Witch", "Rank 3: Magician or Wizard, drawn at random", "Rank 9: Queen",
         "Short game: 7 districts end it", "Two players: 12 districts end it",
@@ -263,7 +265,7 @@ def _payload_of(options: dict[str, Any]) -> dict[str, Any]:
 
 def test_lobby_lines_for_a_saved_table() -> None:
     renderer = renderer_for("citadels")
-    lines = renderer.option_lines(_payload_of({"rank_4": "emperor"}), "zh-CN")
+    lines = mds(renderer.option_lines(_payload_of({"rank_4": "emperor"}), "zh-CN"))
     assert lines == ["4级：皇帝"]
 
 
@@ -348,8 +350,8 @@ def test_the_board_points_to_my_hand_and_the_panel_does_not(locale: str) -> None
     assert where
     for _ in range(40):
         prompt = GAME.pending(state)[0]
-        on_board = renderer.prompt_line(live, GAME.view(state, None), prompt, locale)
-        in_panel = renderer.prompt_line(live, GAME.view(state, prompt.seat), prompt, locale)
+        on_board = md(renderer.prompt_line(live, GAME.view(state, None), prompt, locale))
+        in_panel = md(renderer.prompt_line(live, GAME.view(state, prompt.seat), prompt, locale))
         assert where not in in_panel
         if prompt.kind.endswith(("draft_pick", "turn", "keep")):
             assert where in on_board, on_board
@@ -365,10 +367,10 @@ def test_a_district_that_scores_more_than_its_cost_says_so_once() -> None:
         district = DistrictView(id=f"district-{name.replace('_', '-')}-1", name=name,
                                 colour="purple", cost=6, points=8)
         for locale in LOCALES:
-            with_power = renderer.district_line(district, locale, power=True)
+            with_power = md(renderer.district_line(district, locale, power=True))
             scores = t("citadels.scores", locale, points=8)
             assert with_power.count("8") == 1, with_power
-            assert scores in renderer.district_line(district, locale) or \
+            assert scores in md(renderer.district_line(district, locale)) or \
                 t(f"citadels.purple.{name}", locale) in with_power
 
 
@@ -376,9 +378,9 @@ def test_the_published_three_player_rule_reads_as_words_and_keeps_naming_in_the_
     renderer = renderer_for("citadels")
     assert isinstance(renderer, CitadelsRenderer)
     options = Options(three_player_two_characters=True)
-    assert renderer.option_lines(options.model_dump(mode="json"), "en") == [
+    assert mds(renderer.option_lines(options.model_dump(mode="json"), "en")) == [
         "Three players: two characters each, 8 districts end it"]
-    assert renderer.option_lines(options.model_dump(mode="json"), "zh-CN") == [
+    assert mds(renderer.option_lines(options.model_dump(mode="json"), "zh-CN")) == [
         t("citadels.option.three_player_two_characters", "zh-CN")]
     # The Assassin's seat holds a second, hidden character: the names it may murder would
     # tell the table which, so they stay in its panel.

@@ -22,9 +22,10 @@ from games.haunt import GAME
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from games.haunt.views import PublicView, SeatView
-from tables.games.haunt.words import words
+from tables.games.haunt.words import content
 from tables.service import LiveMatch
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match
+from tests.shown import as_label, md
 
 LOCALES = ("en", "zh-CN")
 UNFILLED = re.compile(r"\{[a-z_]+\}|\bhaunt\.[a-z_]+\.[a-z_]+")
@@ -68,8 +69,8 @@ def haunted(seats: int, seed: int) -> tuple[LiveMatch, HauntState]:
 def book_texts(state: HauntState) -> tuple[str, str, str, str]:
     haunt = catalog().haunt(state.haunt or "")
     assert haunt.tome is not None
-    return haunt.tome.id, haunt.secret.id, words(haunt.tome.text, "en"), \
-        words(haunt.secret.text, "en")
+    return haunt.tome.id, haunt.secret.id, content(haunt.tome.text, "en").plain, \
+        content(haunt.secret.text, "en").plain
 
 
 def first_haunt_with_traitor() -> tuple[LiveMatch, HauntState]:
@@ -87,7 +88,7 @@ def test_the_board_never_shows_a_book_or_its_id() -> None:
     text = embed_text(RENDERER.board_embed(live, GAME.view(state, None), "en"))
     for hidden in (tome_id, secret_id, tome, secret):
         assert hidden not in text
-    assert words(catalog().haunt(state.haunt or "").title, "en") in text
+    assert content(catalog().haunt(state.haunt or "").title, "en").plain in text
 
 
 def test_the_tome_is_in_the_traitors_panel_alone_and_the_secret_in_the_heroes() -> None:
@@ -128,7 +129,7 @@ def test_the_board_names_whose_turn_it_is_and_each_explorers_traits() -> None:
     assert isinstance(view, PublicView)
     text = embed_text(RENDERER.board_embed(live, view, "en"))
     for e in view.explorers:
-        assert words(catalog().explorer(e.explorer).name, "en") in text
+        assert content(catalog().explorer(e.explorer).name, "en").plain in text
         assert f"Might {e.traits['might'].value}" in text
     if view.monsters_acting is None:
         assert f"{live.seats[view.current].display_name}'s turn" in text
@@ -139,24 +140,25 @@ def test_the_board_names_whose_turn_it_is_and_each_explorers_traits() -> None:
 def test_whole_games_render_every_text_filled_in(seats: int, seed: int, locale: str) -> None:
     problems: list[str] = []
     for step, (live, state, events) in enumerate(played(seats, seed, locale)):
-        texts = [RENDERER.event_line(live, event, locale) for event in events]
+        texts = [md(RENDERER.event_line(live, event, locale)) for event in events]
         if step % 5 == 0 or GAME.outcome(state) is not None:
             public = GAME.view(state, None)
             texts.append(embed_text(RENDERER.board_embed(live, public, locale)))
             for seat in range(state.seats):
                 own = GAME.view(state, seat)
                 texts.append(embed_text(RENDERER.panel_embed(live, own, seat, locale)))
-            texts += [thread.content for thread in RENDERER.team_threads(live, locale)]
+            texts += [md(thread.content) for thread in RENDERER.team_threads(live, locale)]
             outcome = GAME.outcome(state)
             if outcome is not None:
                 texts.append(embed_text(RENDERER.reveal_embed(live, public, outcome, locale)))
         for prompt in GAME.pending(state):
             own = GAME.view(state, prompt.seat)
-            texts.append(RENDERER.prompt_line(live, own, prompt, locale))
-            labels = [RENDERER.action_label(live, own, a, locale) for a in prompt.actions]
+            texts.append(md(RENDERER.prompt_line(live, own, prompt, locale)))
+            labels = [as_label(RENDERER.action_label(live, own, a, locale))
+                      for a in prompt.actions]
             assert all(0 < len(label) <= 80 for label in labels)
             texts += labels
-            texts += [RENDERER.group_label(RENDERER.action_group(a), locale)
+            texts += [as_label(RENDERER.group_label(RENDERER.action_group(a), locale))
                       for a in prompt.actions]
         problems += [text for text in texts if UNFILLED.search(text)]
     assert not problems, problems[:10]
@@ -193,7 +195,7 @@ def test_a_game_nobody_won_says_every_side_loses(locale: str) -> None:
     assert outcome is not None and outcome.winners == []
     lose = "各方皆负" if locale == "zh-CN" else "every side loses"
     over = Event(key="haunt.over", params={"winners": [], "reason": "deadline"})
-    texts = [RENDERER.event_line(live, over, locale),
+    texts = [md(RENDERER.event_line(live, over, locale)),
              embed_text(RENDERER.board_embed(live, public, locale)),
              embed_text(RENDERER.reveal_embed(live, public, outcome, locale))]
     for text in texts:
@@ -214,7 +216,7 @@ def test_one_winner_wins_and_several_win() -> None:
     for winners, verb in (([0], f"{first} wins"), ([0, 1], f"{first}, {second} win")):
         state.winners, state.end_reason, state.phase = winners, "deadline", "over"
         over = Event(key="haunt.over", params={"winners": winners, "reason": "deadline"})
-        line = RENDERER.event_line(live, over, "en")
+        line = md(RENDERER.event_line(live, over, "en"))
         assert line.startswith(f"The game is over: {verb} ("), line
         board = embed_text(RENDERER.board_embed(live, GAME.view(state, None), "en"))
         assert f"The game is over: {verb}." in board
@@ -228,9 +230,9 @@ def test_a_damage_step_says_how_much_and_a_monsters_button_sets_its_name_apart(
     from games.haunt.actions import TakeDamage
 
     live, state = first_haunt_with_traitor()
-    label = RENDERER.action_label(live, GAME.view(state, 0), TakeDamage(seat=0, trait="might"),
-                                  locale)
-    assert "1" in label and RENDERER.trait("might", locale) in label, label
+    label = as_label(RENDERER.action_label(live, GAME.view(state, 0),
+                                           TakeDamage(seat=0, trait="might"), locale))
+    assert "1" in label and md(RENDERER.trait("might", locale)) in label, label
     for key in ("haunt.action.monster_move", "haunt.action.monster_done",
                 "haunt.action.monster_attack"):
         text = catalog_text(key, locale)

@@ -27,7 +27,8 @@ from discord import Locale, app_commands
 import tables.i18n
 from bot.renderers import renderer_for
 from bot.translator import CatalogTranslator, command_texts, resolve
-from tables.i18n import LOCALES_DIR, t
+from tables.i18n import LOCALES_DIR
+from tables.i18n import t_plain as t
 from tests.i18n_code import (
     code_keys,
     command_keys,

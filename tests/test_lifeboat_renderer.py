@@ -26,7 +26,6 @@ from games.lifeboat.cards import PAINTING_POINTS, card_type, navigation_cards, s
 from games.lifeboat.state import LifeboatState
 from games.lifeboat.views import NAV_VIEWS
 from storage import MatchRecord, MatchStatus, SeatRecord
-from tables.i18n import t
 from tables.service import LiveMatch
 from tests.games.lifeboat.builders import (
     GAME,
@@ -39,6 +38,7 @@ from tests.games.lifeboat.builders import (
     run,
     step,
 )
+from tests.shown import as_label, md, t
 
 LOCALES = ("en", "zh-CN")
 NAMES = ["alice", "bob", "carol", "dave", "erin", "fay", "gus"]
@@ -73,7 +73,7 @@ def asked(state: LifeboatState, character: str) -> Prompt:
 def labels(live: LiveMatch, state: LifeboatState, found: Prompt, locale: str,
            kind: str) -> list[str]:
     view = GAME.view(state, found.seat)
-    return [_renderer().action_label(live, view, a, locale) for a in found.actions
+    return [as_label(_renderer().action_label(live, view, a, locale)) for a in found.actions
             if a.kind == kind]
 
 
@@ -100,15 +100,15 @@ def test_fighters_are_asked_for_ready_and_onlookers_to_join_each_in_their_own_wo
     state = _fight()
     live = live_for(state)
     public = GAME.view(state, None)
-    attacker = renderer.prompt_line(live, public, asked(state, "lauren"), locale)
-    defender = renderer.prompt_line(live, public, asked(state, "stephen"), locale)
-    onlooker = renderer.prompt_line(live, public, asked(state, "captain"), locale)
+    attacker = md(renderer.prompt_line(live, public, asked(state, "lauren"), locale))
+    defender = md(renderer.prompt_line(live, public, asked(state, "stephen"), locale))
+    onlooker = md(renderer.prompt_line(live, public, asked(state, "captain"), locale))
     assert t("lifeboat.side.attackers", locale) in attacker
     assert t("lifeboat.side.defenders", locale) in defender
     assert len({attacker, defender, onlooker}) == 3
     # The fighters' only answer is Ready; its label is not one an onlooker is offered.
     fighter_labels = labels(live, state, asked(state, "lauren"), locale, "fight_ready")
-    onlooker_labels = [renderer.action_label(live, GAME.view(state, 2), a, locale)
+    onlooker_labels = [as_label(renderer.action_label(live, GAME.view(state, 2), a, locale))
                        for a in asked(state, "captain").actions]
     assert len(fighter_labels) == 1 and fighter_labels[0] not in onlooker_labels
 
@@ -148,15 +148,15 @@ def test_water_drunk_now_and_water_handed_over_read_differently(locale: str) -> 
     live = live_for(state)
     view = GAME.view(state, found.seat)
     renderer = _renderer()
-    drink = [renderer.action_label(live, view, a, locale) for a in found.actions
+    drink = [as_label(renderer.action_label(live, view, a, locale)) for a in found.actions
              if a.kind == "give_water" and getattr(a, "target", None) == target]
-    gift = [renderer.action_label(live, view, a, locale) for a in found.actions
+    gift = [as_label(renderer.action_label(live, view, a, locale)) for a in found.actions
             if a.kind == "give_card" and getattr(a, "target", None) == target]
     assert drink and gift and drink[0] != gift[0]
     words = {"en": ("now", "to keep"), "zh-CN": ("现在喝", "保管")}[locale]
     assert words[0] in drink[0] and words[1] in gift[0]
-    assert renderer.group_label("give_water", locale) != renderer.group_label("give_card",
-                                                                              locale)
+    assert renderer.group_label("give_water", locale) != \
+        renderer.group_label("give_card", locale)
 
 
 # -- navigation --------------------------------------------------------------------------------
@@ -215,8 +215,8 @@ def test_the_board_points_to_my_hand_for_the_supply_and_the_panel_does_not(local
     live = live_for(state)
     renderer = _renderer()
     where = t("lifeboat.in_my_hand", locale).strip()
-    on_board = renderer.prompt_line(live, GAME.view(state, None), found, locale)
-    in_panel = renderer.prompt_line(live, GAME.view(state, found.seat), found, locale)
+    on_board = md(renderer.prompt_line(live, GAME.view(state, None), found, locale))
+    in_panel = md(renderer.prompt_line(live, GAME.view(state, found.seat), found, locale))
     assert where in on_board
     assert where not in in_panel and t("board.my_hand", locale) not in in_panel
 
@@ -230,9 +230,9 @@ def test_each_reader_of_a_passed_packet_reads_a_line_written_for_them(locale: st
     live = live_for(state)
     renderer = _renderer()
     passer, receiver = state.seat_of["lauren"], state.seat_of["stephen"]
-    passer_lines = [renderer.event_line(live, e, locale) for e in events
+    passer_lines = [md(renderer.event_line(live, e, locale)) for e in events
                     if e.visible_to(passer) and e.to is not None]
-    receiver_lines = [renderer.event_line(live, e, locale) for e in events
+    receiver_lines = [md(renderer.event_line(live, e, locale)) for e in events
                       if e.visible_to(receiver) and e.to is not None]
     you_passed = t("lifeboat.event.supply_handed", locale).split("{")[0]
     assert any(line.startswith(you_passed) for line in passer_lines)
@@ -261,7 +261,7 @@ def test_navigation_with_nothing_rowed_says_the_sea_decides(locale: str) -> None
     state = make_state(supply=[])
     events = at_navigation(state, [])
     started = next(e for e in events if e.key == "lifeboat.event.navigation_started")
-    line = _renderer().event_line(live_for(state), started, locale)
+    line = md(_renderer().event_line(live_for(state), started, locale))
     assert "0" not in line
     assert line == t("lifeboat.event.navigation_started_none", locale,
                      character=_renderer().who(live_for(state), "kid", locale))
@@ -296,13 +296,13 @@ def test_every_choice_of_a_whole_game_reads_differently_within_its_prompt(
             break
         live = live_for(state)
         for locale in LOCALES:
-            for line in (renderer.event_line(live, e, locale) for e in events):
+            for line in (md(renderer.event_line(live, e, locale)) for e in events):
                 assert not PLACEHOLDER.search(line) and "lifeboat." not in line, line
             for found in GAME.pending(state):
                 view: Any = GAME.view(state, found.seat)
-                line = renderer.prompt_line(live, view, found, locale)
+                line = md(renderer.prompt_line(live, view, found, locale))
                 assert not PLACEHOLDER.search(line) and "lifeboat." not in line, line
-                texts = {renderer.action_label(live, view, a, locale): a
+                texts = {as_label(renderer.action_label(live, view, a, locale)): a
                          for a in found.actions}
                 assert all(0 < len(text) <= LABEL_LIMIT for text in texts)
                 assert len(texts) == len({meaning(a) for a in found.actions}), (
@@ -324,7 +324,7 @@ def test_ready_lists_the_fighters_and_those_staying_out_are_named_apart(locale: 
     board = renderer.board_embed(live, GAME.view(state, None), locale)
     fight = next(f.value or "" for f in board.fields
                  if f.name == t("lifeboat.board.fight", locale))
-    captain = renderer.character("captain", locale)
+    captain = md(renderer.character("captain", locale))
     ready_word = t("lifeboat.board.fight_sides", locale, attackers="", attack=0, defenders="",
                    defence=0, ready="").splitlines()[-1]
     ready = next(line for line in fight.splitlines() if line.startswith(ready_word))
@@ -347,14 +347,14 @@ def test_a_gift_and_a_robbery_read_from_each_end_in_their_own_words(locale: str)
     gift = Event(key="lifeboat.event.card_received", params=params, to=(mate, frenchy))
     robbery = Event(key="lifeboat.event.robbed_card", params=params, to=(mate, frenchy))
     who = {c: renderer.who(live, c, locale) for c in ("frenchy", "mate")}
-    assert renderer.reader_event_line(live, gift, frenchy, locale) == t(
+    assert md(renderer.reader_event_line(live, gift, frenchy, locale)) == t(
         "lifeboat.event.card_received_by_you", locale, card=card, target=who["mate"])
-    assert renderer.reader_event_line(live, gift, mate, locale) == t(
+    assert md(renderer.reader_event_line(live, gift, mate, locale)) == t(
         "lifeboat.event.card_received_to_you", locale, card=card, character=who["frenchy"])
-    assert renderer.reader_event_line(live, robbery, frenchy, locale) == t(
+    assert md(renderer.reader_event_line(live, robbery, frenchy, locale)) == t(
         "lifeboat.event.robbed_card_by_you", locale, card=card, target=who["mate"])
-    assert renderer.reader_event_line(live, robbery, mate, locale) == t(
+    assert md(renderer.reader_event_line(live, robbery, mate, locale)) == t(
         "lifeboat.event.robbed_card_to_you", locale, card=card, character=who["frenchy"])
-    lines = {renderer.reader_event_line(live, e, s, locale)
+    lines = {md(renderer.reader_event_line(live, e, s, locale))
              for e in (gift, robbery) for s in (frenchy, mate)}
     assert len(lines) == 4, "four readings, each its own"

@@ -20,7 +20,6 @@ from bot.components import (
 from games import registry
 from games.core.options import chosen_by_hand
 from storage import MatchRecord, MatchStatus, SeatRecord
-from tables.i18n import t
 from tables.lobby_options import (
     MAX_CHOICES,
     LobbyOptions,
@@ -37,6 +36,7 @@ from tables.lobby_options import (
 )
 from tables.service import LiveMatch, MatchService
 from tests.i18n_code import hosted_games
+from tests.shown import t
 
 
 class Weather(enum.Enum):

@@ -38,6 +38,7 @@ from storage import MatchRecord, MatchStatus, SeatRecord
 from tables.pictures.png import TableEncoder
 from tables.questions import prompt_digest
 from tables.service import LiveMatch
+from tables.text import Text
 from tests.every_game import hosted_games, seats_for
 
 SOAK = bool(os.environ.get("PARLOR_SOAK"))
@@ -201,8 +202,8 @@ def test_the_check_sees_a_board_that_tells_what_a_seat_may_answer(
     renderer = renderer_for("sanguosha")
     line = renderer.prompt_line
 
-    def with_digest(live: LiveMatch, view: Any, prompt: Any, locale: str | None) -> str:
-        return f"{line(live, view, prompt, locale)} {prompt_digest(prompt)}"
+    def with_digest(live: LiveMatch, view: Any, prompt: Any, locale: str | None) -> Text:
+        return line(live, view, prompt, locale) + " " + prompt_digest(prompt)
 
     monkeypatch.setattr(renderer, "prompt_line", with_digest)
     _, problems = play_and_compare("sanguosha", 0, every_seat=False)

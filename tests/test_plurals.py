@@ -17,7 +17,8 @@ from functools import cache
 import pytest
 from babel.messages.pofile import read_po
 
-from tables.i18n import LOCALES_DIR, Plural, counted_parameter, plural_rule, plurals, t
+from tables.i18n import LOCALES_DIR, Plural, counted_parameter, plural_rule, plurals
+from tables.i18n import t_plain as t
 from tests.i18n_code import hosted_games
 from tests.i18n_play import Rendered, play_and_render
 

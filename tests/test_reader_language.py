@@ -24,10 +24,11 @@ from bot.team_threads import MatchThreads, OpenThread
 from games import registry
 from games.core.conformance import bot_action, mixed_chooser
 from storage import MatchStatus
-from tables.i18n import catalog, t
+from tables.i18n import catalog
 from tables.service import LiveMatch
 from tests.every_game import hosted_games, seats_for
 from tests.i18n_play import new_live, with_status
+from tests.shown import md, t
 
 EN, ZH = "en", "zh-CN"
 STEPS = 1_500  # at most, per game (most tables end well before)
@@ -235,13 +236,13 @@ def test_a_chinese_hero_reads_the_heroes_secret_in_chinese_at_an_english_table(
     hero = team.seats[0]
     content, embeds, view = the_desk.panel(live, hero, ZH)
     fields = {f.name: f.value for f in embeds[0].fields}
-    assert fields.get(t("panel.team", ZH, name=chinese.name)) == chinese.content
-    assert chinese.content != team.content  # the English secret differs...
-    assert team.content not in texts(content, embeds, view)  # ...and is not there
+    assert fields.get(t("panel.team", ZH, name=chinese.name)) == md(chinese.content)
+    assert md(chinese.content) != md(team.content)  # the English secret differs...
+    assert md(team.content) not in texts(content, embeds, view)  # ...and is not there
     assert not english_in(texts(content, embeds, view))
     traitor = next(s for s in range(len(live.seats)) if s not in team.seats)
     _, embeds, _ = the_desk.panel(live, traitor, ZH)
-    assert chinese.content not in texts("", embeds, None)
+    assert md(chinese.content) not in texts("", embeds, None)
 
 
 def test_a_hero_whose_thread_shows_the_secret_does_not_read_it_again_in_my_hand() -> None:
@@ -250,4 +251,4 @@ def test_a_hero_whose_thread_shows_the_secret_does_not_read_it_again_in_my_hand(
     [team] = the_desk.threads.teams(live)
     the_desk.threads._matches[live.id] = MatchThreads({team.key: OpenThread(900, 901)}, set())
     _, embeds, _ = the_desk.panel(live, team.seats[0], ZH)
-    assert the_desk.threads.teams(live, ZH)[0].content not in texts("", embeds, None)
+    assert md(the_desk.threads.teams(live, ZH)[0].content) not in texts("", embeds, None)

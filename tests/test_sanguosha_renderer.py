@@ -18,6 +18,7 @@ from games.sanguosha.state import SanguoshaState
 from tables.questions import prompt_digest
 from tables.service import LiveMatch
 from tests.i18n_play import new_live
+from tests.shown import as_label, md
 
 
 def renderer() -> SanguoshaRenderer:
@@ -58,11 +59,11 @@ def seat_lines(text: str) -> list[str]:
 
 def test_a_card_reads_suit_rank_and_the_name_players_know() -> None:
     r = renderer()
-    assert r.card("sha-spade-7", "en") == "♠7 Slash"
-    assert r.card("sha-spade-7", "zh-CN") == "♠7 杀"
-    assert r.card("wuxie-club-Q", "zh-CN") == "♣Q 无懈可击"
-    assert r.card("juedou-spade-A", "en") == "♠A Duel"
-    assert r.card("shan-heart-K", "zh-CN") == "♥K 闪"
+    assert md(r.card("sha-spade-7", "en")) == "♠7 Slash"
+    assert md(r.card("sha-spade-7", "zh-CN")) == "♠7 杀"
+    assert md(r.card("wuxie-club-Q", "zh-CN")) == "♣Q 无懈可击"
+    assert md(r.card("juedou-spade-A", "en")) == "♠A Duel"
+    assert md(r.card("shan-heart-K", "zh-CN")) == "♥K 闪"
 
 
 def test_the_board_shows_only_the_lords_identity_until_a_death() -> None:
@@ -110,7 +111,7 @@ def test_hero_offers_show_only_in_their_players_panel() -> None:
     panel = str(r.panel_embed(live, GAME.view(state, lord), lord, "en").to_dict())
     board = str(r.board_embed(live, GAME.view(state, None), "en").to_dict())
     for hero in offers:
-        name = r.hero(hero, "en")
+        name = md(r.hero(hero, "en"))
         assert name in panel
         assert name not in board
 
@@ -139,12 +140,13 @@ def test_a_card_and_its_target_read_as_one_choice() -> None:
     view = GAME.view(state, None)
     names = [live.seats[s].display_name for s in range(5)]
     duel = Use(seat=0, cards=("juedou-spade-A",), name="juedou", targets=(2,))
-    assert r.action_label(live, view, duel, "en") == f"♠A Duel → {names[2]}"
+    assert as_label(r.action_label(live, view, duel, "en")) == f"♠A Duel → {names[2]}"
     spear = Use(seat=0, cards=("tao-heart-3", "shan-heart-2a"), name="sha", via="zhangba",
                 targets=(1,))
-    assert r.action_label(live, view, spear, "zh-CN") == f"♥3 桃+♥2 闪当杀（丈八蛇矛） → {names[1]}"
+    assert as_label(r.action_label(live, view, spear, "zh-CN")) == \
+        f"♥3 桃+♥2 闪当杀（丈八蛇矛） → {names[1]}"
     borrow = Use(seat=0, cards=("jiedao-club-Q",), name="jiedao", targets=(1, 3))
-    assert r.action_label(live, view, borrow, "en") == \
+    assert as_label(r.action_label(live, view, borrow, "en")) == \
         f"♣Q Collateral: {names[1]} must Slash {names[3]}"
 
 
@@ -157,14 +159,14 @@ def test_a_response_window_asks_in_the_panel_and_the_board_says_what_is_asked() 
     r = renderer()
     public = GAME.view(state, None)
     own = GAME.view(state, prompt.seat)
-    board_line = r.prompt_line(live, public, prompt, "en")
+    board_line = md(r.prompt_line(live, public, prompt, "en"))
     assert board_line == ("asked for a Dodge: play one from **My hand**, or press “No Dodge” "
                           "on the board")
-    assert "我的手牌" in r.prompt_line(live, public, prompt, "zh-CN")
-    assert "Dodge?" in r.prompt_line(live, own, prompt, "en")
+    assert "我的手牌" in md(r.prompt_line(live, public, prompt, "zh-CN"))
+    assert "Dodge?" in md(r.prompt_line(live, own, prompt, "en"))
     passing = next(i for i, a in enumerate(prompt.actions) if isinstance(a, Pass))
     assert r.board_actions(live, public, prompt) == [passing]
-    assert r.action_label(live, own, prompt.actions[passing], "en") == "No Dodge"
+    assert as_label(r.action_label(live, own, prompt.actions[passing], "en")) == "No Dodge"
     now = next(f for f in r.board_embed(live, public, "en").to_dict()["fields"]
                if f["name"] == "Now")
     assert "waiting for a response" in now["value"]
@@ -172,7 +174,7 @@ def test_a_response_window_asks_in_the_panel_and_the_board_says_what_is_asked() 
     holder = state.players[prompt.seat]
     empty = state.model_copy(deep=True)
     empty.players[prompt.seat].hand = [c for c in holder.hand if not c.startswith("shan")]
-    assert r.prompt_line(live, GAME.view(empty, None), prompt, "en") == board_line
+    assert md(r.prompt_line(live, GAME.view(empty, None), prompt, "en")) == board_line
 
 
 def test_a_nullification_window_names_the_question_and_the_seats_asked_by_public_facts(
@@ -187,11 +189,11 @@ def test_a_nullification_window_names_the_question_and_the_seats_asked_by_public
     public = GAME.view(state, None)
     for locale, hand, button in (("en", "My hand", "No Nullification"),
                                  ("zh-CN", "我的手牌", "不使用无懈可击")):
-        line = r.prompt_line(live, public, prompt, locale)
+        line = md(r.prompt_line(live, public, prompt, locale))
         assert f"**{hand}**" in line and button in line, line
     assert "every seat holding cards the table has not seen is asked" in \
-        r.prompt_line(live, public, prompt, "en")
-    assert "waiting for a response" not in r.prompt_line(live, public, prompt, "en")
+        md(r.prompt_line(live, public, prompt, "en"))
+    assert "waiting for a response" not in md(r.prompt_line(live, public, prompt, "en"))
 
 
 def test_a_card_taken_by_jianxiong_is_said_to_be_in_the_takers_hand() -> None:
@@ -211,9 +213,9 @@ def test_a_card_taken_by_jianxiong_is_said_to_be_in_the_takers_hand() -> None:
                                                      "card": "nanman-spade-7",
                                                      "reason": "jianxiong"})
     name = live.seats[seat].display_name
-    assert r.event_line(live, event, "en") == \
+    assert md(r.event_line(live, event, "en")) == \
         f"{name} takes ♠7 Savage Assault into their hand (Jianxiong)."
-    assert "收入手牌" in r.event_line(live, event, "zh-CN")
+    assert "收入手牌" in md(r.event_line(live, event, "zh-CN"))
 
 
 def test_hero_choice_is_never_a_board_button() -> None:
@@ -229,11 +231,11 @@ def test_a_discard_is_one_pick_labelled_by_card() -> None:
     r = renderer()
     own: Any = GAME.view(state, prompt.seat)
     assert prompt.pick is not None and prompt.pick.min == prompt.pick.max
-    labels = [r.pick_label(live, own, c, "en") for c in prompt.pick.options]
-    assert labels == [r.card(c, "en") for c in own.me.hand]
-    assert "Discard" in r.prompt_line(live, own, prompt, "en")
+    labels = [as_label(r.pick_label(live, own, c, "en")) for c in prompt.pick.options]
+    assert labels == [md(r.card(c, "en")) for c in own.me.hand]
+    assert "Discard" in md(r.prompt_line(live, own, prompt, "en"))
     count = prompt.pick.min
-    assert r.pick_placeholder(live, own, prompt, "en") == \
+    assert as_label(r.pick_placeholder(live, own, prompt, "en")) == \
         f"Choose {count} card{'s' if count > 1 else ''}"
 
 
@@ -267,7 +269,7 @@ def test_a_hand_too_large_for_one_select_is_played_card_first_then_target() -> N
              and item.custom_id.startswith("pl:st:")]
     assert len(steps) == 1, "one select of cards for the 35 plays"
     labels = [option.label for option in steps[0].options]
-    assert labels == [r.card(card_id, "en") for card_id in tricks]
+    assert labels == [md(r.card(card_id, "en")) for card_id in tricks]
     duel = int(steps[0].options[0].value)
     assert prompt.actions[duel] == plays[0]
     assert steps[0].custom_id.endswith(prompt_digest(prompt))
@@ -294,7 +296,11 @@ def test_a_seat_changing_hands_reads_as_the_platform_says_it() -> None:
     r = renderer()
     back = Event(key="seat.taken_back", params={"seat": 1})
     name = live.seats[1].display_name
-    assert r.event_line(live, back, "en") == f"👋 {name} is back in their seat."
-    assert name in r.event_line(live, back, "zh-CN")
-    afk = Event(key="seat.to_bot.afk", params={"seat": 1, "mention": "@someone"})
-    assert r.event_line(live, afk, "en").startswith("🤖 @someone missed several turns")
+    assert md(r.event_line(live, back, "en")) == f"👋 {name} is back in their seat."
+    assert name in md(r.event_line(live, back, "zh-CN"))
+    owner = live.seats[1].user_id
+    afk = Event(key="seat.to_bot.afk", params={"seat": 1, "mention": f"<@{owner}>"})
+    # The player is mentioned (Discord names them; a notice may ping them), and named in a
+    # place without mentions.
+    assert md(r.event_line(live, afk, "en")).startswith(f"🤖 <@{owner}> missed several turns")
+    assert r.event_line(live, afk, "en").plain.startswith(f"🤖 @{name} missed several turns")

@@ -10,6 +10,7 @@ from bot.renderers import renderer_for
 from bot.renderers.embeds import embed_of
 from games import registry
 from tables.cards import Card
+from tables.text import bold, name, words
 from tables.words import Words, words_for
 
 
@@ -28,13 +29,16 @@ def test_an_unknown_game_has_no_words() -> None:
 
 
 def test_a_card_becomes_the_embed_it_describes() -> None:
-    card = Card(title="**Round 2**", description="Alice plays.", colour=0x1F6F8B)
-    card.add_field(name="Boat", value="1. Alice", inline=False)
+    card = Card(title=bold(words("Round 2")), description=name("Alice") + words(" plays."),
+                colour=0x1F6F8B)
+    card.add_field(name="Boat", value=words("1. ") + name("**Alice**"), inline=False)
     card.add_field(name="Hand", value="Water")
-    card.set_footer(text="Only you see this.")
+    card.set_footer(text=words("Only ") + name("*you*") + words(" see this."))
     expected = discord.Embed(title="**Round 2**", description="Alice plays.", colour=0x1F6F8B)
-    expected.add_field(name="Boat", value="1. Alice", inline=False)
+    # Our own words as written; a name (and any plain string) escaped where Discord renders
+    # markdown, shown as it is where it does not (a footer).
+    expected.add_field(name="Boat", value="1. \\*\\*Alice\\*\\*", inline=False)
     expected.add_field(name="Hand", value="Water", inline=True)
-    expected.set_footer(text="Only you see this.")
+    expected.set_footer(text="Only *you* see this.")
     assert embed_of(card).to_dict() == expected.to_dict()
     assert embed_of(Card()).to_dict() == discord.Embed().to_dict()

@@ -23,11 +23,12 @@ from games.zombie import GAME
 from games.zombie.actions import BreakThrough, Commit, Cower, Hurt, LeaveItem, Move, Settle
 from games.zombie.state import ZombieState
 from tables.games.zombie import picture as pictures
-from tables.i18n import catalog, normalize_locale, t
+from tables.i18n import catalog, normalize_locale
 from tables.pictures.canvas import Canvas
 from tables.service import LiveMatch
 from tests.games.zombie.builders import lay, play, prompt_of, table
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match, moments
+from tests.shown import as_label, md, t
 
 LOCALES = ("en", "zh-CN")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -69,7 +70,7 @@ def test_the_fight_window_board_says_everyone_decides_and_never_who_has(locale: 
     live = live_for(state, locale)
     board_before = embed_text(r.board_embed(live, GAME.view(state, None), locale))
     prompt = prompt_of(state, 1)
-    line_before = r.prompt_line(live, GAME.view(state, None), prompt, locale)
+    line_before = md(r.prompt_line(live, GAME.view(state, None), prompt, locale))
     assert t("zombie.board.now_fight", locale) in board_before
     for name in live.seats:
         assert name.display_name in board_before  # all named alike: everyone alive decides
@@ -78,11 +79,11 @@ def test_the_fight_window_board_says_everyone_decides_and_never_who_has(locale: 
     live.state = state
     board_after = embed_text(r.board_embed(live, GAME.view(state, None), locale))
     assert board_after == board_before
-    assert r.prompt_line(live, GAME.view(state, None), prompt_of(state, 1), locale) == \
+    assert md(r.prompt_line(live, GAME.view(state, None), prompt_of(state, 1), locale)) == \
         line_before
     # The private event says it to seat 1 alone.
     assert [e.to for e in events] == [(1,)]
-    assert t("zombie.choice.fight", locale) in r.event_line(live, events[0], locale)
+    assert t("zombie.choice.fight", locale) in md(r.event_line(live, events[0], locale))
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -93,13 +94,14 @@ def test_each_panel_shows_only_its_own_answer(locale: str) -> None:
     fight = t("zombie.action.commit_fight", locale)
     chosen = t("zombie.action.chosen", locale, choice=fight)
     mine = GAME.view(state, 1)
-    labels = [r.action_label(live, mine, a, locale) for a in prompt_of(state, 1).actions]
+    labels = [as_label(r.action_label(live, mine, a, locale)) for a in prompt_of(state, 1).actions]
     assert chosen in labels
     assert t("zombie.panel.choice_made", locale,
              choice=t("zombie.choice.fight", locale)) in embed_text(
         r.panel_embed(live, mine, 1, locale))
     other = GAME.view(state, 2)
-    other_labels = [r.action_label(live, other, a, locale) for a in prompt_of(state, 2).actions]
+    other_labels = [as_label(r.action_label(live, other, a, locale))
+                    for a in prompt_of(state, 2).actions]
     assert chosen not in other_labels and fight in other_labels
     assert t("zombie.panel.choice_none", locale) in embed_text(
         r.panel_embed(live, other, 2, locale))
@@ -116,7 +118,7 @@ def test_the_leaders_choices_are_on_the_board_and_gifts_stay_in_the_panel() -> N
     kinds = {prompt.actions[i].kind for i in shown}
     assert "cower" in kinds and "give" not in kinds
     assert any(a.kind == "give" for a in prompt.actions)
-    labels = [r.action_label(live, GAME.view(state, 0), a, "en") for a in prompt.actions]
+    labels = [as_label(r.action_label(live, GAME.view(state, 0), a, "en")) for a in prompt.actions]
     assert "Cower: everyone +1 health, uses up an event card" in labels
     assert "Give the Machete to Bob" in labels
 
@@ -147,8 +149,8 @@ def test_whole_games_render_every_text_filled_in(seats: int, seed: int, locale: 
             lines.append(embed_text(r.panel_embed(live, own, seat, locale)))
         for prompt in GAME.pending(state):
             own = GAME.view(state, prompt.seat)
-            lines.append(r.prompt_line(live, own, prompt, locale))
-            lines += [r.action_label(live, own, a, locale) for a in prompt.actions]
+            lines.append(md(r.prompt_line(live, own, prompt, locale)))
+            lines += [as_label(r.action_label(live, own, a, locale)) for a in prompt.actions]
     for line in lines:
         assert not PLACEHOLDER.search(line), line
         assert "zombie." not in line, line  # a raw key: a text the catalog lacks
@@ -178,11 +180,11 @@ def test_the_map_draws_every_placed_tile_and_rings_the_team(seats: int, seed: in
         assert canvas.image.size == (pictures.WIDTH, pictures.picture_height(scene))
         texts = "\n".join(text.text for text in canvas.texts)
         for tile in view.tiles:  # a long name is drawn on two lines
-            assert r.tile(tile.tile, locale) in texts.replace("\n", " "), tile.tile
+            assert md(r.tile(tile.tile, locale)) in texts.replace("\n", " "), tile.tile
         cells = [(area, c) for area in (scene.house, scene.yard) for c in area.cells]
         assert len(cells) == len(view.tiles)
         here = [(area, c) for area, c in cells if c.here]
-        assert len(here) == 1 and here[0][1].name == r.tile(view.at, locale)
+        assert len(here) == 1 and here[0][1].name == md(r.tile(view.at, locale))
         area, cell = here[0]
         corner = pictures.cell_origin(scene, area, cell.x, cell.y)
         assert gold_ring_at(canvas, corner, pictures.grid_of(area).size)
@@ -219,28 +221,28 @@ def test_what_costs_health_says_so_and_names_its_unit(locale: str) -> None:
     live = live_for(state, locale)
     view = GAME.view(state, 0)
     health = t("zombie.action.hurt", locale, target="").strip()
-    wall = r.action_label(live, view, BreakThrough(seat=0, direction="north"), locale)
+    wall = as_label(r.action_label(live, view, BreakThrough(seat=0, direction="north"), locale))
     assert "1" in wall and health.split()[-1] in wall, wall
     state.stage, state.victim_for = "victim", "wall"
     state.forget_pending()
     prompt = prompt_of(state, 0)
     named = live.seats[1].display_name
-    hurt = r.action_label(live, view, Hurt(seat=0, target=1), locale)
+    hurt = as_label(r.action_label(live, view, Hurt(seat=0, target=1), locale))
     assert hurt == t("zombie.action.hurt", locale, target=named)
     assert ("loses 1 health" if locale == "en" else "失去 1 点生命") in hurt
     now = embed_text(r.board_embed(live, GAME.view(state, None), locale))
     assert t("zombie.stage.victim", locale, leader=live.seats[0].display_name) in now
     assert ("loses 1 health" if locale == "en" else "1 点生命") in \
         t("zombie.stage.victim", locale, leader="")
-    settle = r.action_label(live, view, Settle(seat=0, seats=("1",)), locale)
+    settle = as_label(r.action_label(live, view, Settle(seat=0, seats=("1",)), locale))
     assert named in settle and ("health" if locale == "en" else "生命") in settle
     # The board names the asked seat once (its waiting line starts with the name).
-    line = r.prompt_line(live, GAME.view(state, None), prompt, locale)
+    line = md(r.prompt_line(live, GAME.view(state, None), prompt, locale))
     assert live.seats[0].display_name not in line
     assert ("who loses 1 health" if locale == "en" else "失去 1 点生命") in line
     # The log that follows says health too.
     _, events = play(state, Hurt(seat=0, target=1))
-    logged = [r.event_line(live, e, locale) for e in events if e.key.endswith("wounded")]
+    logged = [md(r.event_line(live, e, locale)) for e in events if e.key.endswith("wounded")]
     assert logged and ("loses 1 health" if locale == "en" else "失去 1 点生命") in logged[0]
 
 
@@ -252,11 +254,11 @@ def test_cowering_leaving_an_item_and_burning_say_what_they_do(locale: str) -> N
     state = table(seats=3, health=3)
     live = live_for(state, locale)
     view = GAME.view(state, 0)
-    cower = r.action_label(live, view, Cower(seat=0), locale)
+    cower = as_label(r.action_label(live, view, Cower(seat=0), locale))
     assert ("+1 health" if locale == "en" else "+1 生命") in cower
     assert ("event card" if locale == "en" else "事件牌") in cower
     state.offered_item = "machete"
-    leave = r.action_label(live, GAME.view(state, 0), LeaveItem(seat=0), locale)
+    leave = as_label(r.action_label(live, GAME.view(state, 0), LeaveItem(seat=0), locale))
     assert leave == t("zombie.action.leave_item", locale, item=t("zombie.item.machete", locale))
     assert leave.startswith("Don't take" if locale == "en" else "不拿")
     arms = t("zombie.prompt.arms", locale)
@@ -284,4 +286,4 @@ def test_a_standing_fight_answer_is_shown_disabled_and_its_click_changes_nothing
     assert GAME.repeats(state, Commit(seat=1, choice="fight"))
     assert not GAME.repeats(state, Commit(seat=1, choice="flee"))
     assert not GAME.repeats(state, Commit(seat=2, choice="fight")), "seat 2 has not answered"
-    assert "change your answer" in r.prompt_line(live, mine, prompt, "en")
+    assert "change your answer" in md(r.prompt_line(live, mine, prompt, "en"))

@@ -18,6 +18,7 @@ from games.zombie import GAME
 from games.zombie.actions import AcceptTotem, GiveTotem, RefuseTotem
 from tests.games.zombie.builders import play, prompt_of, table
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, live_match
+from tests.shown import as_label, md
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}|zombie\.[a-z_]+\.[a-z_]+")
 
@@ -35,11 +36,11 @@ def test_the_offered_totem_is_asked_and_answered_in_words(locale: str) -> None:
     live.state = state
     prompt = prompt_of(state, 2)
     view = GAME.view(state, 2)
-    line = r.prompt_line(live, view, prompt, locale)
-    labels = [r.action_label(live, view, a, locale) for a in prompt.actions]
+    line = md(r.prompt_line(live, view, prompt, locale))
+    labels = [as_label(r.action_label(live, view, a, locale)) for a in prompt.actions]
     _, refused = play(state, RefuseTotem(seat=2))
     _, accepted = play(state, AcceptTotem(seat=2))
-    lines = [r.event_line(live, e, locale) for e in [*offered, *refused, *accepted]]
+    lines = [md(r.event_line(live, e, locale)) for e in [*offered, *refused, *accepted]]
     texts = [line, *labels, *lines]
     assert all(text and not PLACEHOLDER.search(text) for text in texts), texts
     assert names[1] in line

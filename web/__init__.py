@@ -5,6 +5,7 @@ A second adapter beside the Discord one (``bot``): it imports nothing of ``disco
 ``bot``. What both need sits below both: the engines (``games``), the repository (``storage``)
 and ``tables`` (the match service, the catalogs, the pictures, the standings, the replay, and each
 game's words: its event lines and its board, panels and reveal as cards, found by the game's
-name through ``tables.words.words_for``). The pages show those cards as styled runs of text
-(``web.markup``) where Discord shows them as embeds.
+name through ``tables.words.words_for``), all as structured text (``tables.text``). The pages
+put that text in as runs of characters in their styles (``web.text``), never parsed, where
+Discord shows it as embeds.
 """

@@ -9,8 +9,8 @@ from collections import OrderedDict
 from typing import Any
 
 from tables.words import words_for
-from web.markup import card_runs, runs
 from web.replays import Replay
+from web.text import card_runs, runs
 from web.words import game_text, w
 
 LOG_LINES = 40
@@ -58,14 +58,14 @@ class Steps:
         actor = None
         if step > 0:
             seat, source = replay.sources[step - 1]
-            actor = w("replay.moved", locale, name=words.seat_name(live, seat),
+            actor = w("replay.moved", locale, name=words.seat_name(live, seat).plain,
                       source=w(f"replay.source.{source}", locale))
         seats = []
         for seat in range(len(replay.seats)):
             view = game.view(live.state, seat)
             seats.append({
                 "seat": seat,
-                "name": words.seat_name(live, seat),
+                "name": words.seat_name(live, seat).plain,
                 "bot": replay.seats[seat].is_bot,
                 "panel": card_runs(words.panel_card(live, view, seat, locale)),
                 "private": lines(replay.private_until(seat, step, PRIVATE_LINES), seat),

@@ -22,8 +22,8 @@ from tables.i18n import (
     counted_parameter,
     normalize_locale,
     plural_form,
+    t,
 )
-from tables.i18n import t as game_text
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 # How each language names itself in the switch.
@@ -71,6 +71,13 @@ def w(key: str, locale: str, /, **params: Any) -> str:
         if count is not None:
             text = plural_form(plural.forms, locale, count)
     return text.format(**params) if params else text
+
+
+def game_text(key: str, locale: str | None, /, **params: Any) -> str:
+    """A text of the games' catalogs, its characters only: for a page's title, a heading, a
+    table cell (the template escapes it). What the pages show styled (a board, a log) comes
+    as runs (``web.text``)."""
+    return t(key, locale, **params).plain
 
 
 def tag(locale: str) -> str:

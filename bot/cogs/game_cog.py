@@ -29,11 +29,13 @@ from bot.cogs.options import (
 from bot.components import lobby_view
 from bot.interactions import RESPONSE_BUDGET
 from bot.renderers import renderer_for
+from bot.renderers.markdown import markdown
 from bot.replies import refuse, user_locale
 from games import registry
 from storage import MatchStatus
 from tables.i18n import t
 from tables.service import LiveMatch, Refusal
+from tables.text import channel, mention, role, words
 
 # What the bot needs in a table's channel, checked before a table opens there.
 REQUIRED_CHANNEL_PERMISSIONS = discord.Permissions(
@@ -151,13 +153,13 @@ class GameCog(commands.GroupCog):
         if game_config.host_channel_ids and not moderator and \
                 interaction.channel_id not in game_config.host_channel_ids and \
                 getattr(interaction.channel, "parent_id", None) not in game_config.host_channel_ids:
-            return Refusal("command.host_channel_required", channels=" ".join(
-                f"<#{c}>" for c in game_config.host_channel_ids))
+            return Refusal("command.host_channel_required", channels=words(" ").join(
+                channel(c) for c in game_config.host_channel_ids))
         if game_config.host_role_id is not None and not moderator:
             roles = getattr(interaction.user, "roles", [])
             if all(role.id != game_config.host_role_id for role in roles):
                 return Refusal("command.host_role_required",
-                               role=f"<@&{game_config.host_role_id}>")
+                               role=role(game_config.host_role_id))
         options = {**game_config.options,
                    **{name: value for name, value in chosen.items() if value is not None}}
         table_locale = await self.app.table_locale(interaction.guild)
@@ -203,7 +205,7 @@ class GameCog(commands.GroupCog):
             embed = self.app.desk.lobby_embed(live, locale)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
-        content, embeds, _ = self.app.desk.board(live, locale)
+        content, embeds, _ = self.app.desk.board(live, locale, components=False)
         await interaction.response.send_message(content=content, embeds=embeds, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -220,8 +222,8 @@ class GameCog(commands.GroupCog):
             await refuse(interaction, refusal.key, **refusal.params)
             return
         await interaction.response.send_message(
-            t("end.done", await self.app.table_locale(interaction.guild),
-              who=interaction.user.mention),
+            markdown(t("end.done", await self.app.table_locale(interaction.guild),
+                       who=mention(interaction.user.id, interaction.user.display_name))),
             allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="resume", description="Resume the paused table in this channel "
@@ -237,7 +239,7 @@ class GameCog(commands.GroupCog):
             await refuse(interaction, refusal.key, **refusal.params)
             return
         await interaction.response.send_message(
-            t("resume.done", user_locale(interaction)), ephemeral=True)
+            markdown(t("resume.done", user_locale(interaction))), ephemeral=True)
 
     async def save_config(self, interaction: discord.Interaction[Any], *,
                           variants: dict[str, Any], turn_seconds: int | None,
@@ -275,18 +277,18 @@ class GameCog(commands.GroupCog):
         config = config.with_game(self.game_name, game_config)
         await self.app.save_config(interaction.guild.id, config)
         renderer = renderer_for(self.game_name)
-        lines = renderer.option_lines(options, locale) or [t("lobby.standard_game", locale)]
+        chosen = renderer.option_lines(options, locale) or [t("lobby.standard_game", locale)]
         effective = config.effective(self.game_name)
         timer = effective.turn_seconds
         await interaction.response.send_message(
-            t("config.saved", locale, game=t(f"{self.game_name}.title", locale),
-              variants=", ".join(lines),
-              timer=t("config.timer_off", locale) if timer == 0 else
-              t("config.timer_default", locale) if timer is None else
-              t("config.timer_seconds", locale, seconds=timer),
-              role=f"<@&{effective.host_role_id}>" if effective.host_role_id else
-              t("config.anyone", locale),
-              bots=t("config.yes" if effective.bots_allowed else "config.no", locale)),
+            markdown(t("config.saved", locale, game=t(f"{self.game_name}.title", locale),
+                       variants=words(", ").join(chosen),
+                       timer=t("config.timer_off", locale) if timer == 0 else
+                       t("config.timer_default", locale) if timer is None else
+                       t("config.timer_seconds", locale, seconds=timer),
+                       role=role(effective.host_role_id) if effective.host_role_id else
+                       t("config.anyone", locale),
+                       bots=t("config.yes" if effective.bots_allowed else "config.no", locale))),
             ephemeral=True)
 
 

@@ -12,13 +12,17 @@ from discord.ext import commands
 from bot.app import Parlor, ParlorClient
 from bot.guild_config import RESPONSE_SECONDS_MAX, RESPONSE_SECONDS_MIN
 from bot.history import all_events, full_replay, public_log
+from bot.renderers.embeds import embed_of
+from bot.renderers.markdown import markdown
 from bot.replies import refuse, user_locale
 from games import registry
 from storage import EVERYWHERE, MatchNotFound, MatchStatus, RatingRecord
 from tables import ratings
+from tables.cards import Card
 from tables.i18n import t
 from tables.service import Refusal
 from tables.standings import Played, parse_played, playable, played_name, tally
+from tables.text import Text, block, channel, lines, link, mention, moment, name, role, words
 
 COLOUR = 0x2B6CB0
 LANGUAGES = [
@@ -46,20 +50,20 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
     @app_commands.command(name="help", description="How Parlor works.")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         locale = user_locale(interaction)
-        embed = discord.Embed(title=t("help.title", locale), description=t("help.body", locale),
-                              colour=COLOUR)
+        embed = embed_of(Card(title=t("help.title", locale), description=t("help.body", locale),
+                              colour=COLOUR))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="games", description="The games Parlor can host.")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         locale = user_locale(interaction)
-        lines = []
-        for name in self.hosted_games():
-            spec = registry.get(name).spec
-            lines.append(t("games.line", locale, title=t(f"{name}.title", locale), name=name,
-                           min=spec.min_players, max=spec.max_players))
-        embed = discord.Embed(title=t("games.title", locale), description="\n".join(lines),
-                              colour=COLOUR)
+        found = []
+        for game in self.hosted_games():
+            spec = registry.get(game).spec
+            found.append(t("games.line", locale, title=t(f"{game}.title", locale),
+                           name=words(game), min=spec.min_players, max=spec.max_players))
+        embed = embed_of(Card(title=t("games.title", locale), description=lines(found),
+                              colour=COLOUR))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- server settings -----------------------------------------------------------------------
@@ -139,33 +143,33 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
                                                 ephemeral=True)
 
     def config_embed(self, config: Any, locale: str | None) -> discord.Embed:
-        embed = discord.Embed(title=t("config.title", locale), colour=COLOUR)
+        card = Card(title=t("config.title", locale), colour=COLOUR)
         timer = config.turn_seconds
-        embed.add_field(name=t("config.field.timer", locale), value=(
+        card.add_field(name=t("config.field.timer", locale), value=(
             t("config.timer_off", locale) if timer == 0 else
             t("config.timer_default", locale) if timer is None else
             t("config.timer_seconds", locale, seconds=timer)))
-        embed.add_field(name=t("config.field.response", locale),
-                        value=t("config.timer_seconds", locale, seconds=config.response_seconds))
-        embed.add_field(name=t("config.field.afk", locale), value=str(config.afk_turns)
-                        if config.afk_turns else t("config.never", locale))
-        embed.add_field(name=t("config.field.bots", locale),
-                        value=t("config.yes" if config.bots_allowed else "config.no", locale))
-        embed.add_field(name=t("config.field.host_role", locale),
-                        value=f"<@&{config.host_role_id}>" if config.host_role_id
-                        else t("config.anyone", locale))
-        embed.add_field(name=t("config.field.channels", locale),
-                        value=" ".join(f"<#{c}>" for c in config.host_channel_ids)
-                        or t("config.everywhere", locale))
-        embed.add_field(name=t("config.field.language", locale),
-                        value=config.locale or t("config.server_language", locale))
+        card.add_field(name=t("config.field.response", locale),
+                       value=t("config.timer_seconds", locale, seconds=config.response_seconds))
+        card.add_field(name=t("config.field.afk", locale), value=str(config.afk_turns)
+                       if config.afk_turns else t("config.never", locale))
+        card.add_field(name=t("config.field.bots", locale),
+                       value=t("config.yes" if config.bots_allowed else "config.no", locale))
+        card.add_field(name=t("config.field.host_role", locale),
+                       value=role(config.host_role_id) if config.host_role_id
+                       else t("config.anyone", locale))
+        card.add_field(name=t("config.field.channels", locale),
+                       value=words(" ").join(channel(c) for c in config.host_channel_ids)
+                       or t("config.everywhere", locale))
+        card.add_field(name=t("config.field.language", locale),
+                       value=config.locale or t("config.server_language", locale))
         games = [
-            ("✅ " if config.game(name).enabled else "⛔ ") + t(f"{name}.title", locale)
-            for name in self.hosted_games()
+            ("✅ " if config.game(game).enabled else "⛔ ") + t(f"{game}.title", locale)
+            for game in self.hosted_games()
         ]
-        embed.add_field(name=t("config.field.games", locale), value="\n".join(games) or "—",
-                        inline=False)
-        return embed
+        card.add_field(name=t("config.field.games", locale), value=lines(games) or "—",
+                       inline=False)
+        return embed_of(card)
 
     @config.autocomplete("game")
     async def _game_autocomplete(self, interaction: discord.Interaction[Any], current: str
@@ -188,7 +192,8 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             return
         seat = live.seat_held_by(member.id)
         if seat is None:
-            await refuse(interaction, "kick.not_seated", who=member.mention)
+            await refuse(interaction, "kick.not_seated",
+                         who=mention(member.id, member.display_name))
             return
         try:
             await self.app.service.hand_to_bot(live.id, seat, reason="kicked", keep_owner=False)
@@ -196,7 +201,8 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             await refuse(interaction, refusal.key, **refusal.params)
             return
         await interaction.response.send_message(
-            t("kick.done", user_locale(interaction), who=member.mention), ephemeral=True)
+            markdown(t("kick.done", user_locale(interaction),
+                       who=mention(member.id, member.display_name))), ephemeral=True)
 
     @app_commands.command(name="log", description="The public log of this channel's table.")
     async def log(self, interaction: discord.Interaction[Any]) -> None:
@@ -217,28 +223,28 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         if interaction.guild is None:
             await refuse(interaction, "command.guild_only")
             return
-        lines = []
+        found = []
         for record in await self.app.repo.recent_matches(interaction.guild.id, limit=15):
-            winners = ""
+            winners: Text | str = ""
             if record.outcome:
                 seats = await self.app.repo.seats(record.id)
-                names = [seats[int(w)].display_name for w in record.outcome.get("winners", [])
-                         if int(w) < len(seats)]
+                names = [name(seats[int(w)].display_name)
+                         for w in record.outcome.get("winners", []) if int(w) < len(seats)]
                 # A game nobody won (every side lost) names no winners.
-                winners = t("history.winners", locale, names=", ".join(names)) if names else ""
-            lines.append(t("history.line", locale, match=record.id,
+                winners = t("history.winners", locale, names=words(", ").join(names)) \
+                    if names else ""
+            found.append(t("history.line", locale, match=record.id,
                            game=t(f"{record.game}.title", locale),
                            status=t(f"lobby.status.{record.status.value}", locale),
-                           when=f"<t:{int(record.created_at.timestamp())}:R>", winners=winners))
-        embed = discord.Embed(title=t("history.title", locale),
-                              description="\n".join(lines) or t("history.none", locale),
-                              colour=COLOUR)
-        embed.set_footer(text=t("history.footer", locale))
+                           when=moment(int(record.created_at.timestamp())), winners=winners))
+        card = Card(title=t("history.title", locale),
+                    description=lines(found) or t("history.none", locale), colour=COLOUR)
+        card.set_footer(text=t("history.footer", locale))
         links = self.app.links
         pages = None if links is None else links.server_url(interaction.guild.id)
         if pages is not None:
-            embed.add_field(name=t("history.web", locale), value=pages, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+            card.add_field(name=t("history.web", locale), value=link(pages), inline=False)
+        await interaction.response.send_message(embed=embed_of(card), ephemeral=True)
 
     @app_commands.command(name="replay", description="The full story of a finished table, "
                                                      "secrets included.")
@@ -263,14 +269,15 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         text = full_replay(live, await all_events(live, actions), locale)
         await self._send_text(interaction, text, f"parlor-{live.id}-replay.txt", spoiler=True)
 
-    async def _send_text(self, interaction: discord.Interaction[Any], text: str, name: str,
-                         *, spoiler: bool) -> None:
-        """Long text as a file (spoiler-tagged when asked), short text inline."""
-        if len(text) <= 1800 and not spoiler:
-            await interaction.followup.send(f"```\n{text}\n```" if text else "—",
-                                            ephemeral=True)
+    async def _send_text(self, interaction: discord.Interaction[Any], text: Text,
+                         filename: str, *, spoiler: bool) -> None:
+        """Long text as a plain-text file (spoiler-tagged when asked), short text inline in a
+        code block."""
+        shown = markdown(block(text)) if text else "—"
+        if len(shown) <= 1800 + 8 and not spoiler:
+            await interaction.followup.send(shown, ephemeral=True)
             return
-        file = discord.File(io.BytesIO(text.encode()), filename=name, spoiler=spoiler)
+        file = discord.File(io.BytesIO(text.plain.encode()), filename=filename, spoiler=spoiler)
         await interaction.followup.send(file=file, ephemeral=True)
 
     @app_commands.command(name="stats", description="Games, wins and average score.")
@@ -289,40 +296,39 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         rows = await repo.stats_for_user(interaction.guild.id, who.id, game)
         overall, by_game, by_played = tally(rows)
         rated = _latest(await repo.rating_history(interaction.guild.id, who.id, game))
-        embed = discord.Embed(title=t("stats.title", locale, name=who.display_name),
-                              colour=COLOUR)
+        card = Card(title=t("stats.title", locale, name=name(who.display_name)), colour=COLOUR)
         if not overall.games:
-            embed.description = t("stats.none", locale)
+            card.description = t("stats.none", locale)
         else:
-            embed.description = t("stats.line", locale, games=overall.games, wins=overall.wins,
-                                  average=f"{overall.average:.1f}")
-            for name, part in sorted(by_game.items()):
+            card.description = t("stats.line", locale, games=overall.games, wins=overall.wins,
+                                 average=f"{overall.average:.1f}")
+            for game_name, part in sorted(by_game.items()):
                 # Roles first ("as rebel"), then characters ("as Zhuge Liang").
                 played = [
-                    t("stats.played_line", locale, name=played_name(name, what, locale),
+                    t("stats.played_line", locale, name=played_name(game_name, what, locale),
                       rate=f"{r.wins / r.games:.0%}", wins=r.wins, games=r.games,
                       average=f"{r.average:.1f}")
                     for (g, what), r in sorted(by_played.items(),
                                                key=lambda item: (item[0][1][0] != "role", item))
-                    if g == name
+                    if g == game_name
                 ]
-                rating = [_rating_text("stats.rating", locale, *rated[name])] \
-                    if name in rated else []
-                embed.add_field(name=t(f"{name}.title", locale), value="\n".join([
+                rating = [_rating_text("stats.rating", locale, *rated[game_name])] \
+                    if game_name in rated else []
+                card.add_field(name=t(f"{game_name}.title", locale), value=lines([
                     *rating, t("stats.line", locale, games=part.games, wins=part.wins,
                                average=f"{part.average:.1f}"), *played])[:1024], inline=False)
             with_bots = sum(1 for r in rows if r.with_bots)
             if with_bots:
-                embed.set_footer(text=t("stats.with_bots", locale, count=with_bots))
+                card.set_footer(text=t("stats.with_bots", locale, count=with_bots))
         if who.id == interaction.user.id:
             # One's own ratings across servers: the reply is private, so only they see them.
             everywhere = _latest(await repo.rating_history(EVERYWHERE, who.id, game))
             if everywhere:
-                embed.add_field(name=t("stats.everywhere", locale), value="\n".join(
+                card.add_field(name=t("stats.everywhere", locale), value=lines(
                     _rating_text("stats.everywhere_line", locale, *latest,
-                                 game=t(f"{name}.title", locale))
-                    for name, latest in sorted(everywhere.items()))[:1024], inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+                                 game=t(f"{game_name}.title", locale))
+                    for game_name, latest in sorted(everywhere.items()))[:1024], inline=False)
+        await interaction.response.send_message(embed=embed_of(card), ephemeral=True)
 
     @stats.autocomplete("game")
     async def _stats_game(self, interaction: discord.Interaction[Any], current: str
@@ -364,14 +370,14 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
             role=value if kind == "role" else None,
             character=value if kind == "character" else None)
         if what is not None:
-            lines = [
-                t("leaderboard.line_playing", locale, rank=i + 1, user=f"<@{user_id}>",
+            ranked = [
+                t("leaderboard.line_playing", locale, rank=i + 1, user=mention(user_id, ""),
                   rate=f"{wins / games:.0%}", wins=wins, games=games, average=f"{average:.1f}")
                 for i, (user_id, games, wins, average) in enumerate(rows)
             ]
         else:
-            lines = [
-                t("leaderboard.line", locale, rank=i + 1, user=f"<@{user_id}>", wins=wins,
+            ranked = [
+                t("leaderboard.line", locale, rank=i + 1, user=mention(user_id, ""), wins=wins,
                   games=games, average=f"{average:.1f}")
                 for i, (user_id, games, wins, average) in enumerate(rows)
             ]
@@ -383,14 +389,13 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         else:
             title = t("leaderboard.title_game", locale, game=t(f"{game}.title", locale))
         none = "leaderboard.none_with_bots" if include_bot_games else "leaderboard.none"
-        embed = discord.Embed(title=title, description="\n".join(lines) or t(none, locale),
-                              colour=COLOUR)
+        card = Card(title=title, description=lines(ranked) or t(none, locale), colour=COLOUR)
         footer = [] if include_bot_games else [t("leaderboard.no_bot_games", locale)]
         if game is None:
             footer.append(t("leaderboard.pick_a_game", locale))
         if footer:
-            embed.set_footer(text=" ".join(footer))
-        await interaction.response.send_message(embed=embed, ephemeral=True,
+            card.set_footer(text=words(" ").join(footer))
+        await interaction.response.send_message(embed=embed_of(card), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     async def _rating_board(self, interaction: discord.Interaction[Any], game: str,
@@ -399,21 +404,21 @@ class ParlorCog(commands.GroupCog, group_name="parlor",
         assert interaction.guild is not None
         standings = await self.app.repo.rating_leaderboard(
             interaction.guild.id, game, min_games=ratings.MIN_GAMES, limit=10)
-        lines = [
-            t("leaderboard.rating_line", locale, rank=i + 1, user=f"<@{s.user_id}>",
+        ranked = [
+            t("leaderboard.rating_line", locale, rank=i + 1, user=mention(s.user_id, ""),
               rating=ratings.shown(s.mu, s.sigma),
               games=t("rating.games", locale, count=s.games),
               wins=t("rating.wins", locale, count=s.wins))
             for i, s in enumerate(standings)
         ]
-        embed = discord.Embed(
+        card = Card(
             title=t("leaderboard.title_game", locale, game=t(f"{game}.title", locale)),
-            description="\n".join(lines) or t("leaderboard.rating_none", locale,
-                                              count=ratings.MIN_GAMES),
+            description=lines(ranked) or t("leaderboard.rating_none", locale,
+                                           count=ratings.MIN_GAMES),
             colour=COLOUR)
-        embed.set_footer(text=t("leaderboard.rating_footer", locale, count=ratings.MIN_GAMES,
-                                bots=ratings.bot_rating(game)))
-        await interaction.response.send_message(embed=embed, ephemeral=True,
+        card.set_footer(text=t("leaderboard.rating_footer", locale, count=ratings.MIN_GAMES,
+                               bots=ratings.bot_rating(game)))
+        await interaction.response.send_message(embed=embed_of(card), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @leaderboard.autocomplete("game")
@@ -445,7 +450,7 @@ def _latest(history: list[RatingRecord]) -> dict[str, tuple[RatingRecord, int]]:
 
 
 def _rating_text(key: str, locale: str | None, record: RatingRecord, games: int,
-                 **params: Any) -> str:
+                 **params: Any) -> Text:
     return t(key, locale, rating=ratings.shown(record.mu, record.sigma),
              games=t("rating.games", locale, count=games), **params)
 

@@ -13,6 +13,7 @@ import discord
 from bot.renderers.embeds import embed_of
 from games.core import Action, Outcome, Prompt
 from tables.i18n import t
+from tables.text import Text
 from tables.words import Words
 
 if TYPE_CHECKING:
@@ -22,13 +23,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class TeamThread:
     """One team that shares a secret. ``key`` is stable for the whole match (it names the
-    stored thread); ``seats`` are the team's seats; ``name`` the thread's title; ``content``
-    the text only the team may read (Discord markdown, at most 2,000 characters)."""
+    stored thread); ``seats`` are the team's seats; ``name`` the thread's title (shown as it
+    is, at most 100 characters); ``content`` the text only the team may read (at most 2,000
+    characters as Discord markdown)."""
 
     key: str
     seats: tuple[int, ...]
-    name: str
-    content: str
+    name: Text
+    content: Text
 
 
 class Renderer(Words):
@@ -40,7 +42,10 @@ class Renderer(Words):
     select_groups: frozenset[str] = frozenset()
 
     # -- prompts and actions -----------------------------------------------------------------
-    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None) -> str:
+    # Labels (of buttons, select options, placeholders) are text like any other: the
+    # components show them as they are (``bot.renderers.markdown.plain``).
+    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
+                     ) -> Text:
         params = action.model_dump(exclude={"kind", "seat"})
         return t(f"{self.game}.action.{action.kind}", locale,
                  **self.params_text(live, params, locale))[:80]
@@ -60,11 +65,11 @@ class Renderer(Words):
         return None
 
     def step_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                   ) -> str:
+                   ) -> Text:
         """How the first step of ``action`` reads (the card, without its target)."""
         return self.action_label(live, view, action, locale)
 
-    def group_label(self, group: str, locale: str | None) -> str:
+    def group_label(self, group: str, locale: str | None) -> Text:
         return t(f"{self.game}.group.{group}", locale)
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
@@ -85,13 +90,13 @@ class Renderer(Words):
                   if name != "seat"})
             for i in indices))
 
-    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> str:
+    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> Text:
         """One option of a choice of several items (``Prompt.pick``): an item id, as the
         player reads it."""
         return self.param_text(live, "card", item, locale)
 
     def pick_placeholder(self, live: LiveMatch, view: Any, prompt: Prompt,
-                         locale: str | None) -> str:
+                         locale: str | None) -> Text:
         """What a pick's select says before anything is chosen."""
         pick = prompt.pick
         assert pick is not None
@@ -100,7 +105,7 @@ class Renderer(Words):
         return t("pick.choose_between", locale, low=pick.min, high=pick.max)
 
     def next_table_label(self, options: dict[str, Any], seats: int, locale: str | None
-                         ) -> str:
+                         ) -> Text:
         """The reveal's button that opens the next table with ``options`` and the same
         seats."""
         return t("reveal.next_table", locale)

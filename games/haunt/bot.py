@@ -57,7 +57,7 @@ from games.haunt.schema import (
 from games.haunt.views import ExplorerView, SeatView
 
 FRONT_DOOR = "entrance-hall"
-TRY_SPECIAL = 0.15  # the least chance of success worth walking to a special action's room
+TRY_SPECIAL = 0.15  # the least chance worth a walk to a special action's room, the clock ours
 KILL = 6.0  # an enemy explorer killed, in trait steps
 STUN = 1.5  # a monster stunned: it loses its next turn
 GOAL_FOE = 2.0  # wounds on the enemy whose death is the side's goal count this much more
@@ -597,10 +597,12 @@ def _special_rooms(view: SeatView, book: SideRules, chart: ViewMap) -> set[str]:
     mates = {e.room for e in view.explorers if e.seat != me.seat and _in_house(e)
              and e.side == me.side and me.side != "alone"}
     rooms: set[str] = set()
+    # With the deadline against the side, waiting loses: any chance is worth the walk.
+    least = TRY_SPECIAL if _clock_ours(view) else 1e-9
     for action in book.actions:
         if action.effect == "stun_monsters":
             continue
-        if _chance(me, action) < TRY_SPECIAL:
+        if _chance(me, action) < least:
             continue
         if action.where == "room" and action.room is not None:
             rooms.add(action.room)

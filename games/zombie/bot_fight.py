@@ -228,8 +228,10 @@ def _groups(team: Team) -> list[list[Fighter]]:
     return list(alike.values())
 
 
-# The whole team works the same plan out, one bot after another: it is kept by the facts it
-# depends on. Bounded: emptied when full (entries are tiny and rarely met twice across games).
+# The whole team works the same plan out, one bot after another: it is kept by every fact it
+# depends on (the knee reads the hour and the cards still in the deck), so a plan never depends
+# on what the process worked out before. Bounded: emptied when full (entries are tiny and
+# rarely met twice across games).
 _PLANS: dict[tuple[object, ...], Plan] = {}
 _PLAN_LIMIT = 20_000
 
@@ -239,6 +241,7 @@ def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> P
     key = (
         zombies,
         stake,
+        knee_of(view),
         view.options.bot_level,
         view.chainsaw_fuel,
         tuple((p.health, p.alive, p.totem, tuple(p.items)) for p in view.players),

@@ -19,7 +19,6 @@ from games import registry
 from games.core import Outcome
 from storage import MatchStatus, Repository
 from storage.sqlite import SqliteRepository
-from tables.i18n import t
 from tables.service import SNAPSHOT_EVERY, LiveMatch
 from tests.fakediscord import (
     FAST_GUILD_READY_TIMEOUT,
@@ -29,6 +28,7 @@ from tests.fakediscord import (
     FakeUser,
     running,
 )
+from tests.shown import t
 
 
 def make_settings(tmp_path: Path, fake: FakeDiscord, **overrides: Any) -> Settings:

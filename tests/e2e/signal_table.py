@@ -17,6 +17,7 @@ from bot.renderers.base import Renderer
 from games.core import Action, Event, Prompt
 from tables.cards import Card
 from tables.service import LiveMatch
+from tables.text import Text, words
 from tables.words import forget_words, register_words
 from tests.games.signal_game import registered
 
@@ -35,36 +36,36 @@ class SignalRenderer(Renderer):
     game = "signal"
 
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         detail = getattr(action, "card", None) or getattr(action, "colour", None) or ""
-        return f"{action.kind} {detail}".strip()
+        return words(f"{action.kind} {detail}".strip())
 
-    def group_label(self, group: str, locale: str | None) -> str:
-        return group
+    def group_label(self, group: str, locale: str | None) -> Text:
+        return words(group)
 
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
-                    ) -> str:
-        return f"{self.seat_name(live, prompt.seat)}: {PROMPTS[prompt.kind]}"
+                    ) -> Text:
+        return self.seat_name(live, prompt.seat) + words(": " + PROMPTS[prompt.kind])
 
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
-        return f"{event.key} {event.params}"
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
+        return words(f"{event.key} {event.params}")
 
     def board_card(self, live: LiveMatch, view: Any, locale: str | None) -> Card:
-        card = Card(title="Signal", colour=self.colour)
-        card.description = (f"Round {view.round + 1}, leader "
-                            f"{self.seat_name(live, view.leader)}; played "
-                            f"{', '.join(view.played) or 'nothing'}")
+        card = Card(title=words("Signal"), colour=self.colour)
+        card.description = (words(f"Round {view.round + 1}, leader ")
+                            + self.seat_name(live, view.leader)
+                            + words(f"; played {', '.join(view.played) or 'nothing'}"))
         return card
 
     def panel_card(self, live: LiveMatch, view: Any, seat: int, locale: str | None) -> Card:
-        card = Card(title="Your hand", colour=self.colour)
-        card.description = ", ".join(view.hand) or "no cards"
+        card = Card(title=words("Your hand"), colour=self.colour)
+        card.description = words(", ".join(view.hand) or "no cards")
         if view.plan:
-            card.add_field(name="The heroes' plan", value=view.plan)
+            card.add_field(name=words("The heroes' plan"), value=words(view.plan))
         return card
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
-        return [f"{name}: {value}" for name, value in sorted(options.items())]
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
+        return [words(f"{name}: {value}") for name, value in sorted(options.items())]
 
 
 async def setup(client: ParlorClient) -> None:

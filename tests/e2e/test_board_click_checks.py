@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from games.core import Prompt
-from tables.i18n import t
 from tables.questions import prompt_digest, public_check
 from tables.service import LiveMatch
 from tests.e2e.parlor import parlor, private_reply, wait_board_current
 from tests.e2e.signal_table import SignalRenderer, signal_at_the_table
 from tests.e2e.test_windows_table import open_signal_table, play_a_card
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 def passes_on_the_board(self: SignalRenderer, live: LiveMatch, view: Any,

@@ -14,11 +14,11 @@ import pytest
 
 from bot import board_pictures
 from storage import MatchStatus
-from tables.i18n import t
 from tables.pictures import FILENAME, drawing
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.records import RecordedRequest
+from tests.shown import t
 
 
 def written_message(fake: FakeDiscord, request: RecordedRequest) -> int | None:

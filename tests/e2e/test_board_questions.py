@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 from storage import MatchStatus
-from tables.i18n import t
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
     advance_until,
@@ -21,6 +20,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 SEATLESS = re.compile(r"^pl:[qr]:\d+:\d+:\d+$")
 

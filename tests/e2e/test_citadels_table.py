@@ -24,10 +24,11 @@ from games.citadels.cards import CHARACTERS, DISTRICTS, character_of_card, distr
 from games.citadels.state import CitadelsState
 from games.citadels.views import CitadelsView
 from storage import MatchStatus
-from tables.i18n import catalog, normalize_locale, t
+from tables.i18n import catalog, normalize_locale
 from tables.service import LiveMatch
 from tests.e2e.parlor import Table, parlor, public_payloads, start_table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.shown import t
 
 # Texts only a panel or a private message may show (their longest fixed part is looked for).
 PRIVATE_KEYS = (

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from bot.renderers import renderer_for
 from storage import MatchStatus
-from tables.i18n import t
 from tables.lobby_options import most_seats_with_a_change, seat_range
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
@@ -20,6 +19,7 @@ from tests.e2e.parlor import (
     waiting_on_board,
 )
 from tests.fakediscord import Callback, FakeDiscord, FakeUser, InteractionResult
+from tests.shown import t
 
 CLICKS = 100
 

@@ -8,9 +8,9 @@ import asyncio
 from pathlib import Path
 
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import Table, assert_log_replays, parlor, start_table, wait_board_current
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.shown import t
 
 TABLES = 5
 PER_SECOND = 8.0  # the bucket holds a quarter second's worth: 2 tokens

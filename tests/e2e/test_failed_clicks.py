@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from tables.i18n import t
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import ErrorLogCollector
+from tests.shown import t
 
 
 async def test_a_click_that_fails_is_answered_privately_and_changes_nothing(

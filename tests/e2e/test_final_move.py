@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import Table, board_message, parlor
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from tests.shown import t
 
 UPDATE_MESSAGE = 7
 

@@ -29,7 +29,6 @@ from bot.app import ParlorClient
 from bot.renderers import renderer_for
 from games import registry
 from storage import MatchNotFound, MatchStatus
-from tables.i18n import t
 from tables.questions import prompt_digest, public_check
 from tests.e2e.parlor import Table, assert_log_replays, parlor, start_table
 from tests.e2e.signal_table import signal_at_the_table
@@ -37,6 +36,7 @@ from tests.every_game import hosted_games, seats_for, start_options
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.fakediscord.fixtures import ErrorLogCollector
 from tests.fakediscord.interactions import FakeUsageError
+from tests.shown import t
 
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
 DEFAULT_INTERACTIONS = 600

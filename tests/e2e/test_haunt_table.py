@@ -20,8 +20,7 @@ from games import registry
 from games.haunt.catalog import catalog
 from games.haunt.state import HauntState
 from storage import MatchStatus
-from tables.games.haunt.words import words
-from tables.i18n import t
+from tables.games.haunt.words import content
 from tables.pictures import FILENAME
 from tests.e2e.parlor import (
     Table,
@@ -33,6 +32,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.shown import t
 
 pytestmark = pytest.mark.skipif("haunt" not in registry.names(),
                                 reason="haunt is not registered (games/registry.py)")
@@ -69,8 +69,8 @@ async def test_people_and_bots_play_through_the_haunt_with_the_books_kept_secret
     for payload in public_payloads(fake):
         for hidden in hidden_ids:
             assert hidden not in payload, f"{hidden} reached a public message"
-    secret = words(haunt.secret.text, "en")
-    tome = words(haunt.tome.text, "en") if haunt.tome else None
+    secret = content(haunt.secret.text, "en").plain
+    tome = content(haunt.tome.text, "en").plain if haunt.tome else None
     for text in channel_texts:
         assert secret not in text, "the heroes' secret reached the channel before the reveal"
         assert tome is None or tome not in text, "the tome reached the channel"

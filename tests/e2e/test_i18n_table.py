@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from games.lifeboat.views import SeatView
-from tables.i18n import t
 from tests.e2e.parlor import Table, parlor, start_table
 from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.shown import t
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 ZH, EN = "zh-CN", "en-US"

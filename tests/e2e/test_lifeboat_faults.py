@@ -9,7 +9,6 @@ from pathlib import Path
 from bot.renderers import renderer_for
 from games.core.conformance import replay
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import (
     advance_until,
     make_client,
@@ -21,6 +20,7 @@ from tests.e2e.parlor import (
     waiting_on_board,
 )
 from tests.fakediscord import FakeDiscord, running
+from tests.shown import t
 
 
 def _action_button(live, seat: int, kind: str) -> str:  # type: ignore[no-untyped-def]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import Table, parlor, public_payloads
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 # Text that only ever belongs in a player's private panel or DM.
 PRIVATE_MARKERS = [t(key) for key in (

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from games.lifeboat.cards import EXPANSION_CHARACTER
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import (
     Table,
     advance_until,
@@ -20,6 +19,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 def seats_line(low: int, high: int) -> str:

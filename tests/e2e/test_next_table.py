@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 async def test_a_player_opens_the_next_table_with_the_same_seats_once(

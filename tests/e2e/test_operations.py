@@ -7,9 +7,9 @@ import asyncio
 from pathlib import Path
 
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import advance_until, parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 MEMBER = 0x800 | 0x400  # Send Messages and View Channel: no Manage Server
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tables.i18n import t
 from tables.service import LiveMatch
 from tests.e2e.parlor import advance_until, parlor, start_table
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 async def test_a_click_on_a_button_edited_away_is_answered_as_stale_in_its_panel(

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from storage import EVERYWHERE, StatRecord
 from tables import ratings
-from tables.i18n import t
 from tests.e2e.parlor import parlor
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 async def test_leaderboard_and_stats_show_ratings_in_both_languages(

@@ -21,7 +21,6 @@ from bot.app import ParlorClient
 from games.renju.actions import ChooseOpening, Pass
 from games.renju.state import RenjuState
 from storage import MatchStatus
-from tables.i18n import t
 from tables.pictures import FILENAME
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
@@ -33,6 +32,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.shown import t
 
 
 async def typed(fake: FakeDiscord, table: Table, user: FakeUser, point: str) -> str:

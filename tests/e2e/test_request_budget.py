@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from storage import MatchStatus
-from tables.i18n import t
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
@@ -29,6 +28,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, RateLimitPolicy
+from tests.shown import t
 
 
 async def test_a_whole_game_makes_no_avoidable_4xx_and_few_requests(

@@ -29,7 +29,7 @@ from games.sanguosha.heroes import HEROES
 from games.sanguosha.identities import identity_of_card
 from games.sanguosha.state import SanguoshaState
 from storage import MatchStatus
-from tables.i18n import catalog, normalize_locale, t
+from tables.i18n import catalog, normalize_locale
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
     Table,
@@ -39,6 +39,7 @@ from tests.e2e.parlor import (
     start_table,
 )
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.shown import t
 
 LOCALE = "en"
 # Texts only a panel or a private message may show (their longest fixed part is looked for).
@@ -112,15 +113,15 @@ def board_secrets_shown(state: SanguoshaState, embed: dict[str, Any]) -> list[st
             if hero and hero != state.players[state.lord].hero and names[hero] in everything:
                 problems.append(f"seat {player.seat}'s secret hero {names[hero]} shown")
     # A hand card nobody has seen, unless a card of the same face is in view (twin ids).
-    in_view = {renderer.card(c, LOCALE) for p in state.players
+    in_view = {renderer.card(c, LOCALE).plain for p in state.players
                for c in [*p.equips.values(), *p.judging, *p.shown]}
-    in_view |= {renderer.card(c, LOCALE) for c in [*state.processing, *state.grace]}
+    in_view |= {renderer.card(c, LOCALE).plain for c in [*state.processing, *state.grace]}
     shown_now = "\n".join([embed.get("description") or "", *(
         f["value"] for f in embed.get("fields", [])
         if f["name"] != t("board.log", LOCALE))])
     for player in state.players:
         for card_id in player.hand:
-            label = renderer.card(card_id, LOCALE)
+            label = renderer.card(card_id, LOCALE).plain
             if card_id not in player.shown and label not in in_view and label in shown_now:
                 problems.append(f"seat {player.seat}'s hand card {label} shown")
     return problems
@@ -249,7 +250,8 @@ def test_the_board_check_can_fail() -> None:
     assert isinstance(renderer, SanguoshaRenderer)
     lord = state.players[state.lord]
     lord.hand = ["juedou-spade-A"]
-    leaked = dict(honest, fields=[{"name": "Now", "value": renderer.card(lord.hand[0], LOCALE)}])
+    leaked = dict(honest, fields=[{"name": "Now",
+                                   "value": renderer.card(lord.hand[0], LOCALE).plain}])
     assert board_secrets_shown(state, leaked)
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from games.zombie.state import ZombieState
-from tables.i18n import t
 from tables.service import LiveMatch
 from tests.e2e.parlor import advance_until, parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 def button(panel: Any, label: str) -> tuple[str, dict[str, Any]]:

@@ -13,9 +13,9 @@ from bot.history import tally
 from games import registry
 from games.citadels.cards import character_of_card
 from storage import StatRecord
-from tables.i18n import t
 from tests.e2e.parlor import parlor, private_reply, start_table
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 async def test_a_finished_table_records_and_shows_the_character_each_seat_played(

@@ -11,9 +11,9 @@ from games.sanguosha import GAME
 from games.sanguosha.actions import Choose
 from games.sanguosha.heroes import HEROES
 from storage import StatRecord
-from tables.i18n import t
 from tests.e2e.parlor import parlor
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 
 def zhuge_liang_seat() -> tuple[int, str | None, str | None]:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import (
     Table,
     advance_until,
@@ -26,6 +25,7 @@ from tests.e2e.parlor import (
 from tests.every_game import bot_pace, hosted_games, reveal_title
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.faults import FaultRule
+from tests.shown import t
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"

@@ -20,11 +20,12 @@ from bot.renderers import renderer_for
 from bot.renderers.base import TeamThread
 from bot.team_threads import OFF, OPEN
 from storage import MatchStatus
-from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import words
 from tests.e2e.parlor import Table, parlor, public_payloads
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.model import PRIVATE_THREAD
+from tests.shown import t
 
 TEAM = (0, 2, 3)
 SECRET = "the crew's secret: the flare gun is under bench"
@@ -35,7 +36,7 @@ class TeamRenderer(LifeboatRenderer):
 
     def team_threads(self, live: LiveMatch, locale: str | None) -> list[TeamThread]:
         round_ = live.state.round if live.state is not None else 0
-        return [TeamThread("crew", TEAM, "The crew", f"{SECRET} {round_}")]
+        return [TeamThread("crew", TEAM, words("The crew"), words(f"{SECRET} {round_}"))]
 
 
 @pytest.fixture

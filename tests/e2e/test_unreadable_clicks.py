@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tables.i18n import t
 from tests.e2e.parlor import parlor, start_table
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 
 BUTTON, SELECT = 2, 3
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.zombie.state import ZombieState
 from storage import MatchStatus
-from tables.i18n import catalog, normalize_locale, t
+from tables.i18n import catalog, normalize_locale
 from tables.pictures import FILENAME
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
@@ -30,6 +30,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.shown import t
 
 # Texts only a seat's own panel or private event shows: its fight-or-flee answer.
 PRIVATE_KEYS = ("zombie.event.committed", "zombie.panel.choice_made", "zombie.action.chosen",

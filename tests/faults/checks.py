@@ -17,9 +17,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.app import ParlorClient, gateway_connected
 from storage import Repository
-from tables.i18n import t
 from tests.e2e.parlor import Table, assert_log_replays
 from tests.fakediscord import FakeMessage, FakeUser
+from tests.shown import t
 from web.site import Parts, make_app
 
 STORAGE_WORDS = {t("storage.unavailable"), t("storage.unavailable_move")}

@@ -26,7 +26,6 @@ from pathlib import Path
 import pytest
 
 from storage.postgres import PostgresRepository
-from tables.i18n import t
 from tests.e2e.parlor import advance_until, parlor, start_table, wait_board_current
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import ErrorLogCollector
@@ -47,6 +46,7 @@ from tests.faults.checks import (
 )
 from tests.faults.conftest import Tracebacks
 from tests.faults.postgres_server import PostgresServer
+from tests.shown import t
 
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
 

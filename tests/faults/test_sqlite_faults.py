@@ -27,12 +27,12 @@ from typing import Any
 import aiosqlite
 
 from storage.sqlite import SqliteRepository
-from tables.i18n import t
 from tests.e2e.parlor import advance_until, parlor, start_table, wait_board_current
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import ErrorLogCollector
 from tests.faults import checks
 from tests.faults.conftest import Tracebacks
+from tests.shown import t
 
 FAULT_SECONDS = 6.0
 TURN_SECONDS = 3

@@ -94,7 +94,7 @@ def test_the_picture_is_drawn_again_when_a_room_is_placed() -> None:
             floor = next(f for f in scene_of(picture).floors
                          if f.floor == new.floor)
             tile = next(r for r in floor.rooms if (r.x, r.y) == (new.x, new.y))
-            assert tile.name == renderer.room(new.id, "en")
+            assert tile.name == renderer.room(new.id, "en").plain
             assert tuple(new.doors) == tile.doors
             assert (new.x, new.y) not in floor.frontier
             placed += 1
@@ -136,11 +136,11 @@ def check_pieces(renderer: HauntRenderer, seed: int) -> set[str]:
         picture = renderer.board_picture(live, view, "en")
         assert picture is not None
         tiles = {r.name: r for f in scene_of(picture).floors for r in f.rooms}
-        assert tiles[renderer.room("entrance-hall", "en")].front_door
+        assert tiles[renderer.room("entrance-hall", "en").plain].front_door
         outside = scene_of(picture).floors[0].outside_tokens
         for e in view.explorers:
             if e.explorer and e.room and not e.escaped:
-                tile = tiles[renderer.room(e.room, "en")]
+                tile = tiles[renderer.room(e.room, "en").plain]
                 assert any(not tok.monster and tok.label == str(e.seat + 1)
                            for tok in tile.tokens)
             if e.escaped:
@@ -148,11 +148,11 @@ def check_pieces(renderer: HauntRenderer, seed: int) -> set[str]:
                 assert any(tok.label == str(e.seat + 1) for tok in outside)
                 seen.add("escaped")
         for m in view.monsters:
-            tile = tiles[renderer.room(m.room, "en")]
+            tile = tiles[renderer.room(m.room, "en").plain]
             assert any(tok.monster for tok in tile.tokens)
             seen.add("monster")
         for room, cards in view.piles.items():
-            assert tiles[renderer.room(room, "en")].pile == len(cards)
+            assert tiles[renderer.room(room, "en").plain].pile == len(cards)
             if cards:
                 seen.add("pile")
     return seen
@@ -206,7 +206,7 @@ def test_chinese_names_and_rooms_are_drawn_with_the_cjk_font(seats: int, seed: i
         assert picture is not None
         canvas = check_picture(picture, names)
         for room in view.rooms:
-            assert renderer.room(room.id, "zh-CN") in {
+            assert renderer.room(room.id, "zh-CN").plain in {
                 r.name for f in scene_of(picture).floors for r in f.rooms}
         for text in canvas.texts:
             notdef = glyph(text.font, NOTDEF)

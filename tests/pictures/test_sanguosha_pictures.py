@@ -16,11 +16,11 @@ from games import registry
 from games.sanguosha.state import SanguoshaState
 from games.sanguosha.views import PublicView
 from tables.games.sanguosha import picture as table_pictures
-from tables.i18n import t
 from tables.pictures import BoardPicture
 from tables.pictures.canvas import Canvas
 from tests.pictures.tables import CHINESE_NAMES, ENGLISH_NAMES, moments
 from tests.pictures.test_board_pictures import NOTDEF, check_drawing, glyph, is_cjk
+from tests.shown import t
 
 LOCALES = {"en": ENGLISH_NAMES, "zh-CN": CHINESE_NAMES}
 

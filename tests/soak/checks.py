@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from games import registry
 from storage import MatchStatus, Repository
-from tables.i18n import t
 from tests.e2e.parlor import assert_log_replays
 from tests.every_game import reveal_title
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 from tests.soak.tables import SoakTable
 
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from bot.app import ParlorClient
 from storage import MatchStatus
-from tables.i18n import t
 from tests.e2e.parlor import Table, make_client, make_settings, start_table
 from tests.fakediscord import FakeDiscord, FakeUser, running
+from tests.shown import t
 
 
 async def _hand_every_seat_to_bots(fake: FakeDiscord, client: ParlorClient, table: Table,

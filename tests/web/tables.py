@@ -1,5 +1,6 @@
 """Finished tables for the web tests: played through the real service on SQLite, every seat
-a bot but the host's name (which holds HTML and script, so escaping is tested everywhere)."""
+a bot but the host's name (which holds HTML, script and Discord markdown, so escaping and
+showing names as text are tested everywhere)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from web.site import Parts
 
 GUILD = 4242
 HOST = 77
-EVIL_NAME = '<script>alert("x")</script><b>&amp;'
+EVIL_NAME = '<script>alert("x")</script><b>&amp; **b** [a](https://example.com) __c__'
 
 
 async def finished_table(service: MatchService, game: str, *, channel: int, seats: int,

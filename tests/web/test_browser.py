@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from tests.web.tables import World, finished_table, world
+from tests.web.tables import EVIL_NAME, World, finished_table, world
 from web.site import make_app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -124,6 +124,7 @@ def test_replay_in_a_browser(served: Served, browser: Any, lang: str, counter: s
     _wait_step(browser, 0)
     browser.find_element("id", "next").click()
     _wait_step(browser, 1)
+    _shows_the_name_as_text(browser)
     # Another seat's own view: its panel changes, the address remembers the seat.
     before = browser.find_element("id", "panel").text
     browser.find_element("css selector", '#seat-tabs a[data-seat="2"]').click()
@@ -140,6 +141,19 @@ def test_replay_in_a_browser(served: Served, browser: Any, lang: str, counter: s
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SHOTS / f"replay-{lang}.png"))
     assert _errors(browser) == []
+
+
+def _shows_the_name_as_text(driver: Any) -> None:
+    """The host's name (HTML, script and markdown) in the board the script drew for a step:
+    every character as text, nothing of it made an element, a link or a style."""
+    board = driver.find_element("id", "board")
+    assert EVIL_NAME in board.text
+    made = driver.execute_script(
+        "const b = document.getElementById('board');"
+        "return [b.querySelectorAll('script, a').length,"
+        " [...b.querySelectorAll('strong, u, b')].filter(e => ['b', 'c'].includes(e.textContent))"
+        ".length];")
+    assert made == [0, 0]
 
 
 def test_wrong_token_is_not_found(served: Served, browser: Any) -> None:

@@ -12,10 +12,10 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.app import gateway_connected
 from storage import MatchStatus
 from tables import ratings
-from tables.i18n import t
 from tests.e2e.conftest import fail_on_logged_errors, fake_discord
 from tests.e2e.parlor import Table, parlor
 from tests.fakediscord import FakeDiscord
+from tests.shown import t
 from web.site import Parts, make_app
 
 __all__ = ["fail_on_logged_errors", "fake_discord"]

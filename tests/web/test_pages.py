@@ -240,10 +240,16 @@ async def test_what_the_address_carries_comes_back_escaped(w: World, client: Tes
     assert "%3Cscript%3Ealert(1)%3C/script%3E" in text  # kept in the language switch's link
 
 
-def test_chat_markup_becomes_styled_text() -> None:
-    from web.markup import runs
+def test_structured_text_becomes_runs_and_nothing_is_parsed() -> None:
+    """Our styles become the pages' styles; a name keeps every character it holds, markup
+    and all, marked as a name; a plain string is text as it is."""
+    from tables.text import fill, name, template
+    from web.text import runs
 
-    assert runs("**Bold** and *it* `x` ||hid|| <@123> <:fire:99> <t:0:R> a_b_c") == [
-        ["Bold", "b"], [" and ", ""], ["it", "i"], [" ", ""], ["x", "code"], [" ", ""],
-        ["hid", ""], [" @… :fire: 1970-01-01 00:00 UTC a_b_c", ""]]
-    assert runs("<b>x</b>") == [["<b>x</b>", ""]]  # markup in a name stays text
+    hostile = "**b** ||c|| <b>x</b> [a](https://example.com) <@1>"
+    line = fill(template("**{who}** plays `{what}`, *{how}*"),
+                {"who": name(hostile), "what": "<i>y</i>", "how": 2})
+    assert runs(line) == [[hostile, "b", "name"], [" plays ", "", "words"],
+                          ["<i>y</i>", "code", "text"], [", ", "", "words"],
+                          ["2", "i", "number"]]
+    assert runs("**x** <i>y</i>") == [["**x** <i>y</i>", "", "text"]]

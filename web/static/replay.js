@@ -10,20 +10,30 @@
   let step = Number(root.dataset.step);
   let seat = Number(root.dataset.seat);
   let data = null;
-  const tags = { b: "strong", i: "em", u: "u", code: "code" };
+  const tags = { b: "strong", i: "em", u: "u", s: "s", code: "code", block: "pre" };
 
   function byId(id) { return document.getElementById(id); }
 
+  // Runs of text ([text, styles, kind]; web/text.py): each run's characters as text, inside
+  // the elements its styles name, a name someone chose isolated (bdi) from the text around it.
   function text(el, runs) {
     el.replaceChildren();
-    for (const [part, style] of runs) {
-      if (tags[style]) {
-        const styled = document.createElement(tags[style]);
-        styled.textContent = part;
-        el.append(styled);
+    for (const [part, style, kind] of runs) {
+      let inner;
+      if (kind === "name") {
+        inner = document.createElement("bdi");
+        inner.className = "name";
+        inner.textContent = part;
       } else {
-        el.append(document.createTextNode(part));
+        inner = document.createTextNode(part);
       }
+      for (const one of style.split(" ").filter(Boolean).reverse()) {
+        if (!tags[one]) { continue; }
+        const styled = document.createElement(tags[one]);
+        styled.append(inner);
+        inner = styled;
+      }
+      el.append(inner);
     }
     return el;
   }

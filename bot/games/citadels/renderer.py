@@ -17,6 +17,7 @@ from games.core import Action, Prompt
 from tables.games.citadels.words import COLOUR_ICON, CitadelsWords
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import Text, number
 
 # Moves whose labels and targets are worked out from public facts only: they may be buttons on
 # the board. Everything that names a hand card, a drawn card or a draft card stays private.
@@ -44,7 +45,7 @@ class CitadelsRenderer(CitadelsWords, Renderer):
     # The draft is offered as a select in the private panel, however few cards are left.
     select_groups = frozenset({"draft_pick", "draft_discard"})
 
-    def priced(self, card: str, locale: str | None) -> str:
+    def priced(self, card: str, locale: str | None) -> Text:
         """A district card with its colour and cost: "🟦 Temple (1)"."""
         d = district_of(card)
         return t("citadels.priced", locale, icon=COLOUR_ICON[d.colour],
@@ -54,15 +55,15 @@ class CitadelsRenderer(CitadelsWords, Renderer):
         return "main" if action.kind in MAIN_KINDS else action.kind
 
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         data = action.model_dump(exclude={"seat"})
         kind = data.pop("kind")
         key = f"citadels.action.{kind}"
-        text: dict[str, str] = {}
+        text: dict[str, Text] = {}
         if kind in {"draft_pick", "draft_discard"}:
             role = character_of_card(data["card"]).name
             text = {"character": self.character(role, locale),
-                    "rank": str(CHARACTERS[role].rank)}
+                    "rank": number(CHARACTERS[role].rank)}
         elif kind in {"build", "keep_card", "magician_discard", "laboratory", "beautify"}:
             text["card"] = self.priced(data["card"], locale)
         elif kind == "wizard_take":

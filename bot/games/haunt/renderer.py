@@ -13,9 +13,10 @@ from bot.renderers.base import Renderer, TeamThread
 from games.core import Action, Prompt
 from games.haunt.catalog import catalog
 from games.haunt.views import PublicView
-from tables.games.haunt.words import HauntWords, cut, words
+from tables.games.haunt.words import HauntWords, content, cut
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import Text, words
 
 # Action kinds by the row they share in the panel.
 GROUPS = {"choose_explorer": "explorer", "move": "move", "explore": "explore",
@@ -40,10 +41,11 @@ class HauntRenderer(HauntWords, Renderer):
     def action_group(self, action: Action) -> str:
         return GROUPS.get(action.kind, "main")
 
-    def group_label(self, group: str, locale: str | None) -> str:
+    def group_label(self, group: str, locale: str | None) -> Text:
         return t(f"haunt.group.{group}", locale)
 
-    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None) -> str:
+    def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
+                     ) -> Text:
         data = action.model_dump(exclude={"kind", "seat"})
         kind = action.kind
         if kind == "attack":
@@ -61,13 +63,13 @@ class HauntRenderer(HauntWords, Renderer):
             offered = catalog().room(here).action if here else None
             if offered is not None:
                 return cut(t("haunt.action.room_action_named", locale,
-                             action=words(offered.name, locale),
+                             action=content(offered.name, locale),
                              trait=self.trait(offered.trait, locale), at_least=offered.at_least))
         if kind == "special":
             found = self._special(live, data["action"])
             if found is not None:
                 return cut(t("haunt.action.special_named", locale,
-                             action=words(found.name, locale),
+                             action=content(found.name, locale),
                              trait=self.trait(found.trait, locale), at_least=found.at_least))
         if kind == "monster_attack":
             return cut(t("haunt.action.monster_attack", locale,
@@ -82,7 +84,7 @@ class HauntRenderer(HauntWords, Renderer):
         if kind in GROUPS:
             return cut(t(f"haunt.action.{kind}", locale,
                          **self.params_text(live, data, locale)))
-        return cut(kind)
+        return cut(words(kind))
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         """The public moves (``BOARD_KINDS``), as many groups as fit under "My hand". A move
@@ -104,8 +106,8 @@ class HauntRenderer(HauntWords, Renderer):
         heroes = tuple(s for s in range(len(live.seats)) if s != traitor)
         if not heroes:
             return []
-        text = t("haunt.thread.content", locale, title=words(haunt.title, locale),
-                 secret=words(haunt.secret.text, locale))
+        text = t("haunt.thread.content", locale, title=content(haunt.title, locale),
+                 secret=content(haunt.secret.text, locale))
         return [TeamThread(key=HEROES_THREAD, seats=heroes,
                            name=cut(t("haunt.thread.name", locale), 100),
                            content=cut(text, 2000))]

@@ -14,6 +14,7 @@ from games.lifeboat.views import NAV_VIEWS
 from tables.games.lifeboat.words import LifeboatWords
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import Text, words
 
 # Actions whose labels reveal nothing: they may be offered as buttons on the public board.
 PUBLIC_KINDS = {
@@ -32,7 +33,7 @@ class LifeboatRenderer(LifeboatWords, Renderer):
         return "main" if action.kind in MAIN_KINDS else action.kind
 
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         data = action.model_dump()
         kind = action.kind
         me = getattr(view, "me", None)
@@ -46,7 +47,7 @@ class LifeboatRenderer(LifeboatWords, Renderer):
             return self.cut(t(
                 "lifeboat.action.keep_rowed", locale,
                 numbers=self.sep(locale).join(self.number_of(c, drawn) for c in kept),
-                cards=" | ".join(self.nav_card(NAV_VIEWS[c], locale) for c in kept)))
+                cards=words(" | ").join(self.nav_card(NAV_VIEWS[c], locale) for c in kept)))
         if kind == "choose_navigation":
             candidates = [c.id for c in me.candidates] if me is not None else []
             return self.cut(t("lifeboat.action.choose_navigation", locale,
@@ -65,14 +66,14 @@ class LifeboatRenderer(LifeboatWords, Renderer):
         return self.cut(t(f"lifeboat.action.{kind}", locale, **text))
 
     @staticmethod
-    def cut(label: str) -> str:
+    def cut(label: Text) -> Text:
         """A label within Discord's limit, its cut marked with an ellipsis."""
-        return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+        return label.cut(LABEL_LIMIT)
 
     @staticmethod
-    def number_of(card: str, listed: list[str]) -> str:
+    def number_of(card: str, listed: list[str]) -> Text:
         """A navigation card's number in the panel's list ("?" where there is no list)."""
-        return str(listed.index(card) + 1) if card in listed else "?"
+        return words(str(listed.index(card) + 1) if card in listed else "?")
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         return [i for i, a in enumerate(prompt.actions) if a.kind in PUBLIC_KINDS]

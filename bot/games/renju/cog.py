@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.app import ParlorClient
 from bot.cogs.game_cog import GameCog
+from bot.renderers.markdown import markdown
 from bot.replies import refuse, user_locale
 from games.core import IllegalAction
 from games.renju.legality import typed_move
@@ -45,7 +46,8 @@ class RenjuCog(GameCog, game="renju"):
             await refuse(interaction, refusal.key, **refusal.params)
             return
         await interaction.response.send_message(
-            t("renju.move.done", user_locale(interaction), point=action.point), ephemeral=True)
+            markdown(t("renju.move.done", user_locale(interaction), point=action.point)),
+            ephemeral=True)
 
 
 async def setup(client: ParlorClient) -> None:

@@ -18,6 +18,7 @@ from games.renju.openings import is_direct
 from tables.games.renju.words import RenjuWords
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import Text, words
 
 
 class RenjuRenderer(RenjuWords, Renderer):
@@ -25,18 +26,18 @@ class RenjuRenderer(RenjuWords, Renderer):
 
     # -- prompts and actions ---------------------------------------------------------------
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         if isinstance(action, ChooseOpening):
             return self.opening_name(action.opening, locale)[:80]
         if isinstance(action, Swap):
             return t("renju.action.swap_take" if action.take else "renju.action.swap_keep",
                      locale)
         if isinstance(action, Keep):
-            return t("renju.action.keep", locale, point=action.point)
+            return t("renju.action.keep", locale, point=words(action.point))
         if isinstance(action, Offer):
-            return t("renju.action.offer", locale, point=action.point)
+            return t("renju.action.offer", locale, point=words(action.point))
         if isinstance(action, Place):
-            return t("renju.action.place", locale, point=action.point)
+            return t("renju.action.place", locale, point=words(action.point))
         if isinstance(action, Pass):
             return t("renju.action.pass", locale)
         return super().action_label(live, view, action, locale)
@@ -55,9 +56,9 @@ class RenjuRenderer(RenjuWords, Renderer):
         return None
 
     def step_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                   ) -> str:
+                   ) -> Text:
         if isinstance(action, Place | Offer):
-            return t("renju.step.column", locale, column=action.point[0])
+            return t("renju.step.column", locale, column=words(action.point[0]))
         return super().step_label(live, view, action, locale)
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:

@@ -19,6 +19,7 @@ from games.sanguosha.options import Options
 from tables.games.sanguosha.words import PASS_BY_TOPIC, SUIT_SYMBOL, SanguoshaWords
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import EMPTY, Text, words
 
 # Action groups: each becomes one row of the panel (buttons, or a select when large).
 MAIN, SLASH, CARD, SKILL, ANSWER, CHOICE, HERO, GIVE_UP = (
@@ -59,20 +60,21 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
         return f"{action.name}:{action.via}:{','.join(action.cards)}"
 
     def step_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                   ) -> str:
+                   ) -> Text:
         if not isinstance(action, Use):
             return self.action_label(live, view, action, locale)
         if action.name not in KINDS:  # a skill used from the play phase
             skill = self.skill(action.name, locale)
-            cards = self.cards(list(action.cards), locale) if action.cards else ""
-            return self.cut(f"{skill} {cards}".strip())
+            if not action.cards:
+                return self.cut(skill)
+            return self.cut(skill + " " + self.cards(list(action.cards), locale))
         return self.cut(self._played_as(action.cards, action.name, action.via, locale))
 
-    def group_label(self, group: str, locale: str | None) -> str:
+    def group_label(self, group: str, locale: str | None) -> Text:
         return t(f"sanguosha.group.{group}", locale)
 
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         if isinstance(action, Pass):
             text = t(f"sanguosha.pass.{PASS_BY_TOPIC.get(self.topic(view), 'decline')}",
                      locale)
@@ -86,19 +88,19 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
         elif isinstance(action, Choose):
             text = self._choice_label(live, view, action.option, locale)
         else:
-            text = action.kind
+            text = words(action.kind)
         return self.cut(text)
 
     @staticmethod
-    def cut(label: str) -> str:
+    def cut(label: Text) -> Text:
         """A label within Discord's limit, its cut marked with an ellipsis."""
-        return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+        return label.cut(LABEL_LIMIT)
 
-    def _use_label(self, live: LiveMatch, action: Use, locale: str | None) -> str:
+    def _use_label(self, live: LiveMatch, action: Use, locale: str | None) -> Text:
         name = action.name
         if name not in KINDS:  # a skill used from the play phase
             skill = self.skill(name, locale)
-            cards = self.cards(list(action.cards), locale) if action.cards else ""
+            cards = self.cards(list(action.cards), locale) if action.cards else EMPTY
             if name == "lijian" and len(action.targets) == 2:
                 return t("sanguosha.action.lijian", locale, skill=skill,
                          user=self.who(live, action.targets[0], locale),
@@ -125,7 +127,7 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
         return played + self._whom(live, action.targets, locale)
 
     def _choice_label(self, live: LiveMatch, view: Any, option: str,
-                      locale: str | None) -> str:
+                      locale: str | None) -> Text:
         if option in HEROES:
             lord = getattr(view, "lord", -1)
             me = getattr(view, "me", None)
@@ -147,7 +149,7 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
         seats = option.split(",")
         if all(s.isdigit() for s in seats):
             return self.join([self.who(live, int(s), locale) for s in seats], locale)
-        return option
+        return words(option)
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         """Only "pass" goes on the board (end the play phase, no Dodge, no Nullification…):
@@ -156,7 +158,7 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
             return []
         return [i for i, a in enumerate(prompt.actions) if isinstance(a, Pass)]
 
-    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> str:
+    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> Text:
         label = self.card(item, locale)
         me = getattr(view, "me", None)
         if me is not None and item not in me.hand:
@@ -164,7 +166,7 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
         return label
 
     def pick_placeholder(self, live: LiveMatch, view: Any, prompt: Prompt,
-                         locale: str | None) -> str:
+                         locale: str | None) -> Text:
         pick = prompt.pick
         assert pick is not None
         if pick.min == pick.max:
@@ -172,7 +174,7 @@ class SanguoshaRenderer(SanguoshaWords, Renderer):
         return t("sanguosha.pick.between", locale, low=pick.min, high=pick.max)
 
     def next_table_label(self, options: dict[str, Any], seats: int, locale: str | None
-                         ) -> str:
+                         ) -> Text:
         chosen = Options.model_validate(options)
         if chosen.league:
             return t("sanguosha.league.next", locale, table=chosen.league_table + 1,

@@ -16,6 +16,7 @@ from games.zombie.views import SeatView
 from tables.games.zombie.words import ZombieWords
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import Text, words
 
 # Moves anyone may make at any time: offered in the private panel only.
 FREE_KINDS = {"give", "give_totem", "drink", "refuel"}
@@ -38,7 +39,7 @@ class ZombieRenderer(ZombieWords, Renderer):
             view.commitment == getattr(action, "choice", None)
 
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         data = action.model_dump(exclude={"seat"})
         kind = data.pop("kind")
         if kind == "cower":
@@ -81,7 +82,7 @@ class ZombieRenderer(ZombieWords, Renderer):
         return self.cut(t(f"zombie.action.{kind}", locale,
                           **self.params_text(live, data, locale)))
 
-    def _turning(self, view: Any, turns: int, locale: str | None) -> str:
+    def _turning(self, view: Any, turns: int, locale: str | None) -> Text:
         """A turning of the drawn tile, as the ways out it gives."""
         drawn = getattr(view, "drawn_tile", None)
         if drawn not in TILES:
@@ -91,11 +92,11 @@ class ZombieRenderer(ZombieWords, Renderer):
         return t("zombie.action.turn", locale, ways=self.sep(locale).join(ways) or "—")
 
     @staticmethod
-    def cut(label: str) -> str:
-        return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+    def cut(label: Text) -> Text:
+        return label.cut(LABEL_LIMIT)
 
-    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> str:
-        return self.seat_name(live, int(item)) if item.isdigit() else item
+    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> Text:
+        return self.seat_name(live, int(item)) if item.isdigit() else words(item)
 
     def board_actions(self, live: LiveMatch, view: Any, prompt: Prompt) -> list[int]:
         """The leader's decisions and the one-seat questions: everything about them is open.

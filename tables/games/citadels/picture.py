@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from games.citadels.cards import CHARACTERS, COLOURS
 from games.citadels.views import CitadelsView
-from tables.i18n import t
+from tables.i18n import t_plain
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
+from tables.text import Text
 
 if TYPE_CHECKING:
     from tables.service import LiveMatch
@@ -27,9 +28,9 @@ class CitadelsPictureNames(Protocol):
     """What the picture reads from its game's words: the names it writes on the board
     (the words pass themselves; the picture needs no more of them)."""
 
-    def district(self, name: str, locale: str | None) -> str: ...
-    def ranked(self, name: str, locale: str | None) -> str: ...
-    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+    def district(self, name: str, locale: str | None) -> Text: ...
+    def ranked(self, name: str, locale: str | None) -> Text: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> Text: ...
 
 
 # Sized for a phone (Discord shows a board about 400 px wide there, 550 on a desktop): the
@@ -104,30 +105,30 @@ def cities_scene(words: CitadelsPictureNames, live: LiveMatch, view: CitadelsVie
     for player in view.players:
         badge = ""
         if player.seat in view.completed:
-            badge = t("picture.citadels.completed_first" if view.completed[0] == player.seat
-                      else "picture.citadels.completed", locale)
+            badge = t_plain("picture.citadels.completed_first" if view.completed[0] == player.seat
+                            else "picture.citadels.completed", locale)
         tiles = tuple(
-            Tile(words.district(d.name, locale), d.colour, d.cost, d.beautified)
+            Tile(words.district(d.name, locale).plain, d.colour, d.cost, d.beautified)
             for d in sorted(player.city, key=lambda d: (order.get(d.colour, 9), d.cost)))
-        roles = tuple(words.ranked(name, locale)
+        roles = tuple(words.ranked(name, locale).plain
                       for name in sorted(player.characters, key=lambda n: CHARACTERS[n].rank))
         score = ""
         if view.final is not None and player.seat in view.final.scores:
             total = float(view.final.scores[player.seat]["total"])
             # A whole number picks its plural form; any other falls back to the general one.
-            score = t("picture.citadels.score", locale,
-                      points=int(total) if total.is_integer() else total)
+            score = t_plain("picture.citadels.score", locale,
+                            points=int(total) if total.is_integer() else total)
         cities.append(City(
-            player=words.seat_name(live, player.seat), gold=player.gold,
+            player=words.seat_name(live, player.seat).plain, gold=player.gold,
             hand=player.hand_count, built=len(player.city), crown=player.crown, badge=badge,
             score=score,
             acting=view.acting == player.seat, roles=roles, tiles=tiles))
     return CitiesScene(
-        title=t("picture.title", locale, round=view.round,
-                phase=t(f"citadels.phase.{view.phase}", locale)),
-        subtitle=t("picture.citadels.summary", locale, target=view.target,
-                   deck=view.deck_count),
-        target=view.target, empty=t("picture.citadels.empty_city", locale),
+        title=t_plain("picture.title", locale, round=view.round,
+                      phase=t_plain(f"citadels.phase.{view.phase}", locale)),
+        subtitle=t_plain("picture.citadels.summary", locale, target=view.target,
+                         deck=view.deck_count),
+        target=view.target, empty=t_plain("picture.citadels.empty_city", locale),
         cities=tuple(cities))
 
 

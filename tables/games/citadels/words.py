@@ -18,6 +18,7 @@ from tables.games.citadels.picture import cities_picture
 from tables.i18n import t
 from tables.pictures import BoardPicture
 from tables.service import LiveMatch
+from tables.text import EMPTY, Text, bold, card, words
 from tables.words import Words
 
 COLOUR_ICON = {"yellow": "🟨", "blue": "🟦", "green": "🟩", "red": "🟥", "purple": "🟪"}
@@ -30,28 +31,29 @@ class CitadelsWords(Words):
     colour = 0xB7791F
 
     # -- names -----------------------------------------------------------------------------
-    def sep(self, locale: str | None) -> str:
+    def sep(self, locale: str | None) -> Text:
         """What separates the items of a list (", " in English, "、" in Chinese)."""
         return t("citadels.list", locale)
 
-    def character(self, name: str, locale: str | None) -> str:
-        return t(f"citadels.character.{name}", locale)
+    def character(self, name: str, locale: str | None) -> Text:
+        return card(t(f"citadels.character.{name}", locale))
 
-    def ranked(self, name: str, locale: str | None) -> str:
+    def ranked(self, name: str, locale: str | None) -> Text:
         """A role with its rank: "4 · King"."""
         return t("citadels.ranked", locale, rank=CHARACTERS[name].rank,
                  character=self.character(name, locale))
 
-    def district(self, name: str, locale: str | None) -> str:
-        return t(f"citadels.district.{name}", locale)
+    def district(self, name: str, locale: str | None) -> Text:
+        return card(t(f"citadels.district.{name}", locale))
 
-    def card(self, card: str, locale: str | None) -> str:
+    def card(self, card_id: str, locale: str | None) -> Text:
         """A card id as a reader sees it: a character card or a district card."""
-        if card.startswith("char-"):
-            return self.character(character_of_card(card).name, locale)
-        return self.district(district_of(card).name, locale)
+        if card_id.startswith("char-"):
+            return self.character(character_of_card(card_id).name, locale)
+        return self.district(district_of(card_id).name, locale)
 
-    def district_line(self, d: DistrictView, locale: str | None, *, power: bool = False) -> str:
+    def district_line(self, d: DistrictView, locale: str | None, *, power: bool = False
+                      ) -> Text:
         line = t("citadels.priced", locale, icon=COLOUR_ICON[d.colour],
                  district=self.district(d.name, locale), cost=d.cost)
         if d.points != d.cost and not (power and d.colour == "purple"):
@@ -65,7 +67,7 @@ class CitadelsWords(Words):
                               else f"citadels.colour.{d.colour}", locale)
         return line
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> Text:
         none = t("citadels.none", locale)
         if value is None:
             return none
@@ -86,7 +88,7 @@ class CitadelsWords(Words):
         return super().param_text(live, name, value, locale)
 
     # -- events ----------------------------------------------------------------------------
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
         key, params = event.key, dict(event.params)
         if key == "citadels.event.city_completed" and params.get("first"):
             key += "_first"
@@ -101,11 +103,12 @@ class CitadelsWords(Words):
         return t(key, locale, **self.params_text(live, params, locale))
 
     # -- prompts ---------------------------------------------------------------------------
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
+                    ) -> Text:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         # The board points to "My hand" for choices it does not show; the panel is My hand.
         in_panel = isinstance(view, CitadelsView) and view.me is not None
-        params["where"] = "" if in_panel else t("citadels.in_my_hand", locale)
+        params["where"] = EMPTY if in_panel else t("citadels.in_my_hand", locale)
         return t(prompt.kind, locale, **params)
 
     # -- the board ---------------------------------------------------------------------------
@@ -121,7 +124,7 @@ class CitadelsWords(Words):
                      deck=view.deck_count)]
         if view.tax_pot:
             summary.append(t("citadels.board.tax_pot", locale, gold=view.tax_pot))
-        card.description = "\n".join(summary)
+        card.description = words("\n").join(summary)
         card.add_field(name=t("citadels.board.characters", locale),
                         value=self._lineup(live, view, locale)[:1024], inline=False)
         if view.turn is not None and view.phase == "turns":
@@ -133,17 +136,17 @@ class CitadelsWords(Words):
         if view.final is not None:
             ranked = sorted(view.final.scores.items(),
                             key=lambda kv: (-kv[1]["total"], -kv[1]["tiebreak_rank"]))
-            card.add_field(name=t("citadels.board.final", locale), value=" · ".join(
+            card.add_field(name=t("citadels.board.final", locale), value=words(" · ").join(
                 t("citadels.board.final_entry", locale, name=self.seat_name(live, seat),
                   score=f"{score['total']:g}") for seat, score in ranked)[:1024],
                 inline=False)
         return card
 
-    def _lineup(self, live: LiveMatch, view: CitadelsView, locale: str | None) -> str:
+    def _lineup(self, live: LiveMatch, view: CitadelsView, locale: str | None) -> Text:
         holders = {name: p.seat for p in view.players for name in p.characters}
         called_at = view.lineup.index(view.called) if view.called in view.lineup else None
         calling_over = view.phase in {"crown", "over"}
-        lines = []
+        lines: list[Text] = []
         for index, name in enumerate(view.lineup):
             marks = []
             if name in view.face_up:
@@ -162,7 +165,7 @@ class CitadelsWords(Words):
             if name == view.bewitched:
                 marks.append(t("citadels.board.bewitched", locale))
             pointer = "▶ " if name == view.called else ""
-            line = f"{pointer}**{self.ranked(name, locale)}**"
+            line = pointer + bold(self.ranked(name, locale))
             if marks:
                 line += " — " + self.sep(locale).join(marks)
             lines.append(line)
@@ -171,9 +174,9 @@ class CitadelsWords(Words):
         if view.removed:
             lines.append(t("citadels.board.removed", locale, characters=self.sep(locale).join(
                 self.character(n, locale) for n in view.removed)))
-        return "\n".join(lines)
+        return words("\n").join(lines)
 
-    def _turn_line(self, live: LiveMatch, view: CitadelsView, locale: str | None) -> str:
+    def _turn_line(self, live: LiveMatch, view: CitadelsView, locale: str | None) -> Text:
         turn = view.turn
         assert turn is not None
         line = t("citadels.board.turn", locale, character=self.character(turn.character, locale),
@@ -185,9 +188,9 @@ class CitadelsWords(Words):
         return line
 
     def _player_title(self, live: LiveMatch, view: CitadelsView, player: PlayerView,
-                      locale: str | None) -> str:
+                      locale: str | None) -> Text:
         crown = "👑 " if player.crown else ""
-        done = ""
+        done = EMPTY
         if player.seat in view.completed:
             done = " " + t("citadels.board.completed_first" if view.completed[0] == player.seat
                            else "citadels.board.completed", locale)
@@ -199,18 +202,18 @@ class CitadelsWords(Words):
                 self.character(n, locale) for n in player.characters)
         return title
 
-    def _city(self, player: PlayerView, locale: str | None) -> str:
+    def _city(self, player: PlayerView, locale: str | None) -> Text:
         rows = []
         for colour in COLOURS:
             here = [d for d in player.city if d.colour == colour]
             if here:
-                rows.append(COLOUR_ICON[colour] + " " + " · ".join(
+                rows.append(COLOUR_ICON[colour] + " " + words(" · ").join(
                     self._short_district(d, locale) for d in sorted(here, key=lambda d: d.cost)))
-        return "\n".join(rows) or t("citadels.board.empty_city", locale)
+        return words("\n").join(rows) or t("citadels.board.empty_city", locale)
 
-    def _short_district(self, d: DistrictView, locale: str | None) -> str:
-        text = f"{self.district(d.name, locale)} {d.cost}"
-        return text + ("✨" if d.beautified else "")
+    def _short_district(self, d: DistrictView, locale: str | None) -> Text:
+        return self.district(d.name, locale) + words(f" {d.cost}" + ("✨" if d.beautified
+                                                                     else ""))
 
     def board_picture(self, live: LiveMatch, view: Any, locale: str | None
                       ) -> BoardPicture | None:
@@ -237,11 +240,12 @@ class CitadelsWords(Words):
         for name in roles:
             notes = self._role_notes(view, name, locale)
             if notes:
-                status.append(f"{self.character(name, locale)}: {notes}")
-        card.description = "\n".join(status)
+                status.append(self.character(name, locale) + ": " + notes)
+        card.description = words("\n").join(status)
         if me.draft_options:
-            card.add_field(name=t("citadels.panel.draft_options", locale), value="\n".join(
-                f"**{self.ranked(n, locale)}** — {t(f'citadels.power.{n}', locale)}"
+            card.add_field(name=t("citadels.panel.draft_options", locale), value=words(
+                "\n").join(
+                bold(self.ranked(n, locale)) + " — " + t(f"citadels.power.{n}", locale)
                 for n in (character_of_card(c).name for c in me.draft_options))[:1024],
                 inline=False)
         if me.set_down:
@@ -259,13 +263,13 @@ class CitadelsWords(Words):
         card.add_field(name=t("citadels.panel.hand", locale, count=len(me.hand)),
                         value=self._hand_lines(me.hand, locale), inline=False)
         if roles:
-            card.add_field(name=t("citadels.panel.powers", locale), value="\n".join(
-                f"**{self.character(n, locale)}** — {t(f'citadels.power.{n}', locale)}"
+            card.add_field(name=t("citadels.panel.powers", locale), value=words("\n").join(
+                bold(self.character(n, locale)) + " — " + t(f"citadels.power.{n}", locale)
                 for n in roles)[:1024], inline=False)
         card.set_footer(text=t("citadels.panel.footer", locale))
         return card
 
-    def _role_notes(self, view: CitadelsView, name: str, locale: str | None) -> str:
+    def _role_notes(self, view: CitadelsView, name: str, locale: str | None) -> Text:
         notes = []
         if name in view.revealed:
             notes.append(t("citadels.panel.shown", locale))
@@ -277,9 +281,9 @@ class CitadelsWords(Words):
             notes.append(t("citadels.board.bewitched", locale))
         return self.sep(locale).join(notes)
 
-    def _hand_lines(self, cards: list[DistrictView], locale: str | None) -> str:
+    def _hand_lines(self, cards: list[DistrictView], locale: str | None) -> Text:
         ordered = sorted(cards, key=lambda d: (COLOURS.index(d.colour), d.cost, d.name))
-        text = "\n".join(self.district_line(d, locale, power=True) for d in ordered)
+        text = words("\n").join(self.district_line(d, locale, power=True) for d in ordered)
         return (text or t("citadels.panel.empty", locale))[:1024]
 
     def opening_card(self, live: LiveMatch, view: Any, seat: int, locale: str | None
@@ -287,8 +291,8 @@ class CitadelsWords(Words):
         assert isinstance(view, CitadelsView) and view.me is not None
         card = self.panel_card(live, view, seat, locale)
         card.title = t("citadels.opening.title", locale)
-        card.description = (card.description or "") + "\n\n" + t("citadels.opening.note",
-                                                                    locale)
+        card.description = (card.description or EMPTY) + words("\n\n") + t(
+            "citadels.opening.note", locale)
         return card
 
     def reveal_card(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
@@ -310,7 +314,7 @@ class CitadelsWords(Words):
                 if score.get(item):
                     parts.append(t(f"citadels.reveal.{item}", locale,
                                    points=f"{score[item]:g}"))
-            value = " + ".join(parts)
+            value = words(" + ").join(parts)
             characters = final.characters.get(seat, [])
             if characters:
                 value += "\n" + t("citadels.reveal.characters", locale,
@@ -329,14 +333,14 @@ class CitadelsWords(Words):
             for number, cards in enumerate(final.face_down, start=1)
         ]
         if rounds:
-            text = "\n".join(rounds)
+            text = words("\n").join(rounds)
             if len(text) > 1024:
-                text = "…\n" + text[-1000:].split("\n", 1)[-1]
+                text = words("…\n") + words("\n").join(text[-1000:].lines()[1:])
             card.add_field(name=t("citadels.reveal.face_down", locale), value=text,
                             inline=False)
         return card
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
         """The variants that differ from the base game, in words."""
         defaults = Options()
         lines = []

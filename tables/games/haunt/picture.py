@@ -24,14 +24,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from games.haunt.board import STEP
 from games.haunt.catalog import catalog
-from games.haunt.schema import DIRECTIONS, Text
+from games.haunt.schema import DIRECTIONS
+from games.haunt.schema import Text as Content
 from games.haunt.views import PublicView
 from tables.games.haunt.kept import keep
-from tables.i18n import normalize_locale, t
+from tables.i18n import normalize_locale, t_plain
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
 from tables.pictures.png import BAND
+from tables.text import Text
 
 if TYPE_CHECKING:
     from tables.service import LiveMatch
@@ -41,11 +43,11 @@ class HauntPictureNames(Protocol):
     """What the picture reads from its game's words: the names it writes on the board
     (the words pass themselves; the picture needs no more of them)."""
 
-    def room(self, room_id: str | None, locale: str | None) -> str: ...
-    def explorer(self, explorer_id: str, locale: str | None) -> str: ...
-    def monster(self, live: LiveMatch, piece: str, locale: str | None) -> str: ...
-    def over_line(self, live: LiveMatch, winners: list[int], locale: str | None) -> str: ...
-    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+    def room(self, room_id: str | None, locale: str | None) -> Text: ...
+    def explorer(self, explorer_id: str, locale: str | None) -> Text: ...
+    def monster(self, live: LiveMatch, piece: str, locale: str | None) -> Text: ...
+    def over_line(self, live: LiveMatch, winners: list[int], locale: str | None) -> Text: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> Text: ...
 
 
 WIDTH = 1040
@@ -174,7 +176,7 @@ class HauntScene:
 
 
 # -- the scene -------------------------------------------------------------------------------
-def _words(text: Text, locale: str | None) -> str:
+def _words(text: Content, locale: str | None) -> str:
     """A content text (a haunt's title, a monster's name) in the reader's language."""
     return text.zh_CN if normalize_locale(locale) == "zh_CN" else text.en
 
@@ -217,7 +219,7 @@ def _notes(words: HauntPictureNames, view: PublicView, locale: str | None) -> di
         down = floors[there] < floors[here]
         key = "picture.haunt.one_way" if one_way and down else \
             "picture.haunt.down" if down else "picture.haunt.up"
-        return t(key, locale, room=words.room(there, locale))
+        return t_plain(key, locale, room=words.room(there, locale).plain)
 
     for r in view.rooms:
         passage = catalog().room(r.id).passage
@@ -250,7 +252,7 @@ def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
     floors = []
     for floor in FLOOR_ORDER:
         rooms = tuple(
-            RoomTile(name=words.room(r.id, locale), x=r.x, y=r.y, doors=tuple(r.doors),
+            RoomTile(name=words.room(r.id, locale).plain, x=r.x, y=r.y, doors=tuple(r.doors),
                      note=notes.get(r.id, ""), passage=r.id in notes, start=r.id in starts,
                      haunt=r.id == view.haunt_room,
                      front_door=catalog().room(r.id).front_door and floor == "ground"
@@ -258,56 +260,56 @@ def haunt_scene(words: HauntPictureNames, live: LiveMatch, view: PublicView,
                      tokens=tuple(explorers.get(r.id, []) + monsters.get(r.id, [])))
             for r in view.rooms if r.floor == floor)
         floors.append(FloorMap(
-            floor=floor, title=t(f"haunt.floor.{floor}", locale), rooms=rooms,
+            floor=floor, title=t_plain(f"haunt.floor.{floor}", locale), rooms=rooms,
             frontier=_frontier(view, floor),
-            outside=t("picture.haunt.front_door", locale) if floor == "ground" else "",
+            outside=t_plain("picture.haunt.front_door", locale) if floor == "ground" else "",
             outside_tokens=tuple(escaped) if floor == "ground" else ()))
     players = []
     for e in view.explorers:
         if not e.explorer:
-            status = t("picture.haunt.choosing", locale)
+            status = t_plain("picture.haunt.choosing", locale)
         elif not e.alive:
-            status = t("haunt.board.dead", locale)
+            status = t_plain("haunt.board.dead", locale)
         elif e.escaped:
-            status = t("haunt.board.escaped", locale)
+            status = t_plain("haunt.board.escaped", locale)
         else:
             status = ""
-        side = t(f"haunt.side.{e.side}", locale) if view.haunt and e.side in \
+        side = t_plain(f"haunt.side.{e.side}", locale) if view.haunt and e.side in \
             ("traitor", "heroes", "alone") else ""
         players.append(PlayerRow(
-            seat=e.seat, name=words.seat_name(live, e.seat),
-            explorer=words.explorer(e.explorer, locale) if e.explorer else "",
+            seat=e.seat, name=words.seat_name(live, e.seat).plain,
+            explorer=words.explorer(e.explorer, locale).plain if e.explorer else "",
             side=side, status=status, traitor=bool(view.haunt) and e.side == "traitor",
             alive=e.alive))
     haunt = catalog().haunt(view.haunt) if view.haunt else None
     if haunt is None:
-        subtitle = t("picture.haunt.before", locale, omens=view.omens_drawn,
-                     rooms=view.rooms_left)
+        subtitle = t_plain("picture.haunt.before", locale, omens=view.omens_drawn,
+                           rooms=view.rooms_left)
     elif view.traitor is not None:
-        subtitle = t("picture.haunt.traitor", locale, haunt=_words(haunt.title, locale),
-                     name=words.seat_name(live, view.traitor))
+        subtitle = t_plain("picture.haunt.traitor", locale, haunt=_words(haunt.title, locale),
+                           name=words.seat_name(live, view.traitor).plain)
     else:
-        subtitle = t("picture.haunt.no_traitor", locale,
-                     haunt=_words(haunt.title, locale))
+        subtitle = t_plain("picture.haunt.no_traitor", locale,
+                           haunt=_words(haunt.title, locale))
     if not playing:
-        banner = words.over_line(live, view.winners or [], locale)
+        banner = words.over_line(live, view.winners or [], locale).plain
     elif view.monsters_acting:
-        banner = t("picture.haunt.monsters_turn", locale,
-                   monster=words.monster(live, view.monsters_acting, locale))
+        banner = t_plain("picture.haunt.monsters_turn", locale,
+                         monster=words.monster(live, view.monsters_acting, locale).plain)
     else:
         banner = ""
-    legend = [("passage", t("picture.haunt.legend.passage", locale)),
-              ("pile", t("picture.haunt.legend.pile", locale)),
-              ("unknown", t("picture.haunt.legend.unknown", locale))]
+    legend = [("passage", t_plain("picture.haunt.legend.passage", locale)),
+              ("pile", t_plain("picture.haunt.legend.pile", locale)),
+              ("unknown", t_plain("picture.haunt.legend.unknown", locale))]
     if haunt is not None:
-        legend.append(("haunt", t("picture.haunt.legend.haunt_room", locale)))
+        legend.append(("haunt", t_plain("picture.haunt.legend.haunt_room", locale)))
         for index, kind in enumerate(haunt.monsters):
             legend.append((f"monster:{index}", _words(kind.name, locale)))
     return HauntScene(
-        title=t("haunt.board.title", locale, round=view.round), subtitle=subtitle,
+        title=t_plain("haunt.board.title", locale, round=view.round), subtitle=subtitle,
         banner=banner, over=not playing,
-        turn="" if acting_seat is None else t("picture.haunt.turn", locale,
-                                              name=words.seat_name(live, acting_seat)),
+        turn="" if acting_seat is None else t_plain("picture.haunt.turn", locale,
+                                                    name=words.seat_name(live, acting_seat).plain),
         turn_seat=acting_seat, floors=tuple(floors), players=tuple(players),
         legend=tuple(legend))
 

@@ -13,13 +13,15 @@ from typing import Any
 
 from games.core import Event, Outcome, Prompt
 from games.haunt.catalog import catalog
-from games.haunt.schema import Haunt, SpecialAction, Text
+from games.haunt.schema import Haunt, SpecialAction
+from games.haunt.schema import Text as Content
 from games.haunt.views import ExplorerView, PublicView, SeatView
 from tables.cards import Card
 from tables.games.haunt.picture import house_picture
 from tables.i18n import normalize_locale, t
 from tables.pictures import BoardPicture
 from tables.service import LiveMatch
+from tables.text import EMPTY, Text, bold, card, number, words
 from tables.words import Words
 
 # The engine's names, held here so the catalog keys built from them are known to be used.
@@ -46,13 +48,13 @@ FIELD_LIMIT = 1024
 ROLLS_SHOWN = 6
 
 
-def words(text: Text, locale: str | None) -> str:
-    """A content text (a room's, a card's, a haunt's) in the reader's language."""
-    return text.zh_CN if normalize_locale(locale) == "zh_CN" else text.en
+def content(text: Content, locale: str | None) -> Text:
+    """A content text (a room's, a card's, a haunt's) in the reader's language: our words."""
+    return words(text.zh_CN if normalize_locale(locale) == "zh_CN" else text.en)
 
 
-def cut(text: str, limit: int = LABEL_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+def cut(text: Text, limit: int = LABEL_LIMIT) -> Text:
+    return text.cut(limit)
 
 
 class HauntWords(Words):
@@ -60,37 +62,37 @@ class HauntWords(Words):
     colour = 0x4B2E5C
 
     # -- names -----------------------------------------------------------------------------
-    def sep(self, locale: str | None) -> str:
+    def sep(self, locale: str | None) -> Text:
         return t("haunt.list", locale)
 
-    def room(self, room_id: str | None, locale: str | None) -> str:
+    def room(self, room_id: str | None, locale: str | None) -> Text:
         if not room_id:
             return t("haunt.nowhere", locale)
-        return words(catalog().room(room_id).name, locale)
+        return card(content(catalog().room(room_id).name, locale))
 
-    def card(self, card_id: str, locale: str | None) -> str:
-        return words(catalog().card(card_id).name, locale)
+    def card(self, card_id: str, locale: str | None) -> Text:
+        return card(content(catalog().card(card_id).name, locale))
 
-    def cards(self, card_ids: list[str], locale: str | None) -> str:
+    def cards(self, card_ids: list[str], locale: str | None) -> Text:
         return self.sep(locale).join(self.card(c, locale) for c in card_ids) or \
             t("haunt.nothing", locale)
 
-    def trait(self, trait: str, locale: str | None) -> str:
+    def trait(self, trait: str, locale: str | None) -> Text:
         return t(f"haunt.trait.{trait}", locale)
 
-    def roll_kind(self, trait: str, locale: str | None) -> str:
+    def roll_kind(self, trait: str, locale: str | None) -> Text:
         """What a roll was for: a trait, or the haunt roll."""
         return self.trait(trait, locale) if trait in TRAITS else t("haunt.board.haunt_roll", locale)
 
-    def explorer(self, explorer_id: str, locale: str | None) -> str:
-        return words(catalog().explorer(explorer_id).name, locale)
+    def explorer(self, explorer_id: str, locale: str | None) -> Text:
+        return card(content(catalog().explorer(explorer_id).name, locale))
 
     def characters(self) -> list[str]:
         """The explorers: the house's own, named in its content rather than the catalogs."""
         return [explorer.id for explorer in catalog().explorers]
 
     def character_name(self, character: str, locale: str | None) -> str:
-        return self.explorer(character, locale)
+        return self.explorer(character, locale).plain
 
     def haunt(self, view: PublicView) -> Haunt | None:
         return catalog().haunt(view.haunt) if view.haunt else None
@@ -99,19 +101,19 @@ class HauntWords(Words):
         haunt_id = getattr(live.state, "haunt", None)
         return catalog().haunt(haunt_id) if haunt_id else None
 
-    def monster(self, live: LiveMatch, piece: str, locale: str | None) -> str:
+    def monster(self, live: LiveMatch, piece: str, locale: str | None) -> Text:
         """A monster piece (``ghoul-2``) or kind (``ghoul``) by its haunt's name for it."""
         haunt = self.haunt_of(live)
         for kind in haunt.monsters if haunt else ():
             if piece == kind.id:
-                return words(kind.name, locale)
+                return card(content(kind.name, locale))
             if piece.startswith(f"{kind.id}-") and piece[len(kind.id) + 1:].isdigit():
-                return f"{words(kind.name, locale)} {piece[len(kind.id) + 1:]}"
-        return piece
+                return card(content(kind.name, locale)) + words(f" {piece[len(kind.id) + 1:]}")
+        return words(piece)
 
-    def special(self, live: LiveMatch, action_id: str, locale: str | None) -> str:
+    def special(self, live: LiveMatch, action_id: str, locale: str | None) -> Text:
         found = self._special(live, action_id)
-        return words(found.name, locale) if found else action_id
+        return content(found.name, locale) if found else words(action_id)
 
     def _special(self, live: LiveMatch, action_id: str) -> SpecialAction | None:
         haunt = self.haunt_of(live)
@@ -120,13 +122,13 @@ class HauntWords(Words):
         books = [haunt.secret] + ([haunt.tome] if haunt.tome else [])
         return next((a for b in books for a in b.actions if a.id == action_id), None)
 
-    def who(self, live: LiveMatch, who: str, locale: str | None) -> str:
+    def who(self, live: LiveMatch, who: str, locale: str | None) -> Text:
         """A roller or a target: ``seat:<n>`` or a monster."""
         if who.startswith("seat:") and who[5:].isdigit():
             return self.seat_name(live, int(who[5:]))
         return self.monster(live, who, locale)
 
-    def over_line(self, live: LiveMatch, winners: list[int], locale: str | None) -> str:
+    def over_line(self, live: LiveMatch, winners: list[int], locale: str | None) -> Text:
         """The end of the game: who won, or that every side lost."""
         if not winners:
             return t("haunt.board.over_nobody", locale)
@@ -138,11 +140,11 @@ class HauntWords(Words):
         """The key's refinement for a lone winner ("ivy wins", "ivy and zoe win")."""
         return "_one" if len(winners) == 1 else ""
 
-    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> str:
+    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> Text:
         return self.sep(locale).join(self.seat_name(live, s) for s in seats) or \
             t("haunt.nobody", locale)
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> Text:
         if value is None:
             return t("haunt.nobody", locale)
         if isinstance(value, bool):
@@ -158,11 +160,11 @@ class HauntWords(Words):
         if name == "card" and isinstance(value, str):
             return self.card(value, locale)
         if name == "event" and isinstance(value, str):
-            return words(catalog().event(value).name, locale)
+            return content(catalog().event(value).name, locale)
         if name == "explorer" and isinstance(value, str):
             return self.explorer(value, locale)
         if name == "haunt" and isinstance(value, str):
-            return words(catalog().haunt(value).title, locale)
+            return content(catalog().haunt(value).title, locale)
         if name == "trait" and value in TRAITS:
             return self.trait(value, locale)
         if name == "floor" and value in FLOORS:
@@ -176,7 +178,7 @@ class HauntWords(Words):
             return self.sep(locale).join(t(f"haunt.direction.{d}", locale) for d in found
                                          if d in DIRECTIONS)
         if name == "dice" and isinstance(value, list):
-            return " ".join(str(d) for d in value) or "—"
+            return words(" ".join(str(d) for d in value) or "—")
         if name == "monster" and isinstance(value, str):
             return self.monster(live, value, locale)
         if name == "action" and isinstance(value, str):
@@ -184,7 +186,7 @@ class HauntWords(Words):
         return super().param_text(live, name, value, locale)
 
     # -- events ----------------------------------------------------------------------------
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
         name = event.key.removeprefix("haunt.")
         if not event.key.startswith("haunt.") or name not in EVENT_NAMES:
             return super().event_line(live, event, locale)
@@ -206,23 +208,23 @@ class HauntWords(Words):
             return t("haunt.event.revealed_no_traitor", locale, **text)
         if name == "over":
             reason = params.get("reason")
-            why = t(f"haunt.reason.{reason}", locale) if reason in END_REASONS else ""
+            why = t(f"haunt.reason.{reason}", locale) if reason in END_REASONS else EMPTY
             if not params.get("winners"):
                 # Nobody met a win condition: every side loses.
                 return t("haunt.over_nobody", locale, why=why)
             return t(f"haunt.{name}" + self.one(params["winners"]), locale,
-                     winners=text.get("winners", ""), why=why)
+                     winners=text.get("winners", EMPTY), why=why)
         if name == "attack" and params.get("ranged"):
             return t("haunt.event.attack_ranged", locale, **text)
         return t(f"haunt.{name}", locale, **text)
 
     # -- prompts ---------------------------------------------------------------------------
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> Text:
         kind = prompt.kind if prompt.kind in PROMPT_KINDS else "turn"
-        params: dict[str, str] = {"seat": self.seat_name(live, prompt.seat)}
+        params: dict[str, Text] = {"seat": self.seat_name(live, prompt.seat)}
         if kind == "monster" and isinstance(view, PublicView) and view.monsters_acting:
             params["monster"] = self.monster(live, view.monsters_acting, locale)
-            params["moves"] = str(view.monster_moves_left)
+            params["moves"] = number(view.monster_moves_left)
         return t(f"haunt.prompt.{kind}", locale, **params)
 
     # -- the board ---------------------------------------------------------------------------
@@ -230,9 +232,9 @@ class HauntWords(Words):
         assert isinstance(view, PublicView)
         card = Card(title=t("haunt.board.title", locale, round=view.round),
                               colour=self.colour)
-        card.description = "\n".join(self._summary(live, view, locale))
+        card.description = words("\n").join(self._summary(live, view, locale))
         card.add_field(name=t("haunt.board.explorers", locale),
-                        value=cut("\n".join(self._explorer_line(live, view, e, locale)
+                        value=cut(words("\n").join(self._explorer_line(live, view, e, locale)
                                             for e in view.explorers), FIELD_LIMIT),
                         inline=False)
         card.add_field(name=t("haunt.board.house", locale),
@@ -254,10 +256,10 @@ class HauntWords(Words):
         assert isinstance(view, PublicView)
         return house_picture(self, live, view, locale)
 
-    def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[str]:
+    def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[Text]:
         if view.winners is not None:
             return [self.over_line(live, view.winners, locale)]
-        lines = []
+        lines: list[Text] = []
         if view.phase == "choose":
             lines.append(t("haunt.board.choosing", locale,
                            name=self.seat_name(live, view.current)))
@@ -271,17 +273,17 @@ class HauntWords(Words):
             lines.append(t("haunt.board.omens", locale, omens=view.omens_drawn))
         if view.event_pending:
             lines.append(t("haunt.board.event_pending", locale,
-                           event=words(catalog().event(view.event_pending).name, locale)))
+                           event=content(catalog().event(view.event_pending).name, locale)))
         return lines
 
     def _explorer_line(self, live: LiveMatch, view: PublicView, e: ExplorerView,
-                       locale: str | None) -> str:
+                       locale: str | None) -> Text:
         name = self.seat_name(live, e.seat)
         if not e.explorer:
             return t("haunt.board.unchosen", locale, name=name)
         head = t("haunt.board.explorer", locale, name=name,
                  explorer=self.explorer(e.explorer, locale), room=self.room(e.room, locale))
-        marks = []
+        marks: list[Text | str] = []
         if e.seat == view.current and view.winners is None and not view.monsters_acting:
             marks.append("▶")
         if e.side in SIDES:
@@ -290,13 +292,13 @@ class HauntWords(Words):
             marks.append(t("haunt.board.dead", locale))
         elif e.escaped:
             marks.append(t("haunt.board.escaped", locale))
-        traits = " ".join(t("haunt.board.trait", locale, trait=self.trait(tr, locale),
-                            value=e.traits[tr].value)
-                          for tr in TRAITS if tr in e.traits)
-        line = " · ".join([head, *marks])
-        return f"{line}\n　{traits} · {self.cards(e.cards, locale)}"
+        traits = words(" ").join(t("haunt.board.trait", locale, trait=self.trait(tr, locale),
+                                   value=e.traits[tr].value)
+                                 for tr in TRAITS if tr in e.traits)
+        line = words(" · ").join([head, *marks])
+        return line + words("\n　") + traits + " · " + self.cards(e.cards, locale)
 
-    def _house_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _house_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         lines = []
         for floor in FLOORS:
             rooms = [r for r in view.rooms if r.floor == floor]
@@ -309,12 +311,12 @@ class HauntWords(Words):
                    cards=self.cards(cards, locale)) for room, cards in view.piles.items() if cards]
         lines.extend(piles)
         lines.append(t("haunt.board.rooms_left", locale, rooms=view.rooms_left))
-        return "\n".join(lines)
+        return words("\n").join(lines)
 
-    def _haunt_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _haunt_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         haunt = self.haunt(view)
         assert haunt is not None
-        lines = [f"**{words(haunt.title, locale)}** — {words(haunt.story, locale)}"]
+        lines = [bold(content(haunt.title, locale)) + " — " + content(haunt.story, locale)]
         if view.traitor is not None:
             lines.append(t("haunt.board.traitor", locale,
                            name=self.seat_name(live, view.traitor),
@@ -328,16 +330,17 @@ class HauntWords(Words):
                 lines.append(t("haunt.board.progress", locale,
                                side=t(f"haunt.side.{side}", locale), count=count))
         for m in view.monsters:
-            state = t("haunt.board.stunned", locale) if m.stunned else ""
-            lines.append(t("haunt.board.monster", locale, monster=self.monster(live, m.id, locale),
-                           room=self.room(m.room, locale), state=state).rstrip())
-        return "\n".join(lines)
+            state = t("haunt.board.stunned", locale) if m.stunned else EMPTY
+            line = t("haunt.board.monster", locale, monster=self.monster(live, m.id, locale),
+                     room=self.room(m.room, locale), state=state)
+            lines.append(line[:len(line.plain.rstrip())])
+        return words("\n").join(lines)
 
-    def _rolls_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
-        return "\n".join(
+    def _rolls_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
+        return words("\n").join(
             t("haunt.board.roll", locale, who=self.who(live, r.who, locale),
               trait=self.roll_kind(r.trait, locale),
-              dice=" ".join(str(d) for d in r.dice) or "—", total=r.total)
+              dice=words(" ".join(str(d) for d in r.dice) or "—"), total=r.total)
             for r in view.rolls[-ROLLS_SHOWN:])
 
     # -- private -----------------------------------------------------------------------------
@@ -349,14 +352,14 @@ class HauntWords(Words):
                                       name=self.seat_name(live, seat)), colour=self.colour)
         shown.description = self._explorer_line(live, view, me, locale)
         for card_id in me.cards:
-            card = catalog().card(card_id)
-            shown.add_field(name=cut(words(card.name, locale), 256),
-                            value=cut(words(card.text, locale), FIELD_LIMIT), inline=False)
+            held = catalog().card(card_id)
+            shown.add_field(name=cut(card(content(held.name, locale)), 256),
+                            value=cut(content(held.text, locale), FIELD_LIMIT), inline=False)
         if view.book is not None:
             book = catalog().book(view.book)
             title = "haunt.panel.tome" if view.book.startswith("tome-") else "haunt.panel.secret"
             shown.add_field(name=t(title, locale),
-                            value=cut(words(book.text, locale), FIELD_LIMIT), inline=False)
+                            value=cut(content(book.text, locale), FIELD_LIMIT), inline=False)
         shown.set_footer(text=t("haunt.panel.footer", locale))
         return shown
 
@@ -365,8 +368,8 @@ class HauntWords(Words):
         card = self.panel_card(live, view, seat, locale)
         card.title = t("haunt.opening.title", locale)
         house = catalog().house
-        card.description = f"**{words(house.name, locale)}** — {words(house.story, locale)}" \
-            f"\n\n{card.description or ''}"
+        card.description = bold(content(house.name, locale)) + " — " + \
+            content(house.story, locale) + words("\n\n") + (card.description or EMPTY)
         return card
 
     def reveal_card(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
@@ -378,26 +381,26 @@ class HauntWords(Words):
                    winners=self.names(live, sorted(outcome.winners), locale))
                  if outcome.winners else t("haunt.board.over_nobody", locale)]
         if haunt is not None:
-            lines.append(f"**{words(haunt.title, locale)}**")
+            lines.append(bold(content(haunt.title, locale)))
             if haunt.tome is not None:
-                lines.append(t("haunt.reveal.tome", locale, text=words(haunt.tome.text, locale)))
-            lines.append(t("haunt.reveal.secret", locale, text=words(haunt.secret.text, locale)))
-        card.description = cut("\n".join(lines), 4000)
+                lines.append(t("haunt.reveal.tome", locale, text=content(haunt.tome.text, locale)))
+            lines.append(t("haunt.reveal.secret", locale, text=content(haunt.secret.text, locale)))
+        card.description = cut(words("\n").join(lines), 4000)
         for seat, _ in sorted(outcome.scores.items(), key=lambda kv: (-kv[1], kv[0])):
             crown = "👑 " if seat in outcome.winners else ""
-            card.add_field(name=cut(f"{crown}{self.seat_name(live, seat)}", 256),
+            card.add_field(name=cut(crown + self.seat_name(live, seat), 256),
                             value=self._explorer_line(live, view, view.explorers[seat], locale)
                             [:FIELD_LIMIT], inline=False)
         return card
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
         lines = []
         if options.get("haunts"):
             lines.append(t("haunt.option.haunts", locale, haunts=self.sep(locale).join(
-                words(catalog().haunt(h).title, locale) for h in options["haunts"])))
+                content(catalog().haunt(h).title, locale) for h in options["haunts"])))
         if options.get("played"):
             lines.append(t("haunt.option.played", locale, haunts=self.sep(locale).join(
-                words(catalog().haunt(h).title, locale) for h in options["played"])))
+                content(catalog().haunt(h).title, locale) for h in options["played"])))
         if options.get("choose_another") is False:
             lines.append(t("haunt.option.keep_repeats", locale))
         if options.get("bot_level", "normal") != "normal":

@@ -16,10 +16,11 @@ from PIL import Image, ImageDraw
 
 from games.lifeboat.cards import card_type
 from games.lifeboat.views import PublicView
-from tables.i18n import t
+from tables.i18n import t_plain
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
+from tables.text import Text
 
 if TYPE_CHECKING:
     from tables.service import LiveMatch
@@ -29,9 +30,9 @@ class LifeboatPictureNames(Protocol):
     """What the picture reads from its game's words: the names it writes on the board
     (the words pass themselves; the picture needs no more of them)."""
 
-    def card(self, card: str, locale: str | None) -> str: ...
-    def character(self, character: str, locale: str | None) -> str: ...
-    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+    def card(self, card: str, locale: str | None) -> Text: ...
+    def character(self, character: str, locale: str | None) -> Text: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> Text: ...
 
 
 WIDTH = 960
@@ -104,7 +105,7 @@ def boat_scene(words: LifeboatPictureNames, live: LiveMatch, view: PublicView,
     acting = {view.actor, view.supply_picker, view.navigator} - {None}
     benches = []
     for number, c in enumerate(view.boat, start=1):
-        names = [words.card(card, locale) + (t("lifeboat.parasol_open", locale)
+        names = [words.card(card, locale).plain + (t_plain("lifeboat.parasol_open", locale)
                                                 if card_type(card) == "parasol" and c.parasol_open
                                                 else "")
                  for card in c.face_up]
@@ -114,24 +115,24 @@ def boat_scene(words: LifeboatPictureNames, live: LiveMatch, view: PublicView,
                       for name in dict.fromkeys(names))
         marks = []
         if c.row_marker:
-            marks.append(("rowed", t("picture.lifeboat.rowed", locale)))
+            marks.append(("rowed", t_plain("picture.lifeboat.rowed", locale)))
         if c.fight_marker:
-            marks.append(("fought", t("picture.lifeboat.fought", locale)))
+            marks.append(("fought", t_plain("picture.lifeboat.fought", locale)))
         benches.append(Bench(
-            number=number, character=words.character(c.id, locale),
-            player=words.seat_name(live, c.seat), status=c.status,
-            status_text=t(f"lifeboat.status.{c.status}", locale), size=c.size,
+            number=number, character=words.character(c.id, locale).plain,
+            player=words.seat_name(live, c.seat).plain, status=c.status,
+            status_text=t_plain(f"lifeboat.status.{c.status}", locale), size=c.size,
             wounds=c.wounds, cards=cards, marks=tuple(marks), acting=c.id in acting,
             winner=c.seat in winners))
-    lost = tuple(t("lifeboat.who", locale, character=words.character(c.id, locale),
-                   player=words.seat_name(live, c.seat)) for c in view.lost)
+    lost = tuple(t_plain("lifeboat.who", locale, character=words.character(c.id, locale).plain,
+                         player=words.seat_name(live, c.seat).plain) for c in view.lost)
     return BoatScene(
-        title=t("picture.title", locale, round=view.round,
-                phase=t(f"lifeboat.phase.{view.phase}", locale)),
-        birds_label=t("picture.lifeboat.birds", locale), birds=view.birds,
-        birds_to_land=view.birds_to_land, bow=t("picture.lifeboat.bow", locale),
-        stern=t("picture.lifeboat.stern", locale), benches=tuple(benches),
-        lost_label=t("picture.lifeboat.lost", locale), lost=lost)
+        title=t_plain("picture.title", locale, round=view.round,
+                      phase=t_plain(f"lifeboat.phase.{view.phase}", locale)),
+        birds_label=t_plain("picture.lifeboat.birds", locale), birds=view.birds,
+        birds_to_land=view.birds_to_land, bow=t_plain("picture.lifeboat.bow", locale),
+        stern=t_plain("picture.lifeboat.stern", locale), benches=tuple(benches),
+        lost_label=t_plain("picture.lifeboat.lost", locale), lost=lost)
 
 
 def boat_picture(words: LifeboatPictureNames, live: LiveMatch, view: PublicView,

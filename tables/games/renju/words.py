@@ -17,6 +17,7 @@ from tables.games.renju.picture import RenjuScene, renju_picture
 from tables.i18n import t
 from tables.pictures import BoardPicture
 from tables.service import LiveMatch
+from tables.text import Text, block, lines, words
 from tables.words import Words
 
 COLOUR_PARAMS = {"colour"}
@@ -47,11 +48,11 @@ class RenjuWords(Words):
     colour = 0xB7791F
 
     # -- names -----------------------------------------------------------------------------
-    def opening_name(self, opening: str, locale: str | None) -> str:
+    def opening_name(self, opening: str, locale: str | None) -> Text:
         third = stones(opening)[2]
-        return t(f"renju.opening.{opening}", locale) + f" ({name(third)})"
+        return t(f"renju.opening.{opening}", locale) + words(f" ({name(third)})")
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> Text:
         if name in COLOUR_PARAMS and isinstance(value, str):
             return t(f"renju.colour.{value}", locale)
         if name == "opening" and isinstance(value, str) and value in OPENINGS:
@@ -61,32 +62,32 @@ class RenjuWords(Words):
         if name in {"black", "white"} and isinstance(value, int):
             return self.seat_name(live, value)
         if name == "points" and isinstance(value, list):
-            return "–".join(str(v) for v in value) if len(value) > 3 else " ".join(
-                str(v) for v in value)
+            return words("–".join(str(v) for v in value) if len(value) > 3 else " ".join(
+                str(v) for v in value))
         return super().param_text(live, name, value, locale)
 
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
-                    ) -> str:
+                    ) -> Text:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         return t(prompt.kind, locale, **params)
 
     # -- cards -----------------------------------------------------------------------------
-    def status_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def status_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         if view.stage == "over":
             return self.result_line(live, view, locale)
-        who = self.seat_name(live, view.to_move) if view.to_move is not None else "?"
+        who = self.seat_name(live, view.to_move) if view.to_move is not None else words("?")
         return t(STAGE_KEYS[view.stage], locale, name=who,
                  colour=t(f"renju.colour.{view.turn}", locale), move=len(view.moves) + 1)
 
-    def result_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def result_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         end = view.end or "passes"
-        winner = self.seat_name(live, view.winner) if view.winner is not None else ""
-        loser = self.seat_name(live, 1 - view.winner) if view.winner is not None else ""
+        winner = self.seat_name(live, view.winner) if view.winner is not None else words("")
+        loser = self.seat_name(live, 1 - view.winner) if view.winner is not None else words("")
         colour = t("renju.colour.black" if view.winner == view.black else "renju.colour.white",
                    locale)
-        reason = t(REASON_KEYS[view.fault], locale) if view.fault in REASON_KEYS else ""
+        reason = t(REASON_KEYS[view.fault], locale) if view.fault in REASON_KEYS else words("")
         return t(END_KEYS[end], locale, winner=winner, loser=loser, colour=colour,
-                 reason=reason, point=view.last or "")
+                 reason=reason, point=words(view.last or ""))
 
     def board_card(self, live: LiveMatch, view: Any, locale: str | None) -> Card:
         assert isinstance(view, PublicView)
@@ -100,20 +101,21 @@ class RenjuWords(Words):
             lines.append(t("renju.board.opening", locale,
                            opening=self.opening_name(view.opening, locale)))
         if view.last is not None:
-            lines.append(t("renju.board.last", locale, point=view.last, nth=len(view.moves)))
+            lines.append(t("renju.board.last", locale, point=words(view.last),
+                           nth=len(view.moves)))
         if view.offers:
-            lines.append(t("renju.board.offers", locale, points=" ".join(view.offers)))
+            lines.append(t("renju.board.offers", locale, points=words(" ".join(view.offers))))
         if view.forbidden:
             lines.append(t("renju.board.forbidden", locale,
-                           points=" ".join(sorted(view.forbidden))))
+                           points=words(" ".join(sorted(view.forbidden)))))
         if view.stage in ("fourth", "offer", "play", "keep"):
             lines.append(t("renju.board.how", locale))
-        card.description = "\n".join(lines)[:4000]
+        card.description = words("\n").join(lines)[:4000]
         card.add_field(name=t("renju.board.grid", locale), value=self.text_grid(view),
                         inline=False)
         return card
 
-    def text_grid(self, view: PublicView) -> str:
+    def text_grid(self, view: PublicView) -> Text:
         """The board in characters, for a channel that shows no pictures."""
         marks = {"x": "●", "o": "○", ".": "·"}
         rows = []
@@ -121,7 +123,7 @@ class RenjuWords(Words):
             row = view.board[y * 15:(y + 1) * 15]
             rows.append(f"{y + 1:>2} " + "".join(marks[c] for c in row))
         rows.append("   " + COLUMNS)
-        return "```\n" + "\n".join(rows) + "\n```"
+        return block(lines(words(row) for row in rows))
 
     def board_picture(self, live: LiveMatch, view: Any, locale: str | None
                       ) -> BoardPicture | None:
@@ -130,12 +132,13 @@ class RenjuWords(Words):
             board=view.board, last=view.last, forbidden=tuple(sorted(view.forbidden)),
             offers=tuple(view.offers), line=tuple(view.line),
             black=t("picture.renju.player", locale, name=self.seat_name(live, view.black),
-                    colour=t("renju.colour.black", locale)),
+                    colour=t("renju.colour.black", locale)).plain,
             white=t("picture.renju.player", locale, name=self.seat_name(live, view.white),
-                    colour=t("renju.colour.white", locale)),
-            status=self.status_line(live, view, locale),
-            legend=(t("picture.renju.last", locale), t("picture.renju.forbidden", locale),
-                    t("picture.renju.offers", locale)),
+                    colour=t("renju.colour.white", locale)).plain,
+            status=self.status_line(live, view, locale).plain,
+            legend=(t("picture.renju.last", locale).plain,
+                    t("picture.renju.forbidden", locale).plain,
+                    t("picture.renju.offers", locale).plain),
         )
         return renju_picture(scene)
 
@@ -149,8 +152,8 @@ class RenjuWords(Words):
                  self.status_line(live, view, locale), t("renju.board.how", locale)]
         if view.forbidden and seat == view.black:
             lines.append(t("renju.board.forbidden", locale,
-                           points=" ".join(sorted(view.forbidden))))
-        card.description = "\n".join(lines)
+                           points=words(" ".join(sorted(view.forbidden)))))
+        card.description = words("\n").join(lines)
         return card
 
     def reveal_card(self, live: LiveMatch, view: Any, outcome: Outcome, locale: str | None
@@ -159,10 +162,10 @@ class RenjuWords(Words):
         card = Card(title=t("renju.reveal.title", locale), colour=self.colour,
                               description=self.result_line(live, view, locale))
         card.add_field(name=t("renju.reveal.record", locale),
-                        value=" ".join(view.moves)[-1024:] or "—", inline=False)
+                        value=words(" ".join(view.moves)[-1024:] or "—"), inline=False)
         return card
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
         return [t(f"renju.option.{name}.{value}", locale)
                 for name, value in sorted(options.items())
                 if name in ("opening", "forbidden_move", "bot_level") and isinstance(value, str)]

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from games.sanguosha.cards import KINDS
 from games.sanguosha.views import PublicView, SeatRow
-from tables.i18n import t
+from tables.i18n import t_plain
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
+from tables.text import Text
 
 if TYPE_CHECKING:
     from tables.service import LiveMatch
@@ -30,10 +31,10 @@ class SanguoshaPictureNames(Protocol):
     """What the picture reads from its game's words: the names it writes on the board
     (the words pass themselves; the picture needs no more of them)."""
 
-    def card_name(self, name: str, locale: str | None) -> str: ...
-    def hero(self, hero_id: str, locale: str | None) -> str: ...
-    def identity(self, identity: str, locale: str | None) -> str: ...
-    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+    def card_name(self, name: str, locale: str | None) -> Text: ...
+    def hero(self, hero_id: str, locale: str | None) -> Text: ...
+    def identity(self, identity: str, locale: str | None) -> Text: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> Text: ...
 
 
 # Sized for a phone (Discord shows a board about 400 px wide there, 550 on a desktop): the
@@ -140,9 +141,9 @@ class TableScene:
 
 def _hero(words: SanguoshaPictureNames, row: SeatRow, locale: str | None) -> str:
     if row.hero:
-        return words.hero(row.hero, locale)
-    return t("picture.sanguosha.chosen" if row.has_chosen else "picture.sanguosha.choosing",
-             locale)
+        return words.hero(row.hero, locale).plain
+    return t_plain("picture.sanguosha.chosen" if row.has_chosen else "picture.sanguosha.choosing",
+                   locale)
 
 
 def _equipment(words: SanguoshaPictureNames, row: SeatRow, locale: str | None
@@ -154,11 +155,11 @@ def _equipment(words: SanguoshaPictureNames, row: SeatRow, locale: str | None
             names.append("")
             continue
         name = card_id.split("-", 1)[0]
-        names.append(t(f"picture.sanguosha.horse.{name}", locale) if name in HORSES
-                     else words.card_name(name, locale))
+        names.append(t_plain(f"picture.sanguosha.horse.{name}", locale) if name in HORSES
+                     else words.card_name(name, locale).plain)
     weapon = row.equips.get("weapon", "")
-    reach = t("picture.sanguosha.reach", locale,
-              reach=KINDS[weapon.split("-", 1)[0]].reach) if weapon else ""
+    reach = t_plain("picture.sanguosha.reach", locale,
+                    reach=KINDS[weapon.split("-", 1)[0]].reach) if weapon else ""
     return (names[0], names[1], names[2], names[3]), reach
 
 
@@ -168,7 +169,7 @@ def _status(view: PublicView, locale: str | None) -> str:
     if waiting is None or view.result_side is not None:
         return ""
     topic = waiting.topic if waiting.topic in ("play", "discard", "hero") else "response"
-    return t(f"picture.sanguosha.waiting.{topic}", locale)
+    return t_plain(f"picture.sanguosha.waiting.{topic}", locale)
 
 
 def table_scene(words: SanguoshaPictureNames, live: LiveMatch, view: PublicView,
@@ -181,36 +182,38 @@ def table_scene(words: SanguoshaPictureNames, live: LiveMatch, view: PublicView,
         distance = view.distances[row.seat] if turn >= 0 and row.seat < len(view.distances) \
             else None
         seats.append(Seat(
-            number=row.seat + 1, player=words.seat_name(live, row.seat),
+            number=row.seat + 1, player=words.seat_name(live, row.seat).plain,
             hero=_hero(words, row, locale), kingdom=row.kingdom if row.hero else "",
-            kingdom_name=t(f"sanguosha.kingdom.{row.kingdom}", locale)
+            kingdom_name=t_plain(f"sanguosha.kingdom.{row.kingdom}", locale)
             if row.hero and row.kingdom in KINGDOMS else "",
             hp=row.hp, max_hp=row.max_hp, hand=row.hand_count, alive=row.alive,
             identity=row.identity or "",
-            identity_name=words.identity(row.identity, locale) if row.identity else "?",
+            identity_name=words.identity(row.identity, locale).plain if row.identity else "?",
             slots=slots, reach=reach,
-            judging=tuple(words.card_name(as_name, locale) for _, as_name in row.judging),
+            judging=tuple(words.card_name(as_name, locale).plain for _, as_name in row.judging),
             turn=row.seat == turn, distance=distance,
             in_range=distance is not None and distance <= view.attack_range,
             winner=over and row.seat in view.winners))
-    summary = t("picture.sanguosha.summary", locale, deck=view.deck_count,
-                discard=view.discard_count)
+    summary = t_plain("picture.sanguosha.summary", locale, deck=view.deck_count,
+                      discard=view.discard_count)
     if over:
-        title = t("picture.sanguosha.over", locale,
-                  side=t(f"sanguosha.side.{view.result_side}", locale))
+        title = t_plain("picture.sanguosha.over", locale,
+                        side=t_plain(f"sanguosha.side.{view.result_side}", locale))
     elif turn >= 0:
-        title = t("picture.sanguosha.title", locale, round=view.round,
-                  name=words.seat_name(live, turn))
+        title = t_plain("picture.sanguosha.title", locale, round=view.round,
+                        name=words.seat_name(live, turn).plain)
     else:
-        title = t("picture.sanguosha.heroes", locale)
-    phase = t(f"sanguosha.phase.{view.phase or 'between'}", locale) if turn >= 0 else ""
+        title = t_plain("picture.sanguosha.heroes", locale)
+    phase = t_plain(f"sanguosha.phase.{view.phase or 'between'}", locale) if turn >= 0 else ""
     return TableScene(
         title=title, subtitle=summary, phase=phase, status=_status(view, locale),
-        distances=t("picture.sanguosha.distances", locale, name=words.seat_name(live, turn))
+        distances=t_plain("picture.sanguosha.distances", locale,
+                          name=words.seat_name(live, turn).plain)
         if turn >= 0 else "",
-        in_range=t("picture.sanguosha.in_range", locale, reach=view.attack_range),
-        out_of_range=t("picture.sanguosha.out_of_range", locale),
-        dead=t("picture.sanguosha.dead", locale), winner=t("picture.sanguosha.winner", locale),
+        in_range=t_plain("picture.sanguosha.in_range", locale, reach=view.attack_range),
+        out_of_range=t_plain("picture.sanguosha.out_of_range", locale),
+        dead=t_plain("picture.sanguosha.dead", locale),
+        winner=t_plain("picture.sanguosha.winner", locale),
         seats=tuple(seats))
 
 

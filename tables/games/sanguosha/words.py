@@ -20,6 +20,8 @@ from tables.games.sanguosha.picture import table_picture
 from tables.i18n import t
 from tables.pictures import BoardPicture
 from tables.service import LiveMatch
+from tables.text import EMPTY, Text, bold, code, number, words
+from tables.text import card as as_card
 from tables.words import Words
 
 SUIT_SYMBOL = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
@@ -51,66 +53,68 @@ class SanguoshaWords(Words):
 
     # -- names -----------------------------------------------------------------------------
     @staticmethod
-    def sep(locale: str | None) -> str:
+    def sep(locale: str | None) -> Text:
         """What separates the items of a list (", " in English, "、" in Chinese)."""
         return t("sanguosha.list", locale)
 
-    def join(self, items: list[str], locale: str | None) -> str:
+    def join(self, items: list[Text], locale: str | None) -> Text:
         return self.sep(locale).join(items) or t("sanguosha.none", locale)
 
     @staticmethod
-    def card_name(name: str, locale: str | None) -> str:
-        return t(f"sanguosha.card.{name}", locale)
+    def card_name(name: str, locale: str | None) -> Text:
+        return as_card(t(f"sanguosha.card.{name}", locale))
 
-    def card(self, card_id: str, locale: str | None) -> str:
+    def card(self, card_id: str, locale: str | None) -> Text:
         """A card as players read it: "♠7 杀"."""
         c = CARDS.get(card_id)
         if c is None:
-            return card_id
-        return f"{SUIT_SYMBOL[c.suit]}{rank_name(c.rank)} {self.card_name(c.name, locale)}"
+            return words(card_id)
+        return words(f"{SUIT_SYMBOL[c.suit]}{rank_name(c.rank)} ") + self.card_name(c.name,
+                                                                                  locale)
 
-    def cards(self, card_ids: list[str], locale: str | None) -> str:
+    def cards(self, card_ids: list[str], locale: str | None) -> Text:
         return self.join([self.card(c, locale) for c in card_ids], locale)
 
     @staticmethod
-    def hero(hero_id: str, locale: str | None) -> str:
-        return t(f"sanguosha.hero.{hero_id}", locale) if hero_id in HEROES else "?"
+    def hero(hero_id: str, locale: str | None) -> Text:
+        return as_card(t(f"sanguosha.hero.{hero_id}", locale)) if hero_id in HEROES \
+            else words("?")
 
     @staticmethod
-    def skill(skill: str, locale: str | None) -> str:
-        return t(f"sanguosha.skill.{skill}", locale)
+    def skill(skill: str, locale: str | None) -> Text:
+        return as_card(t(f"sanguosha.skill.{skill}", locale))
 
     @staticmethod
-    def identity(identity: str, locale: str | None) -> str:
+    def identity(identity: str, locale: str | None) -> Text:
         return t(f"sanguosha.role.{identity}", locale)
 
     def hero_offer(self, hero_id: str, seat_is_lord: bool, players: int,
-                   locale: str | None) -> str:
+                   locale: str | None) -> Text:
         """A hero as an offer reads: "诸葛亮 · 蜀 · 3 HP"."""
         h = HEROES[hero_id]
         hp = h.hp + (1 if seat_is_lord and players > 4 else 0)
         return t("sanguosha.hero_offer", locale, hero=self.hero(hero_id, locale),
                  kingdom=t(f"sanguosha.kingdom.{h.kingdom}", locale), hp=hp)
 
-    def who(self, live: LiveMatch, seat: int, locale: str | None) -> str:
+    def who(self, live: LiveMatch, seat: int, locale: str | None) -> Text:
         if seat < 0:
             return t("sanguosha.nobody", locale)
         return self.seat_name(live, seat)
 
-    def reason(self, reason: str, locale: str | None) -> str:
+    def reason(self, reason: str, locale: str | None) -> Text:
         if reason in KINDS:
             return self.card_name(reason, locale)
         if reason in PLAIN_REASONS:
             return t(f"sanguosha.reason.{reason}", locale)
         if reason:
             return self.skill(reason, locale)
-        return ""
+        return EMPTY
 
-    def via(self, via: str, locale: str | None) -> str:
+    def via(self, via: str, locale: str | None) -> Text:
         """The weapon or skill that turns cards into another: the Spear, Wusheng…"""
         return self.card_name(via, locale) if via in KINDS else self.skill(via, locale)
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> Text:
         if value is None:
             return t("sanguosha.none", locale)
         if isinstance(value, bool):
@@ -124,20 +128,20 @@ class SanguoshaWords(Words):
         if name in CARD_LIST_PARAMS and isinstance(value, list):
             return self.cards(value, locale)
         if name in CARD_NAME_PARAMS and isinstance(value, str):
-            return self.card_name(value, locale) if value in KINDS else value
+            return self.card_name(value, locale) if value in KINDS else words(value)
         if name == "hero" and isinstance(value, str):
             return self.hero(value, locale)
         if name == "heroes" and isinstance(value, list):
             return self.join([self.hero(h, locale) for h in value], locale)
         if name == "heroes" and isinstance(value, dict):
-            return self.join([f"{self.who(live, int(s), locale)}: {self.hero(h, locale)}"
+            return self.join([self.who(live, int(s), locale) + ": " + self.hero(h, locale)
                               for s, h in value.items()], locale)
         if name == "identity" and isinstance(value, str):
             return self.identity(value, locale)
         if name == "skill" and isinstance(value, str):
             return self.skill(value, locale)
         if name == "via" and isinstance(value, str):
-            return self.via(value, locale) if value else ""
+            return self.via(value, locale) if value else EMPTY
         if name == "reason" and isinstance(value, str):
             return self.reason(value, locale)
         if name == "phase" and isinstance(value, str):
@@ -147,13 +151,13 @@ class SanguoshaWords(Words):
         if name == "side" and isinstance(value, str):
             return t(f"sanguosha.side.{value}", locale)
         if name == "nature":
-            return "⚡" if value == "thunder" else ""
+            return words("⚡" if value == "thunder" else "")
         if isinstance(value, dict):
-            return self.join([f"{k}: {v}" for k, v in value.items()], locale)
+            return self.join([words(f"{k}: {v}") for k, v in value.items()], locale)
         return super().param_text(live, name, value, locale)
 
     # -- events ----------------------------------------------------------------------------
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
         if not event.key.startswith("sanguosha."):  # the platform's own (a seat changes hands)
             return super().event_line(live, event, locale)
         name = event.key.split(".", 1)[1]
@@ -164,7 +168,8 @@ class SanguoshaWords(Words):
         if name == "used":
             text["card"] = self._used_cards(params, locale)
             targets = params.get("targets", [])
-            text["whom"] = "" if targets == [params["seat"]] else self._whom(live, targets, locale)
+            text["whom"] = EMPTY if targets == [params["seat"]] else \
+                self._whom(live, targets, locale)
             if KINDS[params["name"]].kind == "equip":
                 which += "_equip"
         elif name == "answered":
@@ -182,17 +187,17 @@ class SanguoshaWords(Words):
             text = {"side": text["side"], "winners": text["winners"]}
         return t(f"sanguosha.event.{which}", locale, **text)
 
-    def _used_cards(self, params: dict[str, Any], locale: str | None) -> str:
+    def _used_cards(self, params: dict[str, Any], locale: str | None) -> Text:
         cards, name, via = params.get("cards", []), params["name"], params.get("via", "")
         return self._played_as(cards, name, via, locale)
 
     def _played_as(self, cards: list[str] | tuple[str, ...], name: str, via: str,
-                   locale: str | None) -> str:
+                   locale: str | None) -> Text:
         """"♠7 杀", or "♥K 桃 → 杀 (武圣)" for cards used as another."""
         own = len(cards) == 1 and card(cards[0]).name == name and not via
         if own:
             return self.card(cards[0], locale)
-        shown = "+".join(self.card(c, locale) for c in cards)
+        shown = words("+").join(self.card(c, locale) for c in cards)
         as_name = self.card_name(name, locale) if name in KINDS else self.skill(name, locale)
         if not shown:
             return t("sanguosha.as_via_nothing", locale, name=as_name,
@@ -203,9 +208,9 @@ class SanguoshaWords(Words):
                  via=self.via(via, locale))
 
     def _whom(self, live: LiveMatch, targets: list[int] | tuple[int, ...],
-              locale: str | None) -> str:
+              locale: str | None) -> Text:
         if not targets:
-            return ""
+            return EMPTY
         return t("sanguosha.on_targets", locale,
                  targets=self.join([self.who(live, s, locale) for s in targets], locale))
 
@@ -215,12 +220,12 @@ class SanguoshaWords(Words):
         waiting = getattr(view, "waiting", None)
         return waiting.topic if waiting is not None else ""
 
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> Text:
         if not isinstance(view, SeatView):
             return self._board_prompt_line(live, view, prompt, locale)
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         for name in ("src", "reason"):
-            params.setdefault(name, "")
+            params.setdefault(name, EMPTY)
         kind = prompt.kind
         if kind == "skill":
             skill = str(prompt.params.get("skill", ""))
@@ -238,11 +243,11 @@ class SanguoshaWords(Words):
         elif kind == "discard" and prompt.pick is not None and prompt.pick.max > prompt.pick.min:
             # Discarding at will (an older-edition option): the least and the most it may be.
             kind += "_at_will"
-            params["most"] = str(prompt.pick.max)
+            params["most"] = number(prompt.pick.max)
         return t(f"sanguosha.prompt.{kind}", locale, **params)
 
     def _board_prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt,
-                           locale: str | None) -> str:
+                           locale: str | None) -> Text:
         """What the board says a seat is asked: public facts only. A response names the
         question the window puts (every seat it asks gets it, whatever the seat holds), where
         a card is played from (**My hand**) and the button on the board that declines."""
@@ -281,7 +286,7 @@ class SanguoshaWords(Words):
                                 name=self.who(live, view.current, locale),
                                 reach=view.attack_range)
         lines = [self._seat_line(live, view, row, locale) for row in view.seats]
-        card.description = (summary + "\n\n" + "\n".join(lines))[:4096]
+        card.description = (summary + "\n\n" + words("\n").join(lines))[:4096]
         now = self._now_line(live, view, locale)
         if now:
             card.add_field(name=t("sanguosha.board.now", locale), value=now[:1024],
@@ -305,33 +310,34 @@ class SanguoshaWords(Words):
         return table_picture(self, live, view, locale)
 
     def _seat_line(self, live: LiveMatch, view: PublicView, row: SeatRow,
-                   locale: str | None) -> str:
+                   locale: str | None) -> Text:
         pointer = "▶ " if row.seat == view.current and view.result_side is None else ""
         name = self.seat_name(live, row.seat)
         if row.identity:
-            role = f"{IDENTITY_ICON[row.identity]} {self.identity(row.identity, locale)}"
+            role = IDENTITY_ICON[row.identity] + " " + self.identity(row.identity, locale)
         else:
             role = t("sanguosha.board.hidden_identity", locale)
         if row.hero:
-            hero = f"{KINGDOM_ICON.get(row.kingdom, '')}{self.hero(row.hero, locale)}"
+            hero = KINGDOM_ICON.get(row.kingdom, "") + self.hero(row.hero, locale)
         elif row.has_chosen:
             hero = t("sanguosha.board.hero_chosen", locale)
         else:
             hero = t("sanguosha.board.hero_choosing", locale)
-        parts = [f"{pointer}`{row.seat + 1}` **{name}** · {role} · {hero}"]
+        parts: list[Text | str] = [pointer + code(words(str(row.seat + 1))) + " " + bold(name)
+                                   + " · " + role + " · " + hero]
         if not row.alive:
             parts.append("💀")
-            return " · ".join(parts)
+            return words(" · ").join(parts)
         if row.max_hp:
             parts.append(f"❤️{row.hp}/{row.max_hp}")
         parts.append(f"🂠{row.hand_count}")
         if row.shown_hand:
             parts.append(t("sanguosha.board.shown_hand", locale,
                            cards=self.cards(row.shown_hand, locale)))
-        equips = [f"{SLOT_ICON[s]} {self.card(row.equips[s], locale)}" for s in SLOT_ORDER
+        equips = [SLOT_ICON[s] + " " + self.card(row.equips[s], locale) for s in SLOT_ORDER
                   if s in row.equips]
         if equips:
-            parts.append(" ".join(equips))
+            parts.append(words(" ").join(equips))
         if row.judging:
             parts.append("⏳ " + self.join([self._judging(c, as_name, locale)
                                             for c, as_name in row.judging], locale))
@@ -339,19 +345,19 @@ class SanguoshaWords(Words):
         if distance is not None and view.result_side is None:
             mark = "🎯" if distance <= view.attack_range else "📏"
             parts.append(f"{mark}{distance}")
-        return " · ".join(parts)
+        return words(" · ").join(parts)
 
-    def _judging(self, card_id: str, as_name: str, locale: str | None) -> str:
+    def _judging(self, card_id: str, as_name: str, locale: str | None) -> Text:
         if card(card_id).name == as_name:
             return self.card(card_id, locale)
         return t("sanguosha.as_card", locale, cards=self.card(card_id, locale),
                  name=self.card_name(as_name, locale))
 
-    def _now_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _now_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         """What the table waits for, in public words."""
         waiting = view.waiting
         if waiting is None or view.result_side is not None:
-            return ""
+            return EMPTY
         data = waiting.data
         asked = self.join([self.who(live, s, locale) for s in waiting.seats], locale)
         topic = waiting.topic
@@ -394,14 +400,14 @@ class SanguoshaWords(Words):
             status.append(t("sanguosha.panel.dead", locale))
         elif row.max_hp:
             status.append(t("sanguosha.panel.hp", locale, hp=row.hp, max_hp=row.max_hp))
-        card.description = "\n".join(status)
+        card.description = words("\n").join(status)
         if me.offers:
-            card.add_field(name=t("sanguosha.panel.offers", locale), value="\n".join(
+            card.add_field(name=t("sanguosha.panel.offers", locale), value=words("\n").join(
                 self._hero_text(h, seat == view.lord, len(view.seats), locale)
                 for h in me.offers)[:1024], inline=False)
         card.add_field(name=t("sanguosha.panel.hand", locale, count=len(me.hand)),
                         value=self._hand_lines(me.hand, locale)[:1024], inline=False)
-        equips = [f"{SLOT_ICON[s]} {self.card(row.equips[s], locale)}" for s in SLOT_ORDER
+        equips = [SLOT_ICON[s] + " " + self.card(row.equips[s], locale) for s in SLOT_ORDER
                   if s in row.equips]
         if equips or row.judging:
             lines = list(equips)
@@ -409,26 +415,26 @@ class SanguoshaWords(Words):
                 lines.append("⏳ " + self.join([self._judging(c, n, locale)
                                                 for c, n in row.judging], locale))
             card.add_field(name=t("sanguosha.panel.in_play", locale),
-                            value="\n".join(lines)[:1024], inline=False)
+                            value=words("\n").join(lines)[:1024], inline=False)
         if me.peek:
             card.add_field(name=t("sanguosha.panel.peek", locale),
                             value=self.cards(me.peek, locale)[:1024], inline=False)
         if row.skills:
-            card.add_field(name=t("sanguosha.panel.skills", locale), value="\n".join(
-                f"**{self.skill(s, locale)}** — {t(f'sanguosha.skill_text.{s}', locale)}"
+            card.add_field(name=t("sanguosha.panel.skills", locale), value=words("\n").join(
+                bold(self.skill(s, locale)) + " — " + t(f"sanguosha.skill_text.{s}", locale)
                 for s in row.skills)[:1024], inline=False)
         card.set_footer(text=t("sanguosha.panel.footer", locale))
         return card
 
     def _hero_text(self, hero_id: str, seat_is_lord: bool, players: int,
-                   locale: str | None) -> str:
+                   locale: str | None) -> Text:
         h = HEROES[hero_id]
         skills = list(h.skills) + (list(h.lord_skills) if seat_is_lord and players >= 5 else [])
-        return f"**{self.hero_offer(hero_id, seat_is_lord, players, locale)}** — " + \
-            "; ".join(f"{self.skill(s, locale)}: {t(f'sanguosha.skill_text.{s}', locale)}"
-                      for s in skills)
+        return bold(self.hero_offer(hero_id, seat_is_lord, players, locale)) + " — " + \
+            words("; ").join(self.skill(s, locale) + ": " + t(f"sanguosha.skill_text.{s}", locale)
+                             for s in skills)
 
-    def _hand_lines(self, hand: list[str], locale: str | None) -> str:
+    def _hand_lines(self, hand: list[str], locale: str | None) -> Text:
         """The hand by kind of card, each kind's cards by name, then suit and rank."""
         if not hand:
             return t("sanguosha.panel.empty", locale)
@@ -439,9 +445,9 @@ class SanguoshaWords(Words):
                           key=lambda c: (list(KINDS).index(card(c).name),
                                          suits.index(card(c).suit), card(c).rank))
             if here:
-                lines.append(f"**{t(f'sanguosha.kind.{kind}', locale)}**: " +
-                             " · ".join(self.card(c, locale) for c in here))
-        return "\n".join(lines)
+                lines.append(bold(t(f"sanguosha.kind.{kind}", locale)) + ": " +
+                             words(" · ").join(self.card(c, locale) for c in here))
+        return words("\n").join(lines)
 
     def opening_card(self, live: LiveMatch, view: Any, seat: int, locale: str | None
                       ) -> Card:
@@ -462,9 +468,9 @@ class SanguoshaWords(Words):
         scored = Options.model_validate(live.record.options).scoring == "fourth_edition"
         for row in view.seats:
             crown = "🏆 " if row.seat in outcome.winners else ""
-            role = self.identity(row.identity, locale) if row.identity else "?"
-            hero = self.hero(row.hero, locale) if row.hero else "—"
-            name = f"{crown}{self.seat_name(live, row.seat)} — {role} · {hero}"
+            role = self.identity(row.identity, locale) if row.identity else words("?")
+            hero = self.hero(row.hero, locale) if row.hero else words("—")
+            name = crown + self.seat_name(live, row.seat) + " — " + role + " · " + hero
             value = t("sanguosha.reveal.alive" if row.alive else "sanguosha.reveal.dead",
                       locale)
             if row.kills:
@@ -499,9 +505,9 @@ class SanguoshaWords(Words):
                                             if points[s] == best], locale)))
         card.add_field(name=t("sanguosha.reveal.league", locale,
                                table=chosen.league_table + 1, tables=seats)[:256],
-                        value="\n".join(lines)[:1024], inline=False)
+                        value=words("\n").join(lines)[:1024], inline=False)
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
         """The variants that differ from the standard game, in words."""
         chosen = Options.model_validate(options)
         lines = []

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Protocol
 from games.zombie.cards import MAX_HEALTH, MIDNIGHT
 from games.zombie.tiles import DIRECTIONS, STEP, TILES
 from games.zombie.views import PublicView, TileView
-from tables.i18n import t
+from tables.i18n import t_plain
 from tables.pictures.canvas import Canvas, Colour
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
+from tables.text import Text
 
 if TYPE_CHECKING:
     from tables.service import LiveMatch
@@ -28,11 +29,11 @@ class ZombiePictureNames(Protocol):
     """What the picture reads from its game's words: the names it writes on the board
     (the words pass themselves; the picture needs no more of them)."""
 
-    def tile(self, tile: str, locale: str | None) -> str: ...
-    def item(self, item: str, locale: str | None) -> str: ...
-    def hour(self, hour: int, locale: str | None) -> str: ...
-    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> str: ...
-    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
+    def tile(self, tile: str, locale: str | None) -> Text: ...
+    def item(self, item: str, locale: str | None) -> Text: ...
+    def hour(self, hour: int, locale: str | None) -> Text: ...
+    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> Text: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> Text: ...
 
 
 WIDTH = 1120
@@ -172,26 +173,26 @@ def _area(words: ZombiePictureNames, view: PublicView, area: str, locale: str | 
             continue
         special = TILES[tv.tile].special
         if special == "temple":
-            note = t("picture.zombie.totem_here" if view.totem == "hidden"
-                     else "picture.zombie.totem_gone", locale)
+            note = t_plain("picture.zombie.totem_here" if view.totem == "hidden"
+                           else "picture.zombie.totem_gone", locale)
         elif special == "grave" and view.totem == "buried":
-            note = t("picture.zombie.buried", locale)
+            note = t_plain("picture.zombie.buried", locale)
         elif special == "window" and window_open:
-            note = t("picture.zombie.window_open", locale)
+            note = t_plain("picture.zombie.window_open", locale)
         elif special == "search" and tv.tile in view.searched:
-            note = t("picture.zombie.searched", locale)
+            note = t_plain("picture.zombie.searched", locale)
         else:
-            note = t(f"picture.zombie.special.{special}", locale) if special else ""
+            note = t_plain(f"picture.zombie.special.{special}", locale) if special else ""
         window = ""
         if tv.tile == "patio":
             window = next(d for d in DIRECTIONS if tv.sides[d] == "house")
         cells.append(Cell(
-            name=words.tile(tv.tile, locale), x=tv.x, y=tv.y,
+            name=words.tile(tv.tile, locale).plain, x=tv.x, y=tv.y,
             sides=tuple(tv.sides[d] for d in DIRECTIONS),  # type: ignore[arg-type]
             special=special, note=note, yard=area == "yard", here=tv.tile == view.at,
             breaks=tuple(sorted(breaks.get(tv.tile, []))), window=window))
-    empty = t("picture.zombie.yard_unreached", locale) if area == "yard" else ""
-    return AreaMap(title=t(f"picture.zombie.{area}", locale), cells=tuple(cells),
+    empty = t_plain("picture.zombie.yard_unreached", locale) if area == "yard" else ""
+    return AreaMap(title=t_plain(f"picture.zombie.{area}", locale), cells=tuple(cells),
                    frontier=_frontier(view, area), empty=empty)
 
 
@@ -199,38 +200,38 @@ def map_scene(words: ZombiePictureNames, live: LiveMatch, view: PublicView,
               locale: str | None) -> MapScene:
     players = []
     for p in view.players:
-        status = "" if p.alive else t("picture.zombie.dead", locale)
-        chips = tuple(words.item(i, locale) for i in p.items)
+        status = "" if p.alive else t_plain("picture.zombie.dead", locale)
+        chips = tuple(words.item(i, locale).plain for i in p.items)
         players.append(PlayerRow(
-            name=words.seat_name(live, p.seat), health=p.health if p.alive else 0,
+            name=words.seat_name(live, p.seat).plain, health=p.health if p.alive else 0,
             alive=p.alive, leader=p.seat == view.leader, status=status, chips=chips,
-            totem=t("picture.zombie.totem", locale) if p.totem else ""))
+            totem=t_plain("picture.zombie.totem", locale) if p.totem else ""))
     banner = ""
     fight = view.fight
     if fight is not None and view.stage == "fight":
-        banner = t("picture.zombie.fight_open", locale, zombies=fight.zombies)
+        banner = t_plain("picture.zombie.fight_open", locale, zombies=fight.zombies)
     elif fight is not None:
-        banner = t("picture.zombie.fight_sides", locale, zombies=fight.zombies,
-                   fighters=words.names(live, fight.fighters, locale),
-                   fled=words.names(live, fight.fled, locale))
+        banner = t_plain("picture.zombie.fight_sides", locale, zombies=fight.zombies,
+                         fighters=words.names(live, fight.fighters, locale).plain,
+                         fled=words.names(live, fight.fled, locale).plain)
     elif view.result == "won":
-        banner = t("picture.zombie.won", locale)
+        banner = t_plain("picture.zombie.won", locale)
     elif view.result == "lost":
-        banner = t("picture.zombie.lost", locale)
-    legend = tuple((s, t(f"picture.zombie.legend.{s}", locale))
+        banner = t_plain("picture.zombie.lost", locale)
+    legend = tuple((s, t_plain(f"picture.zombie.legend.{s}", locale))
                    for s in ("temple", "grave", "carving", "search", "hearth"))
     alive = sum(1 for p in view.players if p.alive)
     return MapScene(
-        title=t("picture.zombie.title", locale, round=view.round),
-        clock=words.hour(view.hour, locale),
-        deck=t("picture.zombie.midnight", locale) if view.hour >= MIDNIGHT else
-        t("picture.zombie.deck", locale, deck=view.deck_left,
-          next=words.hour(view.hour + 1, locale)),
+        title=t_plain("picture.zombie.title", locale, round=view.round),
+        clock=words.hour(view.hour, locale).plain,
+        deck=t_plain("picture.zombie.midnight", locale) if view.hour >= MIDNIGHT else
+        t_plain("picture.zombie.deck", locale, deck=view.deck_left,
+                next=words.hour(view.hour + 1, locale).plain),
         hour=view.hour, banner=banner,
         house=_area(words, view, "house", locale),
         yard=_area(words, view, "yard", locale),
         players=tuple(players), legend=legend,
-        team=t("picture.zombie.team", locale, count=alive))
+        team=t_plain("picture.zombie.team", locale, count=alive))
 
 
 def map_picture(words: ZombiePictureNames, live: LiveMatch, view: PublicView,

@@ -20,6 +20,7 @@ from tables.games.zombie.picture import map_picture
 from tables.i18n import t
 from tables.pictures import BoardPicture
 from tables.service import LiveMatch
+from tables.text import EMPTY, Text, bold, card, words
 from tables.words import Words
 
 SEAT_PARAMS = {"seat", "target", "leader", "holder", "to"}
@@ -34,32 +35,32 @@ class ZombieWords(Words):
     colour = 0x7A1F1F
 
     # -- names -----------------------------------------------------------------------------
-    def sep(self, locale: str | None) -> str:
+    def sep(self, locale: str | None) -> Text:
         """What separates the items of a list (", " in English, "、" in Chinese)."""
         return t("zombie.list", locale)
 
-    def tile(self, tile: str, locale: str | None) -> str:
-        return t(f"zombie.tile.{tile}", locale)
+    def tile(self, tile: str, locale: str | None) -> Text:
+        return card(t(f"zombie.tile.{tile}", locale))
 
-    def item(self, item: str, locale: str | None) -> str:
-        return t(f"zombie.item.{item}", locale)
+    def item(self, item: str, locale: str | None) -> Text:
+        return card(t(f"zombie.item.{item}", locale))
 
-    def items(self, items: list[str], locale: str | None) -> str:
+    def items(self, items: list[str], locale: str | None) -> Text:
         return self.sep(locale).join(self.item(i, locale) for i in items) or \
             t("zombie.nothing", locale)
 
-    def direction(self, direction: str, locale: str | None) -> str:
+    def direction(self, direction: str, locale: str | None) -> Text:
         return t(f"zombie.direction.{direction}", locale)
 
-    def hour(self, hour: int, locale: str | None) -> str:
+    def hour(self, hour: int, locale: str | None) -> Text:
         return t("zombie.midnight", locale) if hour >= MIDNIGHT else \
             t("zombie.hour", locale, hour=hour)
 
-    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> str:
+    def names(self, live: LiveMatch, seats: list[int], locale: str | None) -> Text:
         return self.sep(locale).join(self.seat_name(live, s) for s in seats) or \
             t("zombie.nobody", locale)
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> Text:
         if value is None:
             return t("zombie.nobody", locale)
         if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
@@ -87,7 +88,7 @@ class ZombieWords(Words):
         return super().param_text(live, name, value, locale)
 
     # -- events ----------------------------------------------------------------------------
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
         if not event.key.startswith("zombie."):  # the platform's own (a seat changes hands)
             return super().event_line(live, event, locale)
         name = event.key.removeprefix("zombie.")
@@ -113,7 +114,7 @@ class ZombieWords(Words):
                      fighters=self.names(live, params["fighters"], locale))
         return t(f"zombie.event.{name}", locale, **self.params_text(live, params, locale))
 
-    def _event_card(self, live: LiveMatch, params: dict[str, Any], locale: str | None) -> str:
+    def _event_card(self, live: LiveMatch, params: dict[str, Any], locale: str | None) -> Text:
         card = params["card"]
         hour = params["hour"]
         happening = params["happening"]
@@ -129,7 +130,7 @@ class ZombieWords(Words):
                  hour=self.hour(hour, locale), what=what)
 
     # -- prompts ---------------------------------------------------------------------------
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> Text:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)
         if prompt.kind == "zombie.prompt.fight":
             zombies = prompt.params.get("zombies", 0)
@@ -150,9 +151,9 @@ class ZombieWords(Words):
         assert isinstance(view, PublicView)
         card = Card(title=t("zombie.board.title", locale, round=view.round),
                               colour=self.colour)
-        card.description = "\n".join(self._summary(live, view, locale))
+        card.description = words("\n").join(self._summary(live, view, locale))
         card.add_field(name=t("zombie.board.team", locale),
-                        value="\n".join(self._player_line(live, view, p, locale)
+                        value=words("\n").join(self._player_line(live, view, p, locale)
                                         for p in view.players)[:1024], inline=False)
         card.add_field(name=t("zombie.board.map", locale),
                         value=self._map_text(view, locale)[:1024], inline=False)
@@ -167,38 +168,38 @@ class ZombieWords(Words):
                             value=self._result_line(live, view, locale)[:1024], inline=False)
         return card
 
-    def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[str]:
+    def _summary(self, live: LiveMatch, view: PublicView, locale: str | None) -> list[Text]:
         lines = [self.clock_line(view, locale)]
         lines.append(t("zombie.board.place", locale, tile=self.tile(view.at, locale),
                        leader=self.seat_name(live, view.leader)))
         lines.append(self._goal(live, view, locale))
         return lines
 
-    def clock_line(self, view: PublicView, locale: str | None) -> str:
+    def clock_line(self, view: PublicView, locale: str | None) -> Text:
         if view.hour >= MIDNIGHT:
             return t("zombie.board.clock_midnight", locale)
         return t("zombie.board.clock", locale, hour=self.hour(view.hour, locale),
                  deck=view.deck_left, next=self.hour(view.hour + 1, locale))
 
-    def _goal(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _goal(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         if view.totem == "hidden":
             totem = t("zombie.board.totem_hidden", locale)
         elif view.totem == "held":
             holder = next((p.seat for p in view.players if p.totem), None)
             totem = t("zombie.board.totem_held", locale,
-                      holder=self.seat_name(live, holder) if holder is not None else "?")
+                      holder=self.seat_name(live, holder) if holder is not None else words("?"))
         else:
             totem = t("zombie.board.totem_buried", locale)
         carving = next((tv.tile for tv in view.tiles if tv.tile in CARVING_ROOMS), None)
         carvings = t("zombie.board.carvings_found", locale, tile=self.tile(carving, locale)) \
             if carving else t("zombie.board.carvings_missing", locale)
-        return f"{totem} · {carvings}"
+        return totem + " · " + carvings
 
     def health_bar(self, health: int) -> str:
         return "❤️" * max(0, health) + "🖤" * max(0, MAX_HEALTH - health)
 
     def _player_line(self, live: LiveMatch, view: PublicView, p: PlayerView,
-                     locale: str | None) -> str:
+                     locale: str | None) -> Text:
         name = self.seat_name(live, p.seat)
         if not p.alive:
             line = t("zombie.board.dead", locale, name=name)
@@ -214,9 +215,9 @@ class ZombieWords(Words):
             marks.append(self.items(p.items, locale))
         if "chainsaw" in p.items:
             marks.append(t("zombie.board.fuel", locale, fuel=view.chainsaw_fuel))
-        return " · ".join([line, *marks])
+        return words(" · ").join([line, *marks])
 
-    def _map_text(self, view: PublicView, locale: str | None) -> str:
+    def _map_text(self, view: PublicView, locale: str | None) -> Text:
         """The map in words (the picture shows it too): where the team can walk, and what is
         still to find."""
         lines = [t("zombie.board.explored", locale, tiles=self.sep(locale).join(
@@ -226,9 +227,9 @@ class ZombieWords(Words):
                 self.tile(x, locale) for x in view.exits)))
         lines.append(t("zombie.board.left", locale, house=len(view.house_left),
                        yard=len(view.yard_left)))
-        return "\n".join(lines)
+        return words("\n").join(lines)
 
-    def _fight_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _fight_text(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         fight = view.fight
         assert fight is not None
         if view.stage == "fight":
@@ -244,19 +245,19 @@ class ZombieWords(Words):
             lines.append(t("zombie.board.fight_burned", locale))
         if fight.damage:
             lines.append(t("zombie.board.fight_damage", locale, damage=fight.damage))
-        return "\n".join(lines)
+        return words("\n").join(lines)
 
-    def _now(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _now(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         leader = self.seat_name(live, view.acting_leader)
         if view.stage == "fight":
             return t("zombie.board.now_fight", locale)
         if view.stage in {"arms", "rescue", "bequest"}:
             return t(f"zombie.stage.{view.stage}", locale)
         return t(f"zombie.stage.{view.stage}", locale, leader=leader,
-                 tile=self.tile(view.drawn_tile, locale) if view.drawn_tile else "",
-                 item=self.item(view.offered_item, locale) if view.offered_item else "")
+                 tile=self.tile(view.drawn_tile, locale) if view.drawn_tile else EMPTY,
+                 item=self.item(view.offered_item, locale) if view.offered_item else EMPTY)
 
-    def _result_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> str:
+    def _result_line(self, live: LiveMatch, view: PublicView, locale: str | None) -> Text:
         survivors = [p.seat for p in view.players if p.alive]
         if view.result == "won":
             return t("zombie.board.won", locale, names=self.names(live, survivors, locale))
@@ -286,14 +287,14 @@ class ZombieWords(Words):
         status.append(self.clock_line(view, locale))
         status.append(t("zombie.board.place", locale, tile=self.tile(view.at, locale),
                         leader=self.seat_name(live, view.leader)))
-        card.description = "\n".join(status)
+        card.description = words("\n").join(status)
         if view.fight is not None and view.stage == "fight":
             own = view.commitment
             card.add_field(name=t("zombie.panel.choice", locale), value=(
                 t("zombie.panel.choice_made", locale, choice=t(f"zombie.choice.{own}", locale))
                 if own else t("zombie.panel.choice_none", locale)), inline=False)
-        items = "\n".join(
-            f"**{self.item(i, locale)}** — {t(f'zombie.use.{i}', locale)}" for i in me.items)
+        items = words("\n").join(
+            bold(self.item(i, locale)) + " — " + t(f"zombie.use.{i}", locale) for i in me.items)
         card.add_field(name=t("zombie.panel.items", locale),
                         value=(items or t("zombie.nothing", locale))[:1024], inline=False)
         if "chainsaw" in me.items:
@@ -308,7 +309,7 @@ class ZombieWords(Words):
         assert isinstance(view, SeatView)
         card = self.panel_card(live, view, seat, locale)
         card.title = t("zombie.opening.title", locale)
-        card.description = (card.description or "") + "\n\n" + t(
+        card.description = (card.description or EMPTY) + words("\n\n") + t(
             "zombie.opening.note", locale, count=view.seats,
             leader=self.seat_name(live, view.leader), extra=view.extra_zombies)
         return card
@@ -341,7 +342,7 @@ class ZombieWords(Words):
         card.set_footer(text=t("zombie.reveal.scoring", locale))
         return card
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
         lines = []
         if options.get("start_health") is not None:
             lines.append(t("zombie.option.start_health", locale,

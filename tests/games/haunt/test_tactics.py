@@ -36,6 +36,7 @@ from games.haunt.actions import (
     TakeDamage,
     UseCard,
 )
+from games.haunt.catalog import catalog
 from games.haunt.state import DamageOwed, HauntState, MonsterPiece, MonsterTurn
 from tests.games.haunt.builders import (
     act,
@@ -220,6 +221,23 @@ def hymn_in_a_new_omen_room() -> tuple[HauntState, int, Expected]:
     state.progress["heroes"] = 1
     _turn(state, 1, "entrance-hall")
     set_value(state, 1, "sanity", 7)
+    return state, 1, Move(seat=1, to="fencing-hall")
+
+
+def light_a_lamp_against_the_clock() -> tuple[HauntState, int, Expected]:
+    state = haunted("moth-queen", 4, revealer=0)
+    assert state.traitor == 0 and state.haunt_room is not None
+    _no_monsters(state)
+    place(state, "fencing-hall", "ground", -1, 0)  # an unlit omen room west of the hall
+    state.progress_rooms["heroes"] = [state.haunt_room]
+    state.progress["heroes"] = 1
+    _at(state, 0, "basement-landing")
+    _turn(state, 1, "entrance-hall")
+    track = catalog().explorer(state.seat(1).explorer).track("knowledge")
+    set_value(state, 1, "knowledge", track.values.index(3))  # 5 or more one time in seven
+    _weak(state, 2)
+    _at(state, 2, "cellar-door")  # the weakest other hero, east of the hall
+    _at(state, 3, "upper-landing")
     return state, 1, Move(seat=1, to="fencing-hall")
 
 
@@ -468,6 +486,9 @@ POSITIONS = [
              escape_through_the_front_door),
     Position("head_for_the_front_door", "the heroes win by escaping: to the entrance hall",
              head_for_the_front_door),
+    Position("light_a_lamp_against_the_clock",
+             "the moths win at the deadline: a slim chance at a new omen room beats standing by",
+             light_a_lamp_against_the_clock),
     Position("hymn_in_a_new_omen_room",
              "the chapel is sung already: the hymn counts only in a new omen room",
              hymn_in_a_new_omen_room),

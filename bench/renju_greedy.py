@@ -1,7 +1,7 @@
-"""How much a stone on a point is worth to a colour: the shapes it makes on its four lines.
-
-Used by the bot to rank ordinary moves (its own shapes, and the shapes it takes away from the
-other colour by standing there) and by the benchmark's greedy player.
+"""The benchmark's one-ply greedy player's measure: how much a stone on a point is worth to a
+colour, by the shapes it makes on its four lines (its own shapes, and the shapes it takes away
+from the other colour by standing there). Written apart from the bot, which reads shapes from
+its own line board (``games.renju.bot_lines``).
 """
 
 from __future__ import annotations
