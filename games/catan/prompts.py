@@ -34,7 +34,6 @@ from games.catan.state import CatanState, hand_size
 from games.catan.trading import (
     confirmable,
     counter_terms,
-    may_accept,
     may_offer,
     offer_terms,
 )
@@ -243,7 +242,11 @@ def _answer_prompt(state: CatanState, seat: int) -> Prompt:
     offer = state.offer
     assert offer is not None
     terms = counter_terms(state, seat)
-    accept = may_accept(state, seat)
+    # Every seat asked may accept a firm offer, whatever it holds: the answers are a question
+    # the table's board puts to all of them at once, so what one may answer must not tell its
+    # hand. An acceptance whose cards are not there is refused, with the reason, when the
+    # proposer confirms it (``trading.confirm``).
+    accept = offer.firm
     key = (seat, offer.serial, offer.proposer, tuple(offer.give.items()),
            tuple(offer.want.items()), terms, accept)
     found = _ANSWERS.get(key)

@@ -10,15 +10,17 @@ How a table drives it (every step is an action, every answer public, as at a rea
    two wool, what will you give?" — to be answered by counter-offers. A new offer replaces the
    open one; a seat makes at most ``Options.trade_offers`` offers a turn (a table rule: a turn
    cannot go on forever).
-2. Each seat asked **answers** once, in public: accept or decline (``AnswerTrade``), or a
+2. Each seat asked **answers** once, in public: accept or decline (``AnswerTrade``; every seat
+   asked may accept a firm offer, since the table asks them all one question), or a
    counter-offer (``CounterTrade``: its own ``give:``/``want:`` words, a side left empty taking
    the offer's). They answer at once on the response clock (question ``trade#<serial>``), and
    the seat on turn is not waited for meanwhile (its prompt is non-blocking while answers are
    missing, so it may also confirm the first acceptance at once).
 3. The seat on turn **confirms** one acceptance or counter-offer (``ConfirmTrade``), withdraws
    (``WithdrawTrade``), offers anew, or goes on with its turn (the offer stays open until the
-   turn ends). A confirmation whose cards are no longer there (spent, robbed, monopolised) is
-   refused with the reason, in public, and that answer is void.
+   turn ends). A confirmation whose cards are no longer there (spent, robbed, monopolised, or
+   never held by the seat that accepted) is refused with the reason, in public, and that
+   answer is void.
 
 Development cards are never traded, nor are cards given away: a trade hands cards both ways.
 """
@@ -29,7 +31,7 @@ from functools import lru_cache
 
 from games.catan.cards import RESOURCES
 from games.catan.context import Context
-from games.catan.state import Answer, CatanState, Offer, hand_size, holds, missing, others
+from games.catan.state import Answer, CatanState, Offer, hand_size, missing, others
 
 WANT_LIMIT = 4
 GIVE = "give"
@@ -104,11 +106,6 @@ def may_offer(state: CatanState, seat: int) -> bool:
             and state.offers_made < state.options.trade_offers
             and hand_size(state, seat) > 0
             and any(hand_size(state, other) > 0 for other in others(state, seat)))
-
-
-def may_accept(state: CatanState, seat: int) -> bool:
-    offer = state.offer
-    return offer is not None and offer.firm and holds(state, seat, offer.want)
 
 
 def confirmable(offer: Offer) -> list[int]:

@@ -59,9 +59,10 @@ def test_an_offer_asks_the_others_at_once_on_the_response_clock() -> None:
         p = prompts[seat]
         assert p.blocking and p.clock == "response" and p.question == "trade#1"
         assert p.default_action() == a.AnswerTrade(seat=seat, accept=False)
-    # Only a seat holding the wool may accept.
+    # Every seat asked may accept, holding the wool or not: the table asks them all one
+    # question, and what a seat may answer tells nothing of its hand.
     assert a.AnswerTrade(seat=1, accept=True) in prompts[1].actions
-    assert a.AnswerTrade(seat=3, accept=True) not in prompts[3].actions
+    assert a.AnswerTrade(seat=3, accept=True) in prompts[3].actions
     view = GAME.view(state, None).trade
     assert view is not None and view.waiting == [1, 2, 3] and view.to_all
 
@@ -145,6 +146,18 @@ def test_a_trade_refused_when_the_partner_lost_the_cards() -> None:
     state, events = play(state, a.ConfirmTrade(seat=0, partner=1))
     refused = event(events, "trade_refused").params
     assert refused["lacking_seat"] == 1 and refused["lacking"] == {"wool": 1}
+
+
+def test_an_acceptance_without_the_cards_is_refused_when_confirmed() -> None:
+    state, _ = _offer(_table(), {"brick": 1}, {"wool": 1})
+    state, _ = play(state, a.AnswerTrade(seat=3, accept=True))  # seat 3 holds no wool
+    assert a.ConfirmTrade(seat=0, partner=3) in prompt_of(state, 0).actions
+    before = (hand(state, 0), hand(state, 3))
+    state, events = play(state, a.ConfirmTrade(seat=0, partner=3))
+    refused = event(events, "trade_refused").params
+    assert refused["lacking_seat"] == 3 and refused["lacking"] == {"wool": 1}
+    assert (hand(state, 0), hand(state, 3)) == before
+    assert state.offer.answers[3].answer == "void"
 
 
 def test_a_new_offer_replaces_the_open_one_and_offers_are_bounded() -> None:
