@@ -499,6 +499,7 @@ class _Block:
     as_select: bool
     # The choices are first steps (each index one move that begins with it): a StepSelect.
     steps: bool = False
+    keys: tuple[str, ...] = ()  # the steps' keys, in the order of ``choices``
 
 
 def _as_select(renderer: Renderer, group: str, choices: int) -> bool:
@@ -531,19 +532,63 @@ def fit_groups(renderer: Renderer, groups: dict[str, list[int]], rows: int) -> l
     return sorted(index for indices in kept.values() for index in indices)
 
 
-def _first_steps(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
-                 indices: list[int], locale: str | None) -> list[tuple[int, str]] | None:
-    """A group too large for one select, as its first steps (the first move of each, and
-    the step's label); None when its moves are not chosen in two steps."""
-    steps: dict[str, tuple[int, str]] = {}
-    for index in indices:
-        action = prompt.actions[index]
-        key = renderer.action_step(action)
-        if key is None:
+def first_steps(renderer: Renderer, prompt: Prompt, members: list[int]) -> dict[str, int] | None:
+    """The first steps of a group's moves ``members`` (indices of ``prompt``), each with the
+    index of the move that stands for it (what its option's value names), in the order they
+    first appear; None when its moves are not chosen in two steps. A move may begin with
+    several steps (``Renderer.action_steps``: a corner reached from each of its hexes): each
+    step stands on a move of its own, the first of its moves that stands for no other step
+    (a step with none left is not offered; its moves are found under their other steps)."""
+    keys: dict[str, None] = {}
+    of: list[tuple[int, tuple[str, ...]]] = []
+    for index in members:
+        found = renderer.action_steps(prompt.actions[index])
+        if not found:
             return None
-        if key not in steps:
-            steps[key] = (index, plain(renderer.step_label(live, view, action, locale)))
-    return list(steps.values())
+        of.append((index, found))
+        keys.update(dict.fromkeys(found))
+    if all(len(found) == 1 for _, found in of):  # one step a move: the first move of each
+        reps: dict[str, int] = {}
+        for index, (key,) in of:
+            reps.setdefault(key, index)
+        return reps
+    taken: set[int] = set()
+    chosen: dict[str, int] = {}
+    for key in keys:
+        free = next((i for i, found in of if key in found and i not in taken), None)
+        if free is not None:
+            chosen[key] = free
+            taken.add(free)
+    return chosen
+
+
+def step_key(renderer: Renderer, prompt: Prompt, shown: list[int], step: int) -> str | None:
+    """The first step that move ``step`` stands for among the moves ``shown`` (as
+    ``first_steps`` numbers them in its group); None if it stands for none."""
+    if not 0 <= step < len(prompt.actions):
+        return None
+    group = renderer.action_group(prompt.actions[step])
+    pick = prompt.pick
+    members = [i for i in shown if renderer.action_group(prompt.actions[i]) == group
+               and (pick is None or not pick.accepts(prompt.actions[i]))]
+    reps = first_steps(renderer, prompt, members) or {}
+    found = next((key for key, index in reps.items() if index == step), None)
+    if found is not None:
+        return found
+    keys = renderer.action_steps(prompt.actions[step])
+    return keys[0] if keys else None
+
+
+def _first_steps(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
+                 indices: list[int], locale: str | None) -> list[tuple[int, str, str]] | None:
+    """A group too large for one select, as its first steps (the move standing for each, the
+    step's label and its key); None when its moves are not chosen in two steps."""
+    reps = first_steps(renderer, prompt, indices)
+    if reps is None:
+        return None
+    return [(index, plain(renderer.step_name(live, view, key, locale)
+                          or renderer.step_label(live, view, prompt.actions[index], locale)), key)
+            for key, index in reps.items()]
 
 
 def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
@@ -561,10 +606,11 @@ def _blocks(renderer: Renderer, live: LiveMatch, view: Any, prompt: Prompt,
             if stepping and len(members) > STEPS_BEYOND else None
         if steps is not None:
             for start in range(0, len(steps), MAX_SELECT_OPTIONS):
-                blocks.append(_Block(group, steps[start:start + MAX_SELECT_OPTIONS], True,
-                                     steps=True))
-            members = [i for i in members
-                       if chosen is not None and renderer.action_step(prompt.actions[i]) == chosen]
+                part = steps[start:start + MAX_SELECT_OPTIONS]
+                blocks.append(_Block(group, [(index, label) for index, label, _ in part], True,
+                                     steps=True, keys=tuple(key for _, _, key in part)))
+            members = [i for i in members if chosen is not None
+                       and chosen in renderer.action_steps(prompt.actions[i])]
             if not members:
                 continue
         choices = [(index, plain(renderer.action_label(live, view, prompt.actions[index], locale)))
@@ -603,10 +649,9 @@ def action_view(
     ``BOARD_STEP``), and keeps the steps in view beside the chosen step's moves."""
     view_ui = ui.View(timeout=None)
     shown = list(range(len(prompt.actions))) if indices is None else indices
-    step_key = None if step is None or not 0 <= step < len(prompt.actions) \
-        else renderer.action_step(prompt.actions[step])
-    if step_key is not None and not board:
-        shown = [i for i in shown if renderer.action_step(prompt.actions[i]) == step_key]
+    chosen_step = None if step is None else step_key(renderer, prompt, shown, step)
+    if chosen_step is not None and not board:
+        shown = [i for i in shown if chosen_step in renderer.action_steps(prompt.actions[i])]
         back = PanelPageButton(live.id, 0, plain(t("panel.previous", locale)))
         leading = [*(leading or []), back]
     number = {index: place for place, index in enumerate(shown)} if board else \
@@ -631,7 +676,8 @@ def action_view(
     # The board keeps its first steps in view beside the chosen step's moves (another step
     # is one click away); a panel at a step shows that step's moves and a way back.
     blocks = _blocks(renderer, live, view, prompt, shown, locale,
-                     stepping=board or step_key is None, chosen=step_key if board else None)
+                     stepping=board or chosen_step is None,
+                     chosen=chosen_step if board else None)
     paged = len(blocks) > free_rows
     per_page = free_rows - 1 if paged else free_rows
     pages = max(1, -(-len(blocks) // per_page))
@@ -639,10 +685,9 @@ def action_view(
     for offset, block in enumerate(blocks[page * per_page:(page + 1) * per_page]):
         row = first_row + offset
         if block.steps and board:
-            options = [discord.SelectOption(
-                label=label[:100], value=str(number[index]),
-                default=renderer.action_step(prompt.actions[index]) == step_key)
-                for index, label in block.choices]
+            options = [discord.SelectOption(label=label[:100], value=str(number[index]),
+                                            default=key == chosen_step)
+                       for (index, label), key in zip(block.choices, block.keys, strict=True)]
             board_step = ActSelect(live.id, live.version, prompt.seat, row, options,
                                    plain(renderer.group_label(block.group, locale)),
                                    scope=BOARD_STEP, check=check)

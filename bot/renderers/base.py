@@ -64,10 +64,23 @@ class Renderer(Words):
         before its target). None: the move is chosen in one step."""
         return None
 
+    def action_steps(self, action: Action) -> tuple[str, ...]:
+        """Every first step that leads to ``action``: by default its one ``action_step``. A
+        move reached from several places (a corner from each hex around it) names them all,
+        and each step then shows it among its moves."""
+        key = self.action_step(action)
+        return () if key is None else (key,)
+
     def step_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
                    ) -> Text:
         """How the first step of ``action`` reads (the card, without its target)."""
         return self.action_label(live, view, action, locale)
+
+    def step_name(self, live: LiveMatch, view: Any, key: str, locale: str | None
+                  ) -> Text | None:
+        """How the first step ``key`` reads, where the renderer names steps by their key (a
+        hex); None: as ``step_label`` reads the move that stands for it."""
+        return None
 
     def group_label(self, group: str, locale: str | None) -> Text:
         return t(f"{self.game}.group.{group}", locale)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import ParlorClient
+from bot.components import step_key
 from bot.picking import page_options, pages
 from bot.renderers import renderer_for
 from bot.settings import Settings
@@ -215,16 +216,17 @@ class Table:
         if prompt is None or index >= len(prompt.actions):
             return None
         renderer = renderer_for(live.record.game)
-        wanted = renderer.action_step(prompt.actions[index])
-        if wanted is None:
+        wanted = renderer.action_steps(prompt.actions[index])
+        if not wanted:
             return None
+        everything = list(range(len(prompt.actions)))
         for custom_id in panel.custom_ids():
             if not custom_id.startswith(f"pl:st:{self.match_id}:{seat}:"):
                 continue
             component = panel.find_component(custom_id) or {}
             for option in component.get("options", []):
                 first = int(option["value"])
-                if renderer.action_step(prompt.actions[first]) == wanted:
+                if step_key(renderer, prompt, everything, first) in wanted:
                     self.steps_taken += 1
                     self.first_step = self.first_step or (panel, custom_id, option["value"])
                     result = await self.fake.select(user, panel, custom_id, [option["value"]])
@@ -249,9 +251,9 @@ class Table:
         if prompt is None or index >= len(prompt.actions):
             return None
         renderer = renderer_for(live.record.game)
-        wanted = renderer.action_step(prompt.actions[index])
+        wanted = renderer.action_steps(prompt.actions[index])
         shown = self.app.desk.board_action_indices(live, prompt)
-        if wanted is None or index not in shown:
+        if not wanted or index not in shown:
             return None
         for custom_id in board.custom_ids():
             if not custom_id.startswith(f"pl:bs:{live.id}:{live.version}:{seat}:"):
@@ -259,7 +261,7 @@ class Table:
             for option in (board.find_component(custom_id) or {}).get("options", []):
                 place = int(option["value"])
                 if place < len(shown) and \
-                        renderer.action_step(prompt.actions[shown[place]]) == wanted:
+                        step_key(renderer, prompt, shown, shown[place]) in wanted:
                     return custom_id, str(option["value"])
         return None
 
