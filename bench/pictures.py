@@ -33,6 +33,7 @@ TABLES = [
     ("haunt", 3, 1, "en"), ("haunt", 6, 6, "zh-CN"),
     ("sanguosha", 5, 1, "en"), ("sanguosha", 10, 2, "zh-CN"),
     ("renju", 2, 1, "en"), ("renju", 2, 2, "zh-CN"),
+    ("catan", 4, 1, "en"), ("catan", 3, 2, "zh-CN"),
 ]
 # (file, game, seats, seed, locale, how far into the game: 0..1)
 SAMPLES = [
@@ -48,6 +49,8 @@ SAMPLES = [
     ("sanguosha-5-zh.png", "sanguosha", 5, 3, "zh-CN", 0.63677),
     ("sanguosha-10-en.png", "sanguosha", 10, 8, "en", 0.79971),
     ("sanguosha-10-zh.png", "sanguosha", 10, 6, "zh-CN", 0.92083),
+    ("catan-en.png", "catan", 4, 3, "en", 0.6),
+    ("catan-zh.png", "catan", 3, 5, "zh-CN", 0.4),
 ]
 
 

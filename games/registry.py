@@ -9,7 +9,8 @@ from games.core.game import Game
 
 # Packages imported on first use; each calls ``register`` at import time.
 BUILTIN_PACKAGES: tuple[str, ...] = ("games.lifeboat", "games.citadels", "games.zombie",
-                                       "games.sanguosha", "games.haunt", "games.renju")
+                                       "games.sanguosha", "games.haunt", "games.renju",
+                                       "games.catan")
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 _loaded = False

@@ -19,6 +19,7 @@ GOLDENS = {
     # Normal bots: the strong ones' game takes some forty seconds of CPU (their play is the
     # tactical suite's and the bench's).
     "renju": Golden("renju", seats=2, seed=2, options={"bot_level": "normal"}),
+    "catan": Golden("catan", seats=3, seed=3),
 }
 
 

@@ -1,0 +1,1 @@
+"""The presentation of catan: renderer and cog."""

@@ -1,0 +1,61 @@
+"""/catan: every command comes from GameCog (the variants from Catan's ``Options``), plus
+``/catan place <where>``: a settlement, city or road typed as the place a person reads on the
+board (a corner ``17`` or ``J n``, an edge ``12-17`` or ``J ne``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app import ParlorClient
+from bot.cogs.game_cog import GameCog
+from bot.renderers import renderer_for
+from bot.replies import refuse, user_locale
+from games.catan.typed import typed_place
+from games.core import IllegalAction
+from tables.i18n import t
+from tables.service import Refusal
+
+
+class CatanCog(GameCog, game="catan"):
+    """The /catan command group."""
+
+    @app_commands.command(name="place",
+                          description="Build on a corner or an edge, like 17, J n or 12-17.")
+    @app_commands.describe(where="A corner (17, or a hex and a corner: J n) or an edge "
+                                 "(12-17, or J ne).")
+    async def place(self, interaction: discord.Interaction[Any], where: str) -> None:
+        live = await self.table_here(interaction)
+        if live is None:
+            return
+        if live.state is None:
+            await refuse(interaction, "match.not_running")
+            return
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "act.not_a_player")
+            return
+        prompt = live.game.prompt_for(live.state, seat)
+        try:
+            action = typed_place(live.state, seat, where,
+                                 list(prompt.actions) if prompt is not None else [])
+            await self.app.service.act(live.id, version=live.record.version, seat=seat,
+                                       action=action, user_id=interaction.user.id)
+        except IllegalAction as problem:
+            await refuse(interaction, "engine.refused", reason=str(problem),
+                         engine_key=problem.key, engine_params=problem.params)
+            return
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return
+        locale = user_locale(interaction)
+        renderer = renderer_for(self.game_name)
+        done = renderer.action_label(live, live.game.view(live.state, seat), action, locale)
+        await interaction.response.send_message(t("catan.place.done", locale, what=done),
+                                                ephemeral=True)
+
+
+async def setup(client: ParlorClient) -> None:
+    await client.add_cog(CatanCog(client))
