@@ -636,12 +636,14 @@ def action_view(
     board: bool = False,
     picked: tuple[str, ...] = (),
     step: int | None = None,
+    pick_page: int = 0,
 ) -> ui.View:
     """The components for one seat's prompt: buttons for small groups, selects for large ones,
     in pages when they do not fit in Discord's five rows. On the public ``board`` they are
     numbered by their place among ``indices`` instead of in the whole prompt. In a panel, a
-    prompt's pick (several items as one move) comes first, as a select (``picked`` is what
-    was ticked so far on a paged one, and ``page`` then turns its pages); a group with more
+    prompt's pick (several items as one move) comes first, as a select on every page
+    (``picked`` is what was ticked so far on a paged one, ``pick_page`` the page of its list
+    shown: its own pages turn apart from the panel's ``page``); a group with more
     moves than one select holds is offered in two steps when the renderer names them
     (``action_step``): first a select of steps, then, with ``step`` (the index of a move
     that begins with it), that step's moves and a way back. The board offers such a group
@@ -666,11 +668,10 @@ def action_view(
     free_rows = MAX_ROWS - (1 if leading else 0)
     first_row = 1 if leading else 0
     if prompt.pick is not None and not board:
-        used = _pick_rows(renderer, live, view, prompt, locale, view_ui, first_row, page,
+        used = _pick_rows(renderer, live, view, prompt, locale, view_ui, first_row, pick_page,
                           picked, check)
         first_row += used
         free_rows -= used
-        page = 0
         # The listed samples of the pick are what the select makes: not shown twice.
         shown = [i for i in shown if not prompt.pick.accepts(prompt.actions[i])]
     # The board keeps its first steps in view beside the chosen step's moves (another step

@@ -318,8 +318,10 @@ class InteractionHandler:
         if pages(pick) == 1:
             await self._make_pick(interaction, match_id, version, seat, ticked, check)
             return
-        self.picks.set_page((match_id, seat, prompt_digest(prompt)), pick, page, ticked)
-        await self.show_panel(interaction, match_id, page=page, edit=True)
+        key = (match_id, seat, prompt_digest(prompt))
+        self.picks.set_page(key, pick, page, ticked)
+        self.picks.turn(key, page)
+        await self.show_panel(interaction, match_id, edit=True)
 
     @a_move
     async def pick_step(self, interaction: discord.Interaction[Any], match_id: int,
@@ -341,7 +343,8 @@ class InteractionHandler:
             return
         if op == "clear":
             self.picks.clear(key)
-        await self.show_panel(interaction, match_id, page=page, edit=True)
+        self.picks.turn(key, page)
+        await self.show_panel(interaction, match_id, edit=True)
 
     async def _make_pick(self, interaction: discord.Interaction[Any], match_id: int,
                          version: int, seat: int, chosen: list[str], check: str) -> None:

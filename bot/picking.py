@@ -1,10 +1,11 @@
 """Choices of several items in a private panel that are still being made.
 
 A pick of up to 25 items is one Discord select with its min and max values: one click makes
-the move. A longer list is paged, 25 to a page; what the player ticked on each page is kept
-here until they confirm, keyed by match, seat and the digest of the prompt, so a choice never
-outlives the question it was made for. It is kept in memory only: after a restart the player
-ticks again (the move itself is never half made).
+the move. A longer list is paged, 25 to a page; what the player ticked on each page, and the
+page of the list they are at, are kept here until they confirm, keyed by match, seat and the
+digest of the prompt, so a choice never outlives the question it was made for. The list's page
+is its own: the panel's pages of other moves turn apart from it. It is kept in memory only:
+after a restart the player ticks again (the move itself is never half made).
 """
 
 from __future__ import annotations
@@ -31,9 +32,20 @@ def page_options(pick: Pick, page: int) -> tuple[str, ...]:
 class PickChoices:
     def __init__(self) -> None:
         self._chosen: OrderedDict[Key, tuple[str, ...]] = OrderedDict()
+        self._pages: OrderedDict[Key, int] = OrderedDict()
 
     def chosen(self, key: Key) -> tuple[str, ...]:
         return self._chosen.get(key, ())
+
+    def page(self, key: Key) -> int:
+        """The page of the list the player is at (the first until they turn it)."""
+        return self._pages.get(key, 0)
+
+    def turn(self, key: Key, page: int) -> None:
+        self._pages[key] = page
+        self._pages.move_to_end(key)
+        while len(self._pages) > KEPT:
+            self._pages.popitem(last=False)
 
     def set_page(self, key: Key, pick: Pick, page: int, ticked: list[str]) -> tuple[str, ...]:
         """Replaces what was ticked on ``page`` by ``ticked``; returns the whole choice, in

@@ -405,10 +405,11 @@ class Desk:
             return markdown(t("panel.nothing_to_do", locale)), [embed], view
         content = markdown(renderer.prompt_line(live, own, prompt, locale) if prompt.blocking
                            else t("panel.free_moves", locale), CONTENT_LIMIT)
-        picked = () if prompt.pick is None else self.app.interactions.picks.chosen(
-            (live.id, seat, prompt_digest(prompt)))
+        picks, key = self.app.interactions.picks, (live.id, seat, prompt_digest(prompt))
+        picked = () if prompt.pick is None else picks.chosen(key)
         view = action_view(renderer, live, own, prompt, locale, page=page,
-                           leading=[refresh, leave], picked=picked, step=step)
+                           leading=[refresh, leave], picked=picked, step=step,
+                           pick_page=0 if prompt.pick is None else picks.page(key))
         return content, [embed], view
 
     def closed_panel(self, live: LiveMatch, seat: int, locale: str | None

@@ -341,7 +341,8 @@ class Table:
             values = [str(pick.options.index(item)) for item in getattr(action, pick.field)]
             return await self.fake.select(user, panel, component(f"pl:k:{head}0"), values)
         for page in range(count):
-            if page > 0:
+            if not any(c.startswith(f"pl:k:{head}{page}") for c in panel.custom_ids()):
+                # The list is at another page (a panel shows the page its player left it at).
                 turned = await self.fake.click(user, panel, component(f"pl:kb:{head}go:{page}"))
                 panel = await turned.wait_original()
             values = [str(offset) for offset, item in enumerate(page_options(pick, page))
