@@ -9,7 +9,7 @@ from typing import Any
 
 from discord import ui
 
-from bot.components import action_view, first_steps, step_key
+from bot.components import HandButton, action_view, first_steps, step_key
 from bot.games.catan.renderer import CatanRenderer
 from bot.renderers import renderer_for
 from games.catan import GAME
@@ -141,3 +141,36 @@ def test_a_robber_move_names_the_hex_and_the_victim() -> None:
     labels = {r.action_label(live, public, prompt.actions[i], "en") for i in shown
               if getattr(prompt.actions[i], "hex", None) == e}
     assert labels == {"Robber to E · hills 6, rob 🔵 P1"}
+
+
+def test_a_long_offer_list_and_the_panels_pages_turn_apart() -> None:
+    """The offer's terms fill two pages of their own list, and the other moves need more rows
+    than are left: the panel's pages turn the moves (the list stays where it is), the list's
+    own buttons turn the list."""
+    state = on_turn(founded(), 0, "main")
+    build(state, 0, settlements=("J n",), roads=("J ne",))
+    give(state, 0, brick=4, lumber=3, wool=1, grain=3, ore=3)
+    give(state, 1, wool=1)
+    state = on_turn(state, 0, "main")
+    live, r = table(state), renderer()
+    prompt = prompt_of(state, 0)
+    assert prompt.pick is not None and len(prompt.pick.options) > 25
+    own = GAME.view(state, 0)
+
+    def shown(page: int, pick_page: int = 0) -> tuple[set[str], list[str]]:
+        leading: list[Any] = [HandButton(live.id, "Refresh")]  # as a panel's first row
+        items = parts(action_view(r, live, own, prompt, "en", page=page, pick_page=pick_page,
+                                  leading=leading))
+        ids = [getattr(item, "custom_id", "") or "" for item in items]
+        labels = {getattr(item, "label", None) or getattr(item, "placeholder", None) or ""
+                  for item in items}
+        return labels, ids
+
+    first, first_ids = shown(0)
+    second, second_ids = shown(1)
+    assert "Build…" in first and "End the turn" not in first
+    assert "End the turn" in second or "Buy a development card" in second
+    for ids in (first_ids, second_ids):  # the list on its first page, on both
+        assert any(i.startswith(f"pl:k:{live.id}:{live.version}:0:0") for i in ids)
+    _, turned = shown(0, pick_page=1)
+    assert any(i.startswith(f"pl:k:{live.id}:{live.version}:0:1") for i in turned)

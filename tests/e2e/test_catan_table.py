@@ -44,8 +44,8 @@ ALICE = 0  # the host's seat
 CARD_ID = re.compile(r"\b(brick|lumber|wool|grain|ore|knight|victory|road_building|"
                      r"year_of_plenty|monopoly)-\d\d\b")
 # Lines only a seat's own panel or private log shows.
-PRIVATE_KEYS = ("catan.event.you_stole", "catan.event.stolen_from_you", "catan.event.you_drew",
-                "catan.event.you_chose_discard", "catan.panel.discard_chosen")
+PRIVATE_KEYS = ("catan.event.you_stole", "catan.event.stolen_from_you",
+                "catan.event.discard_chosen", "catan.panel.discard_chosen")
 
 
 def private_markers() -> list[str]:

@@ -163,6 +163,12 @@ class CatanWords(Words):
             return t(f"catan.event.{name}_{how}", locale, **text)
         if name == "stolen":
             return t("catan.event.stolen", locale, **text)
+        if name == "discard_chosen":
+            counts: dict[str, int] = {}
+            for card in params.get("cards") or []:
+                counts[kind_of(card)] = counts.get(kind_of(card), 0) + 1
+            return t("catan.event.discard_chosen", locale, seat=text["seat"],
+                     cards=self.cards(counts, locale))
         if name == "trade_offered":
             return self._offered(live, params, locale)
         if name == "trade_answered":
@@ -194,6 +200,8 @@ class CatanWords(Words):
 
     def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
                           locale: str | None) -> str:
+        """A stolen card as its thief and its victim read it ("you"); the other private
+        events (a development card drawn, a discard chosen) read as the table's line."""
         if event.key in READER_EVENTS:
             params = event.params
             resource = self.param_text(live, "resource", params.get("resource"), locale)
@@ -203,15 +211,6 @@ class CatanWords(Words):
             if params.get("victim") == seat:
                 return t("catan.event.stolen_from_you", locale, resource=resource,
                          thief=self.player(live, params["thief"]))
-        if event.key == "catan.event.development_drawn" and event.params.get("seat") == seat:
-            return t("catan.event.you_drew", locale,
-                     development=self.development(event.params.get("development", ""),
-                                                  locale))
-        if event.key == "catan.event.discard_chosen" and event.params.get("seat") == seat:
-            counts: dict[str, int] = {}
-            for card in event.params.get("cards") or []:
-                counts[kind_of(card)] = counts.get(kind_of(card), 0) + 1
-            return t("catan.event.you_chose_discard", locale, cards=self.cards(counts, locale))
         return self.event_line(live, event, locale)
 
     def _per_seat(self, live: LiveMatch, counts: dict[str, int], locale: str | None) -> str:
