@@ -286,9 +286,9 @@ def _building(canvas: Canvas, corner: int, colour: str, city: bool) -> None:
     cx, cy = at(*CORNER_XY[corner])
     fill = PIECE_COLOURS[colour]
     if city:
-        # A hall with a tower.
-        points = [(cx - 17, cy + 12), (cx - 17, cy - 2), (cx - 5, cy - 2), (cx - 5, cy - 12),
-                  (cx + 4, cy - 21), (cx + 13, cy - 12), (cx + 13, cy + 12)]
+        # A house with a lower hall beside it.
+        points = [(cx - 16, cy + 12), (cx - 16, cy - 5), (cx - 7, cy - 15), (cx + 2, cy - 5),
+                  (cx + 2, cy - 1), (cx + 16, cy - 1), (cx + 16, cy + 12)]
     else:
         points = [(cx - 11, cy + 11), (cx - 11, cy - 2), (cx, cy - 13), (cx + 11, cy - 2),
                   (cx + 11, cy + 11)]
