@@ -1,6 +1,7 @@
-"""The engine contract and the platform's proofs, run on Catan directly (the game is not in
-the registry until its table exists): the same checks as tests/games/test_conformance.py and
-tests/games/test_twins.py, with the helpers of games.core.conformance.
+"""The engine contract and the platform's proofs, run on Catan beyond what the generic run
+(tests/games/test_conformance.py and tests/games/test_twins.py: the standard game, random
+players) covers: every variant the game lists, with bots at two seats, with the helpers of
+games.core.conformance.
 
 Random playouts (bots at two seats so games end in hundreds of moves, random players at the
 others, random several-card picks and trade words) at both player counts under every variant
