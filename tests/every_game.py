@@ -81,6 +81,17 @@ def legal_player(view: Any, prompt: Prompt, rng: random.Random) -> Action:
     return rng.choice(prompt.actions)
 
 
+def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
+    """The question a test's table of bots answers next: the first listed that its seat has
+    not answered yet. A game may keep asking a seat that answered a named question (Catan's
+    secret discards, to hide who has chosen); a bot answers it once, as the scheduler's do
+    (``bot/scheduler.py``). The caller records ``answered[prompt.seat] = prompt.question_id``."""
+    for prompt in prompts:
+        if not (prompt.question and answered.get(prompt.seat) == prompt.question_id):
+            return prompt
+    raise AssertionError("the table waits only for questions already answered")
+
+
 def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
     """The games of ``SLOW_BOTS`` choose with ``legal_player`` (until the test ends, given its
     ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``): their

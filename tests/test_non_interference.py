@@ -47,6 +47,11 @@ SEEDS = range(4) if SOAK else range(1)
 # pictures one after another, at these steps; its scene is compared at every step.
 PAINTED_STEPS = {0, 20, 40}
 LOCALES = ("en", "zh-CN")
+# The public log is compared over its last lines at every step (all of them with PARLOR_SOAK):
+# a line is rendered from its event and the table as it is now, so every event is compared
+# over the many steps after it, and a table of hundreds of moves (Catan's thousand events)
+# is not rendered whole again at each one.
+LOG_TAIL = None if SOAK else 60
 # Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
@@ -55,7 +60,8 @@ def _desk() -> Desk:
     # Rendering reads only the turn deadlines and a pick's ticked items from the app.
     return Desk(cast(Any, SimpleNamespace(
         timers=SimpleNamespace(deadline=lambda match, seat: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: ())))))
+        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
+                                                      page=lambda key: 0)))))
 
 
 def _live(game: str, seats: int, seed: int, locale: str) -> LiveMatch:
@@ -92,7 +98,7 @@ def public_payloads(desk: Desk, live: LiveMatch, events: list[Event], *,
         payloads["picture"] = (repr(picture.scene), picture.key)
         if paint is not None:
             payloads["picture.png"] = paint.png(picture.canvas().image)
-    payloads["log"] = public_log(live, events, locale)
+    payloads["log"] = public_log(live, events[-LOG_TAIL:] if LOG_TAIL else events, locale)
     payloads["threads"] = [(team.key, team.seats, team.name)
                            for team in renderer.team_threads(live, locale)]
     if live.outcome() is not None:

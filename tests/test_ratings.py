@@ -22,7 +22,7 @@ from storage import EVERYWHERE, StatRecord
 from storage.sqlite import SqliteRepository
 from tables import ratings
 from tables.service import LiveMatch, MatchService
-from tests.every_game import use_quick_bots
+from tests.every_game import next_bot_prompt, use_quick_bots
 
 NOW = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -45,10 +45,10 @@ def _sides(game: str, seats: list[tuple[int | None, int, str | None]]
 
 
 def test_what_each_game_declares() -> None:
-    """Rule: Lifeboat, Citadels and Renju rate every seat for itself; Sanguosha's lord and
+    """Rule: Lifeboat, Citadels, Renju and Catan rate every seat for itself; Sanguosha's lord and
     loyalists are one side and the rebels another, each renegade alone; the haunt's heroes are
     one side against the traitor; Zombie in My Pocket is cooperative and rates nobody."""
-    for game in ("lifeboat", "citadels", "renju"):
+    for game in ("lifeboat", "citadels", "renju", "catan"):
         assert registry.get(game).rated == Rated(), game
     assert registry.get("zombie").rated == NOT_RATED
     assert _sides("sanguosha", [(1, 1, "lord"), (2, 1, "loyalist"), (3, 3, "rebel"),
@@ -130,8 +130,10 @@ async def _play(service: MatchService, game: str, people: list[int], bots: int, 
     if afk is not None:
         live = await service.hand_to_bot(live.id, people.index(afk), reason="afk")
     rng = random.Random(seed)
+    answered: dict[int, str] = {}
     while live.outcome() is None:
-        prompt = live.pending()[0]
+        prompt = next_bot_prompt(live.pending(), answered)
+        answered[prompt.seat] = prompt.question_id
 
         def decide(current: LiveMatch, asked: Any) -> tuple[Any, str]:
             view = current.game.view(current.state, asked.seat)

@@ -104,7 +104,8 @@ def desk() -> Desk:
     # Rendering reads only the turn deadlines and a pick's ticked items from the app.
     return Desk(cast(Any, SimpleNamespace(
         timers=SimpleNamespace(deadline=lambda match, seat: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: ())))))
+        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
+                                                      page=lambda key: 0)))))
 
 
 def at_table(live: LiveMatch, locale: str) -> None:

@@ -28,6 +28,7 @@ from tests.fakediscord.faults import FaultRule
 from tests.shown import t
 
 MESSAGES = "/channels/{channel_id}/messages"
+STALL_SECONDS = 15.0
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 
 every_game = pytest.mark.parametrize("game", hosted_games())
@@ -55,9 +56,21 @@ async def _bots_play_on(fake: FakeDiscord, table: Table, humans: list[FakeUser])
         except AssertionError:
             if (await table.live()).outcome() is None:
                 raise  # else a bot's move ended the game while the seat was being handed over
-    for _ in range(2000):
-        if (await table.live()).record.status == MatchStatus.FINISHED:
+    await _bots_finish(table)
+
+
+async def _bots_finish(table: Table) -> None:
+    """Waits while the bots keep moving, not for a fixed time: a long table (Catan's hundreds
+    of moves, 30 ms apart at the least) takes as long as it takes; a stalled one is caught in
+    ``STALL_SECONDS``."""
+    loop = asyncio.get_running_loop()
+    version, moved = -1, loop.time()
+    while loop.time() - moved < STALL_SECONDS:
+        live = await table.live()
+        if live.record.status == MatchStatus.FINISHED:
             return
+        if live.version != version:
+            version, moved = live.version, loop.time()
         await asyncio.sleep(0.01)
 
 
@@ -220,10 +233,7 @@ async def test_a_board_deleted_again_and_again_is_posted_anew_each_time(
         fake.fail_next("PATCH", MESSAGE, 404, code=10008, count=3)
         await fake.wait_for(lambda: not fake.faults.pending(), timeout=10,
                             what="three edits answered 10008")
-        for _ in range(1000):
-            if (await table.live()).record.status == MatchStatus.FINISHED:
-                break
-            await asyncio.sleep(0.01)
+        await _bots_finish(table)
         await _finished_and_shown(fake, table)
         final = await board_message(fake, client, table.match_id or 0)
         assert final is not None and final.id not in boards
@@ -265,10 +275,7 @@ async def test_lost_permissions_pause_the_table_the_host_is_told_and_resume_lose
         assert (await resumed.wait_original()).content == t("resume.done")
         new_board = await wait_board_current(fake, client, paused.id)
         assert new_board.id != board.id
-        for _ in range(1000):
-            if (await table.live()).record.status == MatchStatus.FINISHED:
-                break
-            await asyncio.sleep(0.01)
+        await _bots_finish(table)
         await _finished_and_shown(fake, table)
     assert fake.client_errors == []
     refused = [r for r in fake.requests if r.status == 403]

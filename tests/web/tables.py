@@ -11,6 +11,7 @@ from typing import Any
 
 from storage.sqlite import SqliteRepository
 from tables.service import LiveMatch, MatchService
+from tests.every_game import next_bot_prompt
 from web.links import Links, load_secret
 from web.site import Parts
 
@@ -34,8 +35,10 @@ async def finished_table(service: MatchService, game: str, *, channel: int, seat
         await service.add_bot(live.id, HOST, "Bot")
     live = await service.start(live.id, HOST)
     rng = random.Random(seed)
+    answered: dict[int, str] = {}
     while live.outcome() is None:
-        prompt = live.pending()[0]
+        prompt = next_bot_prompt(live.pending(), answered)
+        answered[prompt.seat] = prompt.question_id
 
         def decide(current: LiveMatch, asked: Any) -> tuple[Any, str]:
             view = current.game.view(current.state, asked.seat)
