@@ -120,11 +120,11 @@ def test_trade_terms_and_discards_read_as_cards() -> None:
     state = on_turn(state, 0, "main")
     live, r = table(state), renderer()
     own = GAME.view(state, 0)
-    assert r.pick_label(live, own, "give:brick:2", "en") == "Give 🧱 brick #2"
-    assert r.pick_label(live, own, "want:ore:1", "zh-CN") == "想要 🪨矿石 #1"
-    assert r.pick_label(live, own, "to:2", "en").startswith("Only to ⚪ ")
+    assert r.pick_label(live, own, "give:brick:2", "en").plain == "Give 🧱 brick #2"
+    assert r.pick_label(live, own, "want:ore:1", "zh-CN").plain == "想要 🪨矿石 #1"
+    assert r.pick_label(live, own, "to:2", "en").plain.startswith("Only to ⚪ ")
     brick = own.me.hand["brick"][1]
-    assert r.pick_label(live, own, brick, "en") == "🧱 brick #2"
+    assert r.pick_label(live, own, brick, "en").plain == "🧱 brick #2"
 
 
 def test_a_robber_move_names_the_hex_and_the_victim() -> None:
@@ -138,7 +138,7 @@ def test_a_robber_move_names_the_hex_and_the_victim() -> None:
     shown = r.board_actions(live, public, prompt)
     assert len(shown) == len(prompt.actions)  # all public: the island and who holds cards
     e = HEX_LABELS.index("E")  # J, beside it, is the desert, where the robber stands
-    labels = {r.action_label(live, public, prompt.actions[i], "en") for i in shown
+    labels = {r.action_label(live, public, prompt.actions[i], "en").plain for i in shown
               if getattr(prompt.actions[i], "hex", None) == e}
     assert labels == {"Robber to E · hills 6, rob 🔵 P1"}
 

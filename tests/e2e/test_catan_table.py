@@ -26,7 +26,6 @@ from games.catan.board import CORNER_NEIGHBOURS, corner_label, edge_label
 from games.catan.cards import RESOURCES
 from games.catan.state import CatanState
 from storage import MatchStatus
-from tables.i18n import t
 from tables.pictures import FILENAME
 from tables.service import LiveMatch
 from tests.e2e.parlor import (
@@ -39,6 +38,7 @@ from tests.e2e.parlor import (
     wait_board_current,
 )
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.shown import t
 
 ALICE = 0  # the host's seat
 CARD_ID = re.compile(r"\b(brick|lumber|wool|grain|ore|knight|victory|road_building|"

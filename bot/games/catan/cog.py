@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.app import ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.renderers import renderer_for
+from bot.renderers.markdown import markdown
 from bot.replies import refuse, user_locale
 from games.catan.typed import typed_place
 from games.core import IllegalAction
@@ -53,8 +54,8 @@ class CatanCog(GameCog, game="catan"):
         locale = user_locale(interaction)
         renderer = renderer_for(self.game_name)
         done = renderer.action_label(live, live.game.view(live.state, seat), action, locale)
-        await interaction.response.send_message(t("catan.place.done", locale, what=done),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            markdown(t("catan.place.done", locale, what=done)), ephemeral=True)
 
 
 async def setup(client: ParlorClient) -> None:

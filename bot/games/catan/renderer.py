@@ -27,6 +27,7 @@ from games.core import Action, Prompt
 from tables.games.catan.words import RESOURCE_ICONS, CatanWords
 from tables.i18n import t
 from tables.service import LiveMatch
+from tables.text import Text, words
 
 LABEL_LIMIT = 80
 # Moves whose choice the table may watch: their list is worked out from public facts alone.
@@ -55,14 +56,14 @@ class CatanRenderer(CatanWords, Renderer):
 
     # -- labels ----------------------------------------------------------------------------
     @staticmethod
-    def cut(label: str) -> str:
-        return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "…"
+    def cut(label: Text) -> Text:
+        return label.cut(LABEL_LIMIT)
 
     def action_label(self, live: LiveMatch, view: Any, action: Action, locale: str | None
-                     ) -> str:
+                     ) -> Text:
         return self.cut(self._label(live, view, action, locale))
 
-    def _label(self, live: LiveMatch, view: Any, action: Action, locale: str | None) -> str:
+    def _label(self, live: LiveMatch, view: Any, action: Action, locale: str | None) -> Text:
         if isinstance(action, a.PlaceSettlement | a.BuildSettlement | a.BuildCity):
             return t(f"catan.action.{action.kind}", locale,
                      place=self.corner_place(action.corner, locale))
@@ -86,15 +87,17 @@ class CatanRenderer(CatanWords, Renderer):
             rate = view.me.rates.get(action.give, 4) if isinstance(view, CatanView) and \
                 view.me is not None else 4
             return t("catan.action.bank_trade", locale, rate=rate,
-                     give=f"{RESOURCE_ICONS[action.give]} {self.resource(action.give, locale)}",
-                     get=f"{RESOURCE_ICONS[action.get]} {self.resource(action.get, locale)}")
+                     give=words(RESOURCE_ICONS[action.give] + " ")
+                     + self.resource(action.give, locale),
+                     get=words(RESOURCE_ICONS[action.get] + " ")
+                     + self.resource(action.get, locale))
         if isinstance(action, a.PlayYearOfPlenty):
-            return t("catan.action.play_year_of_plenty", locale, resources=" + ".join(
-                f"{RESOURCE_ICONS[k]} {self.resource(k, locale)}" for k in action.take))
+            return t("catan.action.play_year_of_plenty", locale, resources=words(" + ").join(
+                words(RESOURCE_ICONS[k] + " ") + self.resource(k, locale) for k in action.take))
         if isinstance(action, a.PlayMonopoly):
             return t("catan.action.play_monopoly", locale,
-                     resource=f"{RESOURCE_ICONS[action.resource]} "
-                              f"{self.resource(action.resource, locale)}")
+                     resource=words(RESOURCE_ICONS[action.resource] + " ")
+                     + self.resource(action.resource, locale))
         if isinstance(action, a.Discard):
             counts: dict[str, int] = {}
             for card in action.cards:
@@ -102,7 +105,7 @@ class CatanRenderer(CatanWords, Renderer):
             return t("catan.action.discard", locale, cards=self.cards(counts, locale))
         return t(f"catan.action.{action.kind}", locale)
 
-    def group_label(self, group: str, locale: str | None) -> str:
+    def group_label(self, group: str, locale: str | None) -> Text:
         return t(f"catan.group.{group}", locale)
 
     def action_group(self, action: Action) -> str:
@@ -123,7 +126,7 @@ class CatanRenderer(CatanWords, Renderer):
         return steps[0] if steps else None
 
     def step_name(self, live: LiveMatch, view: Any, key: str, locale: str | None
-                  ) -> str | None:
+                  ) -> Text | None:
         if key not in HEX_LABELS:
             return None
         public = view if isinstance(view, CatanView) else None
@@ -138,7 +141,7 @@ class CatanRenderer(CatanWords, Renderer):
         return [i for i, action in enumerate(prompt.actions) if action.kind in BOARD_KINDS]
 
     # -- several items at once: trade terms, discards ----------------------------------------
-    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> str:
+    def pick_label(self, live: LiveMatch, view: Any, item: str, locale: str | None) -> Text:
         side, _, rest = item.partition(":")
         if side == TO:
             return self.cut(t("catan.term.to", locale, seat=self.player(live, int(rest))))
@@ -157,7 +160,7 @@ class CatanRenderer(CatanWords, Renderer):
         return super().pick_label(live, view, item, locale)
 
     def pick_placeholder(self, live: LiveMatch, view: Any, prompt: Prompt,
-                         locale: str | None) -> str:
+                         locale: str | None) -> Text:
         pick = prompt.pick
         assert pick is not None
         kind = pick.template.kind

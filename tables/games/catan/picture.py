@@ -34,6 +34,7 @@ from tables.i18n import t
 from tables.pictures.canvas import Canvas, Colour, DrawnText
 from tables.pictures.fonts import BOLD, MEDIUM
 from tables.pictures.picture import BoardPicture
+from tables.text import Text
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -44,12 +45,12 @@ if TYPE_CHECKING:
 class CatanPictureNames(Protocol):
     """What the picture reads from its game's words (the words pass themselves)."""
 
-    def seat_name(self, live: LiveMatch, seat: int) -> str: ...
-    def terrain(self, terrain: str, locale: str | None) -> str: ...
-    def resource(self, kind: str, locale: str | None) -> str: ...
+    def seat_name(self, live: LiveMatch, seat: int) -> Text: ...
+    def terrain(self, terrain: str, locale: str | None) -> Text: ...
+    def resource(self, kind: str, locale: str | None) -> Text: ...
     def status_line(self, live: LiveMatch, view: CatanView, locale: str | None, *,
-                    icons: bool = True) -> str: ...
-    def title(self, view: CatanView, locale: str | None) -> str: ...
+                    icons: bool = True) -> Text: ...
+    def title(self, view: CatanView, locale: str | None) -> Text: ...
 
 
 R = 54  # a hex's circumradius, in pixels
@@ -132,38 +133,40 @@ class CatanScene:
 
 def catan_picture(words: CatanPictureNames, live: LiveMatch, view: CatanView,
                   locale: str | None) -> BoardPicture:
+    def plain(key: str) -> str:
+        return t(f"picture.catan.{key}", locale).plain
+
     hexes = view.island.hexes
     harbours = tuple(
         (h.kind, h.sea, h.corners[0], h.corners[1],
-         t("picture.catan.harbour_any", locale) if h.kind == "any"
-         else words.resource(h.kind, locale))
+         t("picture.catan.harbour_any", locale).plain if h.kind == "any"
+         else words.resource(h.kind, locale).plain)
         for h in view.island.harbours)
     island = IslandScene(
         terrains=tuple(h.terrain for h in hexes), numbers=tuple(h.number or 0 for h in hexes),
-        terrain_names=tuple(words.terrain(h.terrain, locale) for h in hexes),
+        terrain_names=tuple(words.terrain(h.terrain, locale).plain for h in hexes),
         harbours=harbours)
     roads = tuple((e, p.seat) for p in view.players for e in p.roads)
     buildings = tuple([(c, p.seat, False) for p in view.players for c in p.settlements]
                       + [(c, p.seat, True) for p in view.players for c in p.cities])
     players = tuple(
-        PlayerRow(colour=p.colour, name=words.seat_name(live, p.seat),
+        PlayerRow(colour=p.colour, name=words.seat_name(live, p.seat).plain,
                   points=view.final.points.get(p.seat, p.points) if view.final is not None
                   else p.points,
                   cards=p.cards, development=p.development, knights=p.knights,
                   road=p.road_length,
                   badges=tuple(
-                      [t("picture.catan.longest_road", locale)] * p.longest_road
-                      + [t("picture.catan.largest_army", locale)] * p.largest_army),
+                      [t("picture.catan.longest_road", locale).plain] * p.longest_road
+                      + [t("picture.catan.largest_army", locale).plain] * p.largest_army),
                   current=p.seat == view.current and view.phase != "over")
         for p in view.players)
     scene = CatanScene(
-        island=island, title=words.title(view, locale),
-        status=words.status_line(live, view, locale, icons=False), dice=view.dice,
+        island=island, title=words.title(view, locale).plain,
+        status=words.status_line(live, view, locale, icons=False).plain, dice=view.dice,
         robber=view.robber, roads=roads, buildings=buildings, players=players,
-        headings=(t("picture.catan.points", locale), t("picture.catan.cards", locale),
-                  t("picture.catan.development", locale), t("picture.catan.knights", locale),
-                  t("picture.catan.road", locale)),
-        legend=(t("picture.catan.legend", locale), t("picture.catan.how", locale)))
+        headings=(plain("points"), plain("cards"), plain("development"), plain("knights"),
+                  plain("road")),
+        legend=(plain("legend"), plain("how")))
     return BoardPicture(scene, paint)
 
 

@@ -31,6 +31,7 @@ from tables.games.catan.picture import catan_picture
 from tables.i18n import t
 from tables.pictures import BoardPicture
 from tables.service import LiveMatch
+from tables.text import Text, bold, lines, number, words
 from tables.words import Words
 
 PREFIX = "catan."
@@ -50,32 +51,33 @@ class CatanWords(Words):
     colour = 0xC0782A
 
     # -- names -----------------------------------------------------------------------------
-    def sep(self, locale: str | None) -> str:
+    def sep(self, locale: str | None) -> Text:
         """What separates the items of a list (", " in English, "、" in Chinese)."""
         return t("catan.list", locale)
 
-    def resource(self, kind: str, locale: str | None) -> str:
+    def resource(self, kind: str, locale: str | None) -> Text:
         return t(f"catan.resource.{kind}", locale)
 
-    def terrain(self, terrain: str, locale: str | None) -> str:
+    def terrain(self, terrain: str, locale: str | None) -> Text:
         return t(f"catan.terrain.{terrain}", locale)
 
-    def development(self, kind: str, locale: str | None) -> str:
+    def development(self, kind: str, locale: str | None) -> Text:
         return t(f"catan.development.{kind}", locale)
 
-    def colour_name(self, seat: int, locale: str | None) -> str:
+    def colour_name(self, seat: int, locale: str | None) -> Text:
         return t(f"catan.colour.{COLOURS[seat]}", locale)
 
-    def player(self, live: LiveMatch, seat: int) -> str:
+    def player(self, live: LiveMatch, seat: int) -> Text:
         """A seat's name behind its colour: "🔴 Alice"."""
-        icon = COLOUR_ICONS[COLOURS[seat]] if 0 <= seat < len(COLOURS) else ""
-        return f"{icon} {self.seat_name(live, seat)}".strip()
+        if not 0 <= seat < len(COLOURS):
+            return self.seat_name(live, seat)
+        return words(COLOUR_ICONS[COLOURS[seat]] + " ") + self.seat_name(live, seat)
 
-    def players(self, live: LiveMatch, seats: list[int], locale: str | None) -> str:
+    def players(self, live: LiveMatch, seats: list[int], locale: str | None) -> Text:
         return self.sep(locale).join(self.player(live, s) for s in seats) or \
             t("catan.nobody", locale)
 
-    def cards(self, counts: dict[str, int], locale: str | None) -> str:
+    def cards(self, counts: dict[str, int], locale: str | None) -> Text:
         """Resource cards by kind: "2 🧱 brick, 1 🪨 ore" (nothing: "no cards")."""
         parts = [t("catan.cards_of", locale, n=n, icon=RESOURCE_ICONS[kind],
                    resource=self.resource(kind, locale))
@@ -86,10 +88,10 @@ class CatanWords(Words):
         """Resource cards as icons: "🧱🧱🪨"."""
         return "".join(RESOURCE_ICONS[kind] * counts.get(kind, 0) for kind in RESOURCES)
 
-    def hex_name(self, view: CatanView | None, h: int, locale: str | None) -> str:
+    def hex_name(self, view: CatanView | None, h: int, locale: str | None) -> Text:
         """A hex by its letter, terrain and number: "E · fields 9"."""
         if view is None or not 0 <= h < len(view.island.hexes):
-            return HEX_LABELS[h] if 0 <= h < len(HEX_LABELS) else "?"
+            return words(HEX_LABELS[h] if 0 <= h < len(HEX_LABELS) else "?")
         found: HexView = view.island.hexes[h]
         terrain = self.terrain(found.terrain, locale)
         if found.number is None:
@@ -110,13 +112,13 @@ class CatanWords(Words):
                           for h in sorted(set(CORNER_HEXES[a]) & set(CORNER_HEXES[b]))
                           if edge in HEX_EDGES[h])
 
-    def corner_place(self, corner: int, locale: str | None) -> str:
+    def corner_place(self, corner: int, locale: str | None) -> Text:
         return t("catan.place.corner", locale, name=corner_label(corner),
-                 names=self.corner_names(corner))
+                 names=words(self.corner_names(corner)))
 
-    def edge_place(self, edge: int, locale: str | None) -> str:
+    def edge_place(self, edge: int, locale: str | None) -> Text:
         return t("catan.place.edge", locale, name=edge_label(edge),
-                 names=self.edge_names(edge))
+                 names=words(self.edge_names(edge)))
 
     def public_view(self, live: LiveMatch) -> CatanView | None:
         if live.state is None:
@@ -124,7 +126,7 @@ class CatanWords(Words):
         found = live.game.view(live.state, None)
         return found if isinstance(found, CatanView) else None
 
-    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> str:
+    def param_text(self, live: LiveMatch, name: str, value: Any, locale: str | None) -> Text:
         if value is None and name in SEAT_PARAMS:
             return t("catan.nobody", locale)
         if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
@@ -132,11 +134,11 @@ class CatanWords(Words):
         if name in CARD_PARAMS and isinstance(value, dict):
             return self.cards(value, locale)
         if name == "resource" and isinstance(value, str) and value in RESOURCES:
-            return f"{RESOURCE_ICONS[value]} {self.resource(value, locale)}"
+            return words(RESOURCE_ICONS[value] + " ") + self.resource(value, locale)
         if name == "corner" and isinstance(value, int):
-            return corner_label(value)
+            return words(corner_label(value))
         if name == "edge" and isinstance(value, int):
-            return edge_label(value)
+            return words(edge_label(value))
         if name == "hex" and isinstance(value, int):
             return self.hex_name(self.public_view(live), value, locale)
         if name == "development" and isinstance(value, str):
@@ -144,7 +146,7 @@ class CatanWords(Words):
         return super().param_text(live, name, value, locale)
 
     # -- events ----------------------------------------------------------------------------
-    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> str:
+    def event_line(self, live: LiveMatch, event: Event, locale: str | None) -> Text:
         if not event.key.startswith(PREFIX):  # the platform's own (a seat changes hands)
             return super().event_line(live, event, locale)
         name = event.key.removeprefix("catan.event.")
@@ -199,7 +201,7 @@ class CatanWords(Words):
         return t(f"catan.event.{name}", locale, **text)
 
     def reader_event_line(self, live: LiveMatch, event: Event, seat: int,
-                          locale: str | None) -> str:
+                          locale: str | None) -> Text:
         """A stolen card as its thief and its victim read it ("you"); the other private
         events (a development card drawn, a discard chosen) read as the table's line."""
         if event.key in READER_EVENTS:
@@ -213,18 +215,18 @@ class CatanWords(Words):
                          thief=self.player(live, params["thief"]))
         return self.event_line(live, event, locale)
 
-    def _per_seat(self, live: LiveMatch, counts: dict[str, int], locale: str | None) -> str:
+    def _per_seat(self, live: LiveMatch, counts: dict[str, int], locale: str | None) -> Text:
         return self.sep(locale).join(
             t("catan.per_seat", locale, seat=self.player(live, int(s)), n=n)
             for s, n in counts.items()) or t("catan.nobody", locale)
 
-    def _produced(self, live: LiveMatch, params: dict[str, Any], locale: str | None) -> str:
+    def _produced(self, live: LiveMatch, params: dict[str, Any], locale: str | None) -> Text:
         gains: dict[str, dict[str, int]] = params.get("gains") or {}
         parts = [t("catan.gain", locale, seat=self.player(live, int(s)),
                    cards=self.cards(g, locale)) for s, g in gains.items()]
         roll = params.get("number", 0)
-        line = t("catan.event.produced", locale, roll=roll, gains="; ".join(parts)) if parts \
-            else t("catan.event.produced_nothing", locale, roll=roll)
+        line = t("catan.event.produced", locale, roll=roll, gains=words("; ").join(parts)) \
+            if parts else t("catan.event.produced_nothing", locale, roll=roll)
         short = params.get("shortages") or []
         if short:
             line += " " + t("catan.event.bank_short", locale, resources=self.sep(locale).join(
@@ -235,18 +237,18 @@ class CatanWords(Words):
         return line
 
     def _discards(self, live: LiveMatch, name: str, params: dict[str, Any],
-                  locale: str | None) -> str:
+                  locale: str | None) -> Text:
         if name == "discard_asked":
             counts: dict[str, int] = params.get("counts") or {}
             return t("catan.event.discard_asked", locale,
                      who=self._per_seat(live, counts, locale))
         given: dict[str, dict[str, int]] = params.get("discards") or {}
-        return t("catan.event.discarded", locale, who="; ".join(
+        return t("catan.event.discarded", locale, who=words("; ").join(
             t("catan.gain", locale, seat=self.player(live, int(s)), cards=self.cards(g, locale))
             for s, g in given.items()))
 
     def offer_text(self, live: LiveMatch, give: dict[str, int], want: dict[str, int],
-                   locale: str | None) -> str:
+                   locale: str | None) -> Text:
         """What an offer trades, from the proposer's side ("2 🧱 brick for 1 🪨 ore")."""
         if not give:
             return t("catan.offer.wants", locale, want=self.cards(want, locale))
@@ -255,7 +257,7 @@ class CatanWords(Words):
         return t("catan.offer.terms", locale, give=self.cards(give, locale),
                  want=self.cards(want, locale))
 
-    def _offered(self, live: LiveMatch, params: dict[str, Any], locale: str | None) -> str:
+    def _offered(self, live: LiveMatch, params: dict[str, Any], locale: str | None) -> Text:
         to = params.get("to")
         terms = self.offer_text(live, params.get("give") or {}, params.get("want") or {},
                                 locale)
@@ -266,7 +268,8 @@ class CatanWords(Words):
         return t("catan.event.trade_offered", locale, seat=seat, terms=terms)
 
     # -- prompts ---------------------------------------------------------------------------
-    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None) -> str:
+    def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
+                    ) -> Text:
         stage = prompt.kind.removeprefix("catan.prompt.")
         params = prompt.params
         seat = self.player(live, prompt.seat)
@@ -291,13 +294,13 @@ class CatanWords(Words):
         return t(f"catan.prompt.{stage}", locale, seat=seat)
 
     # -- the board -------------------------------------------------------------------------
-    def title(self, view: CatanView, locale: str | None) -> str:
+    def title(self, view: CatanView, locale: str | None) -> Text:
         if view.phase == "setup":
             return t("catan.board.title_setup", locale)
         return t("catan.board.title", locale, turn=view.turn)
 
     def status_line(self, live: LiveMatch, view: CatanView, locale: str | None, *,
-                    icons: bool = True) -> str:
+                    icons: bool = True) -> Text:
         """What the table is doing now, in one line (the picture's too, whose font has no
         colour icons: ``icons=False``)."""
         name = self.player if icons else self.seat_name
@@ -315,7 +318,7 @@ class CatanWords(Words):
             return t("catan.status.free_roads", locale, seat=seat, count=view.free_roads)
         return t(f"catan.status.{view.stage}", locale, seat=seat)
 
-    def dice_line(self, live: LiveMatch, view: CatanView, locale: str | None) -> str | None:
+    def dice_line(self, live: LiveMatch, view: CatanView, locale: str | None) -> Text | None:
         if view.dice is None:
             return None
         return t("catan.board.dice", locale, first=view.dice[0], second=view.dice[1],
@@ -324,22 +327,22 @@ class CatanWords(Words):
     def board_card(self, live: LiveMatch, view: Any, locale: str | None) -> Card:
         assert isinstance(view, CatanView)
         card = Card(title=self.title(view, locale), colour=self.colour)
-        lines = [self.status_line(live, view, locale)]
+        rows = [self.status_line(live, view, locale)]
         dice = self.dice_line(live, view, locale)
         if dice is not None:
-            lines.append(dice)
-        lines.append(t("catan.board.robber", locale,
-                       hex=self.hex_name(view, view.robber, locale)))
-        lines.append(t("catan.board.bank", locale, cards=" · ".join(
-            f"{RESOURCE_ICONS[k]} {view.bank[k]}" for k in RESOURCES),
+            rows.append(dice)
+        rows.append(t("catan.board.robber", locale,
+                      hex=self.hex_name(view, view.robber, locale)))
+        rows.append(t("catan.board.bank", locale, cards=words(" · ").join(
+            words(RESOURCE_ICONS[k] + " ") + number(view.bank[k]) for k in RESOURCES),
             count=view.development_left))
-        lines.append(self.awards_line(live, view, locale))
+        rows.append(self.awards_line(live, view, locale))
         if view.phase != "over":
-            lines.append(t("catan.board.how", locale))
-        card.description = "\n".join(lines)[:4000]
+            rows.append(t("catan.board.how", locale))
+        card.description = lines(rows)[:4000]
         card.add_field(name=t("catan.board.players", locale, points=view.points_to_win),
-                       value="\n".join(self.player_line(live, view, p, locale)
-                                       for p in view.players)[:1024], inline=False)
+                       value=lines(self.player_line(live, view, p, locale)
+                                   for p in view.players)[:1024], inline=False)
         if view.trade is not None:
             card.add_field(name=t("catan.board.trade", locale),
                            value=self.trade_text(live, view.trade, locale)[:1024],
@@ -355,7 +358,7 @@ class CatanWords(Words):
                        value=self.island_text(view, locale)[:1024], inline=False)
         return card
 
-    def awards_line(self, live: LiveMatch, view: CatanView, locale: str | None) -> str:
+    def awards_line(self, live: LiveMatch, view: CatanView, locale: str | None) -> Text:
         road = t("catan.board.longest_road", locale,
                  seat=self.player(live, view.longest_road),
                  length=view.players[view.longest_road].road_length) \
@@ -364,10 +367,10 @@ class CatanWords(Words):
                  seat=self.player(live, view.largest_army),
                  knights=view.players[view.largest_army].knights) \
             if view.largest_army is not None else t("catan.board.largest_army_none", locale)
-        return f"{road} · {army}"
+        return road + words(" · ") + army
 
     def player_line(self, live: LiveMatch, view: CatanView, p: PlayerView,
-                    locale: str | None) -> str:
+                    locale: str | None) -> Text:
         marks = []
         if p.longest_road:
             marks.append("🛣️")
@@ -377,61 +380,64 @@ class CatanWords(Words):
         line = t("catan.board.player", locale, seat=self.player(live, p.seat),
                  points=points, cards=p.cards, development=p.development,
                  knights=p.knights, road=p.road_length)
-        turn = "▶ " if p.seat == view.current and view.phase != "over" else ""
-        return turn + line + ("" if not marks else " " + "".join(marks))
+        turn = words("▶ " if p.seat == view.current and view.phase != "over" else "")
+        return turn + line + words("" if not marks else " " + "".join(marks))
 
-    def pieces_text(self, live: LiveMatch, view: CatanView, locale: str | None) -> str:
+    def pieces_text(self, live: LiveMatch, view: CatanView, locale: str | None) -> Text:
         """Every piece on the island, by player: the picture's text twin."""
-        lines = []
+        rows = []
         for p in view.players:
-            parts = []
+            parts: list[Text] = []
             if p.settlements:
-                parts.append(PIECE_ICONS["settlement"] + " " + ", ".join(
-                    corner_label(c) for c in p.settlements))
+                parts.append(words(PIECE_ICONS["settlement"] + " " + ", ".join(
+                    corner_label(c) for c in p.settlements)))
             if p.cities:
-                parts.append(PIECE_ICONS["city"] + " " + ", ".join(
-                    corner_label(c) for c in p.cities))
+                parts.append(words(PIECE_ICONS["city"] + " " + ", ".join(
+                    corner_label(c) for c in p.cities)))
             if p.roads:
-                parts.append(PIECE_ICONS["road"] + " " + ", ".join(
-                    edge_label(e) for e in p.roads))
+                parts.append(words(PIECE_ICONS["road"] + " " + ", ".join(
+                    edge_label(e) for e in p.roads)))
             if p.harbours:
-                parts.append("⚓ " + ", ".join(self.harbour_name(k, locale) for k in p.harbours))
-            lines.append(f"{self.player(live, p.seat)}: " + (
-                " · ".join(parts) or t("catan.board.no_pieces", locale)))
-        return "\n".join(lines)
+                parts.append(words("⚓ ") + words(", ").join(
+                    self.harbour_name(k, locale) for k in p.harbours))
+            rows.append(self.player(live, p.seat) + words(": ") + (
+                words(" · ").join(parts) or t("catan.board.no_pieces", locale)))
+        return lines(rows)
 
-    def harbour_name(self, kind: str, locale: str | None) -> str:
+    def harbour_name(self, kind: str, locale: str | None) -> Text:
         if kind in RESOURCES:
             return t("catan.harbour.special", locale, icon=RESOURCE_ICONS[kind],
                      resource=self.resource(kind, locale))
         return t("catan.harbour.generic", locale)
 
-    def island_text(self, view: CatanView, locale: str | None) -> str:
+    def island_text(self, view: CatanView, locale: str | None) -> Text:
         """The hexes (letter, terrain, number) and the harbours (rate, corners) in words."""
-        hexes = " · ".join(
-            f"{h.label} {self.terrain(h.terrain, locale)}" + (f" {h.number}" if h.number else "")
+        hexes = words(" · ").join(
+            words(h.label + " ") + self.terrain(h.terrain, locale)
+            + words(f" {h.number}" if h.number else "")
             for h in view.island.hexes)
-        harbours = " · ".join(
-            f"{self.harbour_name(h.kind, locale)} {corner_label(h.corners[0])}"
-            f"/{corner_label(h.corners[1])}" for h in view.island.harbours)
-        return hexes + "\n⚓ " + harbours
+        harbours = words(" · ").join(
+            self.harbour_name(h.kind, locale)
+            + words(f" {corner_label(h.corners[0])}/{corner_label(h.corners[1])}")
+            for h in view.island.harbours)
+        return hexes + words("\n⚓ ") + harbours
 
-    def trade_text(self, live: LiveMatch, trade: TradeView, locale: str | None) -> str:
-        lines = [t("catan.trade.offer", locale, seat=self.player(live, trade.proposer),
+    def trade_text(self, live: LiveMatch, trade: TradeView, locale: str | None) -> Text:
+        rows = [t("catan.trade.offer", locale, seat=self.player(live, trade.proposer),
                    terms=self.offer_text(live, trade.give, trade.want, locale),
                    to=t("catan.trade.to_all", locale) if trade.to_all
                    else self.players(live, trade.asked, locale))]
         for seat, answer in trade.answers.items():
             who = self.player(live, seat)
             if answer.answer == "counter":
-                lines.append(t("catan.trade.counter", locale, seat=who,
-                               terms=self.offer_text(live, answer.give, answer.want, locale)))
+                rows.append(t("catan.trade.counter", locale, seat=who,
+                              terms=self.offer_text(live, answer.give, answer.want, locale)))
             else:
-                lines.append(t(f"catan.trade.{answer.answer}", locale, seat=who))
+                rows.append(t(f"catan.trade.{answer.answer}", locale, seat=who))
         if trade.waiting:
-            lines.append(t("catan.trade.waiting", locale,
-                           seats=self.players(live, trade.waiting, locale)))
-        return "\n".join(lines)
+            rows.append(t("catan.trade.waiting", locale,
+                          seats=self.players(live, trade.waiting, locale)))
+        return lines(rows)
 
     def board_picture(self, live: LiveMatch, view: Any, locale: str | None
                       ) -> BoardPicture | None:
@@ -444,20 +450,22 @@ class CatanWords(Words):
         me = view.me
         card = Card(title=t("catan.panel.title", locale, seat=self.player(live, seat),
                             colour=self.colour_name(seat, locale)), colour=self.colour)
-        lines = [self.status_line(live, view, locale)]
+        rows = [self.status_line(live, view, locale)]
         if me is not None:
-            lines.append(t("catan.panel.points", locale, points=me.points,
-                           target=view.points_to_win, count=me.hidden_points)
-                         if me.hidden_points else
-                         t("catan.panel.points_plain", locale, points=me.points,
-                           target=view.points_to_win))
-        card.description = "\n".join(lines)
+            rows.append(t("catan.panel.points", locale, points=me.points,
+                          target=view.points_to_win, count=me.hidden_points)
+                        if me.hidden_points else
+                        t("catan.panel.points_plain", locale, points=me.points,
+                          target=view.points_to_win))
+        card.description = lines(rows)
         if me is None:
             return card
         total = sum(me.counts.values())
         card.add_field(name=t("catan.panel.hand", locale, count=total),
-                       value=" · ".join(f"{RESOURCE_ICONS[k]} {self.resource(k, locale)} "
-                                        f"**{me.counts.get(k, 0)}**" for k in RESOURCES),
+                       value=words(" · ").join(
+                           words(RESOURCE_ICONS[k] + " ") + self.resource(k, locale)
+                           + words(" ") + bold(number(me.counts.get(k, 0)))
+                           for k in RESOURCES),
                        inline=False)
         if me.must_discard:
             chosen: dict[str, int] = {}
@@ -468,22 +476,22 @@ class CatanWords(Words):
             card.add_field(name=t("catan.panel.discard", locale, count=me.must_discard),
                            value=value, inline=False)
         developments = [
-            f"{DEVELOPMENT_ICONS.get(d.kind, '🃏')} {self.development(d.kind, locale)}"
-            + (" " + t("catan.panel.new", locale) if d.new else "")
+            words(DEVELOPMENT_ICONS.get(d.kind, "🃏") + " ") + self.development(d.kind, locale)
+            + (words(" ") + t("catan.panel.new", locale) if d.new else words(""))
             for d in me.development]
         card.add_field(name=t("catan.panel.development", locale),
-                       value="\n".join(developments)[:1024] or t("catan.panel.none", locale),
+                       value=lines(developments)[:1024] or t("catan.panel.none", locale),
                        inline=False)
         if view.trade is not None:
             card.add_field(name=t("catan.board.trade", locale),
                            value=self.trade_text(live, view.trade, locale)[:1024],
                            inline=False)
-        card.add_field(name=t("catan.panel.rates", locale), value=" · ".join(
-            f"{RESOURCE_ICONS[k]} {me.rates[k]}:1" for k in RESOURCES), inline=False)
-        card.add_field(name=t("catan.panel.costs", locale), value="\n".join(
-            f"{PIECE_ICONS[item]} {t(f'catan.piece.{item}', locale)}: "
-            f"{self.icons(COSTS[item])}" for item in ("road", "settlement", "city",
-                                                       "development")), inline=False)
+        card.add_field(name=t("catan.panel.rates", locale), value=words(" · ").join(
+            words(f"{RESOURCE_ICONS[k]} {me.rates[k]}:1") for k in RESOURCES), inline=False)
+        card.add_field(name=t("catan.panel.costs", locale), value=lines(
+            words(PIECE_ICONS[item] + " ") + t(f"catan.piece.{item}", locale)
+            + words(": " + self.icons(COSTS[item]))
+            for item in ("road", "settlement", "city", "development")), inline=False)
         card.set_footer(text=t("catan.panel.footer", locale))
         return card
 
@@ -491,7 +499,7 @@ class CatanWords(Words):
         assert isinstance(view, CatanView)
         card = self.panel_card(live, view, seat, locale)
         card.title = t("catan.opening.title", locale, colour=self.colour_name(seat, locale))
-        card.description = (card.description or "") + "\n\n" + t(
+        card.description = (card.description or words("")) + words("\n\n") + t(
             "catan.opening.note", locale, count=len(view.players),
             first=self.player(live, view.first), points=view.points_to_win)
         return card
@@ -511,34 +519,34 @@ class CatanWords(Words):
             parts = [t(f"catan.reveal.{item}", locale, points=f"{details[item]:g}")
                      for item in ("settlements", "cities", "longest_road", "largest_army",
                                   "victory_cards") if details.get(item)]
-            lines = [" + ".join(parts) or "0"]
+            rows = [words(" + ").join(parts) or number(0)]
             if final is not None:
-                lines.append(t("catan.reveal.hand", locale,
-                               cards=self.cards(final.hands.get(seat, {}), locale)))
+                rows.append(t("catan.reveal.hand", locale,
+                              cards=self.cards(final.hands.get(seat, {}), locale)))
                 held = [self.development(kind_of(c), locale)
                         for c in final.development.get(seat, [])]
-                lines.append(t("catan.reveal.development", locale,
-                               cards=self.sep(locale).join(held) or t("catan.panel.none",
-                                                                      locale)))
+                rows.append(t("catan.reveal.development", locale,
+                              cards=self.sep(locale).join(held) or t("catan.panel.none",
+                                                                     locale)))
             crown = "👑 " if seat in outcome.winners else ""
             card.add_field(name=t("catan.reveal.row", locale, crown=crown,
                                   seat=self.player(live, seat), points=int(score))[:256],
-                           value="\n".join(lines)[:1024], inline=False)
+                           value=lines(rows)[:1024], inline=False)
         return card
 
-    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[str]:
-        lines = []
+    def option_lines(self, options: dict[str, Any], locale: str | None) -> list[Text]:
+        found: list[Text] = []
         if options.get("board") == "beginner":
-            lines.append(t("catan.option.board.beginner", locale))
+            found.append(t("catan.option.board.beginner", locale))
         points = options.get("points_to_win")
         if points is not None and points != 10:
-            lines.append(t("catan.option.points_to_win.number", locale, value=points))
+            found.append(t("catan.option.points_to_win.number", locale, value=points))
         if options.get("friendly_robber"):
-            lines.append(t("catan.option.friendly_robber", locale))
+            found.append(t("catan.option.friendly_robber", locale))
         offers = options.get("trade_offers")
         if offers is not None and offers != 5:
-            lines.append(t("catan.option.trade_offers.number", locale, value=offers))
-        return lines
+            found.append(t("catan.option.trade_offers.number", locale, value=offers))
+        return found
 
 
 WORDS = CatanWords()
