@@ -113,7 +113,8 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
     # rendering.
     desk = Desk(cast(Any, SimpleNamespace(
         timers=SimpleNamespace(deadline=lambda m, s: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: ())))))
+        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
+                                                         page=lambda key: 0)))))
     labelled: set[tuple[str, Any]] = set()
     lines: list[str] = []
     for seats, options, seed in configurations(game_name):
