@@ -15,6 +15,8 @@ from tests.shown import t
 if TYPE_CHECKING:  # not imported by a bot process started through tests/with_quick_bots.py
     import pytest
 
+    from tables.service import LiveMatch, MatchService
+
 
 def hosted_games() -> list[str]:
     """Every registered game (each has its command group: ``bot.app.COGS``)."""
@@ -101,3 +103,24 @@ def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
             registry.get(name).choose = legal_player  # type: ignore[method-assign]
         else:
             monkeypatch.setattr(registry.get(name), "choose", legal_player)
+
+
+async def play_bots_to_the_end(service: MatchService, live: LiveMatch, seed: int) -> LiveMatch:
+    """Every question of a started table answered by the game's bot, through the service's
+    runner (each named question once, as the scheduler does), until the table ends; its
+    ratings settled."""
+    rng = random.Random(seed)
+    answered: dict[int, str] = {}
+    while live.outcome() is None:
+        prompt = next_bot_prompt(live.pending(), answered)
+        answered[prompt.seat] = prompt.question_id
+
+        def decide(current: LiveMatch, asked: Any) -> tuple[Any, str]:
+            view = current.game.view(current.state, asked.seat)
+            return current.game.choose(view, asked, rng), "bot"
+
+        played = await service.play_for_seat(live.id, prompt.seat, decide)
+        assert played is not None
+        live = played[0]
+    await service.ratings.settled()  # rated in the background as it ended
+    return live

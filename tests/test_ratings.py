@@ -6,7 +6,6 @@ same whether rated as the tables end or all again from the stored results."""
 from __future__ import annotations
 
 import asyncio
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from storage import EVERYWHERE, StatRecord
 from storage.sqlite import SqliteRepository
 from tables import ratings
 from tables.service import LiveMatch, MatchService
-from tests.every_game import next_bot_prompt, use_quick_bots
+from tests.every_game import play_bots_to_the_end, use_quick_bots
 
 NOW = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -129,21 +128,7 @@ async def _play(service: MatchService, game: str, people: list[int], bots: int, 
     live = await service.start(live.id, people[0])
     if afk is not None:
         live = await service.hand_to_bot(live.id, people.index(afk), reason="afk")
-    rng = random.Random(seed)
-    answered: dict[int, str] = {}
-    while live.outcome() is None:
-        prompt = next_bot_prompt(live.pending(), answered)
-        answered[prompt.seat] = prompt.question_id
-
-        def decide(current: LiveMatch, asked: Any) -> tuple[Any, str]:
-            view = current.game.view(current.state, asked.seat)
-            return current.game.choose(view, asked, rng), "bot"
-
-        played = await service.play_for_seat(live.id, prompt.seat, decide)
-        assert played is not None
-        live = played[0]
-    await service.ratings.settled()  # rated in the background as it ended
-    return live
+    return await play_bots_to_the_end(service, live, seed)
 
 
 async def test_tables_ending_through_the_service_are_rated(service: MatchService) -> None:

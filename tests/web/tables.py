@@ -4,14 +4,13 @@ showing names as text are tested everywhere)."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from storage.sqlite import SqliteRepository
 from tables.service import LiveMatch, MatchService
-from tests.every_game import next_bot_prompt
+from tests.every_game import play_bots_to_the_end
 from web.links import Links, load_secret
 from web.site import Parts
 
@@ -34,21 +33,7 @@ async def finished_table(service: MatchService, game: str, *, channel: int, seat
     for _ in range(seats - 1 - len(people)):
         await service.add_bot(live.id, HOST, "Bot")
     live = await service.start(live.id, HOST)
-    rng = random.Random(seed)
-    answered: dict[int, str] = {}
-    while live.outcome() is None:
-        prompt = next_bot_prompt(live.pending(), answered)
-        answered[prompt.seat] = prompt.question_id
-
-        def decide(current: LiveMatch, asked: Any) -> tuple[Any, str]:
-            view = current.game.view(current.state, asked.seat)
-            return current.game.choose(view, asked, rng), "bot"
-
-        played = await service.play_for_seat(live.id, prompt.seat, decide)
-        assert played is not None
-        live = played[0]
-    await service.ratings.settled()  # rated in the background as it ended
-    return live
+    return await play_bots_to_the_end(service, live, seed)
 
 
 @dataclass
