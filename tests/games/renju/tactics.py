@@ -114,31 +114,22 @@ def _placements(shape: str) -> list[tuple[int, int, int, int]]:
 
 def _built() -> list[Tactic]:
     found = []
-    for label, (shape, rule) in DEFENCE_SHAPES.items():
-        for x, y, dx, dy in _placements(shape):
-            marks = _lay(shape, x, y, dx, dy)
-            if marks is None:
-                continue
-            for attacker in ("white", "black"):
-                stones = {"X": " ".join(marks["X"]), "O": " ".join(marks["O"])}
-                black, white = (stones["X"], stones["O"]) if attacker == "black" else \
-                    (stones["O"], stones["X"])
-                found.append(Tactic(
-                    f"{label}, {attacker}'s, from {name(point(x, y))} along {dx},{dy}",
-                    black, white, "white" if attacker == "black" else "black", "defend",
-                    frozenset(marks["a"]), f"{RIF}: {rule}"))
-    for label, (shape, rule) in WIN_SHAPES.items():
-        for x, y, dx, dy in _placements(shape):
-            marks = _lay(shape, x, y, dx, dy)
-            if marks is None:
-                continue
-            for attacker in ("white", "black"):
-                stones = {"X": " ".join(marks["X"]), "O": " ".join(marks["O"])}
-                black, white = (stones["X"], stones["O"]) if attacker == "black" else \
-                    (stones["O"], stones["X"])
-                found.append(Tactic(
-                    f"{label}, {attacker}'s, from {name(point(x, y))} along {dx},{dy}",
-                    black, white, attacker, "win", frozenset(marks["a"]), f"{RIF}: {rule}"))
+    for shapes, kind in ((DEFENCE_SHAPES, "defend"), (WIN_SHAPES, "win")):
+        for label, (shape, rule) in shapes.items():
+            for x, y, dx, dy in _placements(shape):
+                marks = _lay(shape, x, y, dx, dy)
+                if marks is None:
+                    continue
+                for attacker in ("white", "black"):
+                    stones = {"X": " ".join(marks["X"]), "O": " ".join(marks["O"])}
+                    black, white = (stones["X"], stones["O"]) if attacker == "black" else \
+                        (stones["O"], stones["X"])
+                    # A defence is the other colour's move; a win is the attacker's own.
+                    mover = attacker if kind == "win" else \
+                        ("white" if attacker == "black" else "black")
+                    found.append(Tactic(
+                        f"{label}, {attacker}'s, from {name(point(x, y))} along {dx},{dy}",
+                        black, white, mover, kind, frozenset(marks["a"]), f"{RIF}: {rule}"))
     return found
 
 
