@@ -141,6 +141,7 @@ class Desk:
         # Per match, a click on its board whose answer (the fresh board) is yet to go out.
         self._answers: dict[int, asyncio.Future[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self._stopped = False
         # Why the board's next write is wanted (the changes it folds in), and the bot-token
         # board writes made per match and reason, for the request counts of the benchmark.
         self._wanted: dict[int, set[str]] = {}
@@ -163,7 +164,9 @@ class Desk:
 
     def stop(self) -> None:
         """Drop pending board edits (the next process renders the current state anyway, and
-        posts any reveal this one did not)."""
+        posts any reveal this one did not). Work asked for afterwards (a click saved while the
+        client closes) is dropped too: the repository it would write to is closing."""
+        self._stopped = True
         for task in [*self._edits.values(), *self._background]:
             task.cancel()
         self._edits.clear()
@@ -171,9 +174,22 @@ class Desk:
             self._budget.close()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        task = self._task(work)
+        if task is not None:
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    def _task(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
+        """``work`` as a task, or nothing once the Desk is stopped."""
+        if self._stopped:
+            work.close()
+            return None
+        return asyncio.create_task(work)
+
+    def _edit_task(self, match_id: int, work: Coroutine[Any, Any, None]) -> None:
+        task = self._task(work)
+        if task is not None:
+            self._edits[match_id] = task
 
     def _stamp(self, match_id: int) -> int:
         return self._changes.get(match_id, 0)
@@ -652,7 +668,7 @@ class Desk:
                 if wake is not None:
                     _settle(wake, True)
             return
-        self._edits[live.id] = asyncio.create_task(self._edit_later(live.id))
+        self._edit_task(live.id, self._edit_later(live.id))
 
     def picture_ready(self, match_id: int) -> None:
         """A picture the board went out without is drawn: the board is edited again to carry
@@ -701,7 +717,7 @@ class Desk:
         log.warning("match %s: the board could not be brought up to date (%s); trying again "
                     "in %.1f s", match_id, problem.__class__.__name__, delay,
                     exc_info=log.isEnabledFor(logging.DEBUG))
-        self._edits[match_id] = asyncio.create_task(self._edit_later_after(match_id, delay))
+        self._edit_task(match_id, self._edit_later_after(match_id, delay))
 
     async def _edit_later_after(self, match_id: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -884,7 +900,7 @@ class Desk:
         delay = min(RETRY_MAX_DELAY, max(self.app.settings.board_edit_delay, 0.25) * 2 ** tries)
         log.warning("match %s: Discord refused the board (%s %s); trying again in %.1f s",
                     match_id, failure.status, failure.code, delay)
-        self._edits[match_id] = asyncio.create_task(self._edit_after(match_id, delay))
+        self._edit_task(match_id, self._edit_after(match_id, delay))
 
     async def _edit_after(self, match_id: int, delay: float) -> None:
         await asyncio.sleep(delay)

@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.renderers import renderer_for
 from games.core.conformance import replay
 from storage import MatchStatus
+from tables.service import MatchChange
 from tests.e2e.parlor import (
     advance_until,
     make_client,
@@ -203,6 +204,25 @@ async def test_a_bot_stopped_mid_game_resumes_from_the_old_board(
         assert [e.version for e in log] == list(range(len(log)))
         assert log[version].action["kind"] == "do_nothing"
         assert final.record.status == MatchStatus.FINISHED
+
+
+async def test_a_table_finished_while_the_client_closes_leaves_its_reveal_to_the_next(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """A click saved while the client closes (its table finished) must not start a reveal
+    against the closing repository: the Desk drops work asked for after it stopped, and the
+    next process posts the missing reveal."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    guild = fake.create_guild("G", members=[alice])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        table = await start_table(fake, client, channel, [alice], bots=3)
+        live = await client.parlor.service.get(table.match_id or 0)
+    desk = client.parlor.desk
+    await desk.on_change(MatchChange(kind="finished", live=live, source="bot"))
+    await desk.on_change(MatchChange(kind="acted", live=live, source="bot"))
+    assert not desk._background and not desk._edits, "work started after the Desk stopped"
 
 
 async def test_a_turn_timer_warns_then_plays_the_default_move(
