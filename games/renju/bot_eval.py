@@ -10,7 +10,7 @@ worth the difference of what each colour's lines hold (``bot_lines.LINE_WORTH``)
 
 from __future__ import annotations
 
-from games.renju.board import neighbours
+from games.renju.board import POINTS, neighbours
 from games.renju.bot_board import POINT_LINES, Board
 from games.renju.bot_lines import BLACK, SHAPES, Shape
 
@@ -58,15 +58,22 @@ def score(board: Board, p: int, colour: int, defence_tenths: int = 8) -> int:
     return attack + worth(board, p, other) * defence_tenths // 10
 
 
+# The points within 1, 2 and 3 of each point: ``candidates`` asks them of every stone, at
+# every position the search expands.
+_NEAR = {distance: tuple(frozenset(neighbours(p, distance)) for p in range(POINTS))
+         for distance in (1, 2, 3)}
+
+
 def candidates(board: Board, distance: int = 2) -> list[int]:
-    """The empty points within ``distance`` of a stone, in point order (the centre on an
-    empty board)."""
-    cells = board.cells
-    found: set[int] = set()
-    for p, c in enumerate(cells):
-        if c:
-            found.update(q for q in neighbours(p, distance) if not cells[q])
-    return sorted(found) if found else [7 * 15 + 7]
+    """The empty points within ``distance`` (1 to 3) of a stone, in point order (the centre on
+    an empty board)."""
+    stones = [p for p, c in enumerate(board.cells) if c]
+    if not stones:
+        return [7 * 15 + 7]
+    near = _NEAR[distance]
+    found: set[int] = set().union(*(near[p] for p in stones))
+    found.difference_update(stones)
+    return sorted(found)
 
 
 def ranked(board: Board, colour: int, legal: set[int] | None = None,

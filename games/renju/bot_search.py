@@ -8,6 +8,12 @@ At the end of the plies the position is weighed for the side to move: won if it 
 or by threats, threatened if the other side would win by threats were it to move (it must
 then spend its move answering, which a count of shapes does not show), and otherwise what each
 side's lines hold (``bot_eval.position_worth``).
+
+Every position the search reaches is counted against the move's allowance, a position whose
+moves are ranked at ``EXPAND_COST`` (ranking looks at every point near a stone), so the
+allowance bounds the weighing's work wherever it is spent. When it runs out, the move being
+weighed is dropped unfinished: the moves weighed in full come first, the others after them in
+the order given.
 """
 
 from __future__ import annotations
@@ -21,13 +27,16 @@ from games.renju.bot_vct import vct
 WON = 1_000_000
 THREATENED = 3_000  # the other side threatens a win by threats: the side to move must answer
 FOUR_EXTENSIONS = 3
+# What ranking a position's moves costs, in positions of a threat search (about what it
+# takes in time: a score for each of some hundred points near a stone).
+EXPAND_COST = 10
 
 
 def weigh(board: Board, colour: int, moves: list[int], strength: Strength,
-          allowance: Search | None = None) -> list[int]:
-    """``moves`` of ``colour`` (to move), best first (ties in the order given). The looks at
-    wins by threats at the ends spend from ``allowance`` when given (and stop when it runs
-    out)."""
+          allowance: Search) -> list[int]:
+    """``moves`` of ``colour`` (to move), best first (ties in the order given). Every look
+    spends from ``allowance``; the moves it had no room to weigh in full follow the others
+    in the order given."""
     them = other(colour)
     valued = []
     for at, p in enumerate(moves):
@@ -39,14 +48,20 @@ def weigh(board: Board, colour: int, moves: list[int], strength: Strength,
                               FOUR_EXTENSIONS - (1 if fours else 0), allowance)
         finally:
             board.undo(p)
+        if allowance.spent:
+            break  # this move's value is unfinished
         valued.append((value, -at, p))
     valued.sort(reverse=True)
-    return [p for _, _, p in valued]
+    weighed = [p for _, _, p in valued]
+    return weighed + moves[len(weighed):]
 
 
 def _negamax(board: Board, colour: int, plies: int, alpha: int, beta: int,
-             strength: Strength, extensions: int, allowance: Search | None) -> int:
-    """The worth of the position to ``colour`` (to move), ``plies`` moves deep."""
+             strength: Strength, extensions: int, allowance: Search) -> int:
+    """The worth of the position to ``colour`` (to move), ``plies`` moves deep; meaningless
+    once ``allowance`` has run out."""
+    if not allowance.spend():
+        return 0
     them = other(colour)
     if board.five_points(colour):
         return WON
@@ -67,6 +82,8 @@ def _negamax(board: Board, colour: int, plies: int, alpha: int, beta: int,
         return WON - 1  # a straight four next: nothing stops it
     if plies <= 0:
         return _leaf(board, colour, strength, allowance)
+    if not allowance.spend(EXPAND_COST):
+        return 0
     best = -WON
     for _, p in ranked(board, colour)[:strength.replies]:
         board.play(p, colour)
@@ -76,6 +93,8 @@ def _negamax(board: Board, colour: int, plies: int, alpha: int, beta: int,
                               strength, extensions - 1 if four else extensions, allowance)
         finally:
             board.undo(p)
+        if allowance.spent:
+            return 0
         if value > best:
             best = value
             if value > alpha:
@@ -85,9 +104,9 @@ def _negamax(board: Board, colour: int, plies: int, alpha: int, beta: int,
     return best
 
 
-def _leaf(board: Board, colour: int, strength: Strength, allowance: Search | None) -> int:
+def _leaf(board: Board, colour: int, strength: Strength, allowance: Search) -> int:
     worth = position_worth(board, colour)
-    if not strength.leaf_nodes or (allowance is not None and allowance.spent):
+    if not strength.leaf_nodes:
         return worth
     if vct(board, colour, 3, Search(strength.leaf_nodes, within=allowance), 8) is not None:
         return WON - 2

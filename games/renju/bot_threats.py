@@ -53,9 +53,11 @@ class Search:
         if self.failed.get(key, -1) < depth:
             self.failed[key] = depth
 
-    def spend(self) -> bool:
-        self.budget -= 1
-        if self.within is not None and not self.within.spend():
+    def spend(self, positions: int = 1) -> bool:
+        """Counts ``positions`` looked at; False once the budget (or the one it is within)
+        has run out."""
+        self.budget -= positions
+        if self.within is not None and not self.within.spend(positions):
             self.budget = -1
         return self.budget >= 0
 
@@ -174,8 +176,8 @@ def line_points(board: Board, colour: int, line: list[int]) -> list[int]:
 
 def _vcf(board: Board, colour: int, depth: int, search: Search) -> list[int] | None:
     """A win by fours for ``colour`` to move, which has no five to make."""
-    if depth <= 1 or not search.spend():
-        return None
+    if not search.spend() or depth <= 1:
+        return None  # a four at the last depth is counted too: its stones were placed
     key = board.key ^ _ATTACKER_KEY[colour]
     if search.known_to_fail(key, depth):
         return None
@@ -221,18 +223,5 @@ def _after_four(board: Board, colour: int, move: int, depth: int, search: Search
         board.undo(move)
 
 
-def near(board: Board, distance: int = 2) -> list[int]:
-    """The empty points within ``distance`` of a stone, in point order (the centre on an
-    empty board)."""
-    from games.renju.board import neighbours
-
-    cells = board.cells
-    found: set[int] = set()
-    for p, c in enumerate(cells):
-        if c:
-            found.update(q for q in neighbours(p, distance) if not cells[q])
-    return sorted(found) if found else [7 * 15 + 7]
-
-
-__all__ = ["BLACK", "REACH", "WHITE", "Search", "fours", "line_points", "near", "order_value",
+__all__ = ["BLACK", "REACH", "WHITE", "Search", "fours", "line_points", "order_value",
            "other", "real_straights", "three_defences", "vcf"]
