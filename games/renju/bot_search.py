@@ -11,9 +11,9 @@ side's lines hold (``bot_eval.position_worth``).
 
 Every position the search reaches is counted against the move's allowance, a position whose
 moves are ranked at ``EXPAND_COST`` (ranking looks at every point near a stone), so the
-allowance bounds the weighing's work wherever it is spent. When it runs out, the move being
-weighed is dropped unfinished: the moves weighed in full come first, the others after them in
-the order given.
+allowance bounds the weighing's work wherever it is spent. The moves are weighed a ply short
+first, then at full depth best first (iterative deepening), so that when the allowance runs
+out the move being weighed is dropped unfinished and the best moves have been weighed deepest.
 """
 
 from __future__ import annotations
@@ -34,26 +34,42 @@ EXPAND_COST = 10
 
 def weigh(board: Board, colour: int, moves: list[int], strength: Strength,
           allowance: Search) -> list[int]:
-    """``moves`` of ``colour`` (to move), best first (ties in the order given). Every look
-    spends from ``allowance``; the moves it had no room to weigh in full follow the others
-    in the order given."""
+    """``moves`` of ``colour`` (to move), best first (ties in the order given). Weighed a
+    ply short of ``strength.plies`` first, then at full depth in that order, each move
+    against the best found so far (a move that cannot beat it is only shown not to, and
+    keeps its place behind it). Every look spends from ``allowance``; when it runs out, the
+    moves weighed in full at the deepest pass come first, the others after them in the
+    order of the pass before."""
+    order = list(moves)
+    for plies in sorted({max(1, strength.plies - 1), strength.plies}):
+        weighed = _pass(board, colour, order, plies, strength, allowance)
+        order = weighed + [p for p in order if p not in weighed]
+        if allowance.spent:
+            break
+    return order
+
+
+def _pass(board: Board, colour: int, moves: list[int], plies: int, strength: Strength,
+          allowance: Search) -> list[int]:
+    """The ``moves`` weighed in full ``plies`` deep before ``allowance`` ran out, best
+    first."""
     them = other(colour)
     valued = []
+    alpha = -WON
     for at, p in enumerate(moves):
         board.play(p, colour)
         try:
             fours = FOUR_EXTENSIONS if board.five_points_through(p, colour) else 0
-            plies = strength.plies - (0 if fours else 1)
-            value = -_negamax(board, them, plies, -WON, WON, strength,
-                              FOUR_EXTENSIONS - (1 if fours else 0), allowance)
+            value = -_negamax(board, them, plies - (0 if fours else 1), -WON, -alpha,
+                              strength, FOUR_EXTENSIONS - (1 if fours else 0), allowance)
         finally:
             board.undo(p)
         if allowance.spent:
             break  # this move's value is unfinished
         valued.append((value, -at, p))
+        alpha = max(alpha, value)
     valued.sort(reverse=True)
-    weighed = [p for _, _, p in valued]
-    return weighed + moves[len(weighed):]
+    return [p for _, _, p in valued]
 
 
 def _negamax(board: Board, colour: int, plies: int, alpha: int, beta: int,
