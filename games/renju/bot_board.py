@@ -136,8 +136,7 @@ class Board:
         readings = self.readings
         bit = 1 << (kind + 4 * (colour - 1))
         for line in compress(_LINE_NUMBERS, map(bit.__and__, self.kinds)):
-            points = LINE_POINTS[line]
-            found.update(points[i] for i in readings[line][at])
+            found.update(map(LINE_POINTS[line].__getitem__, readings[line][at]))
         return found
 
     def five_points_through(self, p: int, colour: int) -> set[int]:
@@ -148,8 +147,7 @@ class Board:
         for line, _ in _PLACES[p]:
             fives = readings[line][at]
             if fives:
-                points = LINE_POINTS[line]
-                found.update(points[i] for i in fives)
+                found.update(map(LINE_POINTS[line].__getitem__, fives))
         return found
 
     def five_points(self, colour: int) -> set[int]:
