@@ -17,12 +17,13 @@ from games.renju.actions import Place
 from games.renju.board import POINTS, name, parse
 from games.renju.bot_board import Board
 from games.renju.bot_eval import ranked
+from games.renju.bot_search import EXPAND_COST, weigh
 from games.renju.bot_strength import EASY, NORMAL, QUICK, STRONG, Strength
 from games.renju.bot_threats import Search, vcf
 from games.renju.forbidden import forbidden, makes_five
 from games.renju.game import RenjuGame
 from games.renju.state import RenjuState, grid
-from tests.games.renju.positions import position
+from tests.games.renju.positions import board, position
 
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
 
@@ -137,6 +138,36 @@ def test_the_bot_chooses_the_same_move_given_the_same_rng(strength: Strength) ->
     chosen = {game.choose(game.view(state, 1), prompt, random.Random(7)).model_dump_json()
               for _ in range(3)}
     assert len(chosen) == 1
+
+
+# A crowded position (white to move, from a game against the greedy player) whose weighing of
+# its ten best moves two plies deep, threats read at every end, looks at some 12,000 positions.
+CROWDED = ("B5 D5 B6 L6 C7 E7 F7 J7 C8 D8 I8 J8 K8 C9 E9 F9 G9 I9 M9 C10 G10 H10 J10 K10 A11 "
+           "B11 E11 I11 J11 L11 D12 E12 G12 H12 K12 L12 B13 E13 F13 I13 O13 C14 H14 K14",
+           "A5 C6 F6 B7 D7 K7 L7 M7 E8 F8 G8 L8 D9 H9 J9 K9 L9 B10 D10 E10 F10 I10 L10 C11 D11 "
+           "F11 G11 H11 K11 M11 B12 C12 F12 I12 J12 D13 J13 K13 L13 D14 E14 F14 J14")
+
+
+class CountingBoard(Board):
+    __slots__ = ("placed",)
+
+    def play(self, p: int, colour: int) -> None:
+        self.placed = getattr(self, "placed", 0) + 1
+        super().play(p, colour)
+
+
+def test_the_weighing_stops_where_the_moves_allowance_runs_out() -> None:
+    """The allowance of positions bounds a move's work (its worst CPU time): once it is spent,
+    the weighing searches no further (stones placed stay within a few per position
+    counted) and still returns every move, those it could not weigh in their order."""
+    counting = CountingBoard(grid(board(*CROWDED)))
+    moves = [p for _, p in ranked(counting, 2)][:STRONG.candidates]
+    counting.placed = 0
+    allowance = Search(400)
+    order = weigh(counting, 2, moves, STRONG, allowance)
+    assert sorted(order) == sorted(moves)
+    assert allowance.spent and allowance.budget >= -EXPAND_COST
+    assert counting.placed <= 3 * 400
 
 
 def test_the_quick_bot_still_wins_and_stops_fours() -> None:
