@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 from games.catan import actions as a
-from games.catan.board import CORNER_NEIGHBOURS, EDGE_CORNERS
+from games.catan.board import CORNER_COUNT, CORNER_NEIGHBOURS, EDGE_CORNERS
 from games.catan.bot_plan import Seat, Target, hex_buildings, hex_pips, seat_of
 from games.catan.cards import COSTS, HAND_LIMIT, RESOURCES
 from games.catan.trading import words_for
@@ -50,20 +50,27 @@ def _of(prompt: Prompt, kind: type[a.Action]) -> list[Action]:
 # -- the set-up ------------------------------------------------------------------------------
 
 
+# The corners two roads from each corner that are not next to it: where a second settlement
+# may go later, room to grow.
+_BEYOND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({g for n in CORNER_NEIGHBOURS[c] for g in CORNER_NEIGHBOURS[n]
+                  if g != c and g not in CORNER_NEIGHBOURS[c]}))
+    for c in range(CORNER_COUNT))
+
+
 def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     options = _of(prompt, a.PlaceSettlement)
-    return max(options, key=lambda act: (_opening_value(seat, act.corner),  # type: ignore[attr-defined]
+    produced = {k for k, p in seat.production.items() if p > 0}
+    return max(options, key=lambda act: (_opening_value(seat, act.corner, produced),  # type: ignore[attr-defined]
                                          -act.corner))  # type: ignore[attr-defined]
 
 
-def _opening_value(seat: Seat, corner: int) -> float:
+def _opening_value(seat: Seat, corner: int, produced: set[str]) -> float:
     value = seat.corner_value(corner, blocked=seat.view.robber)
-    kinds = {kind for _, kind, _ in seat.facts.corner_yields[corner]}
-    new = kinds - {k for k, p in seat.production.items() if p > 0}
+    new = {kind for _, kind, _ in seat.facts.corner_yields[corner]} - produced
     # Room to grow: the best corner two roads away that the distance rule leaves free.
-    beyond = [g for n in CORNER_NEIGHBOURS[corner] for g in CORNER_NEIGHBOURS[n]
-              if g != corner and seat.free_corner(g) and g not in CORNER_NEIGHBOURS[corner]]
-    room = max((seat.corner_value(g) for g in beyond), default=0.0)
+    values, free = seat.corner_values(), seat.free_corners()
+    room = max((values[g] for g in _BEYOND[corner] if free[g]), default=0.0)
     return value + 1.2 * len(new) + 0.15 * room
 
 

@@ -63,6 +63,8 @@ class Seat:
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
     _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
+    _free: list[bool] | None = field(default=None, repr=False)
+    _all_values: list[float] | None = field(default=None, repr=False)
 
     @property
     def me(self) -> PlayerView:
@@ -78,8 +80,31 @@ class Seat:
 
     def free_corner(self, c: int) -> bool:
         """Free, with no building next to it (the distance rule)."""
-        owner = self.owner
-        return owner[c] < 0 and all(owner[n] < 0 for n in CORNER_NEIGHBOURS[c])
+        free = self._free
+        if free is None:
+            # Worked out for every corner at once, from the few buildings: a set-up choice
+            # asks this of most corners several times.
+            free = self._free = [True] * CORNER_COUNT
+            for corner, owner in enumerate(self.owner):
+                if owner >= 0:
+                    free[corner] = False
+                    for n in CORNER_NEIGHBOURS[corner]:
+                        free[n] = False
+        return free[c]
+
+    def free_corners(self) -> list[bool]:
+        """``free_corner`` of every corner, by index."""
+        if self._free is None:
+            self.free_corner(0)
+        assert self._free is not None
+        return self._free
+
+    def corner_values(self) -> list[float]:
+        """``corner_value`` of every corner (the robber not counted), by index: a set-up choice
+        weighs most corners several times."""
+        if self._all_values is None:
+            self._all_values = [self.corner_value(c) for c in range(CORNER_COUNT)]
+        return self._all_values
 
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources

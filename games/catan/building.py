@@ -27,7 +27,14 @@ def distance_ok(state: CatanState, corner: int) -> bool:
 
 
 def setup_corners(state: CatanState) -> list[int]:
-    return [c for c in range(CORNER_COUNT) if distance_ok(state, c)]
+    """The corners the distance rule leaves free: every corner but the few buildings' own and
+    their neighbours."""
+    blocked: set[int] = set()
+    for c, owner in enumerate(state.corner_owner):
+        if owner >= 0:
+            blocked.add(c)
+            blocked.update(CORNER_NEIGHBOURS[c])
+    return [c for c in range(CORNER_COUNT) if c not in blocked]
 
 
 def setup_road_edges(state: CatanState) -> list[int]:
