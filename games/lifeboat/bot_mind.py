@@ -39,6 +39,22 @@ SUPPLY_VALUE: dict[str, float] = {
 }
 
 
+def _supply_worths() -> tuple[tuple[str, int], ...]:
+    """The base supply as (a card, how many in a row are worth what it is to any holder),
+    in the supply's order: the cards of a kind are alike but for the paintings' points."""
+    worths: list[tuple[str, int]] = []
+    for card in base_supply():
+        if worths and card_type(card) != "painting" and card_type(worths[-1][0]) == card_type(card):
+            worths[-1] = (worths[-1][0], worths[-1][1] + 1)
+        else:
+            worths.append((card, 1))
+    return tuple(worths)
+
+
+_SUPPLY_WORTHS = _supply_worths()
+_SUPPLY_SIZE = len(base_supply())
+
+
 class Mind:
     """What the bot believes, derived once per decision from its view."""
 
@@ -49,6 +65,7 @@ class Mind:
         self.love = me.love
         self.hate = me.hate
         self._nav_values: dict[str, float] = {}
+        self._judged: dict[tuple[str, str, bool], float] = {}
         self._strengths: dict[str, int] = {}
         self._wants_land: bool | None = None
         self._my_fighting_strength: int | None = None
@@ -232,8 +249,14 @@ class Mind:
     def unknown_card_gain(self) -> float:
         """What a card drawn blind from the supply is worth to this seat, on average."""
         if self._unknown_gain is None:
-            cards = base_supply()
-            self._unknown_gain = sum(self.card_gain(card) for card in cards) / len(cards)
+            # Each kind of card once (a kind's cards are worth the same, but for paintings),
+            # added as often as the supply holds it: the same sum, in the same order.
+            total: float = 0
+            for card, copies in _SUPPLY_WORTHS:
+                gain = self.card_gain(card)
+                for _ in range(copies):
+                    total += gain
+            self._unknown_gain = total / _SUPPLY_SIZE
         return self._unknown_gain
 
     def expected_score(self) -> float:
@@ -276,6 +299,14 @@ class Mind:
         return self._judge_nav(card_id, judge, False)
 
     def _judge_nav(self, card_id: str, judge: str, rowed: bool) -> float:
+        # A rower's choice weighs each card for several sets of kept cards: judged once each.
+        key = (card_id, judge, rowed)
+        value = self._judged.get(key)
+        if value is None:
+            value = self._judged[key] = self._judge_nav_afresh(card_id, judge, rowed)
+        return value
+
+    def _judge_nav_afresh(self, card_id: str, judge: str, rowed: bool) -> float:
         card = NAVIGATION[card_id]
         mine = judge == self.me
         value = 0.0
