@@ -21,6 +21,9 @@ class BotMap:
         self._distances: dict[str, dict[str, int]] = {}
         self._neighbours: dict[str, list[str]] = {}
         self._has_stack = {"house": bool(view.house_left), "yard": bool(view.yard_left)}
+        self._frontiers: dict[str, frozenset[str]] = {}
+        # What ``bot_time.rounds_needed`` worked out, by the facts it reads besides the map.
+        self.rounds: dict[tuple[object, ...], float] = {}
 
     def neighbours(self, tile_id: str) -> list[str]:
         found = self._neighbours.get(tile_id)
@@ -111,14 +114,22 @@ class BotMap:
         tiles of that area are left to find."""
         if not self._has_stack[area]:
             return set()
-        return {t for t, tile in self.tiles.items() if tile.area == area and self.free_sides(t)}
+        found = self._frontiers.get(area)
+        if found is None:
+            # Asked several times a decision (the plans, the rounds still needed).
+            found = self._frontiers[area] = frozenset(
+                t for t, tile in self.tiles.items() if tile.area == area and self.free_sides(t))
+        return set(found)
 
     def frontier_distance(self, start: str | None, area: str) -> int:
         """Moves from ``start`` to the nearest tile it can explore ``area`` from (0 when the
         team stands on one); a broken wall's round when the house has none."""
         if start is None or start not in self.tiles:
             return 0
-        ends = self.frontier(area)
+        if not self._has_stack[area]:
+            return 1
+        self.frontier(area)
+        ends = self._frontiers[area]
         if not ends:
             return 1
         reach = self.distances(start)

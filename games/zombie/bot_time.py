@@ -47,14 +47,16 @@ _FORECASTS: dict[tuple[int, tuple[str, ...]], Forecast] = {}
 def next_card(view: PublicView) -> Forecast | None:
     """What the next event card may be; None when drawing it strikes midnight."""
     if view.deck_left:
-        hour, left = view.hour, tuple(sorted(set(CARDS) - set(view.discard)))
+        hour, gone = view.hour, tuple(sorted(view.discard))
     elif view.hour < LAST_HOUR:
-        hour, left = view.hour + 1, tuple(sorted(CARDS))
+        hour, gone = view.hour + 1, ()
     else:
         return None
-    key = (hour, left)
+    # Asked many times a decision: looked up by the cards gone (fewer than those left).
+    key = (hour, gone)
     found = _FORECASTS.get(key)
     if found is None:
+        left = sorted(set(CARDS) - set(gone))
         chance = 1 / len(left)
         found = _FORECASTS[key] = Forecast(hour, tuple(
             (CARDS[card].at(hour), chance) for card in left))
@@ -73,6 +75,17 @@ def explorations(stack: list[str], wanted: set[str]) -> float:
 def rounds_needed(view: PublicView, chart: BotMap) -> float:
     """Rounds the team still needs to lift the curse, on average: walking, exploring, the
     searches and the burial, breaking the window; a carving room found on the way."""
+    # Asked several times a decision, of views alike in all it reads (a round's stakes, the
+    # team healed): worked out once per map and these facts.
+    key = (view.at, view.totem, tuple(view.house_left), tuple(view.yard_left),
+           tuple(t.tile for t in view.tiles))
+    found = chart.rounds.get(key)
+    if found is None:
+        found = chart.rounds[key] = _rounds_needed(view, chart)
+    return found
+
+
+def _rounds_needed(view: PublicView, chart: BotMap) -> float:
     at = view.at
     rounds = 0.0
     where = at
