@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -25,6 +24,7 @@ from games.catan.cards import (
     TERRAINS,
     yield_of,
 )
+from games.core.memo import Beside
 
 
 class Island(BaseModel):
@@ -97,8 +97,19 @@ class Facts:
     corner_pips: tuple[int, ...]
 
 
-@lru_cache(maxsize=512)
+_FACTS: Beside[Island, Facts] = Beside()
+
+
 def facts(island: Island) -> Facts:
+    """The island's facts, worked out once for each island object (a match's island is shared
+    by all its states)."""
+    found = _FACTS.get(island)
+    if found is None:
+        found = _FACTS.remember(island, _facts(island))
+    return found
+
+
+def _facts(island: Island) -> Facts:
     resource = tuple(yield_of(t) for t in island.terrains)
     by_number: dict[int, list[int]] = {}
     for h, number in enumerate(island.numbers):

@@ -26,12 +26,13 @@ from games.catan.cards import (
     kind_of,
     yield_of,
 )
-from games.catan.layout import Island
+from games.catan.layout import Facts, Island, facts
 from games.catan.maritime import rates
 from games.catan.robber import chosen_discard, discard_counts
 from games.catan.state import Board, CatanState, hidden_points, total_points
 from games.catan.trading import confirmable
 from games.core.construct import assembled
+from games.core.memo import Beside
 
 
 class HexView(BaseModel):
@@ -164,8 +165,33 @@ class CatanView(BaseModel):
     me: MeView | None = None
 
 
-@lru_cache(maxsize=512)
+# A match's island view, and the facts beside it for a reader of the view (the bot), kept as
+# long as the match's island lives (``games.core.memo.Beside``).
+_ISLAND_VIEWS: Beside[Island, IslandView] = Beside()
+_VIEWED_FACTS: Beside[IslandView, Facts] = Beside()
+
+
 def island_view(island: Island) -> IslandView:
+    found = _ISLAND_VIEWS.get(island)
+    if found is None:
+        found = _ISLAND_VIEWS.remember(island, _island_view(island))
+        _VIEWED_FACTS.remember(found, facts(island))
+    return found
+
+
+def viewed_facts(island: IslandView) -> Facts:
+    """The facts of the island a view shows: those of the island it was built from, or (a view
+    read back from elsewhere) worked out from what it shows."""
+    found = _VIEWED_FACTS.get(island)
+    if found is None:
+        shown = Island(terrains=tuple(h.terrain for h in island.hexes),
+                       numbers=tuple(h.number or 0 for h in island.hexes),
+                       harbours=tuple(h.kind for h in island.harbours))
+        found = _VIEWED_FACTS.remember(island, facts(shown))
+    return found
+
+
+def _island_view(island: Island) -> IslandView:
     hexes = [HexView(hex=h, label=HEX_LABELS[h], terrain=island.terrains[h],
                      resource=yield_of(island.terrains[h]),
                      number=island.numbers[h] or None, pips=PIPS.get(island.numbers[h], 0))

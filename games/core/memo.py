@@ -1,5 +1,6 @@
 """Memo tables with a size bound, for what an engine builds again and again (prompts, view
-rows) and may share because it is immutable.
+rows) and may share because it is immutable; and memos kept beside an object for as long as it
+lives (``Beside``), for what a match's unchanging parts imply.
 
 A full table forgets its oldest entry for each new one. Emptying it in one go instead, as the
 first version did, freed some fifty thousand entries (a few hundred thousand objects) at once:
@@ -10,8 +11,9 @@ latency (docs/benchmarks.md, *Service*). Oldest-first is an ``OrderedDict``'s O(
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -30,3 +32,35 @@ class Memo(OrderedDict[K, V]):
             self.popitem(last=False)
         self[key] = value
         return value
+
+
+class Beside(Generic[K, V]):
+    """Values found by their key object's identity and kept as long as that object lives: what
+    one match's unchanging part implies (a Catan island's facts), worked out once for the
+    match's whole life however many matches are live, and gone with it. A bounded table keyed
+    by the part's value would forget a live match's entry once more matches than its bound
+    take turns (a thousand tables at once), and work it out again on every move."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref[K], V]] = {}
+
+    def get(self, key: K) -> V | None:
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0]() is key:
+            return entry[1]
+        return None
+
+    def remember(self, key: K, value: V) -> V:
+        ident = id(key)
+        entries = self._entries
+
+        def forget(ref: weakref.ref[K]) -> None:
+            # Only this key's own entry: its id may since have been given to a newer object.
+            if entries.get(ident, (None, None))[0] is ref:
+                del entries[ident]
+
+        entries[ident] = (weakref.ref(key, forget), value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -1,10 +1,13 @@
-"""The engines' bounded memo tables (games/core/memo.py)."""
+"""The engines' memo tables (games/core/memo.py): bounded ones, and those kept beside a live
+object."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
-from games.core.memo import Memo
+from games.core.memo import Beside, Memo
 
 
 def test_a_full_memo_forgets_its_oldest_entry_one_at_a_time() -> None:
@@ -30,3 +33,35 @@ def test_storing_a_known_key_again_forgets_nothing() -> None:
 def test_a_memo_holds_at_least_one_entry() -> None:
     with pytest.raises(ValueError):
         Memo(0)
+
+
+class _Part:
+    """A stand-in for a match's unchanging part (an island)."""
+
+
+def test_a_value_kept_beside_an_object_lives_as_long_as_it_and_no_longer() -> None:
+    """A thousand live matches keep their entries (a bounded table forgot them and worked
+    each out again on every move); a match's entry goes with it, and an object that takes the
+    same id later does not find it."""
+    memo: Beside[_Part, str] = Beside()
+    parts = [_Part() for _ in range(1_000)]
+    for i in range(1_000):
+        memo.remember(parts[i], f"facts {i}")
+    assert [memo.get(part) for part in parts] == [f"facts {i}" for i in range(1_000)]
+    assert memo.get(_Part()) is None
+    del parts[10:]
+    gc.collect()
+    assert len(memo) == 10
+    later = [_Part() for _ in range(1_000)]
+    assert all(memo.get(part) is None for part in later)
+
+
+def test_remembering_again_keeps_one_entry_that_still_goes_with_its_object() -> None:
+    memo: Beside[_Part, int] = Beside()
+    part = _Part()
+    memo.remember(part, 1)
+    memo.remember(part, 2)
+    assert memo.get(part) == 2 and len(memo) == 1
+    del part
+    gc.collect()
+    assert len(memo) == 0
