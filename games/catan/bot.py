@@ -66,7 +66,7 @@ def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
 
 
 def _opening_value(seat: Seat, corner: int, produced: set[str]) -> float:
-    value = seat.corner_value(corner, blocked=seat.view.robber)
+    value = seat.corner_values(seat.view.robber)[corner]
     new = {kind for _, kind, _ in seat.facts.corner_yields[corner]} - produced
     # Room to grow: the best corner two roads away that the distance rule leaves free.
     values, free = seat.corner_values(), seat.free_corners()

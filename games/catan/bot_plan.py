@@ -15,27 +15,31 @@ from games.catan.board import (
     HEX_CORNERS,
 )
 from games.catan.cards import COSTS, PIPS, RESOURCES
-from games.catan.layout import Facts, Island, facts
-from games.catan.views import CatanView, PlayerView
-from games.core.memo import Memo
+from games.catan.layout import Facts
+from games.catan.views import CatanView, PlayerView, viewed_facts
+from games.core.memo import Beside
 
 # How much a pip of each resource is worth to a settler (brick and lumber build every road and
 # settlement; ore is scarce and makes cities).
 WEIGHT: dict[str, float] = {"brick": 1.1, "lumber": 1.1, "wool": 0.85, "grain": 1.0, "ore": 1.0}
 REACH = 3  # roads the bot looks ahead for a new settlement
 
-_ISLANDS: Memo[tuple[object, ...], Facts] = Memo(256)
-
-
 def island_facts(view: CatanView) -> Facts:
-    hexes = view.island.hexes
-    key = (tuple(h.terrain for h in hexes), tuple(h.number or 0 for h in hexes),
-           tuple(h.kind for h in view.island.harbours))
-    found = _ISLANDS.get(key)
-    if found is None:
-        island = Island(terrains=key[0], numbers=key[1], harbours=key[2])
-        found = _ISLANDS.remember(key, facts(island))
-    return found
+    return viewed_facts(view.island)
+
+
+# Each corner's yields with their pips already weighted by resource: (hex, resource, pips
+# times ``WEIGHT``), for each island's facts as long as they live.
+_WEIGHTED: Beside[Facts, tuple[tuple[tuple[int, str, float], ...], ...]] = Beside()
+
+
+def _weighted_yields(found: Facts) -> tuple[tuple[tuple[int, str, float], ...], ...]:
+    weighted = _WEIGHTED.get(found)
+    if weighted is None:
+        weighted = _WEIGHTED.remember(found, tuple(
+            tuple((h, kind, PIPS[number] * WEIGHT[kind]) for h, kind, number in yields)
+            for yields in found.corner_yields))
+    return weighted
 
 
 @dataclass
@@ -64,7 +68,8 @@ class Seat:
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
     _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
     _free: list[bool] | None = field(default=None, repr=False)
-    _all_values: list[float] | None = field(default=None, repr=False)
+    _all_values: dict[int | None, list[float]] = field(default_factory=dict, repr=False)
+    _scarce: dict[str, float] | None = field(default=None, repr=False)
 
     @property
     def me(self) -> PlayerView:
@@ -99,30 +104,37 @@ class Seat:
         assert self._free is not None
         return self._free
 
-    def corner_values(self) -> list[float]:
-        """``corner_value`` of every corner (the robber not counted), by index: a set-up choice
-        weighs most corners several times."""
-        if self._all_values is None:
-            self._all_values = [self.corner_value(c) for c in range(CORNER_COUNT)]
-        return self._all_values
+    def corner_values(self, blocked: int | None = None) -> list[float]:
+        """``corner_value`` of every corner, by index: a set-up choice weighs most corners
+        several times."""
+        found = self._all_values.get(blocked)
+        if found is None:
+            found = self._all_values[blocked] = [self._worth(c, blocked)
+                                                 for c in range(CORNER_COUNT)]
+        return found
 
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
         the seat lacks."""
         key = (c, blocked)
         known = self._values.get(key)
-        if known is not None:
-            return known
+        if known is None:
+            known = self._values[key] = self._worth(c, blocked)
+        return known
+
+    def _worth(self, c: int, blocked: int | None) -> float:
+        scarce = self._scarce
+        if scarce is None:
+            production = self.production
+            scarce = self._scarce = {k: 1.35 if production.get(k, 0.0) < 0.05 else 1.0
+                                     for k in WEIGHT}
         value = 0.0
-        for h, kind, number in self.facts.corner_yields[c]:
-            if h == blocked:
-                continue
-            scarce = 1.35 if self.production.get(kind, 0.0) < 0.05 else 1.0
-            value += PIPS[number] * WEIGHT[kind] * scarce
+        for h, kind, weighted in _weighted_yields(self.facts)[c]:
+            if h != blocked:
+                value += weighted * scarce[kind]
         harbour = self.facts.corner_harbour[c]
         if harbour is not None:
             value += 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)
-        self._values[key] = value
         return value
 
     def reach(self) -> dict[int, tuple[int, list[int]]]:
