@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from games.core.memo import Beside
 from games.zombie.bot_map import BotMap
 from games.zombie.bot_time import cards_left, next_card, slack
 from games.zombie.cards import GASOLINE_REFUEL, ITEMS, MAX_HEALTH, SODA_HEALS
@@ -79,8 +80,21 @@ def card_value(players: int, spare: float) -> float:
     return round(4 * CARD * players * (1 + PRESSURE / max(0.5, spare + 1))) / 4
 
 
+# What a decision asks again and again of one view (every fight tried, every happening of the
+# next card weighed): kept beside the view while the decision holds it.
+_STAKES: Beside[PublicView, Stakes] = Beside()
+_KNEES: Beside[PublicView, float] = Beside()
+
+
 def stakes(view: PublicView, chart: BotMap | None = None) -> Stakes:
-    chart = chart or BotMap(view)
+    """What the round is played for (the chart, when given, is the view's own map)."""
+    known = _STAKES.get(view)
+    if known is None:
+        known = _STAKES.remember(view, _stakes(view, chart or BotMap(view)))
+    return known
+
+
+def _stakes(view: PublicView, chart: BotMap) -> Stakes:
     spare = slack(view, chart)
     searching = view.round_action in ("search_totem", "bury")
     carving = any(t.tile in CARVING_ROOMS for t in view.tiles)
@@ -117,6 +131,13 @@ def health_worth(health: int, knee: float) -> float:
 def knee_of(view: PublicView) -> float:
     """The health a player wants: a typical horde's share of wounds at this hour, everyone
     fighting, and a margin."""
+    known = _KNEES.get(view)
+    if known is None:
+        known = _KNEES.remember(view, _knee_of(view))
+    return known
+
+
+def _knee_of(view: PublicView) -> float:
     forecast = next_card(view)
     team = standing(view)
     if forecast is None or not team:
