@@ -5,6 +5,7 @@ opponent (``bench/renju_reference.py``), with each colour and with the designate
     nice -n 10 .venv/bin/python -m bench.renju_bench --only reference-black --every 10
     nice -n 10 .venv/bin/python -m bench.renju_bench --level easy --only greedy-black
     .venv/bin/python -m bench.renju_bench --games 20 --first-seed 100   # a quick sample
+    nice -n 10 .venv/bin/python -m bench.renju_bench --only reference-white --records  # moves
 
 Pairings are named ``<opponent>-black`` and ``<opponent>-white`` (the free opening: the bot's
 colour is fixed) and ``designated-<opponent>`` (the designated openings with the swap and the
@@ -32,7 +33,7 @@ from typing import Any
 from bench.renju_greedy import score
 from bench.renju_reference import ReferencePlayer
 from games.core import Action, Game, Prompt
-from games.renju.actions import Place
+from games.renju.actions import ChooseOpening, Keep, Offer, Place, Swap
 from games.renju.board import parse
 from games.renju.bot_strength import LEVELS, QUICK
 from games.renju.game import RenjuGame
@@ -79,39 +80,68 @@ class Tally:
 
 
 def play(opponent: Player, bot_seat: int, seed: int, options: dict[str, Any],
-         tally: Tally, game: Game[Any, Any] | None = None) -> None:
+         tally: Tally, game: Game[Any, Any] | None = None) -> str:
+    """One game, counted in ``tally``; returns its record: the result, the bot's colour and
+    every action in order (the bot's marked ``*``, with its CPU time where over a second)."""
     game = game or RenjuGame()
     rng = random.Random(seed)
     state = game.setup(2, options, seed=seed)
+    record = []
     while game.outcome(state) is None:
         prompt = game.pending(state)[0]
         started = time.process_time()
         if prompt.seat == bot_seat:
             action = game.choose(game.view(state, bot_seat), prompt, rng)
-            tally.times.append(time.process_time() - started)
+            spent = time.process_time() - started
+            tally.times.append(spent)
+            record.append(_named(action) + "*" + (f"({spent:.1f}s)" if spent >= 1 else ""))
         else:
             action = opponent(state, prompt, rng)
             tally.opponent_times.append(time.process_time() - started)
+            record.append(_named(action))
         state = game.apply(state, action).state
     outcome = game.outcome(state)
     assert outcome is not None
     if bot_seat in outcome.winners:
         tally.wins += 1
+        result = "won"
     elif outcome.winners:
         tally.losses += 1
         tally.lost.append(seed)
+        result = "LOST"
     else:
         tally.draws += 1
+        result = "drawn"
+    colour = "black" if bot_seat == state.black else "white"
+    return f"seed {seed}, bot {colour}: {result} in {len(record)}: {' '.join(record)}"
+
+
+def _named(action: Action) -> str:
+    """An action as the record shows it: a point (offers and keeps marked), an opening's
+    name, a swap."""
+    if isinstance(action, Place):
+        return action.point
+    if isinstance(action, Offer | Keep):
+        return f"{action.kind}:{action.point}"
+    if isinstance(action, ChooseOpening):
+        return action.opening
+    if isinstance(action, Swap):
+        return "swap" if action.take else "no-swap"
+    return action.kind
 
 
 def match(opponent: Player, bot_seat: int | None, games: int, options: dict[str, Any],
           first_seed: int = 0, game: Game[Any, Any] | None = None,
-          report: Callable[[Tally], None] | None = None) -> Tally:
+          report: Callable[[Tally], None] | None = None, records: bool = False) -> Tally:
     """``games`` seeded games; the bot on ``bot_seat``, or alternating seats by seed when
-    None; ``report`` is shown the tally after each."""
+    None; ``report`` is shown the tally after each; ``records``: each game's record printed
+    as it ends."""
     tally = Tally()
     for seed in range(first_seed, first_seed + games):
-        play(opponent, seed % 2 if bot_seat is None else bot_seat, seed, options, tally, game)
+        record = play(opponent, seed % 2 if bot_seat is None else bot_seat, seed, options,
+                      tally, game)
+        if records:
+            print(f"  {record}", flush=True)
         if report is not None:
             report(tally)
     return tally
@@ -142,6 +172,8 @@ def main() -> None:
     parser.add_argument("--level", choices=(*LEVELS, "quick"), default="strong")
     parser.add_argument("--every", type=int, default=0,
                         help="also print the running figures every N games")
+    parser.add_argument("--records", action="store_true",
+                        help="print each game's moves as it ends (the bot's marked *)")
     args = parser.parse_args()
     game = RenjuGame(bot=QUICK if args.level == "quick" else LEVELS[args.level])
     for pairing in pairings():
@@ -155,7 +187,7 @@ def main() -> None:
             seat, options = (0 if colour == "black" else 1), {"opening": "free"}
             heading = f"{args.level} bot as {colour} vs {label}"
         tally = match(OPPONENTS[label], seat, args.games, options, args.first_seed, game,
-                      _progress(heading, args.every))
+                      _progress(heading, args.every), args.records)
         print(f"{heading}: {tally.line()}", flush=True)
 
 
