@@ -145,9 +145,11 @@ class Thinking:
         found."""
         return self._their_fours() or self._their_threats(nodes)
 
-    def _their_fours(self) -> list[int] | None:
+    def _their_fours(self, nodes: int | None = None) -> list[int] | None:
+        """Their win by fours (within ``nodes`` positions, else ``Strength.vcf_nodes``)."""
         strength = self.strength
-        line = vcf(self.board, self.them, strength.vcf_depth, self.search(strength.vcf_nodes),
+        budget = strength.vcf_nodes if nodes is None else min(nodes, strength.vcf_nodes)
+        line = vcf(self.board, self.them, strength.vcf_depth, self.search(budget),
                    shortest=False)
         return None if line is None else line_points(self.board, self.them, line)
 
@@ -157,13 +159,14 @@ class Thinking:
         return vct(self.board, self.them, self.strength.guard_depth, self.search(nodes),
                    self.strength.guard_width)
 
-    def holds(self, p: int, nodes: int) -> int:
-        """How well our ``p`` holds: 2 when the other side is then left no win by fours, nor
-        (within ``nodes`` positions) by threats; 1 when only the win by fours is gone; 0 when
-        not even that (or the move's positions ran out before it was known)."""
+    def holds(self, p: int, nodes: int, fours_nodes: int | None = None) -> int:
+        """How well our ``p`` holds: 2 when the other side is then left no win by fours
+        (within ``fours_nodes`` positions, else ``Strength.vcf_nodes``), nor (within
+        ``nodes`` positions) by threats; 1 when only the win by fours is gone; 0 when not
+        even that (or the move's positions ran out before it was known)."""
         self.board.play(p, self.colour)
         try:
-            if self._their_fours() is not None or self.exhausted:
+            if self._their_fours(fours_nodes) is not None or self.exhausted:
                 return 0
             return 1 if self._their_threats(nodes) is not None or self.exhausted else 2
         finally:
@@ -172,18 +175,23 @@ class Thinking:
     def safe(self, p: int, nodes: int) -> bool:
         return self.holds(p, nodes) == 2
 
-    def weigh(self, moves: list[int]) -> list[int]:
-        return weigh(self.board, self.colour, moves, self.strength, self.allowance)
+    def weigh(self, moves: list[int], keep: int) -> list[int]:
+        """``moves`` best first by the shallow search, within ``Strength.weigh_nodes``
+        positions and leaving ``keep`` of the move's for the looks that follow it."""
+        room = Search(min(self.strength.weigh_nodes, max(0, self.allowance.budget - keep)),
+                      within=self.allowance)
+        return weigh(self.board, self.colour, moves, self.strength, room)
 
     def defend(self, pool: list[int], threat: list[int]) -> int:
         """A move after which the other side's win (``threat``: its line of play, moves and
         replies) is gone. Tried in turn: the points of their line, the best of the pool, our
         own fours (a four spent on defence is lost to attack, so they come after the quiet
         moves), then further down the pool. Each group's moves are screened with a small
-        budget, the survivors weighed like quiet moves and the best looked at closely before
-        it is played. When nothing holds, a move that at least stops their win by fours, else
-        the first of the pool; the best screened move when the positions for the move run
-        out."""
+        budget (``guard_nodes`` for each search), the survivors weighed like quiet moves and
+        the best looked at closely before it is played; the screening and the weighing leave
+        room for two such looks (``verify_nodes`` each). When nothing holds, a move that at
+        least stops their win by fours, else the first of the pool; the best screened move
+        when the positions for the move run out."""
         strength = self.strength
         own_fours = self.board.four_points(self.colour)
         pooled = set(pool)
@@ -193,17 +201,20 @@ class Thinking:
         fours_ = [p for p in pool if p in own_fours][:strength.candidates]
         seen: set[int] = set()
         fallback = None  # a move that at least stops their win by fours
+        reserve = 2 * strength.verify_nodes
         for group in (line, best, fours_, spare[:strength.candidates * 2]):
             group = [p for p in group if p not in seen]
             seen.update(group)
             screened = []
             for p in group:
-                held = self.holds(p, strength.guard_nodes)
+                if self.allowance.budget < reserve and (screened or fallback is not None):
+                    break  # keep the positions to look closely at what was screened
+                held = self.holds(p, strength.guard_nodes, strength.guard_nodes)
                 if held == 2:
                     screened.append(p)
                 elif held == 1 and fallback is None:
                     fallback = p
-            for p in self.weigh(screened):
+            for p in self.weigh(screened, keep=reserve):
                 if self.exhausted or self.safe(p, strength.verify_nodes):
                     return p
                 fallback = fallback or p
@@ -215,7 +226,7 @@ class Thinking:
         """Of the first ``strength.candidates`` moves of ``pool``, the best by a shallow
         search (``bot_search.weigh``). Black's moves are also checked for the other side's
         wins: a black stone can make the points black would defend on forbidden."""
-        valued = self.weigh(pool[:self.strength.candidates])
+        valued = self.weigh(pool[:self.strength.candidates], keep=3 * self.strength.guard_nodes)
         if self.colour == 2 or not self.strength.guard_nodes:
             return valued[0]
         for p in valued[:3]:
