@@ -8,7 +8,8 @@ that stop it (``bot_threats.three_defences``) or by a four of its own; its own w
 the best kept after which the other side has no win by fours or threats. How far each search
 goes is a ``Strength`` (``bot_strength``), by the table's ``bot_level``. Opening steps: an
 opening of middling strength as black, a swap when the opening favours black strongly, the
-best fifth move offered, and the weaker one for black kept.
+best two fifth moves offered (by the weighing of quiet moves), and the weaker one for black
+kept.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from games.core import Action, Prompt
 from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
 from games.renju.board import parse
 from games.renju.bot_board import Board
-from games.renju.bot_eval import ranked, score, worth
+from games.renju.bot_eval import ranked
 from games.renju.bot_search import weigh
 from games.renju.bot_strength import STRONG, Strength
 from games.renju.bot_threats import (
@@ -56,7 +57,7 @@ def choose_action(view: SeatView, prompt: Prompt, rng: random.Random,
         take = view.opening in STRONG_FOR_BLACK
         return next(a for a in prompt.actions if isinstance(a, Swap) and a.take == take)
     if isinstance(first, Keep):
-        return _keep(view, prompt)
+        return _keep(view, prompt, strength)
     colour = 1 if view.colour == "black" else 2
     grid = to_grid(view.board)
     board = Board(grid)
@@ -67,7 +68,7 @@ def choose_action(view: SeatView, prompt: Prompt, rng: random.Random,
     if not legal:
         return next(a for a in prompt.actions if isinstance(a, Pass))
     if isinstance(first, Offer):
-        return _offer(board, colour, legal)
+        return _offer(board, colour, legal, strength)
     return legal[best_point(grid, colour, set(legal), rng, strength)]
 
 
@@ -235,14 +236,19 @@ class Thinking:
         return valued[0]
 
 
-def _offer(board: Board, colour: int, legal: Mapping[int, Action]) -> Action:
-    """Black's fifth move offers: the best-scored point (white will keep the weaker one)."""
-    best = max(sorted(legal), key=lambda p: (score(board, p, colour), -p))
-    return legal[best]
+def _offer(board: Board, colour: int, legal: Mapping[int, Action], strength: Strength
+           ) -> Action:
+    """Black's fifth move offers: its best move by the weighing of quiet moves, among its
+    best-ranked ones (asked twice: the second offer's points leave out the first's twins).
+    White keeps the weaker of the two, so both must be good: a point that only scores well
+    (a far block of white's two) is weighed down by what white answers."""
+    pool = [p for _, p in ranked(board, colour, set(legal), strength.defence_tenths)]
+    pool = pool[:max(2, strength.candidates)] or sorted(legal)
+    return legal[weigh(board, colour, pool, strength, Search(strength.weigh_nodes))[0]]
 
 
-def _keep(view: SeatView, prompt: Prompt) -> Action:
-    """White keeps the offered fifth move worth less to black."""
+def _keep(view: SeatView, prompt: Prompt, strength: Strength) -> Action:
+    """White keeps the offered fifth move black's weighing puts last."""
     board = Board(to_grid(view.board))
-    offers = [a for a in prompt.actions if isinstance(a, Keep)]
-    return min(offers, key=lambda a: (worth(board, parse(a.point), 1), a.point))
+    offers = {parse(a.point): a for a in prompt.actions if isinstance(a, Keep)}
+    return offers[weigh(board, 1, sorted(offers), strength, Search(strength.weigh_nodes))[-1]]

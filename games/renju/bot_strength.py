@@ -4,9 +4,9 @@ it.
 Every budget counts positions, not time, so that the bot chooses the same move on any
 machine (replays and golden playthroughs rely on it). ``move_nodes`` is a hard cap on a move's
 work: every search spends from it, the weighing's positions included, and stops when it runs
-out, so the worst move's CPU follows from it (docs/benchmarks.md, "Renju bot"). A table picks its level with the option
-``bot_level`` (``LEVELS``); ``QUICK`` is for tests and benches that need a legal, sensible bot
-but not a strong one.
+out, so the worst move's CPU follows from it (docs/benchmarks.md, "Renju bot"). A table
+picks its level with the option ``bot_level`` (``LEVELS``); ``QUICK`` is for tests and benches
+that need a legal, sensible bot but not a strong one.
 """
 
 from __future__ import annotations

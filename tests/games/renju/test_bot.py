@@ -13,7 +13,7 @@ import pytest
 from bench.renju_bench import greedy_player, match, random_player
 from bench.renju_reference import ReferencePlayer
 from games.renju import GAME
-from games.renju.actions import Place
+from games.renju.actions import ChooseOpening, Offer, Place, Swap
 from games.renju.board import POINTS, name, parse
 from games.renju.bot_board import Board
 from games.renju.bot_eval import ranked
@@ -22,6 +22,7 @@ from games.renju.bot_strength import EASY, NORMAL, QUICK, STRONG, Strength
 from games.renju.bot_threats import Search, vcf
 from games.renju.forbidden import forbidden, makes_five
 from games.renju.game import RenjuGame
+from games.renju.prompts import OFFER
 from games.renju.state import RenjuState, grid
 from tests.games.renju.positions import board, position
 
@@ -168,6 +169,26 @@ def test_the_weighing_stops_where_the_moves_allowance_runs_out() -> None:
     assert sorted(order) == sorted(moves)
     assert allowance.spent and allowance.budget >= -EXPAND_COST
     assert counting.placed <= 3 * 400
+
+
+def test_both_fifth_moves_the_bot_offers_are_good_ones() -> None:
+    """White keeps the weaker of black's two fifth moves, so the second must be good too.
+    After 明月 (Meigetsu: H8, I9, G6) and white's J8, a block of white's two on the far side
+    (L6, G11) scores as high as the moves beside the stones but leaves white the initiative;
+    the bot's weighing offers neither."""
+    state = GAME.setup(2, seed=5)
+    state = GAME.apply(state, ChooseOpening(seat=0, opening="meigetsu")).state
+    state = GAME.apply(state, Swap(seat=1, take=False)).state
+    state = GAME.apply(state, Place(seat=1, point="J8")).state
+    offers = []
+    for _ in range(2):
+        prompt = GAME.pending(state)[0]
+        assert prompt.kind == OFFER
+        action = GAME.choose(GAME.view(state, 0), prompt, random.Random(0))
+        assert isinstance(action, Offer)
+        offers.append(action.point)
+        state = GAME.apply(state, action).state
+    assert not {"L6", "G11"} & set(offers), offers
 
 
 def test_the_quick_bot_still_wins_and_stops_fours() -> None:
