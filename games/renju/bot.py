@@ -206,7 +206,7 @@ class Thinking:
         for group in (line, best, fours_, spare[:strength.candidates * 2]):
             group = [p for p in group if p not in seen]
             seen.update(group)
-            screened = []
+            screened: list[int] = []
             for p in group:
                 if self.allowance.budget < reserve and (screened or fallback is not None):
                     break  # keep the positions to look closely at what was screened
