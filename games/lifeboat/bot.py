@@ -244,6 +244,7 @@ def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 NAVIGATOR_SWAP = 2.0  # what the stern-most place is worth: choosing the day's card
 BLIND_PICK = 0.8  # a blind pick, against the same mean worth in view
 OWN_THIRST = 2.5  # a wound saved from one's own thirst, against the same wound of another
+NO_WATER_IN_A_CARD = 0.6  # the chance a hidden card is not a Water (16 of 42 supply cards are)
 EASY_PLAIN_TURNS = 0.4  # how often an easy bot takes its turn without weighing it
 
 def _cheap_wish(mind: Mind, offers: Offers) -> bool:
@@ -316,11 +317,20 @@ def _overboard(mind: Mind, offers: Offers, rng: random.Random) -> Action:
         throw = offers.play_preserver(mind, rescue)
         if throw is not None:
             return throw
-    harm_of_sharks = sum(mind.harm(s, 1.0) for s in swimmers if s in mind.people)
+    harm_of_sharks = sum(_sharks_bite(mind, s) for s in swimmers if s in mind.people)
     chum = offers.first("throw_chum")
     if chum is not None and harm_of_sharks > 0 and not sharks:
         return chum
     return offers.first("done") or offers.default()
+
+
+def _sharks_bite(mind: Mind, swimmer: str) -> float:
+    """What the sharks' one wound on ``swimmer`` is worth to this seat, on top of the fall's
+    (which Frenchy and a Preserver's wearer do not take)."""
+    person = mind.people[swimmer]
+    preserved = any(card_type(c) == "preserver" for c in person.face_up)
+    fall = 0.0 if swimmer == "frenchy" or preserved else 1.0
+    return mind.harm(swimmer, fall + 1.0) - mind.harm(swimmer, fall)
 
 
 def _preserver_target(mind: Mind, swimmers: list[str], sharks: bool) -> str | None:
@@ -350,8 +360,9 @@ def _ghost(mind: Mind, offers: Offers, rng: random.Random) -> Action:
 
 
 def _thirst(mind: Mind, offers: Offers, rng: random.Random) -> Action:
-    """One Water where it saves most: the loved one about to die before this seat's own
-    scratch, this seat's own thirst before a stranger's, never the hated one's."""
+    """One Water where it saves most: this seat's own thirst first (it comes back day after
+    day), the loved one's when it would knock them out or kill them, never the hated one's;
+    a Water given to someone who can still drink their own is likely wasted."""
     waters = offers.all("give_water")
     if not waters:
         return offers.first("done") or offers.default()
@@ -363,6 +374,7 @@ def _thirst(mind: Mind, offers: Offers, rng: random.Random) -> Action:
         return offers.first("done") or offers.default()
     window = mind.view.window
     thirst = window.thirst if window is not None else {}
+    waiting = window.waiting if window is not None else []
     best: tuple[float, Action] = (0.1, offers.first("done") or offers.default())
     for action in waters:
         target = _field(action, "target")
@@ -372,9 +384,21 @@ def _thirst(mind: Mind, offers: Offers, rng: random.Random) -> Action:
         saved = mind.harm(target, count - 1) - mind.harm(target, count)
         if target == mind.me:
             saved *= OWN_THIRST  # this seat's own thirst comes back day after day
+        elif target in waiting:
+            saved *= 1.0 - _drinks_own_water(mind, target)
         if saved > best[0]:
             best = (saved, action)
     return best[1]
+
+
+def _drinks_own_water(mind: Mind, character: str) -> float:
+    """The chance that ``character``, awake and still to answer, holds a Water of its own."""
+    person = mind.people[character]
+    if person.status != "awake":
+        return 0.0
+    if any(card_type(c) == "water" for c in person.face_up):
+        return 1.0
+    return 1.0 - NO_WATER_IN_A_CARD ** person.hand_count
 
 
 def _free_move(mind: Mind, offers: Offers, rng: random.Random) -> Action:

@@ -30,7 +30,9 @@ THIRST_RISK = 0.35  # chance-weighted cost of a marker that may make one thirsty
 OVERBOARD_EXTRA = 0.4
 # The public record must say this much before a guess is believed.
 GUESS_THRESHOLD = 2
-END_WANTED_SCORE = 11  # expected points above which the bot wants land soon
+SELF_ALIVE = 3.0  # what being alive is worth to a seat beyond its survival points
+DAY_WOUNDS = 0.5  # wounds a character takes in a day at sea, on average
+DAYS_PER_BIRD = 2.5  # days a bird brings land closer by
 
 SUPPLY_VALUE: dict[str, float] = {
     "water": 4.0, "medkit": 3.0, "preserver": 3.5, "parasol": 3.0, "compass": 2.5,
@@ -53,6 +55,20 @@ def _supply_worths() -> tuple[tuple[str, int], ...]:
 
 _SUPPLY_WORTHS = _supply_worths()
 _SUPPLY_SIZE = len(base_supply())
+
+
+def _waters_wanted() -> dict[str, int]:
+    """How many Waters a character wants in hand: the Captain is thirsty on three navigation
+    cards in four, the Kid on fewer than one in three."""
+    cards = [card for card in NAVIGATION.values() if int(card.id[4:]) <= 24]
+    wanted = {}
+    for character in CHARACTERS:
+        rate = sum(card.is_thirsty(character) for card in cards) / len(cards)
+        wanted[character] = 1 + round(3 * rate)
+    return wanted
+
+
+WATERS_WANTED = _waters_wanted()
 
 
 class Mind:
@@ -108,11 +124,19 @@ class Mind:
         value = 0.0
         survival = float(CHARACTERS[character].survival)
         size = float(self.people[character].size)
-        if character == self.me and self.hate != self.me:
-            value += survival
+        if character == self.me:
+            # Alive, this seat still acts (robs, navigates, fights) and keeps its valuables
+            # from the sea: worth something even to a misanthrope, who scores no survival
+            # and nothing for its own death (only the others' count).
+            value += SELF_ALIVE
+            if self.hate != self.me:
+                value += survival
         if character == self.love:
             value += survival
-        if character == self.hate or (self.hate == self.me and character != self.me):
+        if self.hate == self.me:
+            if character != self.me:
+                value -= size
+        elif character == self.hate:
             value -= size
         return value
 
@@ -243,7 +267,7 @@ class Mind:
         value = SUPPLY_VALUE.get(kind, 1.0)
         if kind == "water":
             waters = sum(1 for c in mine if card_type(c) == "water")
-            value = 5.0 if waters < 2 else 3.0 / waters
+            value = 5.0 if waters < WATERS_WANTED[self.me] else 3.0 / waters
         return value
 
     def unknown_card_gain(self) -> float:
@@ -259,25 +283,10 @@ class Mind:
             self._unknown_gain = total / _SUPPLY_SIZE
         return self._unknown_gain
 
-    def expected_score(self) -> float:
-        alive = {c for c, p in self.people.items() if p.status in ("awake", "unconscious")}
-        score = self.valuables(self.my_cards(), self.me)
-        for character in self.people:
-            stake = self.stake[character]
-            if stake > 0 and character in alive:
-                score += stake
-            elif stake < 0 and character not in alive:
-                score -= stake
-        for lost in self.view.lost:
-            if lost.id == self.hate or (self.hate == self.me and lost.id != self.me):
-                score += lost.size
-        return score
-
     def wants_land(self) -> bool:
+        """Whether land sooner is worth more to this seat than more days at sea."""
         if self._wants_land is None:
-            me = self.people.get(self.me)
-            alive = me is not None and me.status != "dead"
-            self._wants_land = alive and self.expected_score() >= END_WANTED_SCORE
+            self._wants_land = self.bird_value(self.me) > 0
         return self._wants_land
 
     # -- navigation cards ---------------------------------------------------------------------
@@ -308,13 +317,13 @@ class Mind:
 
     def _judge_nav_afresh(self, card_id: str, judge: str, rowed: bool) -> float:
         card = NAVIGATION[card_id]
+        if card.birds > 0 and self.view.birds + card.birds >= self.view.birds_to_land:
+            # The fourth bird ends the game at once: nothing else on the card happens.
+            return self.land_value(judge)
         mine = judge == self.me
         value = 0.0
-        if mine:
-            if card.birds > 0:
-                value += 3.0 if self.wants_land() else -1.5
-            elif card.birds < 0:
-                value += -2.0 if self.wants_land() else 1.0
+        if card.birds:
+            value += card.birds * self.bird_value(judge)
         for character in self.boat:
             person = self.people[character]
             if person.status == "dead":
@@ -342,6 +351,32 @@ class Mind:
                 thirst -= 1
             if thirst:
                 value += self.harm(character, thirst * (0.6 if character == judge else 0.8), judge)
+        return value
+
+    def _days_wounds(self, judge: str, days: float) -> float:
+        """What ``days`` more at sea cost ``judge``'s player: every living character's
+        expected wounds (thirst, falls, fights) weighed by its stake."""
+        value = 0.0
+        for character, person in self.people.items():
+            if person.status != "dead":
+                value += self.harm(character, DAY_WOUNDS * days, judge)
+        return value
+
+    def bird_value(self, judge: str) -> float:
+        """One bird more: land that much sooner (the days it saves no longer wound anyone)."""
+        key = "bird:" + judge
+        value = self._nav_values.get(key)
+        if value is None:
+            value = self._nav_values[key] = -self._days_wounds(judge, DAYS_PER_BIRD)
+        return value
+
+    def land_value(self, judge: str) -> float:
+        """Land now: every day the game still had to run is saved."""
+        key = "land:" + judge
+        value = self._nav_values.get(key)
+        if value is None:
+            left = max(1, self.view.birds_to_land - self.view.birds)
+            value = self._nav_values[key] = -self._days_wounds(judge, DAYS_PER_BIRD * left)
         return value
 
     def deck_average(self, marked: bool) -> float:

@@ -167,6 +167,14 @@ POSITIONS: list[Position] = [
                         hands={"lauren": ["water-01"]}, **hearts(lauren=("captain", NOBODY))),
         act.GiveWater(seat=0, card="water-01", target="captain"),
     ),
+    Position(
+        "thirst/a-misanthrope-drinks-too",
+        "the Kid hates herself, so her survival scores nothing, but alive she keeps acting "
+        "and her death scores nothing either",
+        lambda: _thirst("nav-13", "kid", wounds={"kid": 2}, hands={"kid": ["water-01"]},
+                        **hearts(kid=("lauren", "kid"))),
+        act.GiveWater(seat=5, card="water-01", target="kid"),
+    ),
     # -- overboard --------------------------------------------------------------------------
     Position(
         "overboard/no-preserver-for-frenchy",
@@ -239,6 +247,12 @@ POSITIONS: list[Position] = [
         lambda: _navigate(["nav-19", "nav-13"], birds=3, wounds={"kid": 1},
                           **hearts(kid=("lauren", NOBODY))),
         act.ChooseNavigation(seat=5, card="nav-13"),
+    ),
+    Position(
+        "navigate/the-fourth-bird-before-the-fall",
+        "nav-20's bird is the fourth: the game ends before the Kid falls in or thirsts",
+        lambda: _navigate(["nav-19", "nav-20"], birds=3, wounds={"kid": 2}),
+        act.ChooseNavigation(seat=5, card="nav-20"),
     ),
     # -- rowing -----------------------------------------------------------------------------
     Position(
