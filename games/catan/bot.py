@@ -61,17 +61,19 @@ _BEYOND: tuple[tuple[int, ...], ...] = tuple(
 def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     options = _of(prompt, a.PlaceSettlement)
     produced = {k for k, p in seat.production.items() if p > 0}
-    return max(options, key=lambda act: (_opening_value(seat, act.corner, produced),  # type: ignore[attr-defined]
+    # Every list read once for the whole choice: it weighs nearly every corner of the island.
+    here, values, free = seat.corner_values(seat.view.robber), seat.corner_values(), \
+        seat.free_corners()
+    yields = seat.facts.corner_yields
+
+    def opening(corner: int) -> float:
+        new = {kind for _, kind, _ in yields[corner]} - produced
+        # Room to grow: the best corner two roads away that the distance rule leaves free.
+        room = max((values[g] for g in _BEYOND[corner] if free[g]), default=0.0)
+        return here[corner] + 1.2 * len(new) + 0.15 * room
+
+    return max(options, key=lambda act: (opening(act.corner),  # type: ignore[attr-defined]
                                          -act.corner))  # type: ignore[attr-defined]
-
-
-def _opening_value(seat: Seat, corner: int, produced: set[str]) -> float:
-    value = seat.corner_values(seat.view.robber)[corner]
-    new = {kind for _, kind, _ in seat.facts.corner_yields[corner]} - produced
-    # Room to grow: the best corner two roads away that the distance rule leaves free.
-    values, free = seat.corner_values(), seat.free_corners()
-    room = max((values[g] for g in _BEYOND[corner] if free[g]), default=0.0)
-    return value + 1.2 * len(new) + 0.15 * room
 
 
 def _place_road(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
