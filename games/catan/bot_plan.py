@@ -109,7 +109,8 @@ class Seat:
         several times."""
         found = self._all_values.get(blocked)
         if found is None:
-            found = self._all_values[blocked] = [self._worth(c, blocked)
+            weighted, scarce = _weighted_yields(self.facts), self._scarcity()
+            found = self._all_values[blocked] = [self._worth(c, blocked, weighted, scarce)
                                                  for c in range(CORNER_COUNT)]
         return found
 
@@ -119,19 +120,26 @@ class Seat:
         key = (c, blocked)
         known = self._values.get(key)
         if known is None:
-            known = self._values[key] = self._worth(c, blocked)
+            known = self._values[key] = self._worth(c, blocked, _weighted_yields(self.facts),
+                                                    self._scarcity())
         return known
 
-    def _worth(self, c: int, blocked: int | None) -> float:
+    def _scarcity(self) -> dict[str, float]:
+        """Each resource's weight for the seat: more for one it does not produce yet."""
         scarce = self._scarce
         if scarce is None:
             production = self.production
             scarce = self._scarce = {k: 1.35 if production.get(k, 0.0) < 0.05 else 1.0
                                      for k in WEIGHT}
+        return scarce
+
+    def _worth(self, c: int, blocked: int | None,
+               weighted: tuple[tuple[tuple[int, str, float], ...], ...],
+               scarce: dict[str, float]) -> float:
         value = 0.0
-        for h, kind, weighted in _weighted_yields(self.facts)[c]:
+        for h, kind, pips in weighted[c]:
             if h != blocked:
-                value += weighted * scarce[kind]
+                value += pips * scarce[kind]
         harbour = self.facts.corner_harbour[c]
         if harbour is not None:
             value += 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)
