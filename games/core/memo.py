@@ -55,9 +55,12 @@ class Beside(Generic[K, V]):
         entries = self._entries
 
         def forget(ref: weakref.ref[K]) -> None:
-            # Only this key's own entry: its id may since have been given to a newer object.
-            if entries.get(ident, (None, None))[0] is ref:
-                del entries[ident]
+            # Only this key's own entry (remembering the key again replaced it). Runs in
+            # whichever thread lets the key go (pictures and searching bots have their own):
+            # each step here is one dict operation, and a lost race only costs a recomputation.
+            entry = entries.get(ident)
+            if entry is not None and entry[0] is ref:
+                entries.pop(ident, None)
 
         entries[ident] = (weakref.ref(key, forget), value)
         return value
