@@ -153,6 +153,9 @@ class InteractionHandler:
     async def _within_budget(self, interaction: discord.Interaction[Any],
                              work: Awaitable[T]) -> T:
         task = asyncio.ensure_future(work)
+        # The move's outcome is read below; but when the defer fails (the interaction expired
+        # on a slow machine) nothing reads it here, and asyncio would log it as never retrieved.
+        task.add_done_callback(_retrieved)
         done, _ = await asyncio.wait({task}, timeout=RESPONSE_BUDGET)
         if not done and not interaction.response.is_done():
             await interaction.response.defer()  # a component defer: no visible "thinking"
@@ -639,6 +642,12 @@ class InteractionHandler:
             await update_message(interaction, embed=embed, view=lobby_view(live, table_locale))
         else:
             await update_message(interaction, embed=embed, view=None)
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """Marks a task's outcome as read (its caller may have stopped waiting for it)."""
+    if not task.cancelled():
+        task.exception()
 
 
 __all__ = ["InteractionHandler", "action_view", "refuse"]
