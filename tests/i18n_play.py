@@ -148,7 +148,10 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
             if screens and (situation != shown or step % 25 == 0):
                 shown = situation
                 desk.board(live, locale)
-                for seat in range(seats):
+                # The seats asked something, and one other in turn (what a waiting seat's
+                # panel says): every seat's panel at every step costs ten times as much in
+                # a ten-seat game and asks for no other key.
+                for seat in sorted({p.seat for p in game.pending(state)} | {step % seats}):
                     desk.panel(live, seat, locale)
             transition = game.apply(state, chooser(game, state, rng))
             for event in transition.events:
