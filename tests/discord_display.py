@@ -20,6 +20,8 @@ _REFERENCE = re.compile(r"<(?:@[!&]?\d+|#\d+|t:-?\d+(?::[tTdDfFR])?|a?:\w+:\d+)>
 _EVERYONE = re.compile(r"@(?:everyone|here)\b")
 _MASKED = re.compile(r"\[([^\[\]]*)\]\(\s*<?([^\s()<>]+)>?\s*\)")
 _BARE = re.compile(r"<?(https?|steam)://[^\s<]+[^\s<.,:;\"')\]>]")
+_BARE_STARTS = frozenset("<hs")
+_PAIR_STARTS = frozenset(mark[0] for mark, _ in _PAIRS)
 _LINE_START = re.compile(r"[ \t]*(?:#{1,3}|-#|>>>|>|[-+*]|\d+[.)])[ \t]")
 
 
@@ -102,14 +104,13 @@ def _inline(text: str, styles: frozenset[str], out: list[Span]) -> None:
             plain.clear()
 
     while at < len(text):
-        rest = text[at:]
         char = text[at]
         if char == "\\" and at + 1 < len(text) and not text[at + 1].isalnum() and \
                 not text[at + 1].isspace():
             plain.append(text[at + 1])
             at += 2
             continue
-        if rest.startswith("```"):
+        if text.startswith("```", at):
             end = text.find("```", at + 3)
             if end != -1:
                 flush()
@@ -123,26 +124,28 @@ def _inline(text: str, styles: frozenset[str], out: list[Span]) -> None:
                 out.append(Span(text[at + 1:end], styles | {"code"}))
                 at = end + 1
                 continue
-        found = _REFERENCE.match(text, at) or _EVERYONE.match(text, at)
+        # Each pattern begins with one of a few characters: the others need no matching.
+        found = (_REFERENCE.match(text, at) if char == "<" else
+                 _EVERYONE.match(text, at) if char == "@" else None)
         if found is not None:
             flush()
             out.append(Span(found.group(0), styles, "mention", found.group(0)))
             at = found.end()
             continue
-        found = _MASKED.match(text, at)
+        found = _MASKED.match(text, at) if char == "[" else None
         if found is not None:
             flush()
             out.append(Span(found.group(1), styles, "link", found.group(2)))
             at = found.end()
             continue
-        found = _BARE.match(text, at)
+        found = _BARE.match(text, at) if char in _BARE_STARTS else None
         if found is not None:
             flush()
             out.append(Span(found.group(0).lstrip("<"), styles, "link", found.group(0)))
             at = found.end()
             continue
-        for mark, style in _PAIRS:
-            if not rest.startswith(mark):
+        for mark, style in _PAIRS if char in _PAIR_STARTS else ():
+            if not text.startswith(mark, at):
                 continue
             end = _closing(text, mark, at + len(mark))
             if end is None:
