@@ -49,9 +49,9 @@ PAINTED_STEPS = {0, 20, 40}
 LOCALES = ("en", "zh-CN")
 # The public log is compared over its last lines at every step (all of them with PARLOR_SOAK):
 # a line is rendered from its event and the table as it is now, so every event is compared
-# over the many steps after it, and a table of hundreds of moves (Catan's thousand events)
-# is not rendered whole again at each one.
-LOG_TAIL = None if SOAK else 60
+# over the twenty or more steps after it, and a table of hundreds of moves (Catan's thousand
+# events) is not rendered whole again at each one.
+LOG_TAIL = None if SOAK else 20
 # Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
 pytestmark = pytest.mark.usefixtures("quick_bots")
 

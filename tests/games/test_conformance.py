@@ -36,7 +36,8 @@ SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS",
 # set: a random Catan table makes some 2,500-3,000 moves, most of them offers answered at
 # random (about 12 s of CPU a table with the checks); its own file plays six more, under every
 # variant it lists with bots at two seats (tests/games/catan/test_contract.py).
-FEWER_SEEDS = {} if "PARLOR_CONFORMANCE_SEEDS" in os.environ else {"catan": 2}
+FEWER_SEEDS = {} if "PARLOR_CONFORMANCE_SEEDS" in os.environ or \
+    os.environ.get("PARLOR_SOAK") == "1" else {"catan": 1}
 # Games that may end with no winner: a cooperative team that loses as one, a drawn Renju
 # (two passes in a row, a full board), the haunt whose traitorless deadline finds no one who read
 # a fragment (docs/rules/haunt.md, decision 11).
