@@ -2,7 +2,7 @@
 every game finishes with the result of an uninterrupted run from the same seed and choices —
 nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
 
-Run for every registered game. Default: 3 tables of every game played together on one bot
+Run for every registered game. Default: 2 tables of every game played together on one bot
 process through 3–4 kills, a kill once some table has made 1–5 moves (one process for all:
 each start costs a second of CPU and more, and the check is per table, not per process).
 ``PARLOR_SOAK=1``, for each game: 50 games, 10 at a time, one new game opened between two kills,
@@ -80,7 +80,7 @@ async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
     # Every table is open (and left to the bots) before the first kill, and a kill comes once
     # some table has made 1-5 moves (or after 0.8 s): a short game still lives through every
     # kill however fast the machine plays it.
-    games = [game for game in hosted_games() for _ in range(3)]
+    games = [game for game in hosted_games() for _ in range(2)]
     _, results = await _soak(soak_discord, tmp_path, games, parallel=len(games),
                              kills_per_game=3, max_kills=4, up_seconds=(0.2, 0.8),
                              open_per_cycle=len(games), moves_between_kills=(1, 5))
