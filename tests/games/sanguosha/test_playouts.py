@@ -13,7 +13,10 @@ from games.core.conformance import find_leaks, mixed_chooser, playout, random_ac
 from games.sanguosha import GAME, Options
 from games.sanguosha.intent import aimed, deed
 
-SEEDS = int(os.environ.get("SANGUOSHA_PLAYOUT_SEEDS", "2"))
+# One seed per count by default (each count plays another of the conformance option sets;
+# the generic conformance run plays three more seeds at every count): two with PARLOR_SOAK=1.
+SEEDS = int(os.environ.get("SANGUOSHA_PLAYOUT_SEEDS",
+                           "2" if os.environ.get("PARLOR_SOAK") == "1" else "1"))
 
 
 def _check(before: Any, action: Any, transition: Any) -> None:
