@@ -17,7 +17,6 @@ from games.catan.board import (
 from games.catan.cards import COSTS, PIPS, RESOURCES
 from games.catan.layout import Facts
 from games.catan.views import CatanView, PlayerView, viewed_facts
-from games.core.memo import Beside
 
 # How much a pip of each resource is worth to a settler (brick and lumber build every road and
 # settlement; ore is scarce and makes cities).
@@ -26,20 +25,6 @@ REACH = 3  # roads the bot looks ahead for a new settlement
 
 def island_facts(view: CatanView) -> Facts:
     return viewed_facts(view.island)
-
-
-# Each corner's yields with their pips already weighted by resource: (hex, resource, pips
-# times ``WEIGHT``), for each island's facts as long as they live.
-_WEIGHTED: Beside[Facts, tuple[tuple[tuple[int, str, float], ...], ...]] = Beside()
-
-
-def _weighted_yields(found: Facts) -> tuple[tuple[tuple[int, str, float], ...], ...]:
-    weighted = _WEIGHTED.get(found)
-    if weighted is None:
-        weighted = _WEIGHTED.remember(found, tuple(
-            tuple((h, kind, PIPS[number] * WEIGHT[kind]) for h, kind, number in yields)
-            for yields in found.corner_yields))
-    return weighted
 
 
 @dataclass
@@ -109,8 +94,8 @@ class Seat:
         several times."""
         found = self._all_values.get(blocked)
         if found is None:
-            weighted, scarce = _weighted_yields(self.facts), self._scarcity()
-            found = self._all_values[blocked] = [self._worth(c, blocked, weighted, scarce)
+            scarce = self._scarcity()
+            found = self._all_values[blocked] = [self._worth(c, blocked, scarce)
                                                  for c in range(CORNER_COUNT)]
         return found
 
@@ -120,8 +105,7 @@ class Seat:
         key = (c, blocked)
         known = self._values.get(key)
         if known is None:
-            known = self._values[key] = self._worth(c, blocked, _weighted_yields(self.facts),
-                                                    self._scarcity())
+            known = self._values[key] = self._worth(c, blocked, self._scarcity())
         return known
 
     def _scarcity(self) -> dict[str, float]:
@@ -133,13 +117,11 @@ class Seat:
                                      for k in WEIGHT}
         return scarce
 
-    def _worth(self, c: int, blocked: int | None,
-               weighted: tuple[tuple[tuple[int, str, float], ...], ...],
-               scarce: dict[str, float]) -> float:
+    def _worth(self, c: int, blocked: int | None, scarce: dict[str, float]) -> float:
         value = 0.0
-        for h, kind, pips in weighted[c]:
+        for h, kind, number in self.facts.corner_yields[c]:
             if h != blocked:
-                value += pips * scarce[kind]
+                value += PIPS[number] * WEIGHT[kind] * scarce[kind]
         harbour = self.facts.corner_harbour[c]
         if harbour is not None:
             value += 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)

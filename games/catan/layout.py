@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -109,6 +110,12 @@ def facts(island: Island) -> Facts:
     return found
 
 
+@cache
+def _yield(h: int, kind: str, number: int) -> tuple[int, str, int]:
+    """One hex's yield as a corner's facts list it, shared by every island that has it."""
+    return h, kind, number
+
+
 def _facts(island: Island) -> Facts:
     resource = tuple(yield_of(t) for t in island.terrains)
     by_number: dict[int, list[int]] = {}
@@ -122,7 +129,7 @@ def _facts(island: Island) -> Facts:
         for h in CORNER_HEXES[c]:
             kind = resource[h]
             if kind is not None:
-                here.append((h, kind, island.numbers[h]))
+                here.append(_yield(h, kind, island.numbers[h]))
         yields.append(tuple(here))
         pips.append(sum(PIPS[n] for _, _, n in here))
     harbour: list[str | None] = [None] * CORNER_COUNT

@@ -9,7 +9,7 @@ over, ``final`` shows every hand and every development card.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -192,15 +192,25 @@ def viewed_facts(island: IslandView) -> Facts:
 
 
 def _island_view(island: Island) -> IslandView:
-    hexes = [HexView(hex=h, label=HEX_LABELS[h], terrain=island.terrains[h],
-                     resource=yield_of(island.terrains[h]),
-                     number=island.numbers[h] or None, pips=PIPS.get(island.numbers[h], 0))
-             for h in range(HEX_COUNT)]
-    harbours = [HarbourView(kind=kind, rate=GENERIC_HARBOUR_RATE if kind == GENERIC
-                            else SPECIAL_HARBOUR_RATE, corners=place.corners, hex=place.hex,
-                            side=place.side, sea=place.sea)
-                for place, kind in zip(HARBOUR_PLACES, island.harbours, strict=True)]
-    return IslandView(hexes=hexes, harbours=harbours)
+    hexes = [_hex_view(h, island.terrains[h], island.numbers[h]) for h in range(HEX_COUNT)]
+    harbours = [_harbour_view(place, kind) for place, kind in enumerate(island.harbours)]
+    return assembled(IslandView, {"hexes": hexes, "harbours": harbours})
+
+
+# A hex or a harbour as a view shows it is one of a few hundred (a place, its terrain or kind,
+# its number): each made once and shared by every island that has it (they are frozen).
+@cache
+def _hex_view(h: int, terrain: str, number: int) -> HexView:
+    return HexView(hex=h, label=HEX_LABELS[h], terrain=terrain, resource=yield_of(terrain),
+                   number=number or None, pips=PIPS.get(number, 0))
+
+
+@cache
+def _harbour_view(index: int, kind: str) -> HarbourView:
+    place = HARBOUR_PLACES[index]
+    return HarbourView(kind=kind, rate=GENERIC_HARBOUR_RATE if kind == GENERIC
+                       else SPECIAL_HARBOUR_RATE, corners=place.corners, hex=place.hex,
+                       side=place.side, sea=place.sea)
 
 
 def _pieces_row(board: Board, seat: int) -> dict[str, Any]:
