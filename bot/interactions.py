@@ -33,6 +33,7 @@ from bot.renderers.markdown import markdown, plain
 from bot.replies import is_ephemeral, refuse, send_private, update_message, user_locale
 from games.core import Action, Prompt
 from storage import MatchNotFound, MatchStatus, StorageUnavailable
+from tables.failures import read_when_done
 from tables.i18n import t
 from tables.lobby_options import decode_choice, lobby_options
 from tables.questions import click_check, click_counts, prompt_digest
@@ -155,7 +156,7 @@ class InteractionHandler:
         task = asyncio.ensure_future(work)
         # The move's outcome is read below; but when the defer fails (the interaction expired
         # on a slow machine) nothing reads it here, and asyncio would log it as never retrieved.
-        task.add_done_callback(_retrieved)
+        read_when_done(task)
         done, _ = await asyncio.wait({task}, timeout=RESPONSE_BUDGET)
         if not done and not interaction.response.is_done():
             await interaction.response.defer()  # a component defer: no visible "thinking"
@@ -642,12 +643,6 @@ class InteractionHandler:
             await update_message(interaction, embed=embed, view=lobby_view(live, table_locale))
         else:
             await update_message(interaction, embed=embed, view=None)
-
-
-def _retrieved(task: asyncio.Future[Any]) -> None:
-    """Marks a task's outcome as read (its caller may have stopped waiting for it)."""
-    if not task.cancelled():
-        task.exception()
 
 
 __all__ = ["InteractionHandler", "action_view", "refuse"]

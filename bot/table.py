@@ -40,6 +40,7 @@ from bot.team_threads import TeamThreads
 from games.core import Prompt
 from storage import MatchNotFound, MatchStatus, StorageUnavailable
 from tables.cards import Card
+from tables.failures import log_when_failed
 from tables.i18n import t
 from tables.lobby_options import seat_range
 from tables.questions import prompt_digest, public_check
@@ -180,11 +181,14 @@ class Desk:
             task.add_done_callback(self._background.discard)
 
     def _task(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
-        """``work`` as a task, or nothing once the Desk is stopped."""
+        """``work`` as a task, or nothing once the Desk is stopped. Nobody awaits it: a failure
+        (the storage not answering while a reveal is saved) is logged when it ends."""
         if self._stopped:
             work.close()
             return None
-        return asyncio.create_task(work)
+        task = asyncio.create_task(work)
+        log_when_failed(task, log, "board work failed (%s)", getattr(work, "__qualname__", work))
+        return task
 
     def _edit_task(self, match_id: int, work: Coroutine[Any, Any, None]) -> None:
         task = self._task(work)
