@@ -192,7 +192,9 @@ class ReferencePlayer:
         for p, c in enumerate(cells):
             if c:
                 near.update(NEAR[p])
-        near = {q for q in near if not cells[q]} or {POINTS // 2}
+        near = {q for q in near if not cells[q]}
+        if not near:  # the empty board, or every point near a stone taken: any empty point
+            near = {q for q, c in enumerate(cells) if not c} if any(cells) else {POINTS // 2}
         ranked = sorted(near, key=lambda p: (-board.gain(p, colour), p))
         out = []
         for p in ranked:
