@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.board_pictures import BoardPictures
@@ -498,7 +499,10 @@ class Desk:
 
     async def _finish(self, live: LiveMatch) -> None:
         self._hurry(live.id)
-        await self._edit_board(live.id)
+        try:
+            await self._edit_board(live.id)
+        except Exception as problem:  # Discord out of reach a moment: the reveal goes on
+            self._retry_after_error(live.id, problem)
         await self.post_reveal(live)
         if self.threads.wanted(live):
             await self.threads.close(live)
@@ -1077,9 +1081,11 @@ class Desk:
             try:
                 message = await channel.send(embed=embed, allowed_mentions=NO_PINGS,
                                              view=view or discord.utils.MISSING)
-            except discord.HTTPException as failure:
-                log.warning("match %s: could not post the reveal (%s %s)", live.id,
-                            failure.status, failure.code)
+            except (discord.HTTPException, aiohttp.ClientConnectionError) as failure:
+                log.warning("match %s: could not post the reveal (%s)", live.id,
+                            f"{failure.status} {failure.code}"
+                            if isinstance(failure, discord.HTTPException)
+                            else failure.__class__.__name__)
                 await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
                 continue
             await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,

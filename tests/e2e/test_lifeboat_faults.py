@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import aiohttp
+
 from bot.renderers import renderer_for
 from games.core.conformance import replay
 from storage import MatchStatus
@@ -18,6 +20,7 @@ from tests.e2e.parlor import (
     private_reply,
     public_payloads,
     start_table,
+    wait_board_current,
     waiting_on_board,
 )
 from tests.fakediscord import FakeDiscord, running
@@ -223,6 +226,38 @@ async def test_a_table_finished_while_the_client_closes_leaves_its_reveal_to_the
     await desk.on_change(MatchChange(kind="finished", live=live, source="bot"))
     await desk.on_change(MatchChange(kind="acted", live=live, source="bot"))
     assert not desk._background and not desk._edits, "work started after the Desk stopped"
+
+
+async def test_a_final_board_edit_cut_off_is_tried_again_and_the_reveal_still_posted(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Discord's connection dropped under the last board edit (aiohttp's "server
+    disconnected"): the edit is tried again with back-off, the reveal is posted all the same,
+    and nothing is logged as an error."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    guild = fake.create_guild("G", members=[alice])
+    channel = fake.text_channel(guild)
+    async with parlor(tmp_path, fake) as client:
+        desk = client.parlor.desk
+        edit = desk._edit_board
+        cut: list[int] = []
+
+        async def cut_once_at_the_end(match_id: int) -> None:
+            live = await client.parlor.service.get(match_id)
+            if live.record.status == MatchStatus.FINISHED and not cut:
+                cut.append(match_id)
+                raise aiohttp.ServerDisconnectedError()
+            await edit(match_id)
+
+        desk._edit_board = cut_once_at_the_end  # type: ignore[method-assign]
+        table = await start_table(fake, client, channel, [alice], bots=3)
+        final = await table.play_to_the_end({0: alice}, seed=3)
+        assert cut == [final.id]
+        board = await wait_board_current(fake, client, final.id, timeout=30)
+        assert board.content == t("board.finished")
+        title = t("lifeboat.reveal.title")
+        await fake.wait_for_message(channel, lambda m: title in m.text(), timeout=30)
 
 
 async def test_a_turn_timer_warns_then_plays_the_default_move(
