@@ -105,6 +105,7 @@ class Fuzzer:
         self.fake = fake
         self.client = client
         self.rng = rng
+        self.forged_others = 0  # the kinds of forged_other are taken in turn
         self.channels = channels
         self.players = players
         self.users = [*players, *strangers]
@@ -414,7 +415,9 @@ class Fuzzer:
             return None
         match = self.match_number()
         rng = self.rng
-        kind = rng.choice(["hand", "page", "seat", "lobby"])
+        # In turn rather than at random: a run of a few hundred sends every kind.
+        kind = ("hand", "page", "seat", "lobby")[self.forged_others % 4]
+        self.forged_others += 1
         if kind == "hand":
             custom_id = f"pl:h:{match}"
         elif kind == "page":
