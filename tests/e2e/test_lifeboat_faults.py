@@ -253,6 +253,8 @@ async def test_a_final_board_edit_cut_off_is_tried_again_and_the_reveal_still_po
         desk._edit_board = cut_once_at_the_end  # type: ignore[method-assign]
         table = await start_table(fake, client, channel, [alice], bots=3)
         final = await table.play_to_the_end({0: alice}, seed=3)
+        # The end's edit runs in the background, after the move that ended the game.
+        await fake.wait_for(lambda: cut, what="the final board edit to be cut off")
         assert cut == [final.id]
         board = await wait_board_current(fake, client, final.id, timeout=30)
         assert board.content == t("board.finished")
