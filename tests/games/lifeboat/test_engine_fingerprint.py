@@ -25,16 +25,16 @@ from games.lifeboat.state import LifeboatState
 from tests.games.lifeboat.builders import GAME
 
 SEAT_COUNTS = (4, 5, 6, 7)
-# The default run stays under ten seconds; LIFEBOAT_FINGERPRINT_LONG=1 plays 300 games per
-# seat count (about a minute) for a wider net when changing the engine's hot paths.
+# The default run plays 20 games a count (a few seconds); LIFEBOAT_FINGERPRINT_LONG=1 plays 300
+# games per seat count (about a minute) for a wider net when changing the engine's hot paths.
 LONG = os.environ.get("LIFEBOAT_FINGERPRINT_LONG") == "1"
-GAMES_PER_SEAT_COUNT = 300 if LONG else 40
+GAMES_PER_SEAT_COUNT = 300 if LONG else 20
 
 DIGESTS: dict[int, str] = {
-    4: "45e2ecf1ec94fa64548d6a8dbe2e0bf884533ae60275d7b139bc1f1256b26806",
-    5: "8c802eb6b7c0b423d3f5193cab011a046321b81c0589c07e8af9ccd45ab26b8d",
-    6: "9c485de374fce78515d05b58f98957ce77987e799315c56967b7da79c18cf8d3",
-    7: "84bcd63f67a7e4984c7c1b8e1cc9341fdb6eb2b7bb292e31f55d4fa140848868",
+    4: "b43bb205763a68a29365660d38a7036c11948dbb270c0bbf69b1d729ca604d3d",
+    5: "75e45c88a21ced6182d2a57d091337843a5ed5e901d1f32f340c4a97b827f235",
+    6: "c0a95157f2bfebbe53804e0c25b1b5c134ebe6e68c6878d660d449a1a48fdbbc",
+    7: "cc4fda8f7b5f5119aa6058a712036deeb2a546c12f57e676fdfaf40663411dc1",
 }
 LONG_DIGESTS: dict[int, str] = {
     4: "53b9100ebcda5a2dc84b251cbd6afc4b6c9b9dda20302011230daf0a21e08743",
