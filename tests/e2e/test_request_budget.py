@@ -81,7 +81,7 @@ async def test_a_whole_game_makes_no_avoidable_4xx_and_few_requests(
 #                      without the slower bot edits 1.48-1.50, 0.68-0.70
 #   host + 4 bots      0.93-0.96, 0.50-0.52; without the slower bot edits 1.07, 0.64-0.65
 #   4 humans           2.08-2.17, 0.51-0.58; without shared questions 2.47-2.50, 0.71-0.72
-SQUEEZE = 0.02
+SQUEEZE = 0.04
 SEED = 3300
 CEILINGS = {  # kind: (humans, bots, most requests per action: in all, with the bot token)
     "2 humans + 2 bots": (2, 2, 1.65, 0.7),
