@@ -81,6 +81,10 @@ async def test_a_whole_game_makes_no_avoidable_4xx_and_few_requests(
 #                      without the slower bot edits 1.48-1.50, 0.68-0.70
 #   host + 4 bots      0.93-0.96, 0.50-0.52; without the slower bot edits 1.07, 0.64-0.65
 #   4 humans           2.08-2.17, 0.51-0.58; without shared questions 2.47-2.50, 0.71-0.72
+# Time runs at this fraction of the production pace. At 0.02 a loaded machine's event-loop lag
+# was as long as the board's edit delay, so people clicked in panels what they would have clicked
+# on the board: four copies of this test at once measured 4 humans at 2.25-2.36 requests per
+# action at 0.02, 1.83-2.04 at 0.04 (29 Nov 2026; the figures above are at 0.02, alone).
 SQUEEZE = 0.04
 SEED = 3300
 CEILINGS = {  # kind: (humans, bots, most requests per action: in all, with the bot token)
