@@ -102,7 +102,8 @@ class ParlorClient(commands.AutoShardedBot):
 
     parlor: Parlor
 
-    def __init__(self, settings: Settings, repo: Repository, **options: Any) -> None:
+    def __init__(self, settings: Settings, repo: Repository, *,
+                 collector: Collector | None = None, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channel and permission data for the tables' channels
         super().__init__(
@@ -118,7 +119,7 @@ class ParlorClient(commands.AutoShardedBot):
         )
         self.settings = settings
         self.parlor = Parlor(settings, repo, self)
-        self._collector = Collector()
+        self._collector = collector or Collector()
         self._switching = SwitchInterval()
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
         self._prepared = self._begun = False

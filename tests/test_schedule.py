@@ -479,3 +479,29 @@ async def test_a_save_wakes_the_run_loop_only_for_an_entry_due_before_its_alarm(
         assert slow.version == later.version == 0  # still waiting for their hour
     finally:
         await app.timers.stop()
+
+
+async def test_a_collector_told_not_to_collect_first_freezes_without_a_full_walk() -> None:
+    """A test process starts a bot hundreds of times over a heap far larger than the bot's:
+    there the start freezes what is loaded without walking it all first."""
+    import gc
+
+    from bot.collector import Collector
+
+    walked: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            walked.append(info["generation"])
+
+    for collect_first, full_walks in ((False, 0), (True, 1)):
+        walked.clear()
+        collector = Collector(collect_before_freezing=collect_first)
+        gc.callbacks.append(watch)
+        try:
+            collector.start()
+        finally:
+            gc.callbacks.remove(watch)
+            collector.stop()
+        assert walked.count(2) == full_walks
+    assert gc.get_freeze_count() == 0
