@@ -7,7 +7,7 @@ that stop it (``bot_threats.three_defences``) or by a four of its own; its own w
 (VCT); then the moves worth weighing (``bot_eval.ranked``), each looked at a few plies deep,
 the best kept after which the other side has no win by fours or threats. How far each search
 goes is a ``Strength`` (``bot_strength``), by the table's ``bot_level``. Opening steps: an
-opening of middling strength as black, a swap when the opening favours black strongly, the
+opening close to even as black, a swap when the opening favours black strongly, the
 best two fifth moves offered (by the weighing of quiet moves), and the weaker one for black
 kept.
 """
@@ -38,23 +38,26 @@ from games.renju.forbidden import Grid
 from games.renju.state import grid as to_grid
 from games.renju.views import SeatView
 
-# Openings known to favour black strongly: white takes black when offered one.
-STRONG_FOR_BLACK = frozenset({"kagetsu", "hogetsu", "ungetsu", "ugetsu", "keigetsu",
-                              "shogetsu", "kyogetsu", "suigetsu", "kosei", "kinsei"})
-# Openings a black bot names: close to even, so that a swap gains white little.
-MIDDLING = ("kansei", "sosei", "zangetsu", "kyugetsu", "shingetsu", "sangetsu", "chosei",
-            "rangetsu", "gingetsu", "meisei", "shagetsu", "meigetsu", "ryusei")
+# The openings a white bot swaps in, taking black: those known to favour black strongly, less
+# the two whose black side the bot loses to deeper play than its searches (Keigetsu and
+# Kyogetsu: lost in every game it took black in against the reference opponent, won as white;
+# docs/benchmarks.md, "Renju bot").
+SWAPS_IN = frozenset({"kagetsu", "hogetsu", "ungetsu", "ugetsu", "shogetsu", "suigetsu",
+                      "kosei", "kinsei"})
+# Openings a black bot names: close to even, so that a swap gains white little, and among
+# them those the bot has played black in best against the reference opponent.
+NAMES = ("sosei", "meisei", "meigetsu", "sangetsu", "shagetsu", "shingetsu")
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random,
                   strength: Strength = STRONG) -> Action:
     first = prompt.actions[0]
     if isinstance(first, ChooseOpening):
-        wanted = rng.choice(MIDDLING)
+        wanted = rng.choice(NAMES)
         return next(a for a in prompt.actions
                     if isinstance(a, ChooseOpening) and a.opening == wanted)
     if isinstance(first, Swap):
-        take = view.opening in STRONG_FOR_BLACK
+        take = view.opening in SWAPS_IN
         return next(a for a in prompt.actions if isinstance(a, Swap) and a.take == take)
     if isinstance(first, Keep):
         return _keep(view, prompt, strength)

@@ -15,6 +15,7 @@ from bench.renju_reference import ReferencePlayer
 from games.renju import GAME
 from games.renju.actions import ChooseOpening, Offer, Place, Swap
 from games.renju.board import POINTS, name, parse
+from games.renju.bot import NAMES, SWAPS_IN
 from games.renju.bot_board import Board
 from games.renju.bot_eval import ranked
 from games.renju.bot_search import EXPAND_COST, weigh
@@ -169,6 +170,31 @@ def test_the_weighing_stops_where_the_moves_allowance_runs_out() -> None:
     assert sorted(order) == sorted(moves)
     assert allowance.spent and allowance.budget >= -EXPAND_COST
     assert counting.placed <= 3 * 400
+
+
+@pytest.mark.parametrize(("opening", "takes"), [("kagetsu", True), ("kosei", True),
+                                                ("keigetsu", False), ("kyogetsu", False),
+                                                ("sosei", False)])
+def test_white_swaps_where_black_is_strong_and_the_bot_plays_black_well(opening: str,
+                                                                         takes: bool) -> None:
+    """Kagetsu and Kosei favour black strongly: white takes black. Keigetsu and Kyogetsu do
+    too, but the bot lost every game it took black in there against the reference opponent
+    and won as white: it keeps white. An even opening (Sosei): no swap."""
+    state = GAME.setup(2, seed=1)
+    state = GAME.apply(state, ChooseOpening(seat=0, opening=opening)).state
+    prompt = GAME.pending(state)[0]
+    action = GAME.choose(GAME.view(state, 1), prompt, random.Random(0))
+    assert isinstance(action, Swap) and action.take is takes
+
+
+def test_a_black_bot_names_an_opening_close_to_even() -> None:
+    named = set()
+    for seed in range(12):
+        state = GAME.setup(2, seed=seed)
+        action = GAME.choose(GAME.view(state, 0), GAME.pending(state)[0], random.Random(seed))
+        assert isinstance(action, ChooseOpening)
+        named.add(action.opening)
+    assert named <= set(NAMES) and not named & SWAPS_IN and len(named) > 1
 
 
 def test_both_fifth_moves_the_bot_offers_are_good_ones() -> None:
