@@ -71,7 +71,7 @@ class ReferenceBoard:
     def __init__(self, cells: list[int]) -> None:
         self.cells = [0] * POINTS
         # counts[colour][window]: stones of that colour in the window (index 0 unused).
-        self.counts = ([], [0] * len(WINDOWS), [0] * len(WINDOWS))
+        self.counts: tuple[list[int], ...] = ([], [0] * len(WINDOWS), [0] * len(WINDOWS))
         self.worth = [0, 0, 0]
         # The windows holding four stones of one colour and none of the other, per colour.
         self.fours: tuple[set[int], set[int], set[int]] = (set(), set(), set())
@@ -117,7 +117,7 @@ class ReferenceBoard:
 
     def five_points(self, colour: int) -> list[int]:
         """The empty points where ``colour`` makes a five (black's exact)."""
-        found = set()
+        found: set[int] = set()
         for w in self.fours[colour]:
             found.update(p for p in WINDOWS[w] if not self.cells[p])
         return sorted(p for p in found if makes_five(self.cells, p, colour))
