@@ -37,6 +37,12 @@ from tests.every_game import use_quick_bots
 from tests.i18n_code import hosted_games
 
 STEP_LIMIT = 5_000
+# The board and the panels are drawn the first few times each situation (the phase and the
+# kinds of question pending) comes up in a game, and every few steps whatever it is: the
+# same keys as drawing them at every change of situation (compared game by game), in half
+# the time (Sanguosha's situations change at nearly every step).
+SCREENS_A_SITUATION = 3
+SCREENS_EVERY = 10
 UNFILLED = re.compile(r"\{[a-z_]+\}")
 
 
@@ -130,7 +136,7 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
         rng = random.Random(seed)
         chooser = bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
         events: list[Event] = []
-        shown: Any = None
+        drawn: dict[tuple[str, tuple[str, ...]], int] = {}
         for step in range(STEP_LIMIT):
             if game.outcome(state) is not None:
                 break
@@ -143,15 +149,17 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
                         lines.append(plain(renderer.action_label(live, view, action, locale)))
                         lines.append(plain(renderer.group_label(renderer.action_group(action),
                                                                 locale)))
-            situation = (getattr(game.view(state, None), "phase", None),
-                         sorted(p.kind for p in game.pending(state)))
-            if screens and (situation != shown or step % 25 == 0):
-                shown = situation
+            situation = (repr(getattr(game.view(state, None), "phase", None)),
+                         tuple(sorted(p.kind for p in game.pending(state))))
+            if screens and (drawn.get(situation, 0) < SCREENS_A_SITUATION
+                            or step % SCREENS_EVERY == 0):
+                drawn[situation] = drawn.get(situation, 0) + 1
                 desk.board(live, locale)
-                # The seats asked something, and one other in turn (what a waiting seat's
-                # panel says): every seat's panel at every step costs ten times as much in
-                # a ten-seat game and asks for no other key.
-                for seat in sorted({p.seat for p in game.pending(state)} | {step % seats}):
+                # A seat asked each kind of question, and one other in turn (what a waiting
+                # seat's panel says): every asked seat's panel costs five times as much when
+                # five seats vote, and asks for no other key.
+                asked = {p.kind: p.seat for p in reversed(game.pending(state))}
+                for seat in sorted({*asked.values(), step % seats}):
                     desk.panel(live, seat, locale)
             transition = game.apply(state, chooser(game, state, rng))
             for event in transition.events:

@@ -67,14 +67,24 @@ def chinese_in_english() -> frozenset[str]:
 
 
 def english_in(text: str) -> list[str]:
+    return [run for run in ENGLISH.findall(text) if _is_english_line(run)]
+
+
+@cache
+def _is_english_line(run: str) -> bool:
+    """Whether a run of words is (or holds) English catalog words. Runs repeat at every
+    render of a table: each is weighed once."""
     lines = english_lines()
-    return [run for run in ENGLISH.findall(text)
-            if run in lines or any(line in run for line in lines if " " in line)]
+    return run in lines or any(line in run for line in lines if " " in line)
 
 
 def chinese_in(text: str) -> list[str]:
-    kept = chinese_in_english()
-    return [run for run in CHINESE.findall(text) if not any(run in k for k in kept)]
+    return [run for run in CHINESE.findall(text) if _is_chinese_line(run)]
+
+
+@cache
+def _is_chinese_line(run: str) -> bool:
+    return not any(run in kept for kept in chinese_in_english())
 
 
 def wrong_language(reader: str, text: str) -> list[str]:
