@@ -40,7 +40,10 @@ def play(name: str, matches: int, moves: int) -> tuple[int, dict[str, float], st
     game = registry.get(name)
     seconds = dict.fromkeys(VERBS, 0.0)
     digest = hashlib.sha256()
-    states = [game.setup(4 + i % 3, {}, 1_000_003 + i) for i in range(matches)]
+    spec = game.spec
+    # 4, 5 and 6 seats in turn, or the nearest count the game seats (as bench/service.py does).
+    seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3)) for i in range(matches)]
+    states = [game.setup(seats[i], {}, 1_000_003 + i) for i in range(matches)]
     rngs = [random.Random(f"moves:{i}") for i in range(matches)]
     clock = time.thread_time
     played = 0

@@ -29,10 +29,11 @@ from games.zombie.bot_fight import (
     plan_fight,
     stakes,
     standing,
+    team_of,
 )
-from games.zombie.bot_map import FAR, BotMap
+from games.zombie.bot_map import FAR, BotMap, chart_of
 from games.zombie.bot_time import Forecast, cards_left, next_card, rounds_needed
-from games.zombie.cards import ITEMS, MAX_HEALTH
+from games.zombie.cards import ITEMS, MAX_HEALTH, Happening
 from games.zombie.tiles import CARVING_ROOMS, DIRECTIONS, HEARTHS, TILES, neighbour
 from games.zombie.views import PlayerView, PublicView, SeatView
 
@@ -121,28 +122,44 @@ def event_worth(view: PublicView, stake: Stakes, forecast: Forecast | None) -> f
     hordes as the team would fight them, blessings, curses; an item is worth nothing here."""
     if forecast is None:
         return -1_000.0  # midnight
-    team = Team(view)
+    team = team_of(view)
     healths = [f.health for f in team.rows]
     base = team.worth(healths)
     total = 0.0
+    # The cards left repeat a few happenings (a horde of 4, a blessing): each weighed once,
+    # and still added up card by card (the same sum to the last bit).
+    weighed: dict[Happening, float | None] = {}
     for happening, chance in forecast.happenings:
-        if happening.kind == "zombies":
-            zombies = max(1, happening.zombies + view.extra_zombies)
-            total += chance * (plan_fight(view, zombies, stake).value - base)
-        elif happening.kind == "bless":
-            total += chance * (team.worth([h + 1 for h in healths]) - base)
-        elif happening.kind == "curse":
-            if view.totem == "hidden":
-                cursed = [f.seat for f in team.rows]
-            elif view.totem == "held":
-                cursed = [f.seat for f in team.rows if f.totem]
-            else:
-                cursed = []
-            after = sorted((f.health - (f.seat in cursed) for f in team.rows), reverse=True)
-            total += chance * (team.worth(after) - base)
-        elif stake.searching and stake.wins:
-            total += chance * 1_000.0  # the burial made: the curse is lifted
+        if happening in weighed:
+            gain = weighed[happening]
+        else:
+            gain = weighed[happening] = _happening_gain(view, stake, team, healths, base,
+                                                        happening)
+        if gain is not None:
+            total += chance * gain
     return total
+
+
+def _happening_gain(view: PublicView, stake: Stakes, team: Team, healths: list[int],
+                    base: float, happening: Happening) -> float | None:
+    """What one happening is worth to the team against nothing happening (None: nothing)."""
+    if happening.kind == "zombies":
+        zombies = max(1, happening.zombies + view.extra_zombies)
+        return plan_fight(view, zombies, stake).value - base
+    if happening.kind == "bless":
+        return team.worth([h + 1 for h in healths]) - base
+    if happening.kind == "curse":
+        if view.totem == "hidden":
+            cursed = [f.seat for f in team.rows]
+        elif view.totem == "held":
+            cursed = [f.seat for f in team.rows if f.totem]
+        else:
+            cursed = []
+        after = sorted((f.health - (f.seat in cursed) for f in team.rows), reverse=True)
+        return team.worth(after) - base
+    if stake.searching and stake.wins:
+        return 1_000.0  # the burial made: the curse is lifted
+    return None
 
 
 def _search_stakes(view: PublicView, chart: BotMap, kind: str) -> Stakes:
@@ -156,7 +173,7 @@ def _cower_pays(view: PublicView, chart: BotMap, kinds: dict[str, list[Action]],
     healing and the next event met healthier, against a card."""
     if "cower" not in kinds:
         return False
-    team = Team(view)
+    team = team_of(view)
     amount = 2 if view.at in HEARTHS else 1
     healths = [f.health for f in team.rows]
     if all(h >= MAX_HEALTH for h in healths):
@@ -194,7 +211,7 @@ def _casual_lead(view: SeatView, chart: BotMap, kinds: dict[str, list[Action]]
 
 
 def _lead(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Action | None:
-    chart = BotMap(view)
+    chart = chart_of(view)
     if view.options.bot_level == "easy":
         return _casual_lead(view, chart, kinds)
     if "search_totem" in kinds:
@@ -292,7 +309,7 @@ def _explore(view: SeatView, chart: BotMap, kinds: dict[str, list[Action]],
 # -- items ---------------------------------------------------------------------------------
 def item_worth(view: PublicView, item: str, chart: BotMap | None = None) -> float:
     """An item's worth to the team for the rest of the night, in health points."""
-    chart = chart or BotMap(view)
+    chart = chart or chart_of(view)
     rounds = max(1.0, min(cards_left(view), rounds_needed(view, chart)))
     fights = rounds * HORDE_CHANCE
     held = {i for p in standing(view) for i in p.items}
@@ -329,7 +346,7 @@ def _item(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Act
     if view.options.bot_level == "easy":
         key = "take_item" if cards_left(view) > CASUAL_ITEMS else "leave_item"
         return kinds[key][0]
-    chart = BotMap(view)
+    chart = chart_of(view)
     team = standing(view)
     spare = cards_left(view) - rounds_needed(view, chart)
     if spare >= 1 and item_worth(view, item, chart) > card_value(len(team), spare - 1):
@@ -338,7 +355,7 @@ def _item(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Act
 
 
 def _other_item(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Action | None:
-    chart = BotMap(view)
+    chart = chart_of(view)
 
     def rank(action: Action) -> tuple[float, int]:
         assert isinstance(action, a.ChooseItem)
@@ -354,7 +371,7 @@ def _turn(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Act
     if tile_id is None:
         return None
     tile = TILES[tile_id]
-    origin = BotMap(view).tiles[view.at]
+    origin = chart_of(view).tiles[view.at]
     assert view.drawn_from is not None
     x, y = neighbour(origin.x, origin.y, view.drawn_from)
     taken = {(t.area, t.x, t.y) for t in view.tiles}
@@ -442,7 +459,7 @@ def _flee(view: SeatView, prompt: Prompt, kinds: dict[str, list[Action]]) -> Act
     options = [act for act in kinds.get("flee", []) if isinstance(act, a.Flee)]
     if not options:
         return None
-    chart = BotMap(view)
+    chart = chart_of(view)
     goals = _goals(view, chart)
 
     def near(act: a.Flee) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from games.core.memo import Beside
-from games.zombie.bot_map import BotMap
+from games.zombie.bot_map import BotMap, chart_of
 from games.zombie.bot_time import cards_left, next_card, slack
 from games.zombie.cards import GASOLINE_REFUEL, ITEMS, MAX_HEALTH, SODA_HEALS
 from games.zombie.tiles import CARVING_ROOMS
@@ -90,7 +90,7 @@ def stakes(view: PublicView, chart: BotMap | None = None) -> Stakes:
     """What the round is played for (the chart, when given, is the view's own map)."""
     known = _STAKES.get(view)
     if known is None:
-        known = _STAKES.remember(view, _stakes(view, chart or BotMap(view)))
+        known = _STAKES.remember(view, _stakes(view, chart or chart_of(view)))
     return known
 
 
@@ -241,6 +241,17 @@ class Team:
         return value, damage
 
 
+_TEAMS: Beside[PublicView, Team] = Beside()
+
+
+def team_of(view: PublicView) -> Team:
+    """The view's ``Team``, read once however many times a decision weighs it."""
+    known = _TEAMS.get(view)
+    if known is None:
+        known = _TEAMS.remember(view, Team(view))
+    return known
+
+
 def _groups(team: Team) -> list[list[Fighter]]:
     """Standing players alike in everything a fight reads, each group in the team's order."""
     alike: dict[tuple[object, ...], list[Fighter]] = {}
@@ -310,7 +321,7 @@ def _casual_groups(team: Team) -> list[frozenset[int]]:
 
 
 def _plan_fight(view: PublicView, zombies: int, stake: Stakes) -> Plan:
-    team = Team(view)
+    team = team_of(view)
     best = Plan(frozenset(), team.flee(stake), 0)
     burnable = team.burnable
     fuel = view.chainsaw_fuel > 0 or (
@@ -340,7 +351,7 @@ def arms_choice(view: PublicView, choices: set[str]) -> str:
         options.append(("rev", True, False))
     options += [(c, fight.revved, True) for c in ("burn_oil", "burn_gasoline") if c in choices]
 
-    team = Team(view)
+    team = team_of(view)
 
     def worth(option: tuple[str, bool, bool]) -> float:
         name, rev, burn = option

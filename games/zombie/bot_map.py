@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from games.core.memo import Memo
 from games.zombie.tiles import DIRECTIONS, OPPOSITE, neighbour
 from games.zombie.views import PublicView, TileView
 
@@ -134,3 +135,23 @@ class BotMap:
             return 1
         reach = self.distances(start)
         return min((reach.get(t, FAR) for t in ends), default=FAR)
+
+
+# The maps charted lately, by everything a map reads of its view. Every seat asked in a fight
+# and every view a decision derives (a round's stakes, the team healed) shows the same map, and
+# a map stays the same for several rounds: charted once, its paths and the rounds the curse
+# needs are worked out once too. Bounded (a map with its answers is a few KiB): enough for the
+# current map of a few thousand live tables.
+_CHARTS: Memo[tuple[object, ...], BotMap] = Memo(2048)
+
+
+def chart_of(view: PublicView) -> BotMap:
+    """The map ``view`` shows: the same ``BotMap`` for every view that shows the same tiles,
+    openings and stacks left (all a map and its answers depend on)."""
+    key = (tuple([(t.tile, t.x, t.y, t.turns) for t in view.tiles]),
+           tuple([(o.kind, o.a, o.b) for o in view.openings]),
+           bool(view.house_left), bool(view.yard_left))
+    found = _CHARTS.get(key)
+    if found is None:
+        found = _CHARTS.remember(key, BotMap(view))
+    return found
