@@ -71,6 +71,13 @@ def _waters_wanted() -> dict[str, int]:
 WATERS_WANTED = _waters_wanted()
 
 
+# Whom each navigation card throws overboard and makes thirsty (1) or not (0), by character.
+_CARD_FACTS: dict[str, dict[str, tuple[bool, int]]] = {
+    card.id: {c: (card.goes_overboard(c), int(card.is_thirsty(c))) for c in CHARACTERS}
+    for card in NAVIGATION.values()
+}
+
+
 class Mind:
     """What the bot believes, derived once per decision from its view."""
 
@@ -82,6 +89,9 @@ class Mind:
         self.hate = me.hate
         self._nav_values: dict[str, float] = {}
         self._judged: dict[tuple[str, str, bool], float] = {}
+        self._alive: list[tuple[str, CharacterView]] | None = None
+        self._overboard: dict[tuple[str, str], tuple[float, ...]] = {}
+        self._harms: dict[tuple[str, float, str], float] = {}
         self._strengths: dict[str, int] = {}
         self._wants_land: bool | None = None
         self._my_fighting_strength: int | None = None
@@ -320,37 +330,69 @@ class Mind:
         if card.birds > 0 and self.view.birds + card.birds >= self.view.birds_to_land:
             # The fourth bird ends the game at once: nothing else on the card happens.
             return self.land_value(judge)
-        mine = judge == self.me
         value = 0.0
         if card.birds:
             value += card.birds * self.bird_value(judge)
-        for character in self.boat:
-            person = self.people[character]
-            if person.status == "dead":
-                continue
-            stake = self.stake[character] if mine else self.others_stake(judge, character)
-            if card.goes_overboard(character):
-                has_preserver = any(card_type(c) == "preserver" for c in person.face_up)
-                if person.status == "unconscious" and not has_preserver:
-                    value -= stake
-                else:
-                    spared = character == "frenchy" or has_preserver
-                    value += self.harm(character, 0.0 if spared else 1.0, judge)
-                    value -= OVERBOARD_EXTRA * stake * (0.5 if spared else 1.0)
-                    if character == judge:
-                        value -= 0.5 * sum(
-                            SUPPLY_VALUE.get(card_type(c), 1.0) for c in person.face_up
-                            if card_type(c) != "preserver"
-                        )
+        # What does not depend on the card (each living character's stake, preserver and
+        # overboard terms, the harm of so many wounds) is read once per judge, and the terms
+        # are added in the same order as ever, so a value is the same to the last bit.
+        facts = _CARD_FACTS[card_id]
+        row, fight, me = card.row, card.fight, self.me
+        for character, person in self._living():
+            overboard, thirsty = facts[character]
+            if overboard:
+                for term in self._overboard_terms(character, judge):
+                    value += term
             thirst = (
-                int(card.row and (person.row_marker or (rowed and character == self.me)))
-                + int(card.fight and person.fight_marker)
-                + int(card.is_thirsty(character))
+                int(row and (person.row_marker or (rowed and character == me)))
+                + int(fight and person.fight_marker)
+                + thirsty
             )
             if thirst and person.parasol_open:
                 thirst -= 1
             if thirst:
-                value += self.harm(character, thirst * (0.6 if character == judge else 0.8), judge)
+                value += self._harm_of(character, thirst * (0.6 if character == judge else 0.8),
+                                       judge)
+        return value
+
+    def _living(self) -> list[tuple[str, CharacterView]]:
+        """The characters aboard still alive, in the boat's order, with their rows."""
+        if self._alive is None:
+            people = self.people
+            self._alive = [(c, people[c]) for c in self.boat if people[c].status != "dead"]
+        return self._alive
+
+    def _overboard_terms(self, character: str, judge: str) -> tuple[float, ...]:
+        """What ``character`` going overboard adds to ``judge``'s value of a card, term by
+        term in the order they are added."""
+        key = (character, judge)
+        terms = self._overboard.get(key)
+        if terms is None:
+            person = self.people[character]
+            stake = self.stake[character] if judge == self.me \
+                else self.others_stake(judge, character)
+            has_preserver = any(card_type(c) == "preserver" for c in person.face_up)
+            if person.status == "unconscious" and not has_preserver:
+                terms = (-stake,)
+            else:
+                spared = character == "frenchy" or has_preserver
+                terms = (self.harm(character, 0.0 if spared else 1.0, judge),
+                         -(OVERBOARD_EXTRA * stake * (0.5 if spared else 1.0)))
+                if character == judge:
+                    terms += (-(0.5 * sum(
+                        SUPPLY_VALUE.get(card_type(c), 1.0) for c in person.face_up
+                        if card_type(c) != "preserver"
+                    )),)
+            terms = self._overboard[key] = terms
+        return terms
+
+    def _harm_of(self, character: str, wounds: float, judge: str) -> float:
+        """``harm``, remembered for the decision: a card's thirst asks it of the same few
+        wounds again and again."""
+        key = (character, wounds, judge)
+        value = self._harms.get(key)
+        if value is None:
+            value = self._harms[key] = self.harm(character, wounds, judge)
         return value
 
     def _days_wounds(self, judge: str, days: float) -> float:
