@@ -64,10 +64,10 @@ def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     # Every list read once for the whole choice: it weighs nearly every corner of the island.
     here, values, free = seat.corner_values(seat.view.robber), seat.corner_values(), \
         seat.free_corners()
-    yields = seat.facts.corner_yields
+    kinds = seat.facts.corner_kinds
 
     def opening(corner: int) -> float:
-        new = {kind for _, kind, _ in yields[corner]} - produced
+        new = kinds[corner] - produced
         # Room to grow: the best corner two roads away that the distance rule leaves free.
         room = max((values[g] for g in _BEYOND[corner] if free[g]), default=0.0)
         return here[corner] + 1.2 * len(new) + 0.15 * room

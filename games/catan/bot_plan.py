@@ -92,6 +92,7 @@ class Seat:
     def corner_values(self, blocked: int | None = None) -> list[float]:
         """``corner_value`` of every corner, by index: a set-up choice weighs most corners
         several times."""
+        blocked = self._blocking(blocked)
         found = self._all_values.get(blocked)
         if found is None:
             scarce = self._scarcity()
@@ -102,11 +103,17 @@ class Seat:
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
         the seat lacks."""
+        blocked = self._blocking(blocked)
         key = (c, blocked)
         known = self._values.get(key)
         if known is None:
             known = self._values[key] = self._worth(c, blocked, self._scarcity())
         return known
+
+    def _blocking(self, blocked: int | None) -> int | None:
+        """``blocked``, or None for a hex that yields nothing (the desert, where the robber
+        starts): no corner's worth changes, so the values without it are the same ones."""
+        return None if blocked is None or self.facts.resource[blocked] is None else blocked
 
     def _scarcity(self) -> dict[str, float]:
         """Each resource's weight for the seat: more for one it does not produce yet."""

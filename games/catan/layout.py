@@ -96,6 +96,7 @@ class Facts:
     corner_yields: tuple[tuple[tuple[int, str, int], ...], ...]  # (hex, resource, number)
     corner_harbour: tuple[str | None, ...]
     corner_pips: tuple[int, ...]
+    corner_kinds: tuple[frozenset[str], ...]  # the resources each corner yields
 
 
 _FACTS: Beside[Island, Facts] = Beside()
@@ -139,5 +140,6 @@ def _facts(island: Island) -> Facts:
     return Facts(resource=resource,
                  hexes_of_number={n: tuple(hs) for n, hs in by_number.items()},
                  corner_yields=tuple(yields), corner_harbour=tuple(harbour),
-                 corner_pips=tuple(pips))
+                 corner_pips=tuple(pips),
+                 corner_kinds=tuple(frozenset(kind for _, kind, _ in here) for here in yields))
 
