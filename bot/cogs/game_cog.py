@@ -9,8 +9,8 @@ the commands' English descriptions are the catalog's (``command.<game>.descripti
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -32,10 +32,13 @@ from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown
 from bot.replies import refuse, user_locale
 from games import registry
+from games.core import Action, IllegalAction
 from storage import MatchStatus
 from tables.i18n import t
 from tables.service import LiveMatch, Refusal
 from tables.text import channel, mention, role, words
+
+TypedAction = TypeVar("TypedAction", bound=Action)
 
 # What the bot needs in a table's channel, checked before a table opens there.
 REQUIRED_CHANNEL_PERMISSIONS = discord.Permissions(
@@ -194,6 +197,36 @@ class GameCog(commands.GroupCog):
                          game=t(f"{self.game_name}.title", user_locale(interaction)))
             return None
         return live
+
+    async def make_typed_move(self, interaction: discord.Interaction[Any],
+                              read: Callable[[LiveMatch, Any, int], TypedAction]
+                              ) -> tuple[LiveMatch, int, TypedAction] | None:
+        """A move a seat of this channel's running table typed in a command: ``read`` makes
+        it from the running state and what was typed (``IllegalAction`` for what names no
+        legal move) and the service makes it. Otherwise the user is told why, and the
+        answer is None."""
+        live = await self.table_here(interaction)
+        if live is None:
+            return None
+        if live.state is None:
+            await refuse(interaction, "match.not_running")
+            return None
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "act.not_a_player")
+            return None
+        try:
+            action = read(live, live.state, seat)
+            await self.app.service.act(live.id, version=live.record.version, seat=seat,
+                                       action=action, user_id=interaction.user.id)
+        except IllegalAction as problem:
+            await refuse(interaction, "engine.refused", reason=str(problem),
+                         engine_key=problem.key, engine_params=problem.params)
+            return None
+        except Refusal as refusal:
+            await refuse(interaction, refusal.key, **refusal.params)
+            return None
+        return live, seat, action
 
     @app_commands.command(name="status", description="The table in this channel.")
     async def status(self, interaction: discord.Interaction[Any]) -> None:

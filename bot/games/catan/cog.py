@@ -13,11 +13,12 @@ from bot.app import ParlorClient
 from bot.cogs.game_cog import GameCog
 from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown
-from bot.replies import refuse, user_locale
+from bot.replies import user_locale
+from games.catan.state import CatanState
 from games.catan.typed import typed_place
-from games.core import IllegalAction
+from games.core import Action
 from tables.i18n import t
-from tables.service import Refusal
+from tables.service import LiveMatch
 
 
 class CatanCog(GameCog, game="catan"):
@@ -28,29 +29,15 @@ class CatanCog(GameCog, game="catan"):
     @app_commands.describe(where="A corner (17, or a hex and a corner: J n) or an edge "
                                  "(12-17, or J ne).")
     async def place(self, interaction: discord.Interaction[Any], where: str) -> None:
-        live = await self.table_here(interaction)
-        if live is None:
+        def read(live: LiveMatch, state: CatanState, seat: int) -> Action:
+            prompt = live.game.prompt_for(state, seat)
+            return typed_place(state, seat, where,
+                               list(prompt.actions) if prompt is not None else [])
+
+        made = await self.make_typed_move(interaction, read)
+        if made is None:
             return
-        if live.state is None:
-            await refuse(interaction, "match.not_running")
-            return
-        seat = live.seat_of(interaction.user.id)
-        if seat is None:
-            await refuse(interaction, "act.not_a_player")
-            return
-        prompt = live.game.prompt_for(live.state, seat)
-        try:
-            action = typed_place(live.state, seat, where,
-                                 list(prompt.actions) if prompt is not None else [])
-            await self.app.service.act(live.id, version=live.record.version, seat=seat,
-                                       action=action, user_id=interaction.user.id)
-        except IllegalAction as problem:
-            await refuse(interaction, "engine.refused", reason=str(problem),
-                         engine_key=problem.key, engine_params=problem.params)
-            return
-        except Refusal as refusal:
-            await refuse(interaction, refusal.key, **refusal.params)
-            return
+        live, seat, action = made
         locale = user_locale(interaction)
         renderer = renderer_for(self.game_name)
         done = renderer.action_label(live, live.game.view(live.state, seat), action, locale)
