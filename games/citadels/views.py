@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from games.citadels.cards import CHARACTERS, character_of_card, district_of
 from games.citadels.scoring import breakdown
 from games.citadels.state import CitadelsState, holder_of
+from games.core.construct import assembled
 
 
 class DistrictView(BaseModel):
@@ -201,26 +202,26 @@ def view(state: CitadelsState, seat: int | None) -> CitadelsView:
     turn = state.turn
     turn_view = None
     if turn is not None:
-        turn_view = TurnView(
-            character=turn.character,
-            rank=CHARACTERS[turn.character].rank,
-            holder=turn.holder,
-            actor=turn.actor,
-            stage=turn.stage,
-            gather_only=turn.gather_only,
-            gathered=turn.gathered,
-            builds_left=turn.builds_left,
-            used=list(turn.used),
-        )
+        turn_view = assembled(TurnView, {
+            "character": turn.character,
+            "rank": CHARACTERS[turn.character].rank,
+            "holder": turn.holder,
+            "actor": turn.actor,
+            "stage": turn.stage,
+            "gather_only": turn.gather_only,
+            "gathered": turn.gathered,
+            "builds_left": turn.builds_left,
+            "used": list(turn.used),
+        })
     draft = None
     if state.phase == "draft" and state.draft_steps:
         drafter, move = state.draft_steps[0]
-        draft = DraftView(
-            seat=drafter,
-            move=move,
-            options=len(state.draft_pool),
-            picked=[len(p) for p in state.picks],
-        )
+        draft = assembled(DraftView, {
+            "seat": drafter,
+            "move": move,
+            "options": len(state.draft_pool),
+            "picked": [len(p) for p in state.picks],
+        })
     called = None
     if state.phase == "turns" and 0 <= state.calling < len(state.characters):
         called = state.characters[state.calling]
@@ -233,34 +234,37 @@ def view(state: CitadelsState, seat: int | None) -> CitadelsView:
             scores={s: breakdown(state, s) for s in range(state.seats)},
         )
     face_down_count = len(state.face_down) + sum(len(c) for c in state.set_down.values())
-    return CitadelsView(
-        seat=seat,
-        phase=state.phase,
-        round=state.round,
-        target=state.target,
-        crown=state.crown,
-        deck_count=len(state.deck),
-        lineup=state.characters,
-        removed=state.removed,
-        face_up=state.face_up,
-        face_down_count=face_down_count,
-        players=players,
-        completed=state.completed,
-        revealed=state.revealed,
-        called=called,
-        murdered=state.murdered,
-        robbed=state.robbed,
-        bewitched=state.bewitched,
-        tax_pot=state.tax_pot,
-        acting=acting_seat(state),
-        draft=draft,
-        turn=turn_view,
-        graveyard_card=turn.graveyard_card if turn is not None else None,
-        final=final,
-        draft_order=list(state.draft_seen),
-        bot_level=state.options.bot_level,
-        me=_me(state, seat) if seat is not None else None,
-    )
+    # Built without validation (``assembled``): every value is of its field's type, each list
+    # a fresh one, and a view is built for a seat on every move (tests compare it with its
+    # validated twin).
+    return assembled(CitadelsView, {
+        "seat": seat,
+        "phase": state.phase,
+        "round": state.round,
+        "target": state.target,
+        "crown": state.crown,
+        "deck_count": len(state.deck),
+        "lineup": list(state.characters),
+        "removed": list(state.removed),
+        "face_up": list(state.face_up),
+        "face_down_count": face_down_count,
+        "players": players,
+        "completed": list(state.completed),
+        "revealed": list(state.revealed),
+        "called": called,
+        "murdered": state.murdered,
+        "robbed": state.robbed,
+        "bewitched": state.bewitched,
+        "tax_pot": state.tax_pot,
+        "acting": acting_seat(state),
+        "draft": draft,
+        "turn": turn_view,
+        "graveyard_card": turn.graveyard_card if turn is not None else None,
+        "final": final,
+        "draft_order": list(state.draft_seen),
+        "bot_level": state.options.bot_level,
+        "me": _me(state, seat) if seat is not None else None,
+    })
 
 
 def _me(state: CitadelsState, seat: int) -> MeView:
@@ -272,17 +276,17 @@ def _me(state: CitadelsState, seat: int) -> MeView:
     peek: list[DistrictView] = []
     if mine and turn is not None and turn.stage == "peek" and turn.peek_target is not None:
         peek = [district_view(state, c) for c in state.hands[turn.peek_target]]
-    return MeView(
-        seat=seat,
-        hand=[district_view(state, c) for c in state.hands[seat]],
-        characters=list(state.picks[seat]) if state.picks else [],
-        draft_options=list(state.draft_pool) if drafting else [],
-        set_down=list(state.set_down.get(seat, [])),
-        draft_seen=list(state.draft_seen.get(seat, [])),
-        drawn=[district_view(state, c) for c in turn.drawn] if mine and turn else [],
-        set_aside=[district_view(state, c) for c in turn.set_aside] if mine and turn else [],
-        peek=peek,
-    )
+    return assembled(MeView, {
+        "seat": seat,
+        "hand": [district_view(state, c) for c in state.hands[seat]],
+        "characters": list(state.picks[seat]) if state.picks else [],
+        "draft_options": list(state.draft_pool) if drafting else [],
+        "set_down": list(state.set_down.get(seat, [])),
+        "draft_seen": list(state.draft_seen.get(seat, [])),
+        "drawn": [district_view(state, c) for c in turn.drawn] if mine and turn else [],
+        "set_aside": [district_view(state, c) for c in turn.set_aside] if mine and turn else [],
+        "peek": peek,
+    })
 
 
 def secrets(state: CitadelsState, seat: int) -> set[str]:

@@ -4,6 +4,7 @@ characters stay hidden until the game is over, and the seed never shows."""
 from __future__ import annotations
 
 import json
+import random
 
 from games.citadels import GAME
 from games.citadels.cards import character_card
@@ -132,3 +133,35 @@ def test_a_cloned_state_is_equal_and_shares_nothing_the_rules_change() -> None:
     copy.turn.drawn.append("district-palace-1")
     copy.turn.used.append("murder")
     assert state.model_dump_json() == before
+
+
+def test_a_view_built_without_validation_equals_its_validated_twin() -> None:
+    """Views are built without pydantic's validation (``games.core.construct.assembled``):
+    each equals the view validated from its own data, field for field, with the same fields
+    set, and holds no list of the state's own (a later change of the state leaves it alone)."""
+    from games.citadels.views import CitadelsView
+
+    checked = 0
+    every_other = {f"rank_{r}": "random" for r in range(1, 10)}
+    for seed, seats, options in ((3, 4, {}), (4, 6, every_other), (5, 3, {}),
+                                 (6, 7, {"rank_9": "artist", "rank_3": "wizard"})):
+        state = new_game(seats, seed=seed, **options)
+        rng = random.Random(seed)
+        for move in range(240):
+            if GAME.outcome(state) is not None:
+                break
+            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
+            if move % 6 == 0:
+                for seat in (None, prompt.seat):
+                    view = GAME.view(state, seat)
+                    twin = CitadelsView.model_validate(view.model_dump())
+                    assert view == twin
+                    assert view.model_dump_json() == twin.model_dump_json()
+                    assert view.model_fields_set == twin.model_fields_set
+                    for name in ("lineup", "removed", "face_up", "completed", "revealed"):
+                        assert getattr(view, name) is not getattr(state, {
+                            "lineup": "characters"}.get(name, name))
+                    checked += 1
+            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
+                                                  rng)).state
+    assert checked > 120
