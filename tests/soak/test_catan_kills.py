@@ -1,0 +1,122 @@
+"""A Catan table killed with SIGKILL at the moments that hold the most in flight: while a trade
+offer waits for the others' answers, and in the middle of a 7 (a discard saved, the robber
+still to move). After each restart the table goes on from where the log stands — the offer still
+open, the 7 still to finish — and the game ends exactly as an uninterrupted run from the same
+seed would (``tests.soak.checks.verify_game``: every move the bot's own in its position, the
+log whole, the end shown, the reveal posted once, the stats written).
+
+The general soak (``test_sigkill.py``) kills every game at random moments, which for Catan fall
+in its set-up; here the kills wait for the moments named above, read from the stored log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import time
+from pathlib import Path
+
+from storage.sqlite import SqliteRepository
+from tests.fakediscord import FakeDiscord
+from tests.soak.botprocess import BotProcess
+from tests.soak.checks import verify_game
+from tests.soak.tables import board_ids, leave_to_bots, make_world, open_bot_table, progress
+
+# The last logged move at which the bot is killed: a trade offered (its answers not all in),
+# and a discard of a 7 (the robber not yet moved). Each is tried on a few occurrences, as the
+# bot may have moved again between the read and the kill.
+KILL_AFTER = ("offer_trade", "discard")
+TRIES = 6
+# What may come next: the offer answered (or countered, or taken back by its maker) and the 7
+# finished (another discard, or the robber moved).
+NEXT = {"offer_trade": {"answer_trade", "counter_trade", "confirm_trade", "withdraw_trade"},
+        "discard": {"discard", "move_robber"}}
+# Slow enough moves that a kill lands while the read move is still the last one.
+MOVE_DELAY = "0.15"
+
+
+def last_move(database: Path, match_id: int) -> tuple[int, str] | None:
+    """The version and kind of the match's last logged move, read beside the running bot."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+    try:
+        row = connection.execute(
+            "SELECT version, action FROM actions WHERE match_id = ? "
+            "ORDER BY version DESC LIMIT 1", (match_id,)).fetchone()
+    finally:
+        connection.close()
+    return None if row is None else (int(row[0]), str(json.loads(row[1])["kind"]))
+
+
+async def _kill_after(bot: BotProcess, match_id: int, kind: str, timeout: float
+                      ) -> int | None:
+    """Kill the bot as soon as the match's last move is of ``kind``; that move's version if
+    the kill came while it still was the last (read again once the process is gone)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seen = last_move(bot.database, match_id)
+        if seen is not None and seen[1] == kind:
+            await bot.kill()
+            return seen[0] if last_move(bot.database, match_id) == seen else None
+        if progress(bot.database)[match_id].status == "finished":
+            return None
+        await asyncio.sleep(0.005)
+    return None
+
+
+def _end_shown(fake: FakeDiscord, database: Path, match_id: int) -> bool:
+    """The board shows the end and the reveal is posted."""
+    board = fake.world.messages.get(board_ids(database).get(match_id, 0))
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+    try:
+        revealed = connection.execute(
+            "SELECT 1 FROM messages WHERE match_id = ? AND kind = 'reveal'", (match_id,)
+        ).fetchone() is not None
+    finally:
+        connection.close()
+    return revealed and board is not None and not board.custom_ids()
+
+
+async def test_a_catan_table_killed_mid_trade_and_mid_seven_ends_as_if_never_killed(
+    tmp_path: Path, soak_discord: FakeDiscord
+) -> None:
+    fake = soak_discord
+    [table] = make_world(fake, ["catan"])
+    bot = BotProcess(fake, tmp_path, BOT_MOVE_DELAY=MOVE_DELAY)
+    await bot.start()
+    try:
+        await open_bot_table(fake, table, random.Random(3))
+        await leave_to_bots(fake, table)
+        killed: dict[str, int] = {}
+        for kind in KILL_AFTER:
+            for _ in range(TRIES):
+                landed = await _kill_after(bot, table.match_id, kind, timeout=60)
+                if landed is not None:
+                    killed[kind] = landed
+                if len(killed) == len(KILL_AFTER):
+                    bot.settings["BOT_MOVE_DELAY"] = "0.01"  # the rest at the soak's pace
+                if bot.process is None:
+                    await bot.start()
+                if landed is not None:
+                    break
+        assert set(killed) == set(KILL_AFTER), (
+            f"no kill landed right after each of {KILL_AFTER}: {killed}, {bot.kills} kills")
+        await fake.wait_for(
+            lambda: progress(bot.database)[table.match_id].status == "finished", timeout=120,
+            what="the game to end")
+        await fake.wait_for(lambda: _end_shown(fake, bot.database, table.match_id),
+                            timeout=30, what="the board to show the end and the reveal")
+    finally:
+        await bot.stop()
+    assert not bot.severe_lines(), "\n".join(bot.severe_lines())
+    async with SqliteRepository(bot.database) as repo:
+        result = await verify_game(repo, fake, table)
+        log = await repo.actions(table.match_id)
+    # What was in flight at each kill was taken up again after the restart.
+    after = {version: log[version + 1].action["kind"]
+             for version in killed.values()}
+    assert after[killed["offer_trade"]] in NEXT["offer_trade"], after
+    assert after[killed["discard"]] in NEXT["discard"], after
+    assert result.stats_recorded and result.reveals == 1, result
+    assert fake.client_errors == [], "avoidable 4xx from the bot"
