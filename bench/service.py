@@ -1243,7 +1243,10 @@ def request_channel(request: Any, fake: Any, dm_owner: dict[int, int]) -> int | 
 
 async def play_table(fake: Any, client: Any, run: TableRun, guild_users: list[Any],
                      channel: Any, signals: MatchSignals, think: tuple[float, float],
-                     seed: int, timeout: float, stagger: float) -> None:
+                     seed: int, timeout: float, stagger: float,
+                     stop_after: int | None = None) -> None:
+    """One table played by its people (and bots) to its end, or, given ``stop_after``, until
+    it has applied that many actions (a smoke run's table)."""
     from tests.e2e.parlor import Table
 
     loop = asyncio.get_running_loop()
@@ -1271,17 +1274,20 @@ async def play_table(fake: Any, client: Any, run: TableRun, guild_users: list[An
     ]
     tasks = [asyncio.create_task(p.play()) for p in people]
     try:
-        while (await table.live()).outcome() is None:
+        while (now := await table.live()).outcome() is None:
+            if stop_after is not None and now.version >= stop_after:
+                break
             if loop.time() - started > timeout:
                 raise TimeoutError(f"table {run.kind.name} #{run.number} did not finish")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(signals.event(live.id).wait(), 1.0)
     finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        # Cancelled again until done: Python 3.11's wait_for can swallow a cancellation that
+        # meets the end of what it waited for, and the person would play on to the game's end.
+        while pending := [task for task in tasks if not task.done()]:
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=0.1)
         for task in tasks:
             if not task.cancelled() and task.exception() is not None:
                 raise task.exception()  # type: ignore[misc]
@@ -1391,7 +1397,7 @@ async def run_rest_part(args: argparse.Namespace) -> RestOutcome:
                         await asyncio.gather(*(
                             play_table(fake, client, run, users, channel, signals, think,
                                        args.seed, timeout=game_timeout(args),
-                                       stagger=10 * scale)
+                                       stagger=10 * scale, stop_after=args.actions)
                             for run, users, channel in tables))
                         # Let trailing board edits land before counting.
                         await asyncio.sleep(args.board_edit_delay * scale * 2 + 0.2)
@@ -1421,6 +1427,9 @@ def report_rest(outcome: RestOutcome, args: argparse.Namespace) -> None:
           f"board_edit_delay {args.board_edit_delay:g}, people think {args.think[0]:g}-"
           f"{args.think[1]:g} s. Time scale {scale:g} (every delay times this); "
           f"{len(runs)} tables played at once.")
+    if args.actions is not None:
+        print(f"Smoke run: each table left once it had applied {args.actions} actions, not "
+              "played to its end (the figures are for openings, not whole games).")
     print(f"\nPer kind of table (requests the bot made for the table, from /{GAME} start to "
           "the reveal, divided by the actions applied):")
     rows = []
@@ -1583,6 +1592,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kinds", nargs="+", default=None, metavar="KIND",
                         help="part 2: only these kinds of table (their names in the report, "
                              "e.g. '2 humans + 2 bots')")
+    parser.add_argument("--actions", type=int, default=None, metavar="N",
+                        help="part 2: leave each table once it has applied N actions (a smoke "
+                             "run: its figures are for the tables' openings, not whole games)")
     parser.add_argument("--time-scale", type=float, default=0.1,
                         help="part 2's delays times this (1 = production pace)")
     parser.add_argument("--bot-move-delay", type=float, default=BOT_MOVE_DELAY,
