@@ -57,6 +57,23 @@ def as_typed(value: Any) -> Any:
 SHORT_GAMES = {"zombie": 6.0}
 
 
+# Variants that end a table sooner, for the tests whose check does not depend on how long the
+# table runs (an end shown, a fault lived through): Catan to 8 points (10 published), Citadels'
+# short game (the 7th district ends it), Lifeboat's quick game (everyone starts wounded, one
+# bird out). Options of ``/<game> start``, as ``start_options`` gives them.
+SHORT_TABLES: dict[str, dict[str, Any]] = {
+    "catan": {"points_to_win": 8},
+    "citadels": {"short_game": True},
+    "lifeboat": {"quick": True},
+}
+
+
+def short_table(game: str) -> dict[str, Any]:
+    """The options of a short table of ``game`` (``SHORT_TABLES``; none where the game has no
+    such variant)."""
+    return dict(SHORT_TABLES.get(game, {}))
+
+
 def bot_pace(game: str) -> float:
     """A factor for a test's bot move delay: 1, or more for a game whose tables are short."""
     return SHORT_GAMES.get(game, 1.0)
