@@ -28,10 +28,10 @@ from games.core.conformance import (
 )
 from tests.playthroughs.test_golden import GOLDENS
 
-# Three seeds at every player count in `make test`; six with PARLOR_SOAK=1 (or as many as
+# Two seeds at every player count in `make test`; six with PARLOR_SOAK=1 (or as many as
 # PARLOR_CONFORMANCE_SEEDS says): the suite's six minutes are shared by seven games.
 SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS",
-                           "6" if os.environ.get("PARLOR_SOAK") == "1" else "3"))
+                           "6" if os.environ.get("PARLOR_SOAK") == "1" else "2"))
 # Games whose random playouts run thousands of moves play fewer seeds here unless the seeds are
 # set: a random Catan table makes some 2,500-3,000 moves, most of them offers answered at
 # random (about 12 s of CPU a table with the checks); its own file plays six more, under every
