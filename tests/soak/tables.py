@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.every_game import seats_for, start_options
+from tests.every_game import seats_for, short_table, start_options
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 LOBBY_JOIN = "pl:l:{match}:join"
@@ -16,22 +16,24 @@ LOBBY_JOIN = "pl:l:{match}:join"
 @dataclass
 class SoakTable:
     """One table: its game, its channel, the host who opened it, and the match number the bot
-    gave it."""
+    gave it; ``short``: a short variant of the game where it has one (``SHORT_TABLES``)."""
 
     game: str
     channel: FakeChannel
     host: FakeUser
     seats: int
     match_id: int = 0
+    short: bool = False
 
 
-def make_world(fake: FakeDiscord, games: list[str]) -> list[SoakTable]:
+def make_world(fake: FakeDiscord, games: list[str], *, short: bool = False
+               ) -> list[SoakTable]:
     """One guild, one channel and one host per table, a table of each game of ``games``
-    (built before the bot connects)."""
+    (built before the bot connects); short variants, given ``short``."""
     hosts = [fake.create_user(f"host{i}") for i in range(len(games))]
     guild = fake.create_guild("Soak", members=hosts,
                               channels=tuple(f"table-{i}" for i in range(len(games))))
-    return [SoakTable(game, fake.text_channel(guild, f"table-{i}"), host, seats=4)
+    return [SoakTable(game, fake.text_channel(guild, f"table-{i}"), host, seats=4, short=short)
             for i, (game, host) in enumerate(zip(games, hosts, strict=True))]
 
 
@@ -52,6 +54,8 @@ async def open_bot_table(fake: FakeDiscord, table: SoakTable, rng: random.Random
                         timeout=20, what="the bot's slash commands")
     table.seats = rng.randint(seats_for(game, 4), seats_for(game, 6))
     options = start_options(game, table.seats, rng)
+    if table.short:
+        options.update(short_table(game))
     started = await fake.run_slash(table.host, table.channel, f"{game} start", options,
                                    timeout=10)
     lobby = await started.wait_original(timeout=10)

@@ -2,9 +2,11 @@
 every game finishes with the result of an uninterrupted run from the same seed and choices —
 nothing lost, nothing doubled — and its end is shown (board, reveal, stats).
 
-Run for every registered game. Default: 2 tables of every game played together on one bot
-process through 3–4 kills, a kill once some table has made 1–5 moves (one process for all:
-each start costs a second of CPU and more, and the check is per table, not per process).
+Run for every registered game. Default: a table of every game (a short variant where the game
+has one: ``SHORT_TABLES``; what is checked does not depend on the game's length) played
+together with the others on one bot process through 2 kills, a kill once some table has made
+1–5 moves (one process for all: each start costs a second of CPU and more, and the check is per
+table, not per process).
 ``PARLOR_SOAK=1``, for each game: 50 games, 10 at a time, one new game opened between two kills,
 the bot killed every 0.1–0.6 s of its up-time, every game through at least 2 kills
 (``PARLOR_SOAK_GAMES``, ``PARLOR_SOAK_PARALLEL``, ``PARLOR_SOAK_SEED`` override;
@@ -35,10 +37,10 @@ async def _soak(fake: FakeDiscord, workdir: Path, games: list[str], parallel: in
                 kills_per_game: int, *, max_kills: int | None = None,
                 up_seconds: tuple[float, float] = (0.3, 1.5), open_per_cycle: int = 1,
                 bot_move_delay: float = 0.03,
-                moves_between_kills: tuple[int, int] | None = None
+                moves_between_kills: tuple[int, int] | None = None, short: bool = False
                 ) -> tuple[SoakRun, list[GameResult]]:
     rng = random.Random(SEED)
-    tables = make_world(fake, games)
+    tables = make_world(fake, games, short=short)
     run = await run_sigkill_soak(fake, workdir, tables, rng, parallel=parallel,
                                  max_kills=max_kills, up_seconds=up_seconds,
                                  open_per_cycle=open_per_cycle,
@@ -80,10 +82,11 @@ async def test_games_killed_at_random_moments_finish_as_if_never_interrupted(
     # Every table is open (and left to the bots) before the first kill, and a kill comes once
     # some table has made 1-5 moves (or after 0.8 s): a short game still lives through every
     # kill however fast the machine plays it.
-    games = [game for game in hosted_games() for _ in range(2)]
+    games = hosted_games()
     _, results = await _soak(soak_discord, tmp_path, games, parallel=len(games),
-                             kills_per_game=3, max_kills=4, up_seconds=(0.2, 0.8),
-                             open_per_cycle=len(games), moves_between_kills=(1, 5))
+                             kills_per_game=2, max_kills=2, up_seconds=(0.2, 0.8),
+                             open_per_cycle=len(games), moves_between_kills=(1, 5),
+                             short=True)
     print(f"actions per game: {[(g, r.actions) for g, r in zip(games, results, strict=True)]}")
 
 
