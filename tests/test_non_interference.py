@@ -39,7 +39,7 @@ from tables.pictures.png import TableEncoder
 from tables.questions import prompt_digest
 from tables.service import LiveMatch
 from tables.text import Text
-from tests.every_game import hosted_games, seats_for
+from tests.every_game import hosted_games, seats_for, short_table
 
 SOAK = bool(os.environ.get("PARLOR_SOAK"))
 SEEDS = range(4) if SOAK else range(1)
@@ -135,11 +135,15 @@ def _differences(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
 
 
 def _variant(game_name: str, seats: int, seed: int) -> tuple[dict[str, Any], Chooser]:
-    """The standard game played by the bots for the first seed; after it, a variant the game
-    plays in its conformance runs, and every other table half random players, who make the
-    odd moves bots avoid."""
+    """The game played by the bots for the first seed, short where the game has a short
+    variant (``SHORT_TABLES``: a twin's payloads do not depend on how long the table runs,
+    and a standard Catan table of bots is some 650 steps, each rendered four times); after it,
+    a variant the game plays in its conformance runs, and every other table half random
+    players, who make the odd moves bots avoid."""
     if seed == 0:
-        return {}, bot_action
+        game = registry.get(game_name)
+        return game.Options.model_validate(short_table(game_name)).model_dump(mode="json"), \
+            bot_action
     game = registry.get(game_name)
     offered = getattr(game, "options_for_conformance", lambda n: [None])(seats)
     for options in random.Random(seed).sample(offered, len(offered)):
