@@ -1,6 +1,7 @@
 """The move that ends the game, made from a **My hand** panel, is answered as the move it was,
 and no panel of a finished table offers a move any more. Whole tables of people only, so the
-last move is always a click in a panel."""
+last move is always a click in a panel. Short variants of the games (``SHORT_TABLES``): the
+last move is what is checked, not the way to it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from storage import MatchStatus
 from tests.e2e.parlor import Table, board_message, parlor
+from tests.every_game import short_table
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from tests.shown import t
 
@@ -53,7 +55,7 @@ async def test_the_move_that_ends_the_game_from_a_panel_shows_the_end_in_that_pa
     async with parlor(tmp_path, fake) as client:
         client.parlor.service.new_seed = lambda: 20261123
         table = Table(fake, client, channel)
-        await table.open(people[0], game=game)
+        await table.open(people[0], game=game, options=short_table(game))
         for user in people[1:]:
             await table.lobby_click(user, "join")
         assert (await table.lobby_click(people[0], "start")).callback.accepted
