@@ -28,16 +28,14 @@ from games.core.conformance import (
 )
 from tests.playthroughs.test_golden import GOLDENS
 
-# Two seeds at every player count in `make test`; six with PARLOR_SOAK=1 (or as many as
-# PARLOR_CONFORMANCE_SEEDS says): the suite's six minutes are shared by seven games.
+# One seed at every player count in `make test` (the first, whose playout checks the twins
+# too); six with PARLOR_SOAK=1 (or as many as PARLOR_CONFORMANCE_SEEDS says): the suite's six
+# minutes are shared by seven games, and a game's own files play more of it.
 SEEDS = int(os.environ.get("PARLOR_CONFORMANCE_SEEDS",
-                           "6" if os.environ.get("PARLOR_SOAK") == "1" else "2"))
-# Games whose random playouts run thousands of moves play fewer seeds here unless the seeds are
-# set: a random Catan table makes some 2,500-3,000 moves, most of them offers answered at
-# random (about 12 s of CPU a table with the checks); its own file plays six more, under every
-# variant it lists with bots at two seats (tests/games/catan/test_contract.py).
-FEWER_SEEDS = {} if "PARLOR_CONFORMANCE_SEEDS" in os.environ or \
-    os.environ.get("PARLOR_SOAK") == "1" else {"catan": 1}
+                           "6" if os.environ.get("PARLOR_SOAK") == "1" else "1"))
+# A random Catan table makes some 2,500-3,000 moves, most of them offers answered at random
+# (about 12 s of CPU a table with the checks); its own file plays six more, under every variant
+# it lists with bots at two seats (tests/games/catan/test_contract.py).
 # Games that may end with no winner: a cooperative team that loses as one, a drawn Renju
 # (two passes in a row, a full board), the haunt whose traitorless deadline finds no one who read
 # a fragment (docs/rules/haunt.md, decision 11).
@@ -66,13 +64,16 @@ def _options_for(name: str, seats: int) -> Any:
 
 
 CASES = _cases()
+# Steps of a random table at which every offered action is applied to the state (and must
+# leave it as it was): 200, 400 with PARLOR_SOAK=1.
+OFFERED_STEPS = 400 if os.environ.get("PARLOR_SOAK") == "1" else 200
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)
 def test_random_playouts_keep_the_contract(name: str, seats: int) -> None:
     game = registry.get(name)
     options = _options_for(name, seats)
-    for seed in range(FEWER_SEEDS.get(name, SEEDS)):
+    for seed in range(SEEDS):
         twins = random.Random(seed) if seed == 0 else None
 
         def check(before: Any, action: Any, transition: Any,
@@ -106,7 +107,7 @@ def test_every_offered_action_applies_and_input_is_unchanged(name: str, seats: i
     rng = random.Random(seats)
     state = game.setup(seats, options, seed=11)
     steps = 0
-    while game.outcome(state) is None and steps < 400:
+    while game.outcome(state) is None and steps < OFFERED_STEPS:
         frozen = state.model_dump_json()
         for prompt in game.pending(state):
             for action in prompt.actions:

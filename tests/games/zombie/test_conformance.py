@@ -24,10 +24,11 @@ COUNTS = range(1, 9)
 
 @pytest.mark.parametrize("seats", COUNTS)
 def test_the_checked_random_playouts_meet_half_committed_fights(seats: int) -> None:
-    """Seeds 0 and 1 of the generic random playouts, whose every step that file checks (no
-    leak, a prompt exactly while the game runs, the JSON round trip): at more than one seat
-    some fight is half-committed on the way, a secret the leak check must keep."""
-    assert generic.SEEDS >= 2 and generic._options_for("zombie", seats) is None, \
+    """Random playouts of seeds 0 and 1, every step checked (no leak, a prompt exactly while
+    the game runs, the JSON round trip; the seeds the generic run plays, ``generic.SEEDS``,
+    are checked there): at more than one seat some fight is half-committed on the way, a
+    secret the leak check must keep."""
+    assert generic._options_for("zombie", seats) is None, \
         "the generic conformance run no longer plays these games"
     commitments_seen = 0
 
@@ -35,8 +36,17 @@ def test_the_checked_random_playouts_meet_half_committed_fights(seats: int) -> N
         nonlocal commitments_seen
         commitments_seen += sum(len(GAME.secrets(transition.state, s)) for s in range(seats))
 
+    def count_and_check(before: Any, action: Any, transition: Any) -> None:
+        count(before, action, transition)
+        leaks = find_leaks(GAME, before, transition)
+        assert not leaks, leaks
+        after = transition.state
+        assert bool(GAME.pending(after)) != (GAME.outcome(after) is not None)
+        assert GAME.parse_state(after.model_dump_json()) == after
+
     for seed in range(2):
-        playout(GAME, seats, seed=seed, on_step=count)
+        playout(GAME, seats, seed=seed,
+                on_step=count if seed < generic.SEEDS else count_and_check)
     if seats > 1:
         assert commitments_seen, "no fight was ever half-committed: the leak check saw nothing"
 
