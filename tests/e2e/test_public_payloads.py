@@ -167,6 +167,9 @@ def _sent_texts(body: dict[str, Any]) -> tuple[list[str], list[str]]:
 def _names_are_text(fake: FakeDiscord, picture: Any, pages: list[str]) -> None:
     problems: list[str] = []
     shown = 0
+    # A table sends the same text many times (a board's content at every edit): each distinct
+    # text is read once.
+    read: dict[str, list[str]] = {}
     for request in fake.requests:
         body = request.json
         if request.method not in {"POST", "PATCH"} or not isinstance(body, dict):
@@ -175,8 +178,9 @@ def _names_are_text(fake: FakeDiscord, picture: Any, pages: list[str]) -> None:
             body = body.get("data") or {}
         marked, plain = _sent_texts(body)
         for text in marked:
-            problems += [f"{request.route}: {problem}"
-                         for problem in read_literally(text, HOSTILE, ESCAPED)]
+            if text not in read:
+                read[text] = read_literally(text, HOSTILE, ESCAPED)
+            problems += [f"{request.route}: {problem}" for problem in read[text]]
             shown += text.count(ESCAPED)
         for text in plain:
             problems += [f"{request.route}: {problem}" for problem in _as_it_is(text)]
