@@ -8,7 +8,7 @@ at ERROR, and a match changes only through legal actions: every player entry in 
 from a click the fuzzer really sent, by the seat's owner, at that version, naming that action;
 the log replays from the seed to the stored snapshot.
 
-Default run: about 250 interactions per game. ``PARLOR_SOAK=1``: 10,000 per game
+Default run: about 200 interactions per game. ``PARLOR_SOAK=1``: 10,000 per game
 (``PARLOR_FUZZ_INTERACTIONS`` overrides the count, ``PARLOR_FUZZ_SEED`` the seed).
 """
 
@@ -39,7 +39,7 @@ from tests.fakediscord.interactions import FakeUsageError
 from tests.shown import t
 
 SOAK = os.environ.get("PARLOR_SOAK") == "1"
-DEFAULT_INTERACTIONS = 250
+DEFAULT_INTERACTIONS = 200
 SOAK_INTERACTIONS = int(os.environ.get("PARLOR_FUZZ_INTERACTIONS", "10000"))
 FUZZ_SEED = int(os.environ.get("PARLOR_FUZZ_SEED", "20261121"))
 
