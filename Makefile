@@ -6,10 +6,15 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench install clean
 
+# uv installs what pyproject.toml pins in a third of pip's time (about 35 s of a clean clone's
+# make test with pip), its bytecode compiled at once as pip would; pip does it where uv cannot
+# be had.
+UV_VERSION := 0.13.9
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	( $(PY) -m pip install --quiet uv==$(UV_VERSION) && \
+	  $(PY) -m uv pip install --quiet --compile-bytecode --python $(PY) -e '.[test]' ) || \
+	( $(PY) -m pip install --quiet --upgrade pip && $(PY) -m pip install --quiet -e '.[test]' )
 	touch $(STAMP)
 
 install: $(STAMP)
