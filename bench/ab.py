@@ -11,6 +11,7 @@ arguments, and a baseline equal to the working tree plays the very same games.
 
     nice -n 10 .venv/bin/python bench/ab.py --game sanguosha --seats 5 8 --games 1000 --jobs 2
     .venv/bin/python bench/ab.py --game lifeboat --plan one --baseline HEAD~3 --games 200
+    .venv/bin/python bench/ab.py --game zombie --merge z0.jsonl z500.jsonl  # runs split by --seed
 
 A readable table per seat count goes to stdout, then the JSON summary (``--json FILE`` writes
 it to a file instead).
@@ -234,11 +235,12 @@ class Tally:
     seats: int = 0
     wins: int = 0
     score: float = 0.0
-    # (seat count, deal) -> [seats, wins]: the interval's sampling unit is the deal.
+    # (seat count, deal's seed) -> [seats, wins]: the interval's sampling unit is the deal,
+    # named by its seed (a deal's index starts again at 0 in each run a merge joins).
     deals: dict[tuple[int, int], list[int]] = field(default_factory=dict)
 
     def add(self, result: SeatResult) -> None:
-        self.count((result.seats, result.deal), result.won)
+        self.count((result.seats, result.seed), result.won)
         self.score += result.score
 
     def count(self, deal: tuple[int, int], won: bool) -> None:
@@ -268,11 +270,11 @@ def summarize(results: list[SeatResult], plans: GamePlans) -> dict[str, dict[str
         # A cooperative game: each game once, won when any of its seats won.
         games: dict[tuple[int, int, int, str], bool] = {}
         for result in results:
-            key = (result.seats, result.deal, result.game, result.bot)
+            key = (result.seats, result.seed, result.game, result.bot)
             games[key] = games.get(key, False) or result.won
         team = found.setdefault(TEAM, {"new": Tally(), "baseline": Tally()})
-        for (seats, deal, _, bot), won in games.items():
-            team[bot].count((seats, deal), won)
+        for (seats, seed, _, bot), won in games.items():
+            team[bot].count((seats, seed), won)
     for result in results:
         for group in dict.fromkeys([*plans.groups(result.role), ALL]):
             tallies = found.setdefault(group, {"new": Tally(), "baseline": Tally()})
@@ -328,6 +330,41 @@ def group_summary(groups: dict[str, dict[str, Tally]]) -> dict[str, Any]:
     }
 
 
+def merged(paths: list[str]) -> list[SeatResult]:
+    """The counted seats of several runs' ``--records`` files, as one run's (a long run split
+    by ``--seed`` into chunks). The same deal in two files is refused: it would count twice."""
+    results: list[SeatResult] = []
+    found: dict[tuple[int, int], str] = {}
+    for path in paths:
+        here: set[tuple[int, int]] = set()
+        for line in Path(path).read_text().splitlines():
+            if line.strip():
+                result = SeatResult(**json.loads(line))
+                results.append(result)
+                here.add((result.seats, result.seed))
+        for deal in here:
+            if deal in found:
+                raise SystemExit(f"the deal of seed {deal[1]} at {deal[0]} seats is in both "
+                                 f"{found[deal]} and {path}")
+            found[deal] = path
+    return results
+
+
+def report_merged(game: Game[Any, Any], plans: GamePlans, paths: list[str]) -> dict[str, Any]:
+    """The report and summary of runs already played, from their records."""
+    results = merged(paths)
+    tables: list[dict[str, Any]] = []
+    for seats in sorted({r.seats for r in results}):
+        at = [r for r in results if r.seats == seats]
+        deals = len({r.seed for r in at})
+        groups = summarize(at, plans)
+        print(report(f"{game.spec.title}, {seats} seats: {deals} deals from "
+                     f"{len(paths)} record files", groups))
+        print()
+        tables.append({"seats": seats, "deals": deals, "groups": group_summary(groups)})
+    return {"game": game.spec.name, "merged": paths, "tables": tables}
+
+
 def parse_options(game: Game[Any, Any], pairs: list[str], level: str | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -362,10 +399,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="a table option (JSON value), repeatable")
     parser.add_argument("--json", default="-", help="where the JSON summary goes (- : stdout)")
     parser.add_argument("--records", default=None, help="a file for every counted seat's result")
+    parser.add_argument("--merge", nargs="+", default=None, metavar="RECORDS",
+                        help="plays nothing: reports the --records files of earlier runs of "
+                             "--game (split by --seed) as one run")
     args = parser.parse_args(argv)
 
     game = registry.get(args.game)
     plans = plans_of(args.game)
+    if args.merge:
+        merged_summary = report_merged(game, plans, args.merge)
+        text = json.dumps(merged_summary, indent=1)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n")
+        return merged_summary
     plan = args.plan or next(iter(plans.plans))
     if plan not in plans.plans:
         raise SystemExit(f"{args.game} has no plan {plan!r}; it has {', '.join(plans.plans)}")

@@ -6,6 +6,7 @@ made once and found again."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,16 @@ from typing import Any
 import pytest
 
 from bench import ab_tree
-from bench.ab import Job, SeatResult, Setting, Table, interval, play_deals, summarize
+from bench.ab import (
+    Job,
+    SeatResult,
+    Setting,
+    Table,
+    interval,
+    merged,
+    play_deals,
+    summarize,
+)
 from bench.ab_baseline import Baseline, BaselineMismatch
 from bench.ab_plans import plans_of
 from bench.ab_tree import BaselineBot
@@ -157,7 +167,7 @@ def test_the_interval_counts_deals_not_seats() -> None:
     assert two["new"].seats == 40
     assert interval(two["new"], two["baseline"]) == pytest.approx(
         interval(one["new"], one["baseline"]))
-    unrelated = [SeatResult(**{**vars(r), "deal": r.deal + 100 * (r.bot == "new")})
+    unrelated = [SeatResult(**{**vars(r), "seed": r.seed + 100 * (r.bot == "new")})
                  for r in _results(1)]
     rebels = summarize(unrelated, plans_of("sanguosha"))["rebel"]
     textbook = 1.96 * (0.6 * 0.4 / 20 + 0.4 * 0.6 / 20) ** 0.5
@@ -173,3 +183,20 @@ def test_a_side_alone_is_new_among_baselines_and_alone_counted() -> None:
     assert len(renegade) == 1
     assert [(e.new, e.counted) for e in entries] == [(renegade, renegade),
                                                      (frozenset(), renegade)]
+
+
+def test_runs_split_by_seed_merge_into_the_run_they_make_together(tmp_path: Path) -> None:
+    """Each run's deals are numbered from 0 again; the merge counts deals by their seeds, so two
+    chunks report what one run over all their seeds would, and a deal in both is refused."""
+    whole = _results(1)
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path, chunk in ((first, whole[:20]), (second, whole[20:])):
+        path.write_text("".join(json.dumps({**vars(r), "deal": r.deal % 10}) + "\n"
+                                for r in chunk))
+    together = summarize(merged([str(first), str(second)]), plans_of("sanguosha"))["rebel"]
+    alone = summarize(whole, plans_of("sanguosha"))["rebel"]
+    assert (together["new"].wins, together["baseline"].wins) == (12, 8)
+    assert interval(together["new"], together["baseline"]) == pytest.approx(
+        interval(alone["new"], alone["baseline"]))
+    with pytest.raises(SystemExit, match="in both"):
+        merged([str(first), str(first)])
