@@ -22,14 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent
 # The kinds of table played: two people, with two bots where the game seats four or more.
 KINDS = ["2 humans + 2 bots", "2 humans"]
 # Actions after which part 2 leaves its table (``--actions``).
-ACTIONS = 30
+ACTIONS = 20
 
 
 @pytest.mark.parametrize("game", hosted_games())
 def test_the_service_bench_plays_the_game(game: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tests.with_quick_bots", "bench.service", "--game", game, "--quick",
-         "--matches", "8", "--seconds", "0.5", "--rate", "50", "--tables", "1",
+         "--matches", "8", "--seconds", "0.3", "--rate", "50", "--tables", "1",
          "--time-scale", "0.005", "--actions", str(ACTIONS), "--kinds", *KINDS],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     report = done.stdout
