@@ -3,6 +3,7 @@ game: a game gets every one of them by being registered (``games.registry``)."""
 
 from __future__ import annotations
 
+import os
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +61,8 @@ SHORT_GAMES = {"zombie": 6.0}
 # Variants that end a table sooner, for the tests whose check does not depend on how long the
 # table runs (an end shown, a fault lived through): Catan to 8 points (10 published), Citadels'
 # short game (the 7th district ends it), Lifeboat's quick game (everyone starts wounded, one
-# bird out). Options of ``/<game> start``, as ``start_options`` gives them.
+# bird out). Options of ``/<game> start``, as ``start_options`` gives them. The long runs
+# (PARLOR_SOAK=1) play the standard games instead.
 SHORT_TABLES: dict[str, dict[str, Any]] = {
     "catan": {"points_to_win": 8},
     "citadels": {"short_game": True},
@@ -70,7 +72,9 @@ SHORT_TABLES: dict[str, dict[str, Any]] = {
 
 def short_table(game: str) -> dict[str, Any]:
     """The options of a short table of ``game`` (``SHORT_TABLES``; none where the game has no
-    such variant)."""
+    such variant, or with PARLOR_SOAK=1)."""
+    if os.environ.get("PARLOR_SOAK") == "1":
+        return {}
     return dict(SHORT_TABLES.get(game, {}))
 
 
