@@ -11,6 +11,7 @@ Run from the repository root:
 
     .venv/bin/python -m bench.service_moves --game haunt
     .venv/bin/python -m bench.service_moves --game zombie --matches 300 --moves 35
+    .venv/bin/python -m bench.service_moves --game zombie --by-kind   # the choice by prompt kind
 
 Each timing is a system call of about a microsecond: the totals are a little above what the
 verbs cost in the service, alike before and after a change. On a shared machine, compare two
@@ -35,8 +36,10 @@ from games import registry
 VERBS = ("pending", "view", "choose", "apply", "new pending", "JSON")
 
 
-def play(name: str, matches: int, moves: int) -> tuple[int, dict[str, float], str]:
-    """Moves played, CPU seconds per verb, and the digest of what was played."""
+def play(name: str, matches: int, moves: int,
+         kinds: dict[str, list[float]] | None = None) -> tuple[int, dict[str, float], str]:
+    """Moves played, CPU seconds per verb, and the digest of what was played; ``kinds``, when
+    given, gathers the bot's choices by prompt kind: [moves, view seconds, choice seconds]."""
     game = registry.get(name)
     seconds = dict.fromkeys(VERBS, 0.0)
     digest = hashlib.sha256()
@@ -67,6 +70,11 @@ def play(name: str, matches: int, moves: int) -> tuple[int, dict[str, float], st
             t5 = clock()
             dumped = transition.state.model_dump_json()
             t6 = clock()
+            if kinds is not None:
+                kind = kinds.setdefault(prompt.kind, [0.0, 0.0, 0.0])
+                kind[0] += 1
+                kind[1] += t2 - t1
+                kind[2] += t3 - t2
             for verb, spent in zip(VERBS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5),
                                    strict=True):
                 seconds[verb] += spent
@@ -87,12 +95,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="haunt", choices=registry.names())
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--moves", type=int, default=35, help="rounds of one move per match")
+    parser.add_argument("--by-kind", action="store_true",
+                        help="also the view and the choice by prompt kind, costliest first")
     args = parser.parse_args(argv)
-    played, seconds, digest = play(args.game, args.matches, args.moves)
+    kinds: dict[str, list[float]] | None = {} if args.by_kind else None
+    played, seconds, digest = play(args.game, args.matches, args.moves, kinds)
     per_move = {verb: s / max(1, played) * 1e6 for verb, s in seconds.items()}
     print(f"{args.game}: {played} moves of {args.matches} matches; thread CPU per move (µs): "
           + ", ".join(f"{verb} {us:.1f}" for verb, us in per_move.items())
           + f"; total {sum(per_move.values()):.1f}; digest {digest}")
+    if kinds:
+        print(f"{'prompt kind':<40} {'moves':>6} {'view µs':>8} {'choice µs':>9} "
+              f"{'choice µs a move':>16}")
+        for kind, (count, view, choice) in sorted(kinds.items(), key=lambda k: -k[1][2]):
+            print(f"{kind:<40} {int(count):>6} {view / count * 1e6:>8.1f} "
+                  f"{choice / count * 1e6:>9.1f} {choice / max(1, played) * 1e6:>16.1f}")
     return 0
 
 
