@@ -67,6 +67,9 @@ PAUSE_REASONS = {50001: "no_access", 50013: "no_permission", UNKNOWN_CHANNEL: "c
 # A board Discord would not take (rate limits beyond discord.py's retries, an outage) is tried
 # again after a growing pause, capped here, so the table always ends up showing its state.
 RETRY_MAX_DELAY = 60.0
+# Tries again of an opening DM or the closed-DM note that Discord could not take at the moment
+# (after discord.py's own five), 0.5, 1, 2 and 4 s apart.
+OPENING_TRIES = 4
 # How long a board edit waits for the answer to a click on the board, which shows the board at
 # no cost to the edit budget, before it goes out itself (Discord gives an answer 3 s).
 CLICK_ANSWER_WAIT = 3.0
@@ -934,37 +937,84 @@ class Desk:
             log.warning("match %s: could not post a seat notice (%s)", live.id, failure.status)
 
     async def send_openings(self, live: LiveMatch) -> None:
-        """Each player's opening secrets by DM; a closed DM falls back to a public, secret-free
-        note telling the player to use "My hand"."""
+        """Each player's opening secrets by DM. A closed DM falls back to a public,
+        secret-free note telling the player to use "My hand"; a DM Discord could not take at
+        the moment (rate limits past discord.py's own retries, a 5xx, a dropped connection) is
+        tried again in the background with the same secrets, and falls back to the note only
+        if it never goes through."""
         renderer = renderer_for(live.record.game)
-        closed: list[int] = []
+        letters: list[tuple[int, int, Text, discord.Embed]] = []
         for seat in live.seats:
             if seat.is_bot or seat.user_id is None:
                 continue
             view = live.game.view(live.state, seat.seat)
-            embed = renderer.opening_embed(live, view, seat.seat, seat.locale)
+            letters.append((seat.seat, seat.user_id,
+                            t("dm.opening", seat.locale,
+                              game=t(f"{live.record.game}.title", seat.locale)),
+                            renderer.opening_embed(live, view, seat.seat, seat.locale)))
+        closed, unsent = await self._send_letters(live, letters)
+        if unsent:
+            self._spawn(self._send_openings_again(live, unsent, closed))
+        elif closed:
+            await self._post_closed_dm_note(live, closed)
+
+    async def _send_letters(self, live: LiveMatch,
+                            letters: list[tuple[int, int, Text, discord.Embed]]
+                            ) -> tuple[list[int], list[tuple[int, int, Text, discord.Embed]]]:
+        """The users whose DMs are closed, and the letters Discord could not take now."""
+        closed: list[int] = []
+        unsent: list[tuple[int, int, Text, discord.Embed]] = []
+        for letter in letters:
+            seat, user_id, content, embed = letter
             try:
-                await self.send_dm(seat.user_id, t("dm.opening", seat.locale,
-                                                   game=t(f"{live.record.game}.title",
-                                                          seat.locale)), embed)
+                await self.send_dm(user_id, content, embed)
             except discord.Forbidden:
-                closed.append(seat.user_id)
-            except discord.HTTPException:
-                log.warning("match %s: opening DM to seat %s failed", live.id, seat.seat)
-                closed.append(seat.user_id)
+                closed.append(user_id)
+            except (discord.HTTPException, aiohttp.ClientConnectionError) as failure:
+                log.warning("match %s: opening DM to seat %s failed (%s)", live.id, seat,
+                            _failure_name(failure))
+                unsent.append(letter)
+        return closed, unsent
+
+    async def _send_openings_again(self, live: LiveMatch,
+                                   unsent: list[tuple[int, int, Text, discord.Embed]],
+                                   closed: list[int]) -> None:
+        for attempt in range(OPENING_TRIES):
+            await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
+            refused, unsent = await self._send_letters(live, unsent)
+            closed += refused
+            if not unsent:
+                break
+        closed += [user_id for _, user_id, _, _ in unsent]
         if closed:
-            where = self.app.client.get_partial_messageable(live.record.channel_id)
-            names = {seat.user_id: seat.display_name for seat in live.seats}
-            mentions = words(" ").join(mention(uid, names.get(uid, "")) for uid in closed)
+            await self._post_closed_dm_note(live, closed)
+
+    async def _post_closed_dm_note(self, live: LiveMatch, closed: list[int]) -> None:
+        """The note naming the players whose secrets could not reach them by DM; a post
+        Discord cannot take now is tried again a few times (nothing of the game is lost
+        without it: each player's "My hand" shows the same secrets)."""
+        where = self.app.client.get_partial_messageable(live.record.channel_id)
+        names = {seat.user_id: seat.display_name for seat in live.seats}
+        mentions = words(" ").join(mention(uid, names.get(uid, "")) for uid in closed)
+        content = markdown(t("dm.closed", self.table_locale(live), mentions=mentions),
+                           CONTENT_LIMIT)
+        pinged = discord.AllowedMentions(everyone=False, roles=False,
+                                         users=[discord.Object(id=uid) for uid in closed])
+        for attempt in range(OPENING_TRIES + 1):
             await self.budget.take()
             try:
-                await where.send(markdown(t("dm.closed", self.table_locale(live),
-                                            mentions=mentions), CONTENT_LIMIT),
-                                 allowed_mentions=discord.AllowedMentions(
-                                     everyone=False, roles=False,
-                                     users=[discord.Object(id=uid) for uid in closed]))
-            except discord.HTTPException:
-                log.exception("match %s: could not post the closed-DM note", live.id)
+                await where.send(content, allowed_mentions=pinged)
+                return
+            except discord.Forbidden as failure:
+                log.warning("match %s: could not post the closed-DM note (%s)", live.id,
+                            _failure_name(failure))
+                return
+            except (discord.HTTPException, aiohttp.ClientConnectionError) as failure:
+                log.warning("match %s: could not post the closed-DM note (%s)", live.id,
+                            _failure_name(failure))
+                if attempt == OPENING_TRIES:
+                    return
+                await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
 
     # -- after a start ----------------------------------------------------------------------
     def bring_boards_up_to_date_later(self) -> None:
@@ -1083,11 +1133,17 @@ class Desk:
                                              view=view or discord.utils.MISSING)
             except (discord.HTTPException, aiohttp.ClientConnectionError) as failure:
                 log.warning("match %s: could not post the reveal (%s)", live.id,
-                            f"{failure.status} {failure.code}"
-                            if isinstance(failure, discord.HTTPException)
-                            else failure.__class__.__name__)
+                            _failure_name(failure))
                 await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
                 continue
             await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
                                              message.id)
             return
+
+
+def _failure_name(failure: Exception) -> str:
+    """How a failed request is named in the log: Discord's status and code, or the kind of
+    connection error."""
+    if isinstance(failure, discord.HTTPException):
+        return f"{failure.status} {failure.code}"
+    return failure.__class__.__name__

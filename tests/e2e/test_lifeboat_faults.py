@@ -121,6 +121,28 @@ async def test_a_double_click_applies_once_and_an_old_button_is_told_the_game_mo
         assert (await table.live()).version == version + 1
 
 
+async def test_an_opening_dm_discord_cannot_take_now_is_sent_again(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """Rate limits past discord.py's own five tries on bob's DM: his secrets are sent again a
+    moment later (not a "your DMs are closed" note), and nothing is logged as an error."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice, bob]))
+    dm = fake.open_dm_channel(bob)
+    refused = fake.fail_next("POST", f"/channels/{dm.id}/messages", 429, retry_after=0.01,
+                             count=5)
+    async with parlor(tmp_path, fake) as client:
+        await start_table(fake, client, channel, [alice, bob], bots=2)
+        await fake.wait_for(lambda: refused.remaining == 0, what="the five refusals")
+        await fake.wait_for(lambda: bool(fake.dm_messages(bob)), timeout=10,
+                            what="bob's opening DM, sent again")
+        assert t("dm.opening", game=t("lifeboat.title")) in fake.dm_messages(bob)[0].content
+        assert fake.dm_messages(alice)
+        assert not [m for m in fake.messages_in(channel) if bob.mention in m.content], \
+            "no closed-DM note: bob's DMs are open"
+
+
 async def test_a_closed_dm_falls_back_to_a_secret_free_mention(
     tmp_path: Path, fake_discord: FakeDiscord
 ) -> None:
