@@ -1614,9 +1614,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--game", default="all", choices=["all", *registry.names()],
                         help="the game played (all: each registered game in turn)")
     parser.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
+    parser.add_argument("--same-process", action="store_true",
+                        help="with --game all: every game in this interpreter, one after the "
+                             "other (a smoke run's saving of a start a game; a measurement "
+                             "wants each game in a fresh interpreter, the default)")
     args = parser.parse_args(argv)
     if args.time_every < 1:
         parser.error("--time-every must be 1 or more")
+    if args.same_process and args.runs > 1:
+        parser.error("--same-process plays each game once: --runs starts fresh interpreters")
     if args.quick:
         args.matches = min(args.matches, 100)
         args.seconds = min(args.seconds, 3.0)
@@ -1649,11 +1655,8 @@ def each_game(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
-    if args.game == "all":
+    if args.game == "all" and not args.same_process:
         return each_game(argv)
-    global GAME
-    GAME = args.game
-    title = registry.get(GAME).spec.title
     every_cpu = sorted(os.sched_getaffinity(0))
     # Part 1's target is for one core; part 2 runs the whole bot, whose board pictures are
     # drawn in worker processes on the other cores, so it gets the machine's CPUs back.
@@ -1666,11 +1669,26 @@ def main(argv: list[str] | None = None) -> int:
     if not args.python_switch_interval:
         sys.setswitchinterval(switching.SWITCH_INTERVAL)  # as ParlorClient.setup_hook does
     print(f"GIL switch interval: {sys.getswitchinterval() * 1000:g} ms")
+    for game in registry.names() if args.game == "all" else [args.game]:
+        done = play_game(game, args, argv, cpus, every_cpu)
+        if done != 0:
+            return done
+    return 0
+
+
+def play_game(game: str, args: argparse.Namespace, argv: list[str], cpus: list[int],
+              every_cpu: list[int]) -> int:
+    """Both parts (or the one asked) for ``game``, in this interpreter: part 1 on ``cpus``,
+    part 2 on every CPU."""
+    global GAME
+    GAME = game
+    title = registry.get(GAME).spec.title
     if args.part in ("service", "both") and args.runs > 1:
         done = consecutive_runs(argv, args.runs)
         if done != 0 or args.part == "service":
             return done
     elif args.part in ("service", "both"):
+        os.sched_setaffinity(0, cpus)  # a game before this one may have run part 2
         print(f"\n== Part 1: MatchService + SQLite, {args.matches} concurrent {title} matches "
               f"({seats_for(4)}-{seats_for(6)} seats, all moves by "
               f"{'random legal moves' if GAME in RANDOM_MOVES else 'the built-in bot'}) ==")

@@ -1,11 +1,12 @@
 """The service benchmark (bench/service.py) runs and reports for every registered game: a small
-run of both parts (a smoke run, not a measurement), each game in its own interpreter as the
-bench runs them (it pins CPUs and sets the collector, which a test process must not). Part 2
-opens a table of two people (and bots where the game seats more) through the real client and
-plays its first ``ACTIONS`` actions, the people clicking on the board and in their panels
-through the fake Discord (whole tables through the client are the public payloads' and the
-error storms' tests). Slow built-in bots play quick legal moves (``tests/with_quick_bots.py``):
-the test is about the bench, not their play."""
+run of both parts (a smoke run, not a measurement), every game one after the other in one
+interpreter of its own (``--same-process``: the bench pins CPUs and sets the collector, which a
+test process must not; one interpreter, client start-up and picture worker for all the games
+rather than one a game). Part 2 opens a table of two people (and bots where the game seats
+more) through the real client and plays its first ``ACTIONS`` actions, the people clicking on
+the board and in their panels through the fake Discord (whole tables through the client are
+the public payloads' and the error storms' tests). Slow built-in bots play quick legal moves
+(``tests/with_quick_bots.py``): the test is about the bench, not their play."""
 
 from __future__ import annotations
 
@@ -14,8 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
+from games import registry
 from tests.every_game import hosted_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,15 +25,25 @@ KINDS = ["2 humans + 2 bots", "2 humans"]
 ACTIONS = 20
 
 
-@pytest.mark.parametrize("game", hosted_games())
-def test_the_service_bench_plays_the_game(game: str) -> None:
+def test_the_service_bench_plays_every_game() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.with_quick_bots", "bench.service", "--game", game, "--quick",
-         "--matches", "8", "--seconds", "0.3", "--rate", "50", "--tables", "1",
-         "--time-scale", "0.005", "--actions", str(ACTIONS), "--kinds", *KINDS],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
-    report = done.stdout
-    assert done.returncode == 0, (report + done.stderr)[-4000:]
+        [sys.executable, "-m", "tests.with_quick_bots", "bench.service", "--game", "all",
+         "--same-process", "--quick", "--matches", "8", "--seconds", "0.3", "--rate", "50",
+         "--tables", "1", "--time-scale", "0.005", "--actions", str(ACTIONS),
+         "--kinds", *KINDS],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
+    # The report, game by game: each game's part 1 begins its part of it.
+    parts = re.split(r"^(?=== Part 1: )", done.stdout, flags=re.MULTILINE)[1:]
+    titles = [re.search(r"concurrent (.+?) matches", part) for part in parts]
+    assert sorted(t.group(1) for t in titles if t) == sorted(
+        registry.get(game).spec.title for game in hosted_games()), done.stdout[-4000:]
+    for part in parts:
+        check_report(part)
+
+
+def check_report(report: str) -> None:
+    """One game's report: both parts played and counted, nothing refused or logged amiss."""
     # Part 1 applied moves in both phases.
     for phase in ("saturation", "paced"):
         row = re.search(rf"^{phase}\s+(\d+)\s", report, re.MULTILINE)
