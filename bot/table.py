@@ -275,7 +275,8 @@ class Desk:
         embed = renderer.board_embed(live, public, locale)
         recent = live.recent.public()
         if recent:
-            log = lines(renderer.event_line(live, e, locale) for e in recent)
+            log = lines(live.lines.lines(recent, None, locale, renderer.line_context(live),
+                                         lambda e: renderer.event_line(live, e, locale)))
             embed.add_field(name=markdown(t("board.log", locale)),
                             value=markdown_tail(log, FIELD_VALUE_LIMIT), inline=False)
         if live.record.status == MatchStatus.FINISHED:
@@ -454,10 +455,11 @@ class Desk:
         mine = live.recent.for_seat(seat)
         if mine:
             renderer = renderer_for(live.record.game)
+            shown = live.lines.lines(
+                mine, seat, locale, renderer.line_context(live),
+                lambda e: renderer.reader_event_line(live, e, seat, locale))
             embed.add_field(name=markdown(t("panel.recent", locale)),
-                            value=markdown_tail(lines(
-                                renderer.reader_event_line(live, e, seat, locale)
-                                for e in mine), FIELD_VALUE_LIMIT), inline=False)
+                            value=markdown_tail(lines(shown), FIELD_VALUE_LIMIT), inline=False)
 
     def leave_confirmation(self, live: LiveMatch, locale: str | None
                            ) -> tuple[str, discord.ui.View]:

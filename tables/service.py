@@ -38,6 +38,7 @@ from tables.lobby_options import most_seats_with_a_change, seat_range
 from tables.log_checks import LogChecks
 from tables.questions import click_check, click_counts
 from tables.recent import RecentEvents
+from tables.recent_lines import RecentLines
 from tables.replaying import replay_log, replay_onto
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,8 @@ class LiveMatch:
     recent: RecentEvents = field(default_factory=RecentEvents)
     # Turns in a row each seat let the timer play (reset by a move of its own).
     missed: dict[int, int] = field(default_factory=dict)
+    # The lines of the recent events the board and panels showed, kept to be shown again.
+    lines: RecentLines = field(default_factory=RecentLines)
 
     @property
     def game(self) -> Game[Any, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from games import registry
@@ -83,6 +84,13 @@ class Words:
         return t(f"{self.game}.character.{character}", locale).plain
 
     # -- lines -------------------------------------------------------------------------------
+    def line_context(self, live: LiveMatch) -> Hashable:
+        """Everything of the match besides the event, the locale and the reader that an event
+        line reads: the seats' names, players and holders. A game whose lines read more of its
+        state (a fact decided during play) adds it, so that shown lines are written anew when
+        it changes (``tables.recent_lines``)."""
+        return tuple((s.display_name, s.user_id, s.is_bot) for s in live.seats)
+
     def prompt_line(self, live: LiveMatch, view: Any, prompt: Prompt, locale: str | None
                     ) -> Text:
         params = self.params_text(live, {**prompt.params, "seat": prompt.seat}, locale)

@@ -9,6 +9,7 @@ so the board cannot leak one and each panel shows what its reader may read.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from games.core import Event, Outcome, Prompt
@@ -96,6 +97,10 @@ class HauntWords(Words):
 
     def haunt(self, view: PublicView) -> Haunt | None:
         return catalog().haunt(view.haunt) if view.haunt else None
+
+    def line_context(self, live: LiveMatch) -> Hashable:
+        # Monsters and special actions are named by the haunt, which begins during play.
+        return super().line_context(live), getattr(live.state, "haunt", None)
 
     def haunt_of(self, live: LiveMatch) -> Haunt | None:
         haunt_id = getattr(live.state, "haunt", None)
