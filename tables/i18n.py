@@ -160,7 +160,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> Text:
     if text is None:
         log.warning("missing message key %s", key)
         return words(key)
-    plural = plurals(loc).get(key)
+    plural = _read(loc)[1].get(key)
     if plural is not None:
         count = as_count(params.get(plural.counted))
         if count is None:

@@ -81,6 +81,11 @@ class Run(NamedTuple):
         return self.kind in OURS
 
 
+def _run(text: str, style: int, kind: Kind, ref: int | None) -> Run:
+    """A run made without ``NamedTuple``'s keyword-taking constructor (thousands a board)."""
+    return tuple.__new__(Run, (text, style, kind, ref))
+
+
 class Text:
     """Runs of plain text with their styles and kinds; immutable. Build it with ``t`` (a
     catalog text), the constructors below (``words``, ``name``, ``bold``…), ``+`` and
@@ -90,16 +95,18 @@ class Text:
     runs: tuple[Run, ...]
 
     def __init__(self, runs: Iterable[Run] = ()) -> None:
+        # Every catalog text and join builds one: the loop is kept to local names.
         merged: list[Run] = []
+        append = merged.append
         last: Run | None = None
         for run in runs:
             if not run.text:
                 continue
             if last is not None and last.style == run.style and last.kind is run.kind and \
                     last.ref is None and run.ref is None:
-                last = merged[-1] = Run(last.text + run.text, run.style, run.kind)
+                last = merged[-1] = _run(last.text + run.text, run.style, run.kind, None)
             else:
-                merged.append(run)
+                append(run)
                 last = run
         object.__setattr__(self, "runs", tuple(merged))
 
@@ -221,6 +228,9 @@ class Text:
         """The text split at its line breaks, like ``str.split("\\n")``."""
         found: list[list[Run]] = [[]]
         for run in self.runs:
+            if "\n" not in run.text:  # most runs: kept whole, not rebuilt
+                found[-1].append(run)
+                continue
             parts = run.text.split("\n") if run.kind not in REFERENCES else [run.text]
             for number, part in enumerate(parts):
                 if number:

@@ -17,6 +17,7 @@ two: a cut text ends with "…" inside its styles, which are closed after it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tables.text import OURS, REFERENCES, Kind, Run, Style, Text, as_text
 
@@ -44,6 +45,22 @@ def escape(text: str, *, line_start: bool = True) -> str:
     whether it begins a line, where headings, quotes and lists begin)."""
     if _PLAIN.fullmatch(text):
         return text  # most names and words: nothing Discord could read as markup
+    if len(text) <= _REMEMBERED_LENGTH:
+        return _remembered(text, line_start)
+    return _escaped(text, line_start)
+
+
+# The same few names and short strings are escaped on every board and panel: remembered (a
+# long text, seldom repeated, is not kept).
+_REMEMBERED_LENGTH = 200
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str, line_start: bool) -> str:
+    return _escaped(text, line_start)
+
+
+def _escaped(text: str, line_start: bool) -> str:
     out: list[str] = []
     for number, line in enumerate(text.split("\n")):
         escaped = _INLINE.sub(r"\\\g<0>", line)
