@@ -178,7 +178,7 @@ class Text:
         """The same text with ``style`` added to every run."""
         if not style:
             return self
-        return Text(Run(r.text, r.style | style, r.kind, r.ref) for r in self.runs)
+        return Text(_run(r.text, r.style | style, r.kind, r.ref) for r in self.runs)
 
     def as_kind(self, kind: Kind) -> Text:
         """The same characters as one kind (a card's name read from a catalog is a card)."""
@@ -265,7 +265,7 @@ def _concat(left: Text, right: Text) -> Text:
         return left
     last, first = left.runs[-1], right.runs[0]
     if _joins(last, first):
-        joined = Run(last.text + first.text, last.style, last.kind)
+        joined = _run(last.text + first.text, last.style, last.kind, None)
         return Text._made((*left.runs[:-1], joined, *right.runs[1:]))
     return Text._made(left.runs + right.runs)
 
@@ -281,7 +281,7 @@ def as_text(value: Text | str) -> Text:
 
 
 def _one(value: str, kind: Kind) -> Text:
-    return Text._made((Run(value, 0, kind),)) if value else EMPTY
+    return Text._made((_run(value, 0, kind, None),)) if value else EMPTY
 
 
 def text(value: str) -> Text:
