@@ -114,6 +114,11 @@ def _settle(future: asyncio.Future[bool], value: bool) -> None:
         future.set_result(value)
 
 
+def _recent_value(shown: list[Text]) -> str:
+    """A field of recent events: its newest lines that fit."""
+    return markdown_tail(lines(shown), FIELD_VALUE_LIMIT)
+
+
 def board_payload(content: str, embeds: list[discord.Embed], view: discord.ui.View | None
                   ) -> str:
     """A board write's text, embeds and components, to tell whether an edit would change
@@ -275,10 +280,10 @@ class Desk:
         embed = renderer.board_embed(live, public, locale)
         recent = live.recent.public()
         if recent:
-            log = lines(live.lines.lines(recent, None, locale, renderer.line_context(live),
-                                         lambda e: renderer.event_line(live, e, locale)))
-            embed.add_field(name=markdown(t("board.log", locale)),
-                            value=markdown_tail(log, FIELD_VALUE_LIMIT), inline=False)
+            log = live.lines.written(recent, None, locale, renderer.line_context(live),
+                                     lambda e: renderer.event_line(live, e, locale),
+                                     _recent_value)
+            embed.add_field(name=markdown(t("board.log", locale)), value=log, inline=False)
         if live.record.status == MatchStatus.FINISHED:
             return markdown(t("board.finished", locale)), [embed], None
         if live.record.status == MatchStatus.CANCELLED:
@@ -455,11 +460,10 @@ class Desk:
         mine = live.recent.for_seat(seat)
         if mine:
             renderer = renderer_for(live.record.game)
-            shown = live.lines.lines(
+            shown = live.lines.written(
                 mine, seat, locale, renderer.line_context(live),
-                lambda e: renderer.reader_event_line(live, e, seat, locale))
-            embed.add_field(name=markdown(t("panel.recent", locale)),
-                            value=markdown_tail(lines(shown), FIELD_VALUE_LIMIT), inline=False)
+                lambda e: renderer.reader_event_line(live, e, seat, locale), _recent_value)
+            embed.add_field(name=markdown(t("panel.recent", locale)), value=shown, inline=False)
 
     def leave_confirmation(self, live: LiveMatch, locale: str | None
                            ) -> tuple[str, discord.ui.View]:

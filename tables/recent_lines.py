@@ -25,13 +25,30 @@ _Kept = tuple[dict[str, Any], Text]
 
 
 class RecentLines:
-    """One live match's shown lines, by audience and locale."""
+    """One live match's shown lines, by audience and locale, and what they last made."""
 
-    __slots__ = ("_shown",)
+    __slots__ = ("_made", "_shown")
 
     def __init__(self) -> None:
         self._shown: dict[tuple[int | None, str | None],
                           tuple[Hashable, dict[_Held, _Kept]]] = {}
+        self._made: dict[tuple[int | None, str | None], tuple[tuple[Text, ...], str]] = {}
+
+    def written(self, events: Iterable[Event], reader: int | None, locale: str | None,
+                context: Hashable, write: Callable[[Event], Text],
+                show: Callable[[list[Text]], str]) -> str:
+        """``show`` of the lines (``lines``): made again only when a line is not the one
+        shown last time (most panels are redrawn with the same recent events). ``show``
+        must be the same function at every call for an audience (the field's markdown)."""
+        found = self.lines(events, reader, locale, context, write)
+        audience = (reader, locale)
+        last = self._made.get(audience)
+        if last is not None and len(last[0]) == len(found) and \
+                all(old is new for old, new in zip(last[0], found, strict=True)):
+            return last[1]
+        made = show(found)
+        self._made[audience] = (tuple(found), made)
+        return made
 
     def lines(self, events: Iterable[Event], reader: int | None, locale: str | None,
               context: Hashable, write: Callable[[Event], Text]) -> list[Text]:
@@ -55,3 +72,4 @@ class RecentLines:
 
     def clear(self) -> None:
         self._shown.clear()
+        self._made.clear()
