@@ -24,53 +24,42 @@ import hashlib
 import json
 import random
 import time
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown
-from bot.table import Desk
 from games import registry
-from games.core.conformance import bot_action, mixed_chooser
 from storage import MatchStatus
 from tests.every_game import use_quick_bots
-from tests.i18n_play import configurations, new_live, with_status
+from tests.i18n_play import chooser_for, configurations, render_desk, started, with_status
 
 STEP_LIMIT = 5_000
 
-
-def _desk() -> Desk:
-    # The Desk reads only the turn deadlines and a pick's ticked items from the app.
-    return Desk(cast(Any, SimpleNamespace(
-        timers=SimpleNamespace(deadline=lambda m, s: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
-                                                         page=lambda key: 0)))))
 
 
 def play(game_name: str, games: int, locale: str) -> tuple[float, int, str]:
     """(drawing CPU seconds, moves, digest) over ``games`` seeded games."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
-    desk = _desk()
+    desk = render_desk()
     digest = hashlib.sha256()
     spent, moves = 0.0, 0
     configs = list(configurations(game_name))
     for index in range(games):
         seats, options, _ = configs[index % len(configs)]
-        live = new_live(game_name, seats, options, index)
-        state = live.state = game.setup(seats, options, seed=index)
-        with_status(live, MatchStatus.ACTIVE)
+        live = started(game_name, seats, options, index)
+        state = live.state
         rng = random.Random(index)
-        chooser = bot_action if index % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
+        chooser = chooser_for(seats, index)
         for step in range(STEP_LIMIT):
             if game.outcome(state) is not None:
                 break
             transition = game.apply(state, chooser(game, state, rng))
             state = live.state = transition.state
             with_status(live, MatchStatus.ACTIVE, step + 1)
-            started = time.process_time()
+            began = time.process_time()
             drawn: list[Any] = [markdown(renderer.event_line(live, e, locale))
                                 for e in transition.events]
             live.recent.extend(transition.events)
@@ -81,7 +70,7 @@ def play(game_name: str, games: int, locale: str) -> tuple[float, int, str]:
             for seat in sorted(asked):
                 content, embeds, view = desk.panel(live, seat, locale)
                 drawn.append((content, [e.to_dict() for e in embeds], view.to_components()))
-            spent += time.process_time() - started
+            spent += time.process_time() - began
             moves += 1
             digest.update(json.dumps(drawn, sort_keys=True, default=repr).encode())
     return spent, moves, digest.hexdigest()

@@ -30,7 +30,7 @@ from bot.renderers.markdown import markdown, plain
 from bot.table import Desk
 from games import registry
 from games.core import Event, IllegalAction
-from games.core.conformance import bot_action, mixed_chooser
+from games.core.conformance import Chooser, bot_action, mixed_chooser
 from storage import MatchRecord, MatchStatus, SeatRecord
 from tables.service import LiveMatch
 from tests.every_game import use_quick_bots
@@ -100,6 +100,29 @@ def new_live(game_name: str, seats: int, options: Any, seed: int) -> LiveMatch:
     return LiveMatch(record=record, seats=players)
 
 
+def started(game_name: str, seats: int, options: Any, seed: int) -> LiveMatch:
+    """A table of ``game_name`` just started from ``seed``."""
+    live = new_live(game_name, seats, options, seed)
+    live.state = registry.get(game_name).setup(seats, options, seed=seed)
+    with_status(live, MatchStatus.ACTIVE)
+    return live
+
+
+def chooser_for(seats: int, seed: int) -> Chooser:
+    """How a rendered whole game is played: by its bots, or, every other seed, half by random
+    players, who try the odd moves bots avoid."""
+    return bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
+
+
+def render_desk() -> Desk:
+    """A Desk that only renders: it reads only the turn deadlines and a pick's ticked items
+    from the app."""
+    return Desk(cast(Any, SimpleNamespace(
+        timers=SimpleNamespace(deadline=lambda match, seat: None),
+        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
+                                                         page=lambda key: 0)))))
+
+
 def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None) -> None:
     update: dict[str, Any] = {"status": status}
     if version is not None:
@@ -115,12 +138,7 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
     opening, board, panels, reveal): for a caller that reads only the lines."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
-    # The Desk reads only the turn deadlines and a pick's ticked items from the app while
-    # rendering.
-    desk = Desk(cast(Any, SimpleNamespace(
-        timers=SimpleNamespace(deadline=lambda m, s: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
-                                                         page=lambda key: 0)))))
+    desk = render_desk()
     labelled: set[tuple[str, Any]] = set()
     lines: list[str] = []
     for seats, options, seed in configurations(game_name):
@@ -134,7 +152,7 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
         for seat in range(seats if screens else 0):
             renderer.opening_embed(live, game.view(state, seat), seat, locale)
         rng = random.Random(seed)
-        chooser = bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
+        chooser = chooser_for(seats, seed)
         events: list[Event] = []
         drawn: dict[tuple[str, tuple[str, ...]], int] = {}
         for step in range(STEP_LIMIT):

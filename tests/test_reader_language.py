@@ -12,8 +12,7 @@ import random
 import re
 from collections.abc import Iterator
 from functools import cache
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import discord
 import pytest
@@ -27,7 +26,7 @@ from storage import MatchStatus
 from tables.i18n import catalog
 from tables.service import LiveMatch
 from tests.every_game import hosted_games, seats_for
-from tests.i18n_play import new_live, with_status
+from tests.i18n_play import new_live, render_desk, with_status
 from tests.shown import md, t
 
 EN, ZH = "en", "zh-CN"
@@ -110,13 +109,6 @@ def texts(content: str, embeds: list[discord.Embed], view: discord.ui.View | Non
     return "\n".join(parts)
 
 
-def desk() -> Desk:
-    # Rendering reads only the turn deadlines and a pick's ticked items from the app.
-    return Desk(cast(Any, SimpleNamespace(
-        timers=SimpleNamespace(deadline=lambda match, seat: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
-                                                      page=lambda key: 0)))))
-
 
 def at_table(live: LiveMatch, locale: str) -> None:
     live.record = live.record.model_copy(update={"locale": locale})
@@ -182,7 +174,7 @@ def _readers(live: LiveMatch) -> list[int]:
 
 @pytest.mark.parametrize("game_name", hosted_games())
 def test_every_private_payload_is_in_its_readers_language(game_name: str) -> None:
-    the_desk = desk()
+    the_desk = render_desk()
     problems: list[str] = []
     renders = 0
     for live in playout(game_name, seed=11):
@@ -222,7 +214,7 @@ def test_the_check_finds_a_line_in_the_wrong_language() -> None:
 def haunted(seed: int = 3) -> LiveMatch:
     """A haunt table played by its bots until the haunt is revealed and a hero team exists."""
     game = registry.get("haunt")
-    the_desk = desk()
+    the_desk = render_desk()
     for attempt in range(20):
         live = new_live("haunt", 4, None, seed + attempt)
         live.seats = [s.model_copy(update={"is_bot": False}) for s in live.seats]
@@ -248,7 +240,7 @@ def test_a_chinese_hero_reads_the_heroes_secret_in_chinese_at_an_english_table(
     hand, in that hero's language, not the table's."""
     live = haunted()
     at_table(live, EN)
-    the_desk = desk()
+    the_desk = render_desk()
     [team] = the_desk.threads.teams(live)
     if thread == "being opened":
         the_desk.threads._matches[live.id] = MatchThreads({team.key: OpenThread(900, 0)}, set())
@@ -269,7 +261,7 @@ def test_a_chinese_hero_reads_the_heroes_secret_in_chinese_at_an_english_table(
 
 def test_a_hero_whose_thread_shows_the_secret_does_not_read_it_again_in_my_hand() -> None:
     live = haunted()
-    the_desk = desk()
+    the_desk = render_desk()
     [team] = the_desk.threads.teams(live)
     the_desk.threads._matches[live.id] = MatchThreads({team.key: OpenThread(900, 901)}, set())
     _, embeds, _ = the_desk.panel(live, team.seats[0], ZH)

@@ -18,20 +18,17 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import discord
 import pytest
 
 from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown, plain
-from bot.table import Desk
 from games import registry
-from games.core.conformance import bot_action, mixed_chooser
 from storage import MatchStatus
 from tests.every_game import hosted_games, use_quick_bots
-from tests.i18n_play import configurations, new_live, with_status
+from tests.i18n_play import chooser_for, configurations, render_desk, started, with_status
 
 LOCALES = ("en", "zh-CN")
 STEPS = 90
@@ -58,19 +55,12 @@ def _components(view: discord.ui.View | None) -> Any:
     return None if view is None else view.to_components()
 
 
-def _desk() -> Desk:
-    # The Desk reads only the turn deadlines and a pick's ticked items from the app.
-    return Desk(cast(Any, SimpleNamespace(
-        timers=SimpleNamespace(deadline=lambda m, s: None),
-        interactions=SimpleNamespace(picks=SimpleNamespace(chosen=lambda key: (),
-                                                         page=lambda key: 0)))))
-
 
 def game_digest(game_name: str) -> str:
     """The SHA-256 of what drawing ``GAMES_PER_GAME`` seeded games of ``game_name`` shows."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
-    desk = _desk()
+    desk = render_desk()
     digest = hashlib.sha256()
 
     def feed(*parts: Any) -> None:
@@ -79,11 +69,10 @@ def game_digest(game_name: str) -> str:
 
     configs = list(configurations(game_name))[:GAMES_PER_GAME]
     for seats, options, seed in configs:
-        live = new_live(game_name, seats, options, seed)
-        state = live.state = game.setup(seats, options, seed=seed)
-        with_status(live, MatchStatus.ACTIVE)
+        live = started(game_name, seats, options, seed)
+        state = live.state
         rng = random.Random(seed)
-        chooser = bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
+        chooser = chooser_for(seats, seed)
         for step in range(STEPS):
             if step == RENAME_AT:
                 live.seats[0] = live.seats[0].model_copy(
