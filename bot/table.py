@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import aiohttp
 import discord
@@ -112,6 +112,21 @@ class BoardQuestion:
 def _settle(future: asyncio.Future[bool], value: bool) -> None:
     if not future.done():
         future.set_result(value)
+
+
+class Letter(NamedTuple):
+    """A seat's opening secrets, ready to send by DM."""
+
+    seat: int
+    user_id: int
+    content: Text
+    embed: discord.Embed
+
+
+def _pause(attempt: int) -> float:
+    """The pause before trying again a post Discord could not take (a reveal, an opening DM,
+    the closed-DM note): 0.5 s, doubling, at most ``RETRY_MAX_DELAY``."""
+    return min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt)
 
 
 def _recent_value(shown: list[Text]) -> str:
@@ -949,15 +964,15 @@ class Desk:
         tried again in the background with the same secrets, and falls back to the note only
         if it never goes through."""
         renderer = renderer_for(live.record.game)
-        letters: list[tuple[int, int, Text, discord.Embed]] = []
+        letters: list[Letter] = []
         for seat in live.seats:
             if seat.is_bot or seat.user_id is None:
                 continue
             view = live.game.view(live.state, seat.seat)
-            letters.append((seat.seat, seat.user_id,
-                            t("dm.opening", seat.locale,
-                              game=t(f"{live.record.game}.title", seat.locale)),
-                            renderer.opening_embed(live, view, seat.seat, seat.locale)))
+            letters.append(Letter(seat.seat, seat.user_id,
+                                  t("dm.opening", seat.locale,
+                                    game=t(f"{live.record.game}.title", seat.locale)),
+                                  renderer.opening_embed(live, view, seat.seat, seat.locale)))
         closed, unsent = await self._send_letters(live, letters)
         if unsent:
             self._spawn(self._send_openings_again(live, unsent, closed))
@@ -965,33 +980,32 @@ class Desk:
             await self._post_closed_dm_note(live, closed)
 
     async def _send_letters(self, live: LiveMatch,
-                            letters: list[tuple[int, int, Text, discord.Embed]]
-                            ) -> tuple[list[int], list[tuple[int, int, Text, discord.Embed]]]:
+                            letters: list[Letter]
+                            ) -> tuple[list[int], list[Letter]]:
         """The users whose DMs are closed, and the letters Discord could not take now."""
         closed: list[int] = []
-        unsent: list[tuple[int, int, Text, discord.Embed]] = []
+        unsent: list[Letter] = []
         for letter in letters:
-            seat, user_id, content, embed = letter
             try:
-                await self.send_dm(user_id, content, embed)
+                await self.send_dm(letter.user_id, letter.content, letter.embed)
             except discord.Forbidden:
-                closed.append(user_id)
+                closed.append(letter.user_id)
             except (discord.HTTPException, aiohttp.ClientConnectionError) as failure:
-                log.warning("match %s: opening DM to seat %s failed (%s)", live.id, seat,
+                log.warning("match %s: opening DM to seat %s failed (%s)", live.id, letter.seat,
                             _failure_name(failure))
                 unsent.append(letter)
         return closed, unsent
 
     async def _send_openings_again(self, live: LiveMatch,
-                                   unsent: list[tuple[int, int, Text, discord.Embed]],
+                                   unsent: list[Letter],
                                    closed: list[int]) -> None:
         for attempt in range(OPENING_TRIES):
-            await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
+            await asyncio.sleep(_pause(attempt))
             refused, unsent = await self._send_letters(live, unsent)
             closed += refused
             if not unsent:
                 break
-        closed += [user_id for _, user_id, _, _ in unsent]
+        closed += [letter.user_id for letter in unsent]
         if closed:
             await self._post_closed_dm_note(live, closed)
 
@@ -1020,7 +1034,7 @@ class Desk:
                             _failure_name(failure))
                 if attempt == OPENING_TRIES:
                     return
-                await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
+                await asyncio.sleep(_pause(attempt))
 
     # -- after a start ----------------------------------------------------------------------
     def bring_boards_up_to_date_later(self) -> None:
@@ -1140,7 +1154,7 @@ class Desk:
             except (discord.HTTPException, aiohttp.ClientConnectionError) as failure:
                 log.warning("match %s: could not post the reveal (%s)", live.id,
                             _failure_name(failure))
-                await asyncio.sleep(min(RETRY_MAX_DELAY, 0.5 * 2 ** attempt))
+                await asyncio.sleep(_pause(attempt))
                 continue
             await self.app.repo.save_message(live.id, "reveal", live.record.channel_id,
                                              message.id)
