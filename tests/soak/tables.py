@@ -6,6 +6,7 @@ import random
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tests.every_game import seats_for, short_table, start_options
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -83,34 +84,29 @@ class Progress:
     version: int
 
 
-def progress(database: Path) -> dict[int, Progress]:
-    """Every match's status and version, read beside the running bot (WAL lets a reader in)."""
+def rows(database: Path, query: str, *params: object) -> list[tuple[Any, ...]]:
+    """``query``'s rows, read beside the running bot (WAL lets a reader in), read-only."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
     try:
-        rows = connection.execute("SELECT id, status, version FROM matches").fetchall()
+        return connection.execute(query, params).fetchall()
     finally:
         connection.close()
-    return {int(match): Progress(str(status), int(version)) for match, status, version in rows}
+
+
+def progress(database: Path) -> dict[int, Progress]:
+    """Every match's status and version."""
+    found = rows(database, "SELECT id, status, version FROM matches")
+    return {int(match): Progress(str(status), int(version)) for match, status, version in found}
 
 
 def board_ids(database: Path) -> dict[int, int]:
-    """Every match's board message id, read beside the running bot."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
-    try:
-        rows = connection.execute(
-            "SELECT match_id, message_id FROM messages WHERE kind = 'board'").fetchall()
-    finally:
-        connection.close()
-    return {int(match): int(message) for match, message in rows}
+    """Every match's board message id."""
+    found = rows(database, "SELECT match_id, message_id FROM messages WHERE kind = 'board'")
+    return {int(match): int(message) for match, message in found}
 
 
 def timers(database: Path, match_id: int) -> list[tuple[int, int, str]]:
     """(seat, version, deadline) of the match's stored timers, for a stall report."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
-    try:
-        rows = connection.execute(
-            "SELECT seat, version, deadline FROM timers WHERE match_id = ?", (match_id,)
-        ).fetchall()
-    finally:
-        connection.close()
-    return [(int(seat), int(version), str(deadline)) for seat, version, deadline in rows]
+    found = rows(database, "SELECT seat, version, deadline FROM timers WHERE match_id = ?",
+                 match_id)
+    return [(int(seat), int(version), str(deadline)) for seat, version, deadline in found]

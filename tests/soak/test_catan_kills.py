@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
 import time
 from pathlib import Path
 
@@ -22,7 +21,14 @@ from storage.sqlite import SqliteRepository
 from tests.fakediscord import FakeDiscord
 from tests.soak.botprocess import BotProcess
 from tests.soak.checks import verify_game
-from tests.soak.tables import board_ids, leave_to_bots, make_world, open_bot_table, progress
+from tests.soak.tables import (
+    board_ids,
+    leave_to_bots,
+    make_world,
+    open_bot_table,
+    progress,
+    rows,
+)
 
 # The last logged move at which the bot is killed: a trade offered (its answers not all in),
 # and a discard of a 7 (the robber not yet moved). Each is tried on a few occurrences, as the
@@ -39,14 +45,9 @@ MOVE_DELAY = "0.15"
 
 def last_move(database: Path, match_id: int) -> tuple[int, str] | None:
     """The version and kind of the match's last logged move, read beside the running bot."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
-    try:
-        row = connection.execute(
-            "SELECT version, action FROM actions WHERE match_id = ? "
-            "ORDER BY version DESC LIMIT 1", (match_id,)).fetchone()
-    finally:
-        connection.close()
-    return None if row is None else (int(row[0]), str(json.loads(row[1])["kind"]))
+    found = rows(database, "SELECT version, action FROM actions WHERE match_id = ? "
+                           "ORDER BY version DESC LIMIT 1", match_id)
+    return None if not found else (int(found[0][0]), str(json.loads(found[0][1])["kind"]))
 
 
 async def _kill_after(bot: BotProcess, match_id: int, kind: str, timeout: float
@@ -68,13 +69,8 @@ async def _kill_after(bot: BotProcess, match_id: int, kind: str, timeout: float
 def _end_shown(fake: FakeDiscord, database: Path, match_id: int) -> bool:
     """The board shows the end and the reveal is posted."""
     board = fake.world.messages.get(board_ids(database).get(match_id, 0))
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
-    try:
-        revealed = connection.execute(
-            "SELECT 1 FROM messages WHERE match_id = ? AND kind = 'reveal'", (match_id,)
-        ).fetchone() is not None
-    finally:
-        connection.close()
+    revealed = bool(rows(database, "SELECT 1 FROM messages WHERE match_id = ? AND kind = 'reveal'",
+                         match_id))
     return revealed and board is not None and not board.custom_ids()
 
 
