@@ -159,9 +159,8 @@ def _robbery_value(mind: Mind, target: str, card: str) -> float:
         return gain
     if target == mind.love and mind.love != mind.me:
         return 0.0  # a fight with the loved one wounds someone this seat wants alive
-    if not _wins_fight(mind, target):
-        return 0.0
-    return gain - 0.8  # the fight marker and the chance that others join
+    # A target this seat clearly outfights gives in rather than take a wound: no fight.
+    return gain if _wins_fight(mind, target) else 0.0
 
 
 def _wins_fight(mind: Mind, target: str) -> bool:
@@ -184,13 +183,15 @@ def _swap_value(mind: Mind, target: str) -> float:
     behind_target = [c for c in boat[target_place + 1:] if c in mind.awake]
     if behind_target:
         return 0.0
+    # The navigator chooses the day's card among those the others rowed: the more of them
+    # awake, the more cards to choose from and the more characters the choice wounds.
+    navigator = NAVIGATOR_SWAP + NAVIGATOR_PER_AWAKE * max(0, len(mind.awake) - 4)
     person = mind.people[target]
     if person.status != "awake":
-        return 2.0
+        return navigator
     if target == mind.love and mind.love != mind.me:
         return 0.0
-    # The navigator chooses the day's card: worth a fight this seat wins.
-    return NAVIGATOR_SWAP if _wins_fight(mind, target) else 0.0
+    return navigator if _wins_fight(mind, target) else 0.0
 
 
 def _keep_rowed(mind: Mind, offers: Offers, rng: random.Random) -> Action:
@@ -241,7 +242,8 @@ def _answer_demand(mind: Mind, offers: Offers, rng: random.Random) -> Action:
     return offers.first("resist") or offers.default()
 
 
-NAVIGATOR_SWAP = 2.0  # what the stern-most place is worth: choosing the day's card
+NAVIGATOR_SWAP = 2.0  # the stern-most place, with four characters awake or fewer
+NAVIGATOR_PER_AWAKE = 0.4  # and for each one awake beyond four
 BLIND_PICK = 0.8  # a blind pick, against the same mean worth in view
 OWN_THIRST = 2.5  # a wound saved from one's own thirst, against the same wound of another
 NO_WATER_IN_A_CARD = 0.6  # the chance a hidden card is not a Water (16 of 42 supply cards are)
