@@ -11,6 +11,7 @@ from games import registry
 from games.core import Action, Prompt
 from games.core.conformance import random_pick
 from games.core.options import chosen_by_hand
+from games.renju.bot_strength import EASY
 from tests.shown import t
 
 if TYPE_CHECKING:  # not imported by a bot process started through tests/with_quick_bots.py
@@ -88,12 +89,14 @@ def reveal_title(game: str, locale: str | None = None) -> str:
     return t(f"{game}.reveal.title", locale)
 
 
-# Built-in bots that think long: Renju's threat searches take up to a second of CPU a move, and
-# two of them fill the board (225 stones) before they draw. A test that is not about how a bot
-# plays seats a quick legal player in their place (``use_quick_bots``, the ``quick_bots``
-# fixture); the tests of the bots' play, the golden playthroughs and the conformance run of
-# the bots keep the real ones.
-SLOW_BOTS = frozenset({"renju"})
+# Built-in bots that think long: Renju's threat searches take up to a second of CPU a move. A
+# test that is not about how a bot plays seats them at a quick level instead (``use_quick_bots``,
+# the ``quick_bots`` fixture): Renju's easy bot places a stone in a few milliseconds and its
+# tables end in some 15-50 stones, where random stones take 80-160 (each one a round of board
+# edits in an end-to-end test). The tests of the bots' play, the golden playthroughs and the
+# conformance run of the bots keep the real ones.
+QUICK_LEVELS: dict[str, Any] = {"renju": EASY}
+SLOW_BOTS = frozenset(QUICK_LEVELS)
 
 
 def legal_player(view: Any, prompt: Prompt, rng: random.Random) -> Action:
@@ -115,15 +118,23 @@ def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
     raise AssertionError("the table waits only for questions already answered")
 
 
+def use_random_slow_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games of ``SLOW_BOTS`` choose with ``legal_player`` until the test ends: long tables
+    of random stones, for what must see many situations (the render fingerprints' seat renamed
+    and taken over midway) and not only quick ones."""
+    for name in SLOW_BOTS & set(registry.names()):
+        monkeypatch.setattr(registry.get(name), "choose", legal_player)
+
+
 def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
-    """The games of ``SLOW_BOTS`` choose with ``legal_player`` (until the test ends, given its
+    """The games of ``SLOW_BOTS`` play at their quick level (until the test ends, given its
     ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``): their
     bots' seats, and the people a test plays "sensibly" (``Game.choose``), move at once."""
     for name in SLOW_BOTS & set(registry.names()):
         if monkeypatch is None:
-            registry.get(name).choose = legal_player  # type: ignore[method-assign]
+            registry.get(name).bot = QUICK_LEVELS[name]  # type: ignore[attr-defined]
         else:
-            monkeypatch.setattr(registry.get(name), "choose", legal_player)
+            monkeypatch.setattr(registry.get(name), "bot", QUICK_LEVELS[name])
 
 
 async def play_bots_to_the_end(service: MatchService, live: LiveMatch, seed: int) -> LiveMatch:

@@ -1,5 +1,5 @@
 """``python -m tests.with_quick_bots <module> [arguments]`` runs ``<module>`` as ``python -m``
-would, with the slow built-in bots replaced by quick legal players
+would, with the slow built-in bots playing at a quick level
 (``tests.every_game.SLOW_BOTS``): for tests that start the bot or a bench in a process of its
 own and are not about how the bots play (the SIGKILL soak, the service bench's test)."""
 

@@ -17,7 +17,7 @@ BOT_SHAPED_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GsOakk.c29ha3Rlc3Rfbm90X2FfcmVhbF90
 
 @pytest.fixture(autouse=True)
 def _quick_bots(quick_bots: None) -> None:
-    """The bot process plays quick legal moves for Renju's bots (``tests/soak/botprocess.py``):
+    """The bot process plays quick moves for Renju's bots (``tests/soak/botprocess.py``):
     the moves the checks expect of a bot are chosen the same way here."""
 
 
