@@ -118,12 +118,18 @@ def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
     raise AssertionError("the table waits only for questions already answered")
 
 
-def use_random_slow_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The games of ``SLOW_BOTS`` choose with ``legal_player`` until the test ends: long tables
-    of random stones, for what must see many situations (the render fingerprints' seat renamed
-    and taken over midway) and not only quick ones."""
+def use_random_slow_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
+    """The games of ``SLOW_BOTS`` choose with ``legal_player`` (until the test ends, given its
+    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``), in the
+    bot's own thread rather than its search processes: long tables of random stones, for what
+    must see many situations (the render fingerprints' seat renamed and taken over midway),
+    and for a bot process killed and restarted again and again (the SIGKILL soak), whose moves
+    do not wait for its search processes to start anew."""
     for name in SLOW_BOTS & set(registry.names()):
-        monkeypatch.setattr(registry.get(name), "choose", legal_player)
+        if monkeypatch is None:
+            registry.get(name).choose = legal_player  # type: ignore[method-assign]
+        else:
+            monkeypatch.setattr(registry.get(name), "choose", legal_player)
 
 
 def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:

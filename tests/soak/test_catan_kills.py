@@ -1,6 +1,6 @@
-"""A Catan table killed with SIGKILL at the moments that hold the most in flight: while a trade
-offer waits for the others' answers, and in the middle of a 7 (a discard saved, the robber
-still to move). After each restart the table goes on from where the log stands — the offer still
+"""A Catan table (a short one: ``SHORT_TABLES``) killed with SIGKILL at the moments that hold the
+most in flight: while a trade offer waits for the others' answers, and in the middle of a 7 (a
+discard saved, the robber still to move). After each restart the table goes on from where the log stands — the offer still
 open, the 7 still to finish — and the game ends exactly as an uninterrupted run from the same
 seed would (``tests.soak.checks.verify_game``: every move the bot's own in its position, the
 log whole, the end shown, the reveal posted once, the stats written).
@@ -78,7 +78,7 @@ async def test_a_catan_table_killed_mid_trade_and_mid_seven_ends_as_if_never_kil
     tmp_path: Path, soak_discord: FakeDiscord
 ) -> None:
     fake = soak_discord
-    [table] = make_world(fake, ["catan"])
+    [table] = make_world(fake, ["catan"], short=True)
     bot = BotProcess(fake, tmp_path, BOT_MOVE_DELAY=MOVE_DELAY)
     await bot.start()
     try:
