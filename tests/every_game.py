@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from games import registry
@@ -105,6 +106,21 @@ def legal_player(view: Any, prompt: Prompt, rng: random.Random) -> Action:
     if prompt.pick is not None and rng.random() < 0.5:
         return random_pick(prompt, rng)
     return rng.choice(prompt.actions)
+
+
+def bot_moments(game: Any, state: Any, rng: random.Random, *, moves: int, every: int
+                ) -> Iterator[tuple[Any, Prompt]]:
+    """A game played on from ``state`` by its bots, a blocking question chosen at random each
+    move, for ``moves`` moves at most or to its end: every ``every``-th moment's state and the
+    question asked then, for a test to look at before the bot answers it."""
+    for move in range(moves):
+        if game.outcome(state) is not None:
+            return
+        prompt = rng.choice([p for p in game.pending(state) if p.blocking])
+        if move % every == 0:
+            yield state, prompt
+        state = game.apply(state, game.choose(game.view(state, prompt.seat), prompt,
+                                              rng)).state
 
 
 def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
