@@ -1,7 +1,7 @@
 """The Discord renderers' CPU over whole games: what every move redraws.
 
 Plays ``--games`` seeded games of a game (its bots, every second game half random players;
-Renju's quick legal moves) and after every move draws what the Desk redraws — the board and
+Renju's random legal stones) and after every move draws what the Desk redraws — the board and
 the panel of every seat asked (and of one waiting seat in turn) — with each event's line as
 the table's log gets it. Prints the CPU (``time.process_time``) of the drawing alone, per game
 and per move, and a SHA-256 of everything drawn (equal before and after a change that only
@@ -32,7 +32,7 @@ from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown
 from games import registry
 from storage import MatchStatus
-from tests.every_game import use_quick_bots
+from tests.every_game import use_random_slow_bots
 from tests.i18n_play import chooser_for, configurations, render_desk, started, with_status
 
 STEP_LIMIT = 5_000
@@ -83,7 +83,7 @@ def main() -> None:
     parser.add_argument("--locale", default="zh-CN")
     args = parser.parse_args()
     with pytest.MonkeyPatch.context() as patch:
-        use_quick_bots(patch)
+        use_random_slow_bots(patch)
         spent, moves, digest = play(args.game, args.games, args.locale)
     print(f"{args.game} {args.locale}: {args.games} games, {moves} moves, drawing "
           f"{spent:.2f} s CPU, {spent / max(moves, 1) * 1e3:.2f} ms a move; digest {digest[:16]}")

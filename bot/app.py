@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib
 import json
 import logging
 import sys
@@ -20,13 +21,14 @@ from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
 from bot.edit_budget import request_gate
 from bot.guild_config import GuildConfig, load_config, save_config
+from bot.in_flight import ClicksInFlight
 from bot.interactions import InteractionHandler
 from bot.panels import PanelFollower
 from bot.scheduler import Scheduler
 from bot.settings import Settings, SettingsError
 from bot.switching import SwitchInterval
 from bot.table import Desk
-from bot.translator import CatalogTranslator
+from bot.translator import CatalogTranslator, command_catalogs
 from games import registry
 from storage import Repository, StorageUnavailable
 from tables import metrics
@@ -37,6 +39,9 @@ from web.server import PortInUse, WebServer
 from web.site import Parts
 
 log = logging.getLogger("parlor")
+
+# Long enough for a click's answer and its board edit, short of a deployment's stop timeout.
+CLICKS_FINISH_SECONDS = 5.0
 
 # Parlor's own commands, then one command group per registered game, found by its name.
 COGS = ("bot.cogs.parlor", *(f"bot.games.{game}.cog" for game in registry.names()))
@@ -53,6 +58,7 @@ class Parlor:
         self.desk = Desk(self)
         self.timers = Scheduler(self)
         self.interactions = InteractionHandler(self)
+        self.clicks = ClicksInFlight()
         self.panels = PanelFollower(self)
         self._configs: dict[int, GuildConfig] = {}
         # Tokens and addresses of the web pages: set once the database is open.
@@ -135,7 +141,9 @@ class ParlorClient(commands.AutoShardedBot):
         self.parlor.links = Links(await load_secret(self.parlor.repo),
                                   self.settings.public_base())
         for cog in COGS:
-            await self.load_extension(cog)
+            # Each module once a process, not once a start as load_extension would execute it
+            # (a test process starts hundreds of clients); every client adds its own cogs.
+            await importlib.import_module(cog).setup(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator(self.tree))
         self._prepared = True
@@ -162,6 +170,8 @@ class ParlorClient(commands.AutoShardedBot):
         await self.parlor.interactions.answer_unreadable(interaction)
 
     async def close(self) -> None:
+        # A click being handled answers through the HTTP session closed below.
+        await self.parlor.clicks.finish(timeout=CLICKS_FINISH_SECONDS)
         reveals = getattr(self, "_reveals", None)
         if reveals is not None:
             reveals.cancel()
@@ -182,15 +192,13 @@ class ParlorClient(commands.AutoShardedBot):
         guild = discord.Object(id=dev_guild) if dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        # The translated payload, so that a changed catalog is synced too.
-        translator = self.tree.translator
-        payload = [
-            await c.get_translated_payload(self.tree, translator) if translator is not None
-            else c.to_dict(self.tree)
-            for c in self.tree.get_commands(guild=guild)
-        ]
+        # The untranslated tree and the catalogs' command texts decide the translated payload,
+        # so a changed catalog is synced too; translating every string into each of Discord's
+        # thirty-odd locales just to compare costs more than the rest of a start.
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(
-            json.dumps({"guild": guild and guild.id, "commands": payload}, sort_keys=True)
+            json.dumps({"guild": guild and guild.id, "commands": payload,
+                        "localizations": command_catalogs()}, sort_keys=True)
             .encode()
         ).hexdigest()
         state_file = self.settings.sync_state_path()

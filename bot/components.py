@@ -58,22 +58,25 @@ def answered(callback: Callback) -> Callback:
     would see "This interaction failed")."""
     @functools.wraps(callback)
     async def guarded(self: Any, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await callback(self, interaction)
-        except StorageUnavailable:
-            # The repository logged the spell's first failure; this click is told what
-            # happened and what to do.
-            from bot.replies import refuse
-
-            with contextlib.suppress(discord.HTTPException):
-                await refuse(interaction, "storage.unavailable")
-        except Exception:
-            log.exception("component %s failed", getattr(self, "custom_id", type(self).__name__))
-            from bot.replies import refuse
-
-            with contextlib.suppress(discord.HTTPException):
-                await refuse(interaction, "command.failed")
+        with interaction.client.parlor.clicks.handling():
+            await _answered(callback, self, interaction)
     return guarded
+
+
+async def _answered(callback: Callback, self: Any, interaction: discord.Interaction[Any]) -> None:
+    from bot.replies import refuse
+
+    try:
+        await callback(self, interaction)
+    except StorageUnavailable:
+        # The repository logged the spell's first failure; this click is told what happened
+        # and what to do.
+        with contextlib.suppress(discord.HTTPException):
+            await refuse(interaction, "storage.unavailable")
+    except Exception:
+        log.exception("component %s failed", getattr(self, "custom_id", type(self).__name__))
+        with contextlib.suppress(discord.HTTPException):
+            await refuse(interaction, "command.failed")
 
 
 def _handler(interaction: discord.Interaction[Any]) -> ClickHandler:

@@ -36,7 +36,7 @@ from typing import Any
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from tables.i18n import DEFAULT_LOCALE, catalog, normalize_locale
+from tables.i18n import DEFAULT_LOCALE, available_locales, catalog, normalize_locale
 
 PREFIX = "command."
 SHARED = "shared"
@@ -105,6 +105,14 @@ def resolve(keys: tuple[str, ...], english: str) -> str | None:
         if english_texts.get(key) == english:
             return key
     return None
+
+
+def command_catalogs() -> dict[str, dict[str, str]]:
+    """Every catalog's command texts by locale: with the untranslated tree, all that the
+    translated one is made of."""
+    return {locale: {key: text for key, text in catalog(locale).items()
+                     if key.startswith(PREFIX)}
+            for locale in available_locales()}
 
 
 def localized(keys: tuple[str, ...], english: str, locale: str) -> str | None:

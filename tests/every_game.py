@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.core import Action, Prompt
 from games.core.conformance import random_pick
 from games.core.options import chosen_by_hand
+from games.renju.bot_strength import EASY
 from tests.shown import t
 
 if TYPE_CHECKING:  # not imported by a bot process started through tests/with_quick_bots.py
@@ -88,12 +90,14 @@ def reveal_title(game: str, locale: str | None = None) -> str:
     return t(f"{game}.reveal.title", locale)
 
 
-# Built-in bots that think long: Renju's threat searches take up to a second of CPU a move, and
-# two of them fill the board (225 stones) before they draw. A test that is not about how a bot
-# plays seats a quick legal player in their place (``use_quick_bots``, the ``quick_bots``
-# fixture); the tests of the bots' play, the golden playthroughs and the conformance run of
-# the bots keep the real ones.
-SLOW_BOTS = frozenset({"renju"})
+# Built-in bots that think long: Renju's threat searches take up to a second of CPU a move. A
+# test that is not about how a bot plays seats them at a quick level instead (``use_quick_bots``,
+# the ``quick_bots`` fixture): Renju's easy bot places a stone in a few milliseconds and its
+# tables end in some 15-50 stones, where random stones take 80-160 (each one a round of board
+# edits in an end-to-end test). The tests of the bots' play, the golden playthroughs and the
+# conformance run of the bots keep the real ones.
+QUICK_LEVELS: dict[str, Any] = {"renju": EASY}
+SLOW_BOTS = frozenset(QUICK_LEVELS)
 
 
 def legal_player(view: Any, prompt: Prompt, rng: random.Random) -> Action:
@@ -102,6 +106,21 @@ def legal_player(view: Any, prompt: Prompt, rng: random.Random) -> Action:
     if prompt.pick is not None and rng.random() < 0.5:
         return random_pick(prompt, rng)
     return rng.choice(prompt.actions)
+
+
+def bot_moments(game: Any, state: Any, rng: random.Random, *, moves: int, every: int
+                ) -> Iterator[tuple[Any, Prompt]]:
+    """A game played on from ``state`` by its bots, a blocking question chosen at random each
+    move, for ``moves`` moves at most or to its end: every ``every``-th moment's state and the
+    question asked then, for a test to look at before the bot answers it."""
+    for move in range(moves):
+        if game.outcome(state) is not None:
+            return
+        prompt = rng.choice([p for p in game.pending(state) if p.blocking])
+        if move % every == 0:
+            yield state, prompt
+        state = game.apply(state, game.choose(game.view(state, prompt.seat), prompt,
+                                              rng)).state
 
 
 def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
@@ -115,15 +134,29 @@ def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
     raise AssertionError("the table waits only for questions already answered")
 
 
-def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
+def use_random_slow_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
     """The games of ``SLOW_BOTS`` choose with ``legal_player`` (until the test ends, given its
-    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``): their
-    bots' seats, and the people a test plays "sensibly" (``Game.choose``), move at once."""
+    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``), in the
+    bot's own thread rather than its search processes: long tables of random stones, for what
+    must see many situations (the render fingerprints' seat renamed and taken over midway),
+    and for a bot process killed and restarted again and again (the SIGKILL soak), whose moves
+    do not wait for its search processes to start anew."""
     for name in SLOW_BOTS & set(registry.names()):
         if monkeypatch is None:
             registry.get(name).choose = legal_player  # type: ignore[method-assign]
         else:
             monkeypatch.setattr(registry.get(name), "choose", legal_player)
+
+
+def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
+    """The games of ``SLOW_BOTS`` play at their quick level (until the test ends, given its
+    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``): their
+    bots' seats, and the people a test plays "sensibly" (``Game.choose``), move at once."""
+    for name in SLOW_BOTS & set(registry.names()):
+        if monkeypatch is None:
+            registry.get(name).bot = QUICK_LEVELS[name]  # type: ignore[attr-defined]
+        else:
+            monkeypatch.setattr(registry.get(name), "bot", QUICK_LEVELS[name])
 
 
 async def play_bots_to_the_end(service: MatchService, live: LiveMatch, seed: int) -> LiveMatch:

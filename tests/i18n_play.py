@@ -5,7 +5,7 @@ Every hosted game is played at every player count and with each variant its engi
 conformance runs, by its bots (and, every other game, half random players, who try the odd
 moves bots avoid). At every step the board, each seat's panel, every prompt line and action
 label and every event line are rendered; at the end the reveal, the public log and the replay.
-Slow bots (Renju's) play quick legal moves (``tests.every_game.SLOW_BOTS``): the texts are what
+Slow bots (Renju's) play quick moves (``tests.every_game.SLOW_BOTS``): the texts are what
 is checked here, not how the bots play.
 """
 

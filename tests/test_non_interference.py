@@ -52,7 +52,7 @@ LOCALES = ("en", "zh-CN")
 # over the twenty or more steps after it, and a table of hundreds of moves (Catan's thousand
 # events) is not rendered whole again at each one.
 LOG_TAIL = None if SOAK else 20
-# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+# Not about how the bots play: slow ones play quick moves (tests.every_game.SLOW_BOTS).
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
 

@@ -27,7 +27,7 @@ from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown, plain
 from games import registry
 from storage import MatchStatus
-from tests.every_game import hosted_games, use_quick_bots
+from tests.every_game import hosted_games, use_random_slow_bots
 from tests.i18n_play import chooser_for, configurations, render_desk, started, with_status
 
 LOCALES = ("en", "zh-CN")
@@ -116,13 +116,13 @@ def game_digest(game_name: str) -> str:
 
 @pytest.mark.parametrize("game_name", hosted_games())
 def test_rendering_is_unchanged(game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    use_quick_bots(monkeypatch)
+    use_random_slow_bots(monkeypatch)
     assert game_digest(game_name) == DIGESTS.get(game_name), \
         "the renderers draw something else: if intended, regenerate (module docstring)"
 
 
 if __name__ == "__main__":
     with pytest.MonkeyPatch.context() as patch:
-        use_quick_bots(patch)
+        use_random_slow_bots(patch)
         for name in hosted_games():
             print(f'    "{name}": "{game_digest(name)}",')

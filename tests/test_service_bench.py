@@ -5,8 +5,8 @@ test process must not; one interpreter, client start-up and picture worker for a
 rather than one a game). Part 2 opens a table of two people (and bots where the game seats
 more) through the real client and plays its first ``ACTIONS`` actions, the people clicking on
 the board and in their panels through the fake Discord (whole tables through the client are
-the public payloads' and the error storms' tests). Slow built-in bots play quick legal moves
-(``tests/with_quick_bots.py``): the test is about the bench, not their play."""
+the public payloads' and the error storms' tests). Slow built-in bots play random legal
+moves (``tests/with_quick_bots.py``): the test is about the bench, not their play."""
 
 from __future__ import annotations
 

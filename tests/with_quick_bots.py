@@ -1,20 +1,21 @@
 """``python -m tests.with_quick_bots <module> [arguments]`` runs ``<module>`` as ``python -m``
-would, with the slow built-in bots replaced by quick legal players
-(``tests.every_game.SLOW_BOTS``): for tests that start the bot or a bench in a process of its
-own and are not about how the bots play (the SIGKILL soak, the service bench's test)."""
+would, with the slow built-in bots replaced by random legal players
+(``tests.every_game.use_random_slow_bots``): for tests that start the bot or a bench in a
+process of its own and are not about how the bots play (the SIGKILL soak, the service bench's
+test)."""
 
 from __future__ import annotations
 
 import runpy
 import sys
 
-from tests.every_game import use_quick_bots
+from tests.every_game import use_random_slow_bots
 
 
 def main() -> None:
     module = sys.argv[1]
     sys.argv = sys.argv[1:]
-    use_quick_bots()
+    use_random_slow_bots()
     runpy.run_module(module, run_name="__main__", alter_sys=True)
 
 

@@ -13,11 +13,12 @@ Prompt kinds are ``catan.prompt.<stage>``; ``params`` carry what a table shows b
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from typing import Any
 
 from games.catan import actions as a
-from games.catan.board import CORNER_COUNT, HEX_CORNERS
+from games.catan.board import CORNER_COUNT, EDGE_COUNT, HEX_CORNERS
 from games.catan.building import (
     city_corners,
     road_edges,
@@ -76,12 +77,12 @@ def _setup_prompt(state: CatanState) -> Prompt:
         corners = setup_corners(state)
         pips = facts(state.island).corner_pips
         best = max(range(len(corners)), key=lambda i: (pips[corners[i]], -corners[i]))
-        actions: list[Action] = list(_listed(a.PlaceSettlement, seat, "corner", tuple(corners)))
+        actions: list[Action] = _listed(a.PlaceSettlement, seat, "corner", corners)
         round_ = 1 if len(state.setup_queue) > state.seats else 2
         return _prompt(seat, "place_settlement", actions, default=best,
                        params={"round": round_})
     edges = setup_road_edges(state)
-    actions = list(_listed(a.PlaceRoad, seat, "edge", tuple(edges)))
+    actions = _listed(a.PlaceRoad, seat, "edge", edges)
     return _prompt(seat, "place_road", actions, params={"corner": state.placed})
 
 
@@ -91,8 +92,7 @@ def _turn_prompt(state: CatanState) -> Prompt:
     if stage == "robber":
         return _robber_prompt(state, seat)
     if stage == "free_roads":
-        actions: list[Action] = list(_listed(a.PlaceFreeRoad, seat, "edge",
-                                             tuple(road_edges(state, seat))))
+        actions: list[Action] = _listed(a.PlaceFreeRoad, seat, "edge", road_edges(state, seat))
         return _prompt(seat, "free_roads", actions, params={"roads": state.free_roads})
     if stage == "roll":
         actions = [made(a.Roll, seat=seat)]
@@ -123,12 +123,12 @@ def _main_prompt(state: CatanState, seat: int) -> Prompt:
     road, settlement, city, development = _affordable(
         tuple(len(hand[kind]) for kind in RESOURCES))
     if road:
-        actions.extend(_listed(a.BuildRoad, seat, "edge", tuple(road_edges(state, seat))))
+        actions.extend(_listed(a.BuildRoad, seat, "edge", road_edges(state, seat)))
     if settlement:
         actions.extend(_listed(a.BuildSettlement, seat, "corner",
-                               tuple(settlement_corners(state, seat))))
+                               settlement_corners(state, seat)))
     if city:
-        actions.extend(_listed(a.BuildCity, seat, "corner", tuple(city_corners(state, seat))))
+        actions.extend(_listed(a.BuildCity, seat, "corner", city_corners(state, seat)))
     if development and state.dev_deck:
         actions.append(made(a.BuyDevelopment, seat=seat))
     actions.extend(_development_plays(state, seat))
@@ -161,12 +161,17 @@ def _affordable(held: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
         for item in ("road", "settlement", "city", "development"))
 
 
-@lru_cache(maxsize=8192)
-def _listed(cls: type[Action], seat: int, field: str,
-            places: tuple[int, ...]) -> tuple[Action, ...]:
-    """The actions of one kind for each place (the list once per seat and set of places, each
-    action once)."""
-    return tuple(made(cls, seat=seat, **{field: place}) for place in places)
+@cache
+def _every_place(cls: type[Action], seat: int, field: str) -> tuple[Action, ...]:
+    """The action of one kind for a seat at every corner or edge, by index: each made once."""
+    count = CORNER_COUNT if field == "corner" else EDGE_COUNT
+    return tuple(made(cls, seat=seat, **{field: place}) for place in range(count))
+
+
+def _listed(cls: type[Action], seat: int, field: str, places: Iterable[int]) -> list[Action]:
+    """The actions of one kind for each place, read off ``_every_place``: the places differ
+    from match to match (a thousand matches' set-ups share few lists of free corners)."""
+    return list(map(_every_place(cls, seat, field).__getitem__, places))
 
 
 @lru_cache(maxsize=8192)

@@ -4,8 +4,10 @@ can see, and wins by threats where it can.
 Order of thought for a stone (``best_point``): its own five; the other side's five stopped;
 its own win by continuous fours (VCF); the other side's three answered only at the points
 that stop it (``bot_threats.three_defences``) or by a four of its own; its own win by threats
-(VCT); then the moves worth weighing (``bot_eval.ranked``), each looked at a few plies deep,
-the best kept after which the other side has no win by fours or threats. How far each search
+(VCT); then the moves worth weighing (``bot_eval.ranked``): those after which it would win by
+threats were it to move again first (the other side must find the answer: a one-move look
+misses it), each looked at a few plies deep, the best kept after which the other side has no
+win by fours or threats. How far each search
 goes is a ``Strength`` (``bot_strength``), by the table's ``bot_level``. Opening steps: an
 opening close to even as black, a swap when the opening favours black strongly, the
 best two fifth moves offered (by the weighing of quiet moves), and the weaker one for black
@@ -22,6 +24,7 @@ from games.renju.actions import ChooseOpening, Keep, Offer, Pass, Place, Swap
 from games.renju.board import parse
 from games.renju.bot_board import Board
 from games.renju.bot_eval import ranked
+from games.renju.bot_lines import Shape
 from games.renju.bot_search import weigh
 from games.renju.bot_strength import STRONG, Strength
 from games.renju.bot_threats import (
@@ -39,11 +42,10 @@ from games.renju.state import grid as to_grid
 from games.renju.views import SeatView
 
 # The openings a white bot swaps in, taking black: those known to favour black strongly, less
-# the two whose black side the bot loses to deeper play than its searches (Keigetsu and
-# Kyogetsu: lost in every game it took black in against the reference opponent, won as white;
-# docs/benchmarks.md, "Renju bot").
-SWAPS_IN = frozenset({"kagetsu", "hogetsu", "ungetsu", "ugetsu", "shogetsu", "suigetsu",
-                      "kosei", "kinsei"})
+# the four whose black side the bot loses to deeper play than its searches (Keigetsu,
+# Kyogetsu, Shogetsu and Suigetsu: lost in a third of the games or more that it took black in
+# against the reference opponent, won as white; docs/benchmarks.md, "Renju bot").
+SWAPS_IN = frozenset({"kagetsu", "hogetsu", "ungetsu", "ugetsu", "kosei", "kinsei"})
 # Openings a black bot names: close to even, so that a swap gains white little, and among
 # them those the bot has played black in best against the reference opponent.
 NAMES = ("sosei", "meisei", "meigetsu", "sangetsu", "shagetsu", "shingetsu")
@@ -228,15 +230,49 @@ class Thinking:
 
     def quiet(self, pool: list[int]) -> int:
         """Of the first ``strength.candidates`` moves of ``pool``, the best by a shallow
-        search (``bot_search.weigh``). Black's moves are also checked for the other side's
-        wins: a black stone can make the points black would defend on forbidden."""
-        valued = self.weigh(pool[:self.strength.candidates], keep=3 * self.strength.guard_nodes)
+        search (``bot_search.weigh``); those that threaten a win by threats first
+        (``threatening``). Black's moves are also checked for the other side's wins: a
+        black stone can make the points black would defend on forbidden."""
+        moves = pool[:self.strength.candidates]
+        threats = self.threatening(moves)
+        if threats:
+            # The other side must find the one answer that breaks the threat: a quiet move
+            # that leaves it any reply is weaker, whatever its shapes are worth.
+            held = [p for p in self.weigh(threats, keep=3 * self.strength.guard_nodes)[:3]
+                    if self.safe(p, self.strength.guard_nodes)]
+            if held:
+                return held[0]
+        valued = self.weigh(moves, keep=3 * self.strength.guard_nodes)
         if self.colour == 2 or not self.strength.guard_nodes:
             return valued[0]
         for p in valued[:3]:
             if self.safe(p, self.strength.guard_nodes):
                 return p
         return valued[0]
+
+    def threatening(self, moves: list[int]) -> list[int]:
+        """The quiet ``moves`` (no three or four made) after which we would win by threats
+        were we to move again (``Strength.threat_nodes`` positions for each look), in
+        ``moves``' order."""
+        strength = self.strength
+        if not strength.threat_nodes:
+            return []
+        found = []
+        # The weighing that follows keeps at least half its positions.
+        reserve = strength.weigh_nodes // 2 + 3 * strength.guard_nodes
+        for p in moves:
+            if self.allowance.budget < reserve + strength.threat_nodes:
+                break
+            if max(self.board.shapes(p, self.colour)) >= Shape.THREE:
+                continue  # a threat already: answered by the moves it forces
+            self.board.play(p, self.colour)
+            try:
+                if vct(self.board, self.colour, strength.vct_depth,
+                       self.search(strength.threat_nodes), strength.vct_width) is not None:
+                    found.append(p)
+            finally:
+                self.board.undo(p)
+        return found
 
 
 def _offer(board: Board, colour: int, legal: Mapping[int, Action], strength: Strength

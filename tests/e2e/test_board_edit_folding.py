@@ -77,7 +77,7 @@ async def test_a_panel_move_and_the_bots_answer_share_one_board_edit(
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
-    # The bot moves 0.3 s after it is asked (a quick legal player: the Desk is under test, not
+    # The bot moves 0.3 s after it is asked (a quick player: the Desk is under test, not
     # the search, whose time on a busy machine is its own); a board waiting only for bots is
     # edited at most every second (a first edit then used to go out after a quarter of that,
     # before the bot).

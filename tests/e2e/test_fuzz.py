@@ -46,7 +46,7 @@ FUZZ_SEED = int(os.environ.get("PARLOR_FUZZ_SEED", "20261121"))
 MEMBER = 0x800 | 0x400  # Send Messages and View Channel: nobody in the fuzz is a moderator
 BUTTON, SELECT = 2, 3
 LARGEST_SQLITE_ID = 2**63 - 1
-# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+# Not about how the bots play: slow ones play quick moves (tests.every_game.SLOW_BOTS).
 pytestmark = pytest.mark.usefixtures("quick_bots")
 # What an untranslated refusal would look like: the catalog key itself.
 RAW_KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")

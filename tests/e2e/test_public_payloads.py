@@ -35,7 +35,7 @@ from tests.every_game import hosted_games, seats_for, short_table
 from tests.fakediscord import FakeDiscord
 from web.site import Parts, make_app
 
-# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+# Not about how the bots play: slow ones play quick moves (tests.every_game.SLOW_BOTS).
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
 HOSTILE = "[a](https://example.com) **b** ||c|| ``` <@1> @everyone"

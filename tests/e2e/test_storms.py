@@ -41,7 +41,7 @@ MOVES_AFTER = 6
 WAVES_429 = 40 if os.environ.get("PARLOR_SOAK") == "1" else 20
 
 every_game = pytest.mark.parametrize("game", hosted_games())
-# Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
+# Not about how the bots play: slow ones play quick moves (tests.every_game.SLOW_BOTS).
 pytestmark = pytest.mark.usefixtures("quick_bots")
 
 

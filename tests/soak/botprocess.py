@@ -1,8 +1,8 @@
 """The real bot (`python -m bot`) as a child process pointed at a fake Discord, to be killed.
 
-Its slow built-in bots play quick legal moves (``tests/with_quick_bots.py``): the soak is
+Its slow built-in bots play random legal moves (``tests/with_quick_bots.py``): the soak is
 about kills and restarts, and the tests that check the bots' moves seat the same players
-(``quick_bots``, used by every soak test: ``tests/soak/conftest.py``)."""
+(``tests/soak/conftest.py``)."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from tests.every_game import use_random_slow_bots
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import fail_on_logged_errors, fake_discord
 
@@ -16,9 +17,10 @@ BOT_SHAPED_TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GsOakk.c29ha3Rlc3Rfbm90X2FfcmVhbF90
 
 
 @pytest.fixture(autouse=True)
-def _quick_bots(quick_bots: None) -> None:
-    """The bot process plays quick legal moves for Renju's bots (``tests/soak/botprocess.py``):
+def _random_slow_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot process plays random legal stones for Renju's bots (``tests/soak/botprocess.py``):
     the moves the checks expect of a bot are chosen the same way here."""
+    use_random_slow_bots(monkeypatch)
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """The web tests are about pages, not about how bots play: Renju's searching bot, which fills
-a board in minutes of CPU, gives its seats to a quick legal player (``tests.every_game``)."""
+a board in minutes of CPU, gives its seats to a quick player (``tests.every_game``)."""
 
 from __future__ import annotations
 

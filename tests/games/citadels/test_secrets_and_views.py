@@ -10,6 +10,7 @@ from games.citadels import GAME
 from games.citadels.cards import character_card
 from games.citadels.state import CitadelsState
 from games.core.conformance import mixed_chooser, playout
+from tests.every_game import bot_moments
 from tests.games.citadels.table import card, deal, do, give_city, new_game, pass_turn, set_hand
 
 
@@ -145,23 +146,16 @@ def test_a_view_built_without_validation_equals_its_validated_twin() -> None:
     every_other = {f"rank_{r}": "random" for r in range(1, 10)}
     for seed, seats, options in ((3, 4, {}), (4, 6, every_other), (5, 3, {}),
                                  (6, 7, {"rank_9": "artist", "rank_3": "wizard"})):
-        state = new_game(seats, seed=seed, **options)
-        rng = random.Random(seed)
-        for move in range(240):
-            if GAME.outcome(state) is not None:
-                break
-            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
-            if move % 6 == 0:
-                for seat in (None, prompt.seat):
-                    view = GAME.view(state, seat)
-                    twin = CitadelsView.model_validate(view.model_dump())
-                    assert view == twin
-                    assert view.model_dump_json() == twin.model_dump_json()
-                    assert view.model_fields_set == twin.model_fields_set
-                    for name in ("lineup", "removed", "face_up", "completed", "revealed"):
-                        assert getattr(view, name) is not getattr(state, {
-                            "lineup": "characters"}.get(name, name))
-                    checked += 1
-            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
-                                                  rng)).state
+        for state, prompt in bot_moments(GAME, new_game(seats, seed=seed, **options),
+                                         random.Random(seed), moves=240, every=6):
+            for seat in (None, prompt.seat):
+                view = GAME.view(state, seat)
+                twin = CitadelsView.model_validate(view.model_dump())
+                assert view == twin
+                assert view.model_dump_json() == twin.model_dump_json()
+                assert view.model_fields_set == twin.model_fields_set
+                for name in ("lineup", "removed", "face_up", "completed", "revealed"):
+                    assert getattr(view, name) is not getattr(state, {
+                        "lineup": "characters"}.get(name, name))
+                checked += 1
     assert checked > 120

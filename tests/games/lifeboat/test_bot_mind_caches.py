@@ -10,6 +10,7 @@ from games import registry
 from games.lifeboat.bot_mind import OVERBOARD_EXTRA, SUPPLY_VALUE, Mind
 from games.lifeboat.cards import NAVIGATION, card_type
 from games.lifeboat.options import Options
+from tests.every_game import bot_moments
 
 GAME = registry.get("lifeboat")
 
@@ -52,21 +53,13 @@ def test_a_cards_value_is_the_one_worked_out_term_by_term() -> None:
     compared = 0
     for seed, seats, options in ((1, 4, Options()), (2, 6, Options()),
                                  (3, 7, Options(cannibalism=True))):
-        state = GAME.setup(seats, options, seed)
-        rng = random.Random(seed)
-        for move in range(120):
-            if GAME.outcome(state) is not None:
-                break
-            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
-            if move % 30 == 0:
-                for seat in (prompt.seat,):
-                    mind = Mind(GAME.view(state, seat))
-                    for card_id in NAVIGATION:
-                        for judge in mind.boat:
-                            for rowed in (False, True):
-                                kept = mind._judge_nav_afresh(card_id, judge, rowed)
-                                assert kept == _plainly(mind, card_id, judge, rowed)
-                                compared += 1
-            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
-                                                  rng)).state
+        for state, prompt in bot_moments(GAME, GAME.setup(seats, options, seed),
+                                         random.Random(seed), moves=120, every=30):
+            mind = Mind(GAME.view(state, prompt.seat))
+            for card_id in NAVIGATION:
+                for judge in mind.boat:
+                    for rowed in (False, True):
+                        kept = mind._judge_nav_afresh(card_id, judge, rowed)
+                        assert kept == _plainly(mind, card_id, judge, rowed)
+                        compared += 1
     assert compared > 2_000

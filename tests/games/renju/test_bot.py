@@ -15,12 +15,13 @@ from bench.renju_reference import ReferencePlayer
 from games.renju import GAME
 from games.renju.actions import ChooseOpening, Offer, Place, Swap
 from games.renju.board import POINTS, name, parse
-from games.renju.bot import NAMES, SWAPS_IN
+from games.renju.bot import NAMES, SWAPS_IN, Thinking, best_point
 from games.renju.bot_board import Board
 from games.renju.bot_eval import ranked
 from games.renju.bot_search import EXPAND_COST, weigh
 from games.renju.bot_strength import EASY, NORMAL, QUICK, STRONG, Strength
 from games.renju.bot_threats import Search, vcf
+from games.renju.bot_vct import vct
 from games.renju.forbidden import forbidden, makes_five
 from games.renju.game import RenjuGame
 from games.renju.prompts import OFFER
@@ -172,14 +173,34 @@ def test_the_weighing_stops_where_the_moves_allowance_runs_out() -> None:
     assert counting.placed <= 3 * 400
 
 
+# Black to move (the greedy player's game of seed 1, after eight stones): no win by threats
+# yet, but I6 or J6 would leave one were black to move again; the weighing alone plays F9.
+QUIET_THREAT = ("H8 G7 F8 H6", "H7 F6 G8 E9")
+
+
+def test_a_quiet_move_that_threatens_a_win_by_threats_comes_first() -> None:
+    """A one-move look cannot see a threat to make a winning three: the bot plays the quiet
+    move that leaves one, and the other side must find the reply that breaks it."""
+    cells = grid(board(*QUIET_THREAT))
+    legal = {p for p in range(POINTS) if not cells[p]}
+    thinking = Thinking(Board(cells), 1, STRONG)
+    pool = [p for _, p in ranked(thinking.board, 1, legal)][:STRONG.candidates]
+    threats = {name(p) for p in thinking.threatening(pool)}
+    assert threats == {"I6", "J6"}
+    assert vct(Board(cells), 1, STRONG.vct_depth, Search(STRONG.vct_nodes)) is None
+    assert name(best_point(cells, 1, legal, random.Random(0))) in threats
+
+
 @pytest.mark.parametrize(("opening", "takes"), [("kagetsu", True), ("kosei", True),
                                                 ("keigetsu", False), ("kyogetsu", False),
+                                                ("shogetsu", False), ("suigetsu", False),
                                                 ("sosei", False)])
 def test_white_swaps_where_black_is_strong_and_the_bot_plays_black_well(opening: str,
                                                                          takes: bool) -> None:
-    """Kagetsu and Kosei favour black strongly: white takes black. Keigetsu and Kyogetsu do
-    too, but the bot lost every game it took black in there against the reference opponent
-    and won as white: it keeps white. An even opening (Sosei): no swap."""
+    """Kagetsu and Kosei favour black strongly: white takes black. Keigetsu, Kyogetsu,
+    Shogetsu and Suigetsu do too, but the bot lost a third of the games or more it took black
+    in there against the reference opponent and won as white: it keeps white. An even opening
+    (Sosei): no swap."""
     state = GAME.setup(2, seed=1)
     state = GAME.apply(state, ChooseOpening(seat=0, opening=opening)).state
     prompt = GAME.pending(state)[0]
