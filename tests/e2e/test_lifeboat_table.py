@@ -70,8 +70,10 @@ async def test_a_whole_four_player_game_with_humans_and_bots(
         # The table really played: players and bots, navigation, supplies and rowing, and a
         # contest (a demand or a robbery, answered or fought over). Which contests a game holds
         # depends on when each answer arrives (people and bots are asked at once), so the test
-        # asks for one of them; each contest's rules are the engine's scenario tests.
-        assert {"choose_navigation", "pick_supply", "row"} <= kinds
+        # asks for one of them; each contest's rules are the engine's scenario tests. The
+        # navigator chooses only among two rowed cards or more: a rower may keep one, or none.
+        assert {"pick_supply", "row"} <= kinds
+        assert {"choose_navigation", "keep_rowed"} & kinds
         assert {"resist", "give_in", "rob", "join_fight", "stay_out"} & kinds
         assert sum(1 for e in log if e.source == "player") >= 10
     texts = public_payloads(fake)
