@@ -557,8 +557,12 @@ class Desk:
         answer = self._answers.get(match_id)
         if answer is None:
             return
+        # asyncio.timeout rather than wait_for, which on Python 3.11 swallows a cancellation
+        # that comes as the answer arrives (the Desk stopping): the board work went on after
+        # the repository closed.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(answer), CLICK_ANSWER_WAIT)
+            async with asyncio.timeout(CLICK_ANSWER_WAIT):
+                await asyncio.shield(answer)
         if self._answers.get(match_id) is answer:
             del self._answers[match_id]  # never answered (the click's handler failed)
 

@@ -105,7 +105,10 @@ class Drawer:
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault((match_id, picture.key), []).append(future)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), wait)
+            # Not wait_for: on Python 3.11 it swallows a cancellation that comes as the
+            # picture arrives.
+            async with asyncio.timeout(wait):
+                return await asyncio.shield(future)
         except TimeoutError:
             self._late.add(match_id)
             return None
