@@ -252,4 +252,27 @@ SOLVER: list[Tactic] = [
            MINTAKA + "trap_vcf 3"),
 ]
 
-TACTICS: list[Tactic] = [*_built(), *SINGLE, *GAME_34, *TEACHING, *SOLVER]
+# -- lost bench games ------------------------------------------------------------------------
+# Positions from games the bot lost as black against the reference opponent
+# (``python -m bench.renju_bench --only designated-reference --first-seed 200 --records``, at
+# 71cae99), each at a move where one answer (or the few listed) stops the opponent's win and
+# every other move but a four of black's loses to it (``bench/renju_tactics.py --verify``).
+LOST = "a lost bench game (designated openings against the reference opponent, at 71cae99)"
+BENCH_GAMES: list[Tactic] = [
+    Tactic("lost bench game, seed 258: white's threat at E8",
+           "H8 J7 I10 I9 E10 G9 D10 I11 F7", "H9 G8 F9 D11 D9 D8 D7 I8 G10", "black", "defend",
+           frozenset({"E8"}),
+           f"{LOST}, seed 258 (seed 282 plays the same Shingetsu line), after move 18: only E8 "
+           "stops white's win by threats; white's quiet E9 then wins, a plan beyond the "
+           "bot's searches"),
+    Tactic("lost bench game, seed 211: white's threat at H6",
+           "H8 I8 H10 G9 F10 I10 F8 F9 F7 G5 K9 E12 J10 H11 D9 D11 I14 G14 I13 F12 E10 D12 "
+           "K10 K12 L11 E13 D8 B8 E14 N8 L8 L7 M6 C11 B13 E6 D4 M5 B6 J5 M11 L9",
+           "I9 J8 H9 G8 I7 G10 E7 F11 F6 J9 I11 E11 G11 G12 C9 H13 G13 F13 F14 E8 C12 D10 "
+           "L10 K11 D13 B10 J13 B11 M9 K7 M7 M8 C10 B12 E5 C3 L6 J7 J6 M10 K8 I6", "black",
+           "defend", frozenset({"H6", "K6"}),
+           f"{LOST}, seed 211 (Ungetsu), after move 84: H6 or K6 stops white's win by "
+           "threats; the game was lost four moves later"),
+]
+
+TACTICS: list[Tactic] = [*_built(), *SINGLE, *GAME_34, *TEACHING, *SOLVER, *BENCH_GAMES]
