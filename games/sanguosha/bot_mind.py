@@ -202,10 +202,13 @@ class Mind:
             return 0.4 + 1.2 * rebel + 0.9 * loyal
         lord_side, rebels = self.strength
         if rebels > lord_side:
-            # The rebels would end it: the lord's side are his allies for now, and only a seat
-            # shown to be a rebel is worth his attack.
-            return 2.0 * (rebel - 0.5) - loyal * 0.4
-        return loyal * 0.9 + rebel * 0.25
+            # The rebels would end it: he fights them beside the lord's side, and a seat is
+            # worth his attack once it is about two to one a rebel (as every seat is at eight
+            # seats before anyone has acted).
+            return 1.6 * rebel - 0.5 - 0.6 * loyal
+        # The lord's side leads: its loyalists are what he must wear down while the rebels
+        # stand, or he is left alone against the lord and them; the rebels he leaves to it.
+        return loyal * 1.3 + rebel * 0.1
 
     def friend(self, seat: int) -> bool:
         return self.enmity(seat) < -0.3
@@ -217,9 +220,14 @@ class Mind:
 
     def saves(self, seat: int) -> bool:
         """Whether a Peach for ``seat`` dying is well spent: itself, a friend, and for the lord
-        any seat not taken for a foe (his loyalists may not have shown themselves yet)."""
+        any seat not taken for a foe (his loyalists may not have shown themselves yet); the
+        renegade saves only the lord."""
         if seat == self.me:
             return True
+        if self.identity == "renegade":
+            # His Peaches are his last stand against the lord: spent on nobody's fight but
+            # the lord's, whose death while others live loses him the game.
+            return seat == self.lord and self.enmity(seat) < 0
         line = 0.05 if self.identity == "lord" else -0.2
         return self.enmity(seat) < line
 

@@ -67,6 +67,10 @@ POSITIONS = [
     Position("the renegade saves the dying lord while rebels are left",
              lambda: _dying(["rebel", "lord", "loyalist", "rebel", "renegade"], 1, 4,
                             holder_cards=["tao-heart-3"]), 4, answers),
+    Position("the renegade keeps his Peach from the dying loyalist: he saves only the lord, "
+             "and his Peaches are his own last stand",
+             lambda: _dying(["rebel", "loyalist", "lord", "rebel", "renegade"], 1, 4,
+                            holder_cards=["tao-heart-3"], deeds={(1, 2): -2}), 4, passes),
     Position("a loyalist does not save a seat that has attacked the lord twice",
              lambda: _dying(["rebel", "rebel", "lord", "loyalist", "renegade"], 1, 3,
                             holder_cards=["tao-heart-3"], deeds={(1, 2): 2}), 3, passes),

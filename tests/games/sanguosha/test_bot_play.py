@@ -68,6 +68,16 @@ POSITIONS = [
              "between him and the final duel",
              lambda: seats(["renegade", "lord", "loyalist", "rebel", "rebel"],
                            cards={0: ["sha-spade-7"]}, dead=(2, 3)), 0, uses("sha", 4)),
+    Position("at eight seats the four rebels outweigh the lord's three: the renegade Slashes "
+             "a seat that is two to one a rebel rather than wait",
+             lambda: seats(["renegade", "rebel", "loyalist", "rebel", "lord", "rebel",
+                            "loyalist", "rebel"], cards={0: ["sha-spade-7"]}), 0,
+             neither(passes, uses("sha", 4))),
+    Position("with the lord's side ahead the renegade wears down the loyalist, not the last "
+             "rebel: killing the rebel leaves him alone against lord and loyalist",
+             lambda: seats(["renegade", "rebel", "lord", "rebel", "loyalist"],
+                           hp={1: 1, 4: 2}, cards={0: ["sha-spade-7"]}, dead=(3,),
+                           deeds={(1, 2): 2, (4, 2): -2}), 0, uses("sha", 4)),
     Position("the renegade alone with the lord Slashes him",
              lambda: seats(["renegade", "lord", "loyalist", "rebel", "rebel"],
                            cards={0: ["sha-spade-7"]}, dead=(2, 3, 4)), 0, uses("sha", 1)),
