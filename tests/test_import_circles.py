@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import pytest
+
+from tests.source_trees import ROOT, nodes, python_files
+
+pytestmark = pytest.mark.xdist_group("source")
 PACKAGES = ("games", "storage", "tables", "bot", "web")
 
 
 def _modules(root: Path) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
+        for path in python_files(package, root):
             parts = list(path.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
@@ -30,7 +35,7 @@ def _modules(root: Path) -> dict[str, Path]:
 def _imported(module: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
     """The project's modules that ``module`` names in an import."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in known:
@@ -50,8 +55,15 @@ def _imported(module: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
 
 
 def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    return {module: set(targets) for module, targets in _graph(root).items()}
+
+
+@cache
+def _graph(root: Path) -> dict[str, frozenset[str]]:
+    """The graph read once a process (two tests read the project's)."""
     known = _modules(root)
-    return {module: {target for target in _imported(module, path, known) if target != module}
+    return {module: frozenset(target for target in _imported(module, path, known)
+                              if target != module)
             for module, path in known.items()}
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import pytest
+
+from tests.source_trees import ROOT, nodes, python_files
+
+pytestmark = pytest.mark.xdist_group("source")
 FORBIDDEN = {
     "games": {"discord", "aiosqlite", "bot", "storage", "tables", "web", "aiohttp", "asyncpg"},
     "storage": {"discord", "bot", "tables", "web"},
@@ -17,13 +21,13 @@ FORBIDDEN = {
 }
 
 
-def _modules(package: str) -> list[Path]:
-    return sorted((ROOT / package).rglob("*.py"))
+def _modules(package: str) -> tuple[Path, ...]:
+    return python_files(package)
 
 
-def _imports(tree: ast.AST) -> list[str]:
-    found = []
-    for node in ast.walk(tree):
+def _imports(path: Path) -> list[str]:
+    found: list[str] = []
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             found.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -34,7 +38,7 @@ def _imports(tree: ast.AST) -> list[str]:
 def test_layers_only_import_downwards() -> None:
     for package, banned in FORBIDDEN.items():
         for path in _modules(package):
-            for name in _imports(ast.parse(path.read_text(), str(path))):
+            for name in _imports(path):
                 assert name.split(".")[0] not in banned, f"{path} imports {name}"
 
 
@@ -58,7 +62,7 @@ def test_games_import_only_stdlib_and_pydantic() -> None:
 
     allowed = set(sys.stdlib_module_names) | {"pydantic", "pydantic_core", "games"}
     for path in _modules("games"):
-        for name in _imports(ast.parse(path.read_text(), str(path))):
+        for name in _imports(path):
             assert name.split(".")[0] in allowed, f"{path} imports {name}"
 
 
@@ -66,8 +70,8 @@ def test_no_game_package_imports_another() -> None:
     for package in (ROOT / "games").iterdir():
         if not package.is_dir() or package.name in {"core", "__pycache__"}:
             continue
-        for path in package.rglob("*.py"):
-            for name in _imports(ast.parse(path.read_text(), str(path))):
+        for path in python_files(f"games/{package.name}"):
+            for name in _imports(path):
                 parts = name.split(".")
                 if parts[0] == "games" and len(parts) > 1:
                     assert parts[1] in {package.name, "core", "registry"}, f"{path} imports {name}"
@@ -75,8 +79,7 @@ def test_no_game_package_imports_another() -> None:
 
 def test_games_never_use_the_global_random() -> None:
     for path in _modules("games"):
-        tree = ast.parse(path.read_text(), str(path))
-        for node in ast.walk(tree):
+        for node in nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module == "random":
                 names = {alias.name for alias in node.names}
                 assert names <= {"Random"}, f"{path} imports {names} from random"
