@@ -37,6 +37,7 @@ from tests.every_game import use_quick_bots
 from tests.i18n_code import hosted_games
 
 STEP_LIMIT = 5_000
+ENGLISH = "en"
 # The board and the panels are drawn the first few times each situation (the phase and the
 # kinds of question pending) comes up in a game, and every few steps whatever it is: the
 # same keys as drawing them at every change of situation (compared game by game), in half
@@ -67,6 +68,8 @@ class Rendered:
     keys: set[str] = field(default_factory=set)  # every key looked up
     roles: dict[str, set[str]] = field(default_factory=dict)  # game -> roles played
     problems: list[str] = field(default_factory=list)  # missing keys, unfilled parameters
+    # game -> locale -> the lines written (prompts, labels, events, public log, replay)
+    lines: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
 def configurations(game_name: str) -> Iterator[tuple[int, Any, int]]:
@@ -131,16 +134,20 @@ def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None
 
 
 def play_and_render(game_name: str, locale: str, found: Rendered, *,
-                    screens: bool = True) -> list[str]:
+                    screens: bool = True, lines_also_in: tuple[str, ...] = ()
+                    ) -> dict[str, list[str]]:
     """Every configuration of one game, rendered in ``locale``; returns the rendered lines
-    (prompt lines, action and group labels, event lines, the public log and the replay).
-    ``screens=False`` leaves out what is drawn but not returned (lobby, rules, options,
-    opening, board, panels, reveal): for a caller that reads only the lines."""
+    (prompt lines, action and group labels, event lines, the public log and the replay) by
+    locale: ``locale``'s, and those of ``lines_also_in``, written at the same moments of the
+    same games (the games played once for every language read). ``screens=False`` leaves out
+    what is drawn but not returned (lobby, rules, options, opening, board, panels, reveal):
+    for a caller that reads only the lines."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
     desk = render_desk()
+    readers = (locale, *lines_also_in)
     labelled: set[tuple[str, Any]] = set()
-    lines: list[str] = []
+    written: dict[str, list[str]] = {reader: [] for reader in readers}
     for seats, options, seed in configurations(game_name):
         live = new_live(game_name, seats, options, seed)
         if screens:
@@ -160,13 +167,16 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
                 break
             for prompt in game.pending(state):
                 view = game.view(state, prompt.seat)
-                lines.append(markdown(renderer.prompt_line(live, view, prompt, locale)))
+                for reader, lines in written.items():
+                    lines.append(markdown(renderer.prompt_line(live, view, prompt, reader)))
                 for action in prompt.actions:
                     if (prompt.kind, action) not in labelled:  # labels repeat a lot
                         labelled.add((prompt.kind, action))
-                        lines.append(plain(renderer.action_label(live, view, action, locale)))
-                        lines.append(plain(renderer.group_label(renderer.action_group(action),
-                                                                locale)))
+                        for reader, lines in written.items():
+                            lines.append(plain(renderer.action_label(live, view, action,
+                                                                     reader)))
+                            lines.append(plain(renderer.group_label(
+                                renderer.action_group(action), reader)))
             situation = (repr(getattr(game.view(state, None), "phase", None)),
                          tuple(sorted(p.kind for p in game.pending(state))))
             if screens and (drawn.get(situation, 0) < SCREENS_A_SITUATION
@@ -181,19 +191,22 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
                     desk.panel(live, seat, locale)
             transition = game.apply(state, chooser(game, state, rng))
             for event in transition.events:
-                lines.append(markdown(renderer.event_line(live, event, locale)))
+                for reader, lines in written.items():
+                    lines.append(markdown(renderer.event_line(live, event, reader)))
                 live.recent.append(event)
             events += transition.events
             state = live.state = transition.state
             with_status(live, MatchStatus.ACTIVE, step + 1)
         outcome = game.outcome(state)
         assert outcome is not None, f"{game_name}, {seats} seats, seed {seed}: no end"
-        lines.append(markdown(public_log(live, events, locale)))
+        for reader, lines in written.items():
+            lines.append(markdown(public_log(live, events, reader)))
         with_status(live, MatchStatus.FINISHED)
         if screens:
             desk.board(live, locale)
             renderer.reveal_embed(live, game.view(state, None), outcome, locale)
-        lines.append(full_replay(live, events, locale).plain)
+        for reader, lines in written.items():
+            lines.append(full_replay(live, events, reader).plain)
         for status in MatchStatus if screens else ():
             with_status(live, status)
             desk.lobby_embed(live, locale)
@@ -201,12 +214,14 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
             role = game.role_of(state, seat)
             if role is not None:
                 found.roles.setdefault(game_name, set()).add(role)
-    return lines
+    return written
 
 
 @cache
 def rendered(locale: str = "zh-CN") -> Rendered:
-    """What rendering every hosted game in ``locale`` asks the catalogs for."""
+    """What rendering every hosted game in ``locale`` asks the catalogs for, and the lines
+    written in ``locale`` and in English (tests/test_plurals.py reads those) at the same
+    moments of the same games."""
     found = Rendered()
     catalogs = {loc: RecordingTexts(tables.i18n.catalog(loc), found.keys)
                 for loc in tables.i18n.available_locales()}
@@ -222,10 +237,12 @@ def rendered(locale: str = "zh-CN") -> Rendered:
     try:
         with pytest.MonkeyPatch.context() as patch:
             use_quick_bots(patch)
+            also = () if locale == ENGLISH else (ENGLISH,)
             for game_name in hosted_games():
-                found.problems += [f"unfilled: {line!r}"
-                                   for line in play_and_render(game_name, locale, found)
-                                   if UNFILLED.search(line)]
+                written = play_and_render(game_name, locale, found, lines_also_in=also)
+                found.lines[game_name] = written
+                found.problems += [f"unfilled: {line!r}" for lines in written.values()
+                                   for line in lines if UNFILLED.search(line)]
     finally:
         tables.i18n.catalog = original
         tables.i18n.log.removeHandler(complaints)

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from tables.i18n import LOCALES_DIR, Plural, counted_parameter, plural_rule, plurals
 from tables.i18n import t_plain as t
 from tests.i18n_code import hosted_games
-from tests.i18n_play import Rendered, play_and_render
+from tests.i18n_play import rendered
 
 REFERENCE = "en"
 
@@ -168,15 +168,16 @@ def test_a_plural_entry_without_its_count_falls_back_to_the_general_form(
     assert any("needs a whole number" in r.getMessage() for r in caplog.records)
 
 
-@pytest.mark.usefixtures("quick_bots")  # the texts are checked, not how the bots play
+@pytest.mark.xdist_group("i18n")  # the whole games tests/test_i18n.py renders, once a process
 @pytest.mark.parametrize("game", hosted_games())
 def test_whole_games_in_english_never_show_one_cards_or_two_card(game: str) -> None:
     """Every hosted game played to its end and rendered in English: no count with the wrong
     number of its noun ("passes 1 cards", "takes 2 wound") in its prompts, action labels,
-    event lines, public log and replay. (Boards and panels, two thirds of the rendering, are
-    not drawn here: this test never read them. English boards and panels are drawn at every
-    step of a whole game of each by tests/test_non_interference.py.)"""
-    lines = play_and_render(game, REFERENCE, Rendered(), screens=False)
+    event lines, public log and replay: the English lines of the games the catalog checks
+    render (``tests.i18n_play.rendered``), written at the same moments as their Chinese.
+    (English boards and panels are drawn at every step of a whole game of each by
+    tests/test_non_interference.py.)"""
+    lines = rendered().lines[game][REFERENCE]
     wrong = sorted({line for line in lines
                     if ONE_OF_MANY.search(line) or MANY_OF_ONE.search(line)})
     assert not wrong, "\n".join(wrong[:30])
