@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from games import registry
@@ -15,7 +15,7 @@ from games.core.options import chosen_by_hand
 from games.renju.bot_strength import EASY
 from tests.shown import t
 
-if TYPE_CHECKING:  # not imported by a bot process started through tests/with_quick_bots.py
+if TYPE_CHECKING:  # not imported by a bot process started through tests/with_random_slow_bots.py
     import pytest
 
     from tables.service import LiveMatch, MatchService
@@ -136,27 +136,30 @@ def next_bot_prompt(prompts: list[Prompt], answered: dict[int, str]) -> Prompt:
 
 def use_random_slow_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
     """The games of ``SLOW_BOTS`` choose with ``legal_player`` (until the test ends, given its
-    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``), in the
-    bot's own thread rather than its search processes: long tables of random stones, for what
-    must see many situations (the render fingerprints' seat renamed and taken over midway),
-    and for a bot process killed and restarted again and again (the SIGKILL soak), whose moves
-    do not wait for its search processes to start anew."""
-    for name in SLOW_BOTS & set(registry.names()):
-        if monkeypatch is None:
-            registry.get(name).choose = legal_player  # type: ignore[method-assign]
-        else:
-            monkeypatch.setattr(registry.get(name), "choose", legal_player)
+    ``monkeypatch``; else for the rest of the process: ``tests/with_random_slow_bots.py``), in
+    the bot's own thread rather than its search processes: long tables of random stones, for
+    what must see many situations (the render fingerprints' seat renamed and taken over
+    midway), and for a bot process killed and restarted again and again (the SIGKILL soak),
+    whose moves do not wait for its search processes to start anew."""
+    _set_on_slow_games("choose", lambda name: legal_player, monkeypatch)
 
 
 def use_quick_bots(monkeypatch: pytest.MonkeyPatch | None = None) -> None:
     """The games of ``SLOW_BOTS`` play at their quick level (until the test ends, given its
-    ``monkeypatch``; else for the rest of the process: ``tests/with_quick_bots.py``): their
-    bots' seats, and the people a test plays "sensibly" (``Game.choose``), move at once."""
+    ``monkeypatch``; else for the rest of the process): their bots' seats, and the people a
+    test plays "sensibly" (``Game.choose``), move at once."""
+    _set_on_slow_games("bot", QUICK_LEVELS.__getitem__, monkeypatch)
+
+
+def _set_on_slow_games(attribute: str, value: Callable[[str], Any],
+                       monkeypatch: pytest.MonkeyPatch | None) -> None:
+    """``attribute`` of each registered game of ``SLOW_BOTS`` set to ``value(name)``: until the
+    test ends, given its ``monkeypatch``; else for the rest of the process."""
     for name in SLOW_BOTS & set(registry.names()):
         if monkeypatch is None:
-            registry.get(name).bot = QUICK_LEVELS[name]  # type: ignore[attr-defined]
+            setattr(registry.get(name), attribute, value(name))
         else:
-            monkeypatch.setattr(registry.get(name), "bot", QUICK_LEVELS[name])
+            monkeypatch.setattr(registry.get(name), attribute, value(name))
 
 
 async def play_bots_to_the_end(service: MatchService, live: LiveMatch, seed: int) -> LiveMatch:

@@ -6,7 +6,7 @@ rather than one a game). Part 2 opens a table of two people (and bots where the 
 more) through the real client and plays its first ``ACTIONS`` actions, the people clicking on
 the board and in their panels through the fake Discord (whole tables through the client are
 the public payloads' and the error storms' tests). Slow built-in bots play random legal
-moves (``tests/with_quick_bots.py``): the test is about the bench, not their play."""
+moves (``tests/with_random_slow_bots.py``): the test is about the bench, not their play."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ ACTIONS = 20
 
 def test_the_service_bench_plays_every_game() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.with_quick_bots", "bench.service", "--game", "all",
+        [sys.executable, "-m", "tests.with_random_slow_bots", "bench.service", "--game", "all",
          "--same-process", "--quick", "--matches", "8", "--seconds", "0.3", "--rate", "50",
          "--tables", "1", "--time-scale", "0.005", "--actions", str(ACTIONS),
          "--kinds", *KINDS],

@@ -1,6 +1,6 @@
 """The real bot (`python -m bot`) as a child process pointed at a fake Discord, to be killed.
 
-Its slow built-in bots play random legal moves (``tests/with_quick_bots.py``): the soak is
+Its slow built-in bots play random legal moves (``tests/with_random_slow_bots.py``): the soak is
 about kills and restarts, and the tests that check the bots' moves seat the same players
 (``tests/soak/conftest.py``)."""
 
@@ -70,7 +70,7 @@ class BotProcess:
         try:
             # cwd: a directory without a .env, so only these settings apply.
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.with_quick_bots", "bot", cwd=self.workdir,
+                sys.executable, "-m", "tests.with_random_slow_bots", "bot", cwd=self.workdir,
                 env=self._env(),
                 stdout=log, stderr=asyncio.subprocess.STDOUT,
             )

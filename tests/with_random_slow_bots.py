@@ -1,4 +1,4 @@
-"""``python -m tests.with_quick_bots <module> [arguments]`` runs ``<module>`` as ``python -m``
+"""``python -m tests.with_random_slow_bots <module> [arguments]`` runs ``<module>`` as ``python -m``
 would, with the slow built-in bots replaced by random legal players
 (``tests.every_game.use_random_slow_bots``): for tests that start the bot or a bench in a
 process of its own and are not about how the bots play (the SIGKILL soak, the service bench's
