@@ -8,13 +8,20 @@ STAMP := $(VENV)/.installed
 
 # uv installs what pyproject.toml pins in a third of pip's time (about 35 s of a clean clone's
 # make test with pip), its bytecode compiled at once as pip would; pip does it where uv cannot
-# be had.
+# be had. uv itself is fetched by the interpreter's pip into $(UV_TOOL) and makes the venv
+# (a venv made by `python -m venv` installs a pip of its own first: some 9 s of a clean clone's
+# make test, for a pip nothing uses). Without a pip there, the venv is made the standard way
+# and its pip fetches uv, or installs everything itself.
 UV_VERSION := 0.13.9
+UV_TOOL := $(VENV)/uv-tool
+UV := $(UV_TOOL)/bin/uv
 $(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	( $(PY) -m pip install --quiet uv==$(UV_VERSION) && \
-	  $(PY) -m uv pip install --quiet --compile-bytecode --python $(PY) -e '.[test]' ) || \
-	( $(PY) -m pip install --quiet --upgrade pip && $(PY) -m pip install --quiet -e '.[test]' )
+	test -x $(PY) || ( $(PYTHON) -m pip install --quiet --target $(UV_TOOL) uv==$(UV_VERSION) && \
+	  $(UV) venv --quiet --allow-existing --python $(PYTHON) $(VENV) ) || $(PYTHON) -m venv $(VENV)
+	( ( test -x $(UV) || $(PY) -m pip install --quiet --target $(UV_TOOL) uv==$(UV_VERSION) ) && \
+	  $(UV) pip install --quiet --compile-bytecode --python $(PY) -e '.[test]' ) || \
+	( ( $(PY) -m pip --version > /dev/null 2>&1 || $(PY) -m ensurepip --upgrade ) && \
+	  $(PY) -m pip install --quiet --upgrade pip && $(PY) -m pip install --quiet -e '.[test]' )
 	touch $(STAMP)
 
 install: $(STAMP)
