@@ -1,7 +1,9 @@
 """The move that ends the game, made from a **My hand** panel, is answered as the move it was,
 and no panel of a finished table offers a move any more. Whole tables of people only, so the
-last move is always a click in a panel. Short variants of the games (``SHORT_TABLES``): the
-last move is what is checked, not the way to it."""
+last move is always a person's: it is a click in a panel, the moves before it go through the
+match service as a click's runner makes them (their panels are other tests' subject). Short
+variants of the games (``SHORT_TABLES``): the last move is what is checked, not the way to
+it."""
 
 from __future__ import annotations
 
@@ -19,14 +21,20 @@ from tests.shown import t
 UPDATE_MESSAGE = 7
 
 
-async def _move_in_panel(table: Table, user: FakeUser, seat: int, rng: random.Random
-                         ) -> tuple[FakeMessage, InteractionResult] | None:
-    """One sensible move for ``seat`` through its panel: (the panel, the click's result)."""
+async def _move(table: Table, user: FakeUser, seat: int, rng: random.Random
+                ) -> tuple[FakeMessage, InteractionResult] | None:
+    """One sensible move for ``seat``: the one that ends the game through its panel (the
+    panel, the click's result); any other through the match service, as a click's runner
+    makes it (None)."""
     live = await table.live()
     prompt = live.game.prompt_for(live.state, seat)
     if prompt is None or not prompt.blocking:
         return None
     action = live.game.choose(live.game.view(live.state, seat), prompt, rng)
+    if live.game.outcome(live.game.apply(live.state, action).state) is None:
+        await table.app.service.act(live.id, version=live.version, seat=seat, action=action,
+                                    user_id=user.id)
+        return None
     panel = await table.open_panel(user)
     result = await table.choose_in_panel(user, panel, seat, live.version,
                                          prompt.actions.index(action))
@@ -71,9 +79,9 @@ async def test_the_move_that_ends_the_game_from_a_panel_shows_the_end_in_that_pa
             waiting = [p.seat for p in live.pending() if p.blocking]
             assert waiting, "a table of people only waits for one of them"
             seat = rng.choice(waiting)
-            last = await _move_in_panel(table, by_seat[seat], seat, rng) or last
-            assert last is not None
-            await last[1].wait_callback()
+            last = await _move(table, by_seat[seat], seat, rng) or last
+        assert last is not None
+        await last[1].wait_callback()
         assert live.record.status == MatchStatus.FINISHED
         assert last is not None
         panel, final = last
