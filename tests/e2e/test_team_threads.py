@@ -23,6 +23,7 @@ from storage import MatchStatus
 from tables.service import LiveMatch
 from tables.text import words
 from tests.e2e.parlor import Table, parlor, public_payloads
+from tests.every_game import short_table
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.model import PRIVATE_THREAD
 from tests.shown import t
@@ -64,7 +65,8 @@ class Crew:
 async def start(fake: FakeDiscord, client: Any, crew: Crew) -> Table:
     table = Table(fake, client, crew.channel)
     client.parlor.service.new_seed = lambda: 20261123
-    await table.open(crew.alice)
+    # Lifeboat's quick game (SHORT_TABLES): the thread follows its rounds to the end all the same.
+    await table.open(crew.alice, options=short_table("lifeboat"))
     await table.lobby_click(crew.bob, "join")
     await table.lobby_click(crew.carol, "join")
     await table.lobby_click(crew.alice, "addbot")
