@@ -29,7 +29,10 @@ CPU per action would otherwise pay on every move), the garbage collector's pause
 committed together is one call, see ``storage.appends``). Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. Each paced act
 slower than the target is matched against what overlapped it (a collector pause, a slow
-SQLite call, or neither: a backlog or the process not running); each call over 20 ms on
+SQLite call, or neither: a backlog or the process not running); with ``--time-every 1`` each
+paced act also records the CPU the loop's thread spent during it (the loop busy all along is a
+backlog; idle, it waited) with its prompt and move, and the slow ones are set against all of
+them (a move that costs much in one act would stand out); each call over 20 ms on
 SQLite's thread is split into its own CPU, its wait for a core (Linux schedstat) and its wait
 off the CPU (a sync, a lock), with what it ran; and at the end one full
 collection is timed, as the bot's collector runs one every ten minutes. The ``--gc-*``,
@@ -182,16 +185,25 @@ def thread_cpu_seconds() -> dict[int, float]:
 
 
 def cpu_busy_seconds(cpus: list[int]) -> float:
-    """Seconds the given CPUs spent busy (anyone's work), from /proc/stat."""
+    """Seconds the given CPUs spent busy (anyone's work, the hypervisor's steal included), from
+    /proc/stat."""
+    return sum(cpu_seconds(cpus)[:2])
+
+
+def cpu_seconds(cpus: list[int]) -> tuple[float, float]:
+    """Seconds the given CPUs spent busy with the guest's work, and stolen by the hypervisor
+    (a virtual machine's CPU given to something else while it had work), from /proc/stat."""
     ticks = os.sysconf("SC_CLK_TCK")
-    busy = 0
+    busy = steal = 0
     with contextlib.suppress(OSError), open("/proc/stat") as stat:
         for line in stat:
             name, *values = line.split()
             if name.startswith("cpu") and name[3:].isdigit() and int(name[3:]) in cpus:
                 numbers = [int(v) for v in values]
-                busy += sum(numbers[:8]) - numbers[3] - numbers[4]  # all but idle and iowait
-    return busy / ticks
+                # All but idle, iowait and steal (the 8th).
+                busy += sum(numbers[:7]) - numbers[3] - numbers[4]
+                steal += numbers[7] if len(numbers) > 7 else 0
+    return busy / ticks, steal / ticks
 
 
 class GcWatch:
@@ -466,6 +478,7 @@ class PhaseResult:
     loop_thread_cpu: float = 0.0  # the event loop's thread: the engine, the service, asyncio
     other_threads_cpu: float = 0.0  # aiosqlite's worker thread: SQLite itself
     foreign_cpu: float = 0.0  # other processes' work on the CPUs this process may use
+    steal: float = 0.0  # seconds the hypervisor took those CPUs (in ``foreign_cpu`` too)
     act: list[float] = field(default_factory=list)
     choose: list[float] = field(default_factory=list)  # CPU seconds of the choices timed
     chosen: int = 0  # bot choices made, timed or not
@@ -479,6 +492,8 @@ class PhaseResult:
     finished: int = 0
     refused: Counter[str] = field(default_factory=Counter)
     slow_acts: list[tuple[float, float]] = field(default_factory=list)  # over the p99 target
+    # With every call timed (``--time-every 1``): each act as ``TimedAct``.
+    timed_acts: list[TimedAct] = field(default_factory=list)
     slow_statements: list[tuple[float, float]] = field(default_factory=list)
     slow_calls: list[SlowCall] = field(default_factory=list)  # over SLOW_CALL, looked into
     offered_rate: float | None = None
@@ -499,6 +514,27 @@ class PhaseResult:
         return statistics.fmean(self.choose) * self.chosen if self.choose else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class TimedAct:
+    """One act, timed with every call (``--time-every 1``): its wall time, the CPU the loop's
+    thread spent meanwhile (on this act and on whatever else the loop ran while it waited for
+    its append), the prompt and move, and the match's version before it."""
+
+    wall: float
+    loop_cpu: float
+    loop_waited: float  # the loop's thread waiting for a core meanwhile (Linux schedstat)
+    prompt: str
+    move: str
+    version: int
+
+    @property
+    def loop_share(self) -> float:
+        """Of the act's wall time, the share the loop's thread was running: near 1 the loop
+        was busy all along (a backlog of other matches' moves ahead of this one's end); far
+        below, the loop waited (for SQLite's thread, or the process did not run)."""
+        return self.loop_cpu / self.wall if self.wall > 0 else 0.0
+
+
 @dataclass
 class _PhaseStart:
     wall: float
@@ -508,6 +544,7 @@ class _PhaseStart:
     cpus_busy: float
     timer_writes: int
     statements: int
+    steal: float
 
 
 class TimerHost:
@@ -558,6 +595,7 @@ class ServiceBench:
         self._channels = iter(range(10_000_000, 2**40))
         self.lobby_ops = 0
         self.clock = EngineClock()
+        self.run_queue = _RunQueueClock()  # the loop's thread's, read with every act timed
 
     async def open_match(self, index: int) -> int:
         """A started match of 4-6 seats: a host, one player who joins, and bots."""
@@ -589,13 +627,13 @@ class ServiceBench:
         self.match_ids = list(await asyncio.gather(*(one(i) for i in range(self.matches))))
         return time.perf_counter() - started
 
-    def choose(self, live: LiveMatch, rng: random.Random) -> tuple[int, Action]:
+    def choose(self, live: LiveMatch, rng: random.Random) -> tuple[Prompt, Action]:
         prompts = [p for p in self.game.pending(live.state) if p.blocking]
         prompt: Prompt = rng.choice(prompts)
         if GAME in RANDOM_MOVES:
-            return prompt.seat, rng.choice(prompt.actions)
+            return prompt, rng.choice(prompt.actions)
         action = self.game.choose(self.game.view(live.state, prompt.seat), prompt, rng)
-        return prompt.seat, action
+        return prompt, action
 
     async def one_move(self, slot: int, rng: random.Random, result: PhaseResult) -> None:
         """One bot move in the match of ``slot``; a finished match is replaced by a new one."""
@@ -607,21 +645,29 @@ class ServiceBench:
             live = await self.service.get(self.match_ids[slot])
         result.chosen += 1
         if not self.clock.times_this_one():
-            seat, action = self.choose(live, rng)
+            prompt, action = self.choose(live, rng)
         else:
             started, collected = time.thread_time(), result.gc.cpu_seconds
-            seat, action = self.choose(live, rng)
+            prompt, action = self.choose(live, rng)
             result.choose.append(time.thread_time() - started
                                  - (result.gc.cpu_seconds - collected))
+        every_call = self.clock.every == 1
+        version = live.version
+        loop_cpu = time.thread_time() if every_call else 0.0
+        waited = self.run_queue.seconds() if every_call else 0.0
         chosen = time.perf_counter()
         try:
-            await self.service.act(live.id, version=live.version, seat=seat, action=action,
+            await self.service.act(live.id, version=version, seat=prompt.seat, action=action,
                                    user_id=None, source="bot")
         except Refusal as refusal:
             result.refused[refusal.key] += 1
             return
         ended = time.perf_counter()
         result.act.append(ended - chosen)
+        if every_call:
+            result.timed_acts.append(TimedAct(
+                ended - chosen, time.thread_time() - loop_cpu,
+                self.run_queue.seconds() - waited, prompt.kind, action.kind, version))
         if ended - chosen > TARGET_P99_MS / 1000:
             result.slow_acts.append((chosen, ended))
 
@@ -633,13 +679,15 @@ class ServiceBench:
         cpus = sorted(os.sched_getaffinity(0))
         start = _PhaseStart(time.perf_counter(), time.process_time(), thread_cpu_seconds(),
                             len(self.repo.append_seconds), cpu_busy_seconds(cpus),
-                            self.repo.timer_writes, len(self.statements.seconds))
+                            self.repo.timer_writes, len(self.statements.seconds),
+                            cpu_seconds(cpus)[1])
         with result.gc:
             yield
         result.seconds = time.perf_counter() - start.wall
         result.cpu_seconds = time.process_time() - start.cpu
         result.foreign_cpu = max(0.0, cpu_busy_seconds(cpus) - start.cpus_busy
                                  - result.cpu_seconds)
+        result.steal = max(0.0, cpu_seconds(cpus)[1] - start.steal)
         loop_thread = threading.get_native_id()
         for tid, cpu in thread_cpu_seconds().items():
             used = cpu - start.threads.get(tid, 0.0)
@@ -714,7 +762,10 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
         ])
     print_table(["phase", "actions", "actions/s", "act p50 ms", "act p99 ms", "act max ms",
                  "lag p99 ms", "choose CPU µs", "games ended", "others' CPU"], rows)
-    print("  (others' CPU: other processes' work on this process's CPUs, in % of one CPU)")
+    print("  (others' CPU: other processes' work on this process's CPUs, in % of one CPU; of it "
+          "the hypervisor's steal: "
+          + ", ".join(f"{r.name} {100 * r.steal / max(r.seconds, 1e-9):.1f}%" for r in results)
+          + ")")
 
     print("\nCPU per action (µs; both threads, the bot's choice included; the choice, apply "
           f"and the JSON timed on one call in {bench.clock.every}):")
@@ -772,6 +823,9 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
     print_table(["phase", "collections gen0/1/2", "paused s", "of wall", "max gen0 ms",
                  "max gen1 ms", "max gen2 ms", "objects freed"], rows)
     for r in results:
+        if r.timed_acts and r.offered_rate:
+            report_timed_acts(r)
+    for r in results:
         if bench.with_timers:
             print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} separate timer writes "
                   "per action (the rows ride on the append)")
@@ -779,6 +833,43 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
             print(f"  {r.name}: {blame(r)}")
         if r.refused:
             print(f"  {r.name}: refused {dict(r.refused)}")
+
+
+SLOWEST_SHOWN = 10
+
+
+def report_timed_acts(result: PhaseResult) -> None:
+    """With every call timed: the acts over the p99 target, how busy the loop's thread was
+    during them, and which moves they were, against all acts; then the slowest few."""
+    acts = result.timed_acts
+    slow = [a for a in acts if a.wall > TARGET_P99_MS / 1000]
+    print(f"\n{result.name}, every act timed: {len(slow)} of {len(acts)} over "
+          f"{TARGET_P99_MS:.0f} ms")
+    if not slow:
+        return
+    wall = sum(a.wall for a in slow)
+    busy = sum(a.loop_cpu for a in slow)
+    queued = sum(a.loop_waited for a in slow)
+    print(f"  of their summed wall time the loop's thread ran {100 * busy / wall:.0f}% (the loop "
+          "busy with other matches' moves: a backlog), waited for a core "
+          f"{100 * queued / wall:.0f}% (another thread or process had it) and neither "
+          f"{100 * max(0.0, wall - busy - queued) / wall:.0f}% (waiting for the interpreter "
+          "while SQLite's thread held it, for SQLite's answer with nothing to run, or the "
+          "hypervisor running something else on the CPU: its steal time)")
+    everyone = Counter(f"{a.prompt} / {a.move}" for a in acts)
+    among_slow = Counter(f"{a.prompt} / {a.move}" for a in slow)
+    print("  moves among the slow acts against all acts (a move far more common among the "
+          "slow ones would be a move that costs much in one act):")
+    print_table(["prompt / move", "slow", "of slow", "all", "of all"],
+                [[kind, str(n), f"{100 * n / len(slow):.1f}%", str(everyone[kind]),
+                  f"{100 * everyone[kind] / len(acts):.1f}%"]
+                 for kind, n in among_slow.most_common(8)])
+    print(f"  the {SLOWEST_SHOWN} slowest:")
+    print_table(["act ms", "loop CPU ms", "loop ran", "waited for a core ms", "prompt / move",
+                  "version"],
+                [[ms(a.wall), ms(a.loop_cpu), f"{100 * a.loop_share:.0f}%", ms(a.loop_waited),
+                  f"{a.prompt} / {a.move}", str(a.version)]
+                 for a in sorted(acts, key=lambda a: -a.wall)[:SLOWEST_SHOWN]])
 
 
 def report_slow_calls(result: PhaseResult) -> None:
@@ -869,6 +960,7 @@ def run_figures(result: PhaseResult) -> dict[str, Any]:
         "cpu_us": result.per_action_us(result.cpu_seconds),
         "sqlite_us": result.per_action_us(result.other_threads_cpu),
         "others_cpu": result.foreign_cpu / max(result.seconds, 1e-9),
+        "steal": result.steal / max(result.seconds, 1e-9),
         "load": os.getloadavg()[0],
         "gc_counts": [result.gc.count(g) for g in range(3)],
         "gc_longest_ms": result.gc.longest() * 1000,
@@ -930,13 +1022,14 @@ def consecutive_runs(argv: list[str], runs: int) -> int:
                 str(number), f"{saturation['rate']:.0f}" if saturation else "-",
                 f"{phase['rate']:.0f} of {phase['offered']:.0f}", f"{phase['p99_ms']:.1f}",
                 f"{phase['cpu_us']:.0f}", f"{phase['sqlite_us']:.0f}",
-                f"{100 * phase['others_cpu']:.0f}%", f"{phase['load']:.1f}",
+                f"{100 * phase['others_cpu']:.0f}% ({100 * phase.get('steal', 0.0):.1f}%)",
+                f"{phase['load']:.1f}",
                 "/".join(str(n) for n in phase.get("gc_counts", ())) or "-",
                 f"{phase['gc_longest_ms']:.1f}" if "gc_longest_ms" in phase else "-",
                 "yes" if run_meets(run) else "no (" + ", ".join(run_misses(run)) + ")",
             ])
     print_table(["run", "saturation/s", "paced/s", "act p99 ms", "CPU µs/action",
-                 "of it SQLite", "others' CPU", "load", "paced GC gen0/1/2",
+                 "of it SQLite", "others' CPU (steal)", "load", "paced GC gen0/1/2",
                  "longest GC ms", "met"], rows)
     for number, run in enumerate(figures, 1):
         for phase in run:
@@ -1605,7 +1698,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         metavar=("MIN", "MAX"), help="part 2: seconds a person takes to click")
     parser.add_argument("--time-every", type=int, default=TIME_EVERY, metavar="N",
                         help="part 1: time the bot's choice, apply and the state's JSON on one "
-                             "call in N (1: every call, at about 3 µs a reading)")
+                             "call in N (1: every call, at about 3 µs a reading, and every "
+                             "paced act with the loop's CPU during it and its move)")
     parser.add_argument("--runs", type=int, default=1,
                         help="part 1 this many times in a row, each in a fresh interpreter, "
                              "then a line per run against the target (the target asks for 3)")

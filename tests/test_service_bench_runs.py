@@ -8,8 +8,16 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-from bench.service import SlowCall, run_meets, run_misses
+from bench.service import (
+    PhaseResult,
+    SlowCall,
+    TimedAct,
+    report_timed_acts,
+    run_meets,
+    run_misses,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,6 +61,23 @@ def test_a_slow_call_is_put_down_to_where_its_time_went() -> None:
     assert abs(synced.blocked - 0.270) < 1e-9
     busy = SlowCall(started=0.0, wall=0.050, cpu=0.045, runnable=0.004, what="_commit")
     assert busy.cause == "its own CPU"
+
+
+def test_every_act_timed_tells_a_backlog_from_a_costly_move(capsys: Any) -> None:
+    """With every call timed, the acts over 20 ms are set against all acts by move, with the
+    share of their wall time the loop's thread was running."""
+    result = PhaseResult("paced", offered_rate=1000.0)
+    result.timed_acts = [TimedAct(0.002, 0.0005, 0.0, "zombie.prompt.fight", "commit", 7)] * 90 \
+        + [TimedAct(0.050, 0.045, 0.002, "zombie.prompt.lead", "explore", 3)] * 10
+    assert abs(TimedAct(0.050, 0.045, 0.0, "p", "m", 0).loop_share - 0.9) < 1e-9
+    report_timed_acts(result)
+    out = capsys.readouterr().out
+    assert "10 of 100 over 20 ms" in out, out
+    assert "the loop's thread ran 90%" in out and "waited for a core 4%" in out, out
+    assert "and neither 6%" in out, out
+    assert re.search(r"zombie\.prompt\.lead / explore\s+10\s+100\.0%\s+10\s+10\.0%", out), out
+    assert re.search(r"50\.00\s+45\.00\s+90%\s+2\.00\s+zombie\.prompt\.lead / explore\s+3",
+                     out), out
 
 
 def test_the_engine_is_timed_on_one_call_in_every_and_scaled_to_all() -> None:
