@@ -12,6 +12,7 @@ Run from the repository root:
     .venv/bin/python -m bench.service_moves --game haunt
     .venv/bin/python -m bench.service_moves --game zombie --matches 300 --moves 35
     .venv/bin/python -m bench.service_moves --game zombie --by-kind   # the choice by prompt kind
+    .venv/bin/python -m bench.service_moves --game zombie --worst     # each verb's costliest call
 
 Each timing is a system call of about a microsecond: the totals are a little above what the
 verbs cost in the service, alike before and after a change. On a shared machine, compare two
@@ -27,6 +28,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import argparse
+import gc
 import hashlib
 import random
 import time
@@ -37,9 +39,11 @@ VERBS = ("pending", "view", "choose", "apply", "new pending", "JSON")
 
 
 def play(name: str, matches: int, moves: int,
-         kinds: dict[str, list[float]] | None = None) -> tuple[int, dict[str, float], str]:
+         kinds: dict[str, list[float]] | None = None,
+         worst: dict[str, tuple[float, str]] | None = None) -> tuple[int, dict[str, float], str]:
     """Moves played, CPU seconds per verb, and the digest of what was played; ``kinds``, when
-    given, gathers the bot's choices by prompt kind: [moves, view seconds, choice seconds]."""
+    given, gathers the bot's choices by prompt kind: [moves, view seconds, choice seconds];
+    ``worst``, when given, each verb's costliest single call: (seconds, prompt kind)."""
     game = registry.get(name)
     seconds = dict.fromkeys(VERBS, 0.0)
     digest = hashlib.sha256()
@@ -78,6 +82,8 @@ def play(name: str, matches: int, moves: int,
             for verb, spent in zip(VERBS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5),
                                    strict=True):
                 seconds[verb] += spent
+                if worst is not None and spent > worst.get(verb, (0.0, ""))[0]:
+                    worst[verb] = (spent, prompt.kind)
             digest.update(dumped.encode())
             digest.update(action.model_dump_json().encode())
             digest.update(repr(view).encode())
@@ -97,9 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=35, help="rounds of one move per match")
     parser.add_argument("--by-kind", action="store_true",
                         help="also the view and the choice by prompt kind, costliest first")
+    parser.add_argument("--worst", action="store_true",
+                        help="also each verb's costliest single call, with its prompt kind "
+                             "(the collector off, so that no collection's pause is put on a "
+                             "move; the totals then leave out the collector's share)")
     args = parser.parse_args(argv)
     kinds: dict[str, list[float]] | None = {} if args.by_kind else None
-    played, seconds, digest = play(args.game, args.matches, args.moves, kinds)
+    worst: dict[str, tuple[float, str]] | None = {} if args.worst else None
+    if args.worst:
+        gc.disable()
+    played, seconds, digest = play(args.game, args.matches, args.moves, kinds, worst)
     per_move = {verb: s / max(1, played) * 1e6 for verb, s in seconds.items()}
     print(f"{args.game}: {played} moves of {args.matches} matches; thread CPU per move (µs): "
           + ", ".join(f"{verb} {us:.1f}" for verb, us in per_move.items())
@@ -110,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
         for kind, (count, view, choice) in sorted(kinds.items(), key=lambda k: -k[1][2]):
             print(f"{kind:<40} {int(count):>6} {view / count * 1e6:>8.1f} "
                   f"{choice / count * 1e6:>9.1f} {choice / max(1, played) * 1e6:>16.1f}")
+    if worst:
+        print("costliest single call (µs, prompt kind): " + "; ".join(
+            f"{verb} {spent * 1e6:.0f} ({kind})" for verb, (spent, kind) in worst.items()))
     return 0
 
 
