@@ -29,7 +29,7 @@ from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown, plain
 from bot.table import Desk
 from games import registry
-from games.core import Event, IllegalAction
+from games.core import Event, IllegalAction, Prompt
 from games.core.conformance import Chooser, bot_action, mixed_chooser
 from storage import MatchRecord, MatchStatus, SeatRecord
 from tables.service import LiveMatch
@@ -45,6 +45,30 @@ ENGLISH = "en"
 SCREENS_A_SITUATION = 3
 SCREENS_EVERY = 10
 UNFILLED = re.compile(r"\{[a-z_]+\}")
+
+
+Situation = tuple[str, tuple[str, ...]]
+
+
+def situation(public: Any, prompts: list[Prompt]) -> Situation:
+    """What a moment of a game shows, for choosing which moments to draw: its phase (from the
+    public view) and the kinds of question pending."""
+    return repr(getattr(public, "phase", None)), tuple(sorted(p.kind for p in prompts))
+
+
+@dataclass
+class Moments:
+    """Which moments of a game a check draws in full: the first ``per_situation`` times each
+    situation comes up, and every ``every``-th step whatever it is."""
+
+    per_situation: int
+    every: int
+    seen: dict[Situation, int] = field(default_factory=dict)
+
+    def drawn(self, step: int, now: Situation) -> bool:
+        times = self.seen.get(now, 0)
+        self.seen[now] = times + 1
+        return times < self.per_situation or step % self.every == 0
 
 
 class RecordingTexts(dict[str, str]):
@@ -134,34 +158,29 @@ def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None
 
 
 def play_and_render(game_name: str, locale: str, found: Rendered, *,
-                    screens: bool = True, lines_also_in: tuple[str, ...] = ()
-                    ) -> dict[str, list[str]]:
+                    lines_also_in: tuple[str, ...] = ()) -> dict[str, list[str]]:
     """Every configuration of one game, rendered in ``locale``; returns the rendered lines
     (prompt lines, action and group labels, event lines, the public log and the replay) by
     locale: ``locale``'s, and those of ``lines_also_in``, written at the same moments of the
-    same games (the games played once for every language read). ``screens=False`` leaves out
-    what is drawn but not returned (lobby, rules, options, opening, board, panels, reveal):
-    for a caller that reads only the lines."""
+    same games (the games played once for every language read)."""
     game = registry.get(game_name)
     renderer = renderer_for(game_name)
     desk = render_desk()
-    readers = (locale, *lines_also_in)
     labelled: set[tuple[str, Any]] = set()
-    written: dict[str, list[str]] = {reader: [] for reader in readers}
+    written: dict[str, list[str]] = {reader: [] for reader in (locale, *lines_also_in)}
     for seats, options, seed in configurations(game_name):
         live = new_live(game_name, seats, options, seed)
-        if screens:
-            desk.lobby_embed(live, locale)
-            renderer.rules_embed(locale)
-            renderer.option_lines(live.record.options, locale)
+        desk.lobby_embed(live, locale)
+        renderer.rules_embed(locale)
+        renderer.option_lines(live.record.options, locale)
         state = live.state = game.setup(seats, options, seed=seed)
         with_status(live, MatchStatus.ACTIVE)
-        for seat in range(seats if screens else 0):
+        for seat in range(seats):
             renderer.opening_embed(live, game.view(state, seat), seat, locale)
         rng = random.Random(seed)
         chooser = chooser_for(seats, seed)
         events: list[Event] = []
-        drawn: dict[tuple[str, tuple[str, ...]], int] = {}
+        moments = Moments(SCREENS_A_SITUATION, SCREENS_EVERY)
         for step in range(STEP_LIMIT):
             if game.outcome(state) is not None:
                 break
@@ -177,11 +196,7 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
                                                                      reader)))
                             lines.append(plain(renderer.group_label(
                                 renderer.action_group(action), reader)))
-            situation = (repr(getattr(game.view(state, None), "phase", None)),
-                         tuple(sorted(p.kind for p in game.pending(state))))
-            if screens and (drawn.get(situation, 0) < SCREENS_A_SITUATION
-                            or step % SCREENS_EVERY == 0):
-                drawn[situation] = drawn.get(situation, 0) + 1
+            if moments.drawn(step, situation(game.view(state, None), game.pending(state))):
                 desk.board(live, locale)
                 # A seat asked each kind of question, and one other in turn (what a waiting
                 # seat's panel says): every asked seat's panel costs five times as much when
@@ -202,12 +217,11 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
         for reader, lines in written.items():
             lines.append(markdown(public_log(live, events, reader)))
         with_status(live, MatchStatus.FINISHED)
-        if screens:
-            desk.board(live, locale)
-            renderer.reveal_embed(live, game.view(state, None), outcome, locale)
+        desk.board(live, locale)
+        renderer.reveal_embed(live, game.view(state, None), outcome, locale)
         for reader, lines in written.items():
             lines.append(full_replay(live, events, reader).plain)
-        for status in MatchStatus if screens else ():
+        for status in MatchStatus:
             with_status(live, status)
             desk.lobby_embed(live, locale)
         for seat in range(seats):

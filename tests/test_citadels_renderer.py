@@ -34,6 +34,7 @@ from games.core.conformance import bot_action, random_action
 from storage import MatchRecord, MatchStatus, SeatRecord
 from tables.i18n import catalog, normalize_locale
 from tables.service import LiveMatch
+from tests.i18n_play import Moments, situation
 from tests.shown import as_label, md, mds, t
 
 LOCALES = ("en", "zh-CN")
@@ -119,15 +120,13 @@ def test_every_moment_of_a_game_renders_in_both_languages(
     state = GAME.setup(seats, options, seed=seed)
     events: list[Event] = []
     seen_kinds: set[str] = set()
-    drawn: dict[tuple[Any, tuple[str, ...]], int] = {}
+    moments = Moments(SCREENS_A_SITUATION, SCREENS_EVERY)
     caplog.set_level(logging.WARNING, logger="tables.i18n")
     for step in range(3000):
         public = GAME.view(state, None)
         prompts = GAME.pending(state)
         secrets = set().union(*(GAME.secrets(state, s) for s in range(seats)))
-        situation = (public.phase, tuple(sorted(p.kind for p in prompts)))
-        screens = drawn.get(situation, 0) < SCREENS_A_SITUATION or step % SCREENS_EVERY == 0
-        drawn[situation] = drawn.get(situation, 0) + 1
+        screens = moments.drawn(step, situation(public, prompts))
         for locale in LOCALES:
             if screens:
                 board = renderer.board_embed(live, public, locale)

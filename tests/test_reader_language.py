@@ -29,7 +29,7 @@ from tables.i18n import catalog
 from tables.service import LiveMatch
 from tables.words import words_for
 from tests.every_game import hosted_games, seats_for
-from tests.i18n_play import new_live, render_desk, with_status
+from tests.i18n_play import Moments, new_live, render_desk, situation, with_status
 from tests.shown import md, t
 
 EN, ZH = "en", "zh-CN"
@@ -171,19 +171,16 @@ def playout(game_name: str, seed: int) -> Iterator[tuple[LiveMatch, list[Event],
     with_status(live, MatchStatus.ACTIVE, 0)
     rng = random.Random(seed)
     chooser = mixed_chooser(set(range(0, seats, 2)))
-    rendered: dict[tuple[str, tuple[str, ...]], int] = {}
+    moments = Moments(SITUATION_RENDERS, EVERY)
     events: list[Event] = []
     happened: set[str] = set()
     for step in range(STEPS):
         if game.outcome(state) is not None:
             break
-        situation = (repr(getattr(game.view(state, None), "phase", None)),
-                     tuple(sorted(p.kind for p in game.pending(state))))
         news = {event.key for event in events} - happened
         happened |= news
-        drawn = rendered.get(situation, 0) < SITUATION_RENDERS or step % EVERY == 0 or \
-            bool(news)
-        rendered[situation] = rendered.get(situation, 0) + drawn
+        drawn = moments.drawn(step, situation(game.view(state, None), game.pending(state))) \
+            or bool(news)
         yield live, events, drawn
         transition = game.apply(state, chooser(game, state, rng) if step % 2 else
                                 bot_action(game, state, rng))
