@@ -21,10 +21,6 @@ FORBIDDEN = {
 }
 
 
-def _modules(package: str) -> tuple[Path, ...]:
-    return python_files(package)
-
-
 def _imports(path: Path) -> list[str]:
     found: list[str] = []
     for node in nodes(path):
@@ -37,7 +33,7 @@ def _imports(path: Path) -> list[str]:
 
 def test_layers_only_import_downwards() -> None:
     for package, banned in FORBIDDEN.items():
-        for path in _modules(package):
+        for path in python_files(package):
             for name in _imports(path):
                 assert name.split(".")[0] not in banned, f"{path} imports {name}"
 
@@ -49,7 +45,7 @@ def test_web_loads_no_discord() -> None:
     import sys
 
     modules = sorted(".".join(p.relative_to(ROOT).with_suffix("").parts)
-                     for p in _modules("web"))
+                     for p in python_files("web"))
     script = "; ".join([*(f"import {m}" for m in modules),
                         "import sys", "print(sorted(m for m in sys.modules if m == 'discord'))"])
     found = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
@@ -61,7 +57,7 @@ def test_games_import_only_stdlib_and_pydantic() -> None:
     import sys
 
     allowed = set(sys.stdlib_module_names) | {"pydantic", "pydantic_core", "games"}
-    for path in _modules("games"):
+    for path in python_files("games"):
         for name in _imports(path):
             assert name.split(".")[0] in allowed, f"{path} imports {name}"
 
@@ -78,7 +74,7 @@ def test_no_game_package_imports_another() -> None:
 
 
 def test_games_never_use_the_global_random() -> None:
-    for path in _modules("games"):
+    for path in python_files("games"):
         for node in nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module == "random":
                 names = {alias.name for alias in node.names}
