@@ -184,12 +184,6 @@ def thread_cpu_seconds() -> dict[int, float]:
     return found
 
 
-def cpu_busy_seconds(cpus: list[int]) -> float:
-    """Seconds the given CPUs spent busy (anyone's work, the hypervisor's steal included), from
-    /proc/stat."""
-    return sum(cpu_seconds(cpus)[:2])
-
-
 def cpu_seconds(cpus: list[int]) -> tuple[float, float]:
     """Seconds the given CPUs spent busy with the guest's work, and stolen by the hypervisor
     (a virtual machine's CPU given to something else while it had work), from /proc/stat."""
@@ -541,7 +535,7 @@ class _PhaseStart:
     cpu: float
     threads: dict[int, float]
     appends: int
-    cpus_busy: float
+    cpus_busy: float  # anyone's work on the process's CPUs, the hypervisor's steal included
     timer_writes: int
     statements: int
     steal: float
@@ -677,17 +671,17 @@ class ServiceBench:
         self.clock.reset()
         self.clock.gc = result.gc
         cpus = sorted(os.sched_getaffinity(0))
+        busy, steal = cpu_seconds(cpus)
         start = _PhaseStart(time.perf_counter(), time.process_time(), thread_cpu_seconds(),
-                            len(self.repo.append_seconds), cpu_busy_seconds(cpus),
-                            self.repo.timer_writes, len(self.statements.seconds),
-                            cpu_seconds(cpus)[1])
+                            len(self.repo.append_seconds), busy + steal,
+                            self.repo.timer_writes, len(self.statements.seconds), steal)
         with result.gc:
             yield
         result.seconds = time.perf_counter() - start.wall
         result.cpu_seconds = time.process_time() - start.cpu
-        result.foreign_cpu = max(0.0, cpu_busy_seconds(cpus) - start.cpus_busy
-                                 - result.cpu_seconds)
-        result.steal = max(0.0, cpu_seconds(cpus)[1] - start.steal)
+        busy, steal = cpu_seconds(cpus)  # anyone's work on these CPUs, the hypervisor's steal
+        result.foreign_cpu = max(0.0, busy + steal - start.cpus_busy - result.cpu_seconds)
+        result.steal = max(0.0, steal - start.steal)
         loop_thread = threading.get_native_id()
         for tid, cpu in thread_cpu_seconds().items():
             used = cpu - start.threads.get(tid, 0.0)
