@@ -7,6 +7,10 @@ baseline, in the same seat of the same deal, so that the two results compare lik
 
 - ``sides``: one side's seats new, the others baseline, and the reverse (a game with sides:
   Sanguosha's lord's side against the rest, Renju's black against white). Every seat counts.
+- ``factions``: for each of a game's sides in turn (Sanguosha's three: the lord with his
+  loyalists, the rebels, the renegade), that side's seats new and every other seat baseline,
+  and the reverse; only that side's seats count in its pair. Each side is measured against the
+  same opponents played by the other bot, whatever the other sides' strength does to it.
 - ``<side>-alone``: one side's seats new among baselines, against the same seats baseline
   among baselines; only that side's seats count. Where the others' strength decides a side's
   chances as much as its own play (Sanguosha's renegade, who must outlive both sides), this
@@ -78,6 +82,22 @@ def side_against_rest(roles: frozenset[str]) -> Plan:
     return plan
 
 
+def each_side(sides: list[frozenset[str]]) -> Plan:
+    """For each side (the seats whose ``role_of`` is one of its roles), its seats new and the
+    rest baseline, and its seats baseline and the rest new; only that side's seats count in
+    its two games. A side with no seat at the table is left out."""
+
+    def plan(game: Game[Any, Any], state: Any, deal: int) -> list[Entry]:
+        entries: list[Entry] = []
+        for roles in sides:
+            side = frozenset(s for s in range(state.seats) if game.role_of(state, s) in roles)
+            if side:
+                entries += [Entry(side, side), Entry(everyone(state) - side, side)]
+        return entries
+
+    return plan
+
+
 def side_alone(roles: frozenset[str]) -> Plan:
     """The seats whose ``role_of`` is one of ``roles`` new among baselines, and the same seats
     baseline among baselines; only those seats count."""
@@ -131,6 +151,8 @@ GAMES: dict[str, GamePlans] = {
         plans={"sides": side_against_rest(frozenset({"lord", "loyalist"})),
                "rebels": side_against_rest(frozenset({"rebel"})),
                "renegade": side_against_rest(frozenset({"renegade"})),
+               "factions": each_side([frozenset({"lord", "loyalist"}), frozenset({"rebel"}),
+                                      frozenset({"renegade"})]),
                "renegade-alone": side_alone(frozenset({"renegade"})),
                "one": one_new},
         groups=sanguosha_groups,

@@ -200,3 +200,23 @@ def test_runs_split_by_seed_merge_into_the_run_they_make_together(tmp_path: Path
         interval(alone["new"], alone["baseline"]))
     with pytest.raises(SystemExit, match="in both"):
         merged([str(first), str(first)])
+
+
+@pytest.mark.parametrize("seats", [5, 8, 10])
+def test_factions_pairs_each_side_against_the_rest(seats: int) -> None:
+    """Sanguosha's ``factions``: for each of the three sides, its seats new against the rest
+    baseline and the reverse, only its own seats counted in its pair; every seat is counted
+    once with each bot (10 seats: two renegades, one side)."""
+    game = registry.get("sanguosha")
+    state = game.setup(seats, seed=seats)
+    entries = plans_of("sanguosha").plans["factions"](game, state, 0)
+    sides = [{"lord", "loyalist"}, {"rebel"}, {"renegade"}]
+    assert len(entries) == 2 * len(sides)
+    everyone = frozenset(range(seats))
+    for index, roles in enumerate(sides):
+        ours, theirs = entries[2 * index], entries[2 * index + 1]
+        side = frozenset(s for s in everyone if game.role_of(state, s) in roles)
+        assert side and ours.counted == theirs.counted == side
+        assert ours.new == side and theirs.new == everyone - side
+    assert sorted(s for e in entries for s in e.counted if s in e.new) == list(everyone)
+    assert sorted(s for e in entries for s in e.counted if s not in e.new) == list(everyone)
