@@ -38,6 +38,7 @@ from bot.choosing import Choosers
 from bot.renderers.markdown import markdown
 from games import registry
 from games.core import Action, Clock, Prompt
+from games.core.construct import assembled
 from storage import MatchNotFound, MatchStatus, StorageUnavailable, TimerRecord
 from tables import metrics
 from tables.failures import log_failure
@@ -93,9 +94,11 @@ class Entry:
         # the row is made once per entry (and again once its warning went out).
         warned = self.warn_at is None and not self.bot
         if self.row is None or self.row.warned != warned:
-            self.row = TimerRecord(match_id=self.match_id, seat=self.seat, version=self.version,
-                                   deadline=datetime.fromtimestamp(self.deadline, UTC),
-                                   warned=warned)
+            # Built without validation (``assembled``): the fields are of their types already,
+            # and a new entry's row is made on most moves.
+            self.row = assembled(TimerRecord, {
+                "match_id": self.match_id, "seat": self.seat, "version": self.version,
+                "deadline": datetime.fromtimestamp(self.deadline, UTC), "warned": warned})
         return self.row
 
 

@@ -164,7 +164,7 @@ class Repository(ABC):
         seat: int,
         user_id: int | None,
         source: str,
-        action: dict[str, Any],
+        action: dict[str, Any] | str,
         state_json: str | None,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
@@ -174,7 +174,9 @@ class Repository(ABC):
         write the snapshot when ``state_json`` is given (None keeps the one before, from an
         older version: the log since then is replayed onto it), the finished status and
         outcome when the game ended (which deletes the match's timers), and the timers when
-        given (see *Timers written with the change* on the class). Returns the new version.
+        given (see *Timers written with the change* on the class). ``action`` is the
+        action's JSON data, or its JSON text already written (the service writes it with the
+        model's own serializer, the same text in one call). Returns the new version.
         Raises ``StaleVersion`` when the match is not at ``expected_version`` and changes
         nothing."""
 

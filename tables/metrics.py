@@ -7,10 +7,15 @@ read the live objects when scraped (``watch``), so nothing is kept up to date be
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import math
+import time
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
 
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram
+from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.registry import Collector
+from prometheus_client.utils import floatToGoString
 
 from storage.outage import Outage
 
@@ -18,11 +23,6 @@ from storage.outage import Outage
 _ACT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 _WAIT_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
-ACTIONS = Counter("parlor_actions", "Moves saved, by game (rate() gives moves per second).",
-                  ["game"])
-ACT_SECONDS = Histogram("parlor_act_seconds",
-                        "Time from a move's request to its save, by game (MatchService.act "
-                        "and play_for_seat).", ["game"], buckets=_ACT_BUCKETS)
 REST_REQUESTS = Counter("parlor_rest_requests", "REST requests the Discord client sent.")
 REST_429 = Counter("parlor_rest_rate_limited", "REST requests Discord answered with 429.")
 BUDGET_WAIT = Histogram("parlor_request_budget_wait_seconds",
@@ -52,18 +52,55 @@ BUDGET_WAITING = Gauge("parlor_request_budget_waiting",
                        "Requests waiting for the request budget right now.")
 
 
-# Each game's counter and histogram, looked up once: ``labels`` takes a lock and builds a key
-# on every call, and this runs on every move.
-_BY_GAME: dict[str, tuple[Any, Any]] = {}
+class Moves(Collector):
+    """``parlor_actions`` (a counter) and ``parlor_act_seconds`` (a histogram), by game: plain
+    numbers added up on every move, made into Prometheus' families at each scrape. The
+    library's Counter and Histogram take a lock for each value they add to (three a move) and
+    check their state on every call; this runs a thousand times a second, on the loop."""
+
+    _BOUNDS = (*_ACT_BUCKETS, math.inf)
+
+    def __init__(self) -> None:
+        # Per game: how many moves fell in each bucket (a move counts in the first bound it
+        # is not above), then the sum of their seconds; and when the game's first move came.
+        self._counts: dict[str, list[float]] = {}
+        self._created: dict[str, float] = {}
+
+    def add(self, game: str, seconds: float) -> None:
+        counts = self._counts.get(game)
+        if counts is None:
+            counts = self._counts[game] = [0.0] * (len(self._BOUNDS) + 1)
+            self._created[game] = time.time()
+        counts[bisect_left(self._BOUNDS, seconds)] += 1
+        counts[-1] += seconds
+
+    def collect(self) -> Iterator[Metric]:
+        actions = CounterMetricFamily(
+            "parlor_actions", "Moves saved, by game (rate() gives moves per second).",
+            labels=["game"])
+        times = HistogramMetricFamily(
+            "parlor_act_seconds", "Time from a move's request to its save, by game "
+            "(MatchService.act and play_for_seat).", labels=["game"])
+        for game, counts in list(self._counts.items()):
+            taken = list(counts)
+            buckets, below = [], 0.0
+            for bound, count in zip(self._BOUNDS, taken, strict=False):
+                below += count
+                buckets.append((floatToGoString(bound), below))
+            created = self._created[game]
+            actions.add_metric([game], below, created=created)
+            times.add_metric([game], buckets, taken[-1])
+        yield actions
+        yield times
+
+
+MOVES = Moves()
+REGISTRY.register(MOVES)
 
 
 def acted(game: str, seconds: float) -> None:
     """One move of ``game`` saved, ``seconds`` after it was asked for."""
-    counted = _BY_GAME.get(game)
-    if counted is None:
-        counted = _BY_GAME[game] = (ACTIONS.labels(game), ACT_SECONDS.labels(game))
-    counted[0].inc()
-    counted[1].observe(seconds)
+    MOVES.add(game, seconds)
 
 
 def watch(*, open_matches: Callable[[], float], timers_armed: Callable[[], float],

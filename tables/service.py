@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
+from games.core.construct import copied
 from games.core.options import dated
 from storage import (
     MatchRecord,
@@ -725,13 +726,15 @@ class MatchService:
         outcome = game.outcome(transition.state)
         outcome_json = None if outcome is None else outcome.model_dump(mode="json")
         with_state = outcome is not None or (version + 1) % SNAPSHOT_EVERY == 0
-        # The record as it will be once saved: planned against, then kept.
-        record = live.record.model_copy(update={
+        # The record as it will be once saved: planned against, then kept. Copied without
+        # pydantic's walk over the fields (``copied``: the same model), as on every move.
+        record = copied(live.record, {
             "version": version + 1,
             "status": MatchStatus.FINISHED if outcome else live.record.status,
             "outcome": outcome_json})
         timers = None if self._planner is None else await self._planner.plan(
-            live, LiveMatch(record, live.seats, transition.state, live.recent, live.missed))
+            live, LiveMatch(record, live.seats, transition.state, live.recent, live.missed,
+                            live.lines))
         try:
             await self.repo.append_action(
                 live.id,
@@ -739,7 +742,9 @@ class MatchService:
                 seat=seat,
                 user_id=user_id,
                 source=source,
-                action=action.model_dump(mode="json"),
+                # The model's own JSON: the text ``to_json(action.model_dump(mode="json"))``
+                # writes, in one call rather than a walk and an encoding.
+                action=action.model_dump_json(),
                 state_json=transition.state.model_dump_json() if with_state else None,
                 finished=outcome is not None,
                 outcome=outcome_json,
