@@ -6,9 +6,11 @@ chosen roll or uses a card only when the roll is worth its risk (``bot_odds``), 
 hurt. Once the haunt names the traitor (a public fact), it plays its side. The heroes pursue
 their book's goal: the special actions where their trait gives them a chance, the traitor
 attacked when the dice favour it, escape through the front door; a hero with nothing better to
-do stands by the weakest hero. The traitor pursues the tome's goal and hunts the weakest hero
-within reach, and sends its monsters after the weakest prey. An attack is made when its
-wounds dealt outweigh the wounds it risks, a kill and the side's goal weighing most.
+do stands by the weakest hero, and one whose goal no door reaches yet, or whose book needs
+more omen rooms than the map holds, explores for them. The traitor pursues the tome's goal and
+hunts the weakest hero within reach, and sends its monsters after the weakest prey. An attack
+is made when its wounds dealt outweigh the wounds it risks, a kill and the side's goal
+weighing most.
 
 Easy bots (the table's ``bot_level``, in every view) play as a new player would: they try
 every roll and card, fight whenever their trait is not lower than the other's, walk toward the
@@ -427,13 +429,13 @@ def _haunt_turn(view: SeatView, actions: list[Action], rng: random.Random) -> Ac
     walk = _walk(view, actions, goals, chart, danger)
     if walk is not None:
         return walk
+    explores = _of(actions, Explore)
+    if explores and me.side != "traitor" and _wants_new_rooms(view, book, chart, goals):
+        return rng.choice(explores)
     if danger is not None and me.room not in goals:
         shelter = _shelter(actions, danger)
         if shelter is not None:
             return shelter
-    explores = _of(actions, Explore)
-    if explores and me.side != "traitor" and _wants_new_rooms(view, book):
-        return rng.choice(explores)
     return None
 
 
@@ -582,10 +584,33 @@ def _monster_value(view: SeatView, piece_id: str, trait: Trait) -> int:
     return monster.value(trait) or 0
 
 
-def _wants_new_rooms(view: SeatView, book: SideRules | None) -> bool:
-    """Heroes explore on after the haunt when their book needs rooms not yet found (omen rooms
-    for its special actions), or when there is nothing better to do."""
-    return book is not None and not _goal_rooms(view, book, ViewMap(view.rooms))
+def _wants_new_rooms(view: SeatView, book: SideRules | None, chart: ViewMap,
+                     goals: set[str]) -> bool:
+    """Heroes explore on after the haunt (a hero already at its goal, or with none to walk
+    to) when there is nothing better to do: no goal, no way to one on the map as it stands
+    (a new room may join it), or fewer omen rooms left for their book's count than it still
+    needs (each roll counts only in a new one)."""
+    if book is None:
+        return False
+    me = _me(view)
+    if not goals or me.room not in chart.distances_to(goals, [me.room]):
+        return True
+    return _omen_rooms_short(view, book)
+
+
+def _omen_rooms_short(view: SeatView, book: SideRules) -> bool:
+    """Whether the map holds fewer omen rooms not yet counted than the side's count still
+    needs, for a book whose action counts once in each omen room."""
+    if not any(a.where == "omen_room" and a.distinct_rooms for a in book.actions):
+        return False
+    me = _me(view)
+    side = me.side if me.side != "alone" else f"seat:{view.seat}"
+    done = set(view.progress_rooms.get(side, []))
+    free = sum(1 for r in view.rooms
+               if catalog().room(r.id).symbol == "omen" and r.id not in done)
+    heroes = sum(1 for e in view.explorers if e.side == "heroes")
+    needed = max((g.needed(heroes) for g in book.wins if g.kind == "progress"), default=0)
+    return free < needed - view.progress.get(side, 0)
 
 
 def _special_rooms(view: SeatView, book: SideRules, chart: ViewMap) -> set[str]:

@@ -4,8 +4,9 @@ Before the haunt the bot explores (the omens that start the haunt come from new 
 keeps its explorer whole: it heals when hurt, keeps a healing card it does not need, and makes
 a risky roll only when its trait makes it a good bet. After the haunt the heroes pursue their
 book's goal (the bell rung, the front door, a new omen room for the hymn, the traitor attacked
-when the dice favour it, the hounds stunned) and stand by the weakest; the traitor pursues the
-tome's goal and attacks the weakest hero in reach, and its monsters go for the weakest prey.
+when the dice favour it, the hounds stunned) and stand by the weakest, exploring where the map
+lacks the omen rooms or the way their book needs; the traitor pursues the tome's goal and
+attacks the weakest hero in reach, and its monsters go for the weakest prey.
 Who the traitor is, once the haunt names them, is public; each bot decides from its own view.
 Positions are built small with ``builders`` (a haunt revealed, explorers and monsters set by
 hand).
@@ -314,6 +315,25 @@ def end_the_turn_with_nothing_to_do() -> tuple[HauntState, int, Expected]:
     return state, 3, EndTurn(seat=3)
 
 
+def explore_for_more_omen_rooms() -> tuple[HauntState, int, Expected]:
+    state = haunted("drowned-choir", 4, revealer=0)  # three heroes: four omen rooms to sing in
+    assert state.traitor == 0 and state.haunt_room == "chapel-of-hours"
+    _no_monsters(state)
+    _at(state, 0, "basement-landing")
+    _turn(state, 1, "chapel-of-hours")  # the only omen room on the map
+    set_value(state, 1, "sanity", 7)
+    state.turn.used += ["special:counter-hymn", "room:chapel-of-hours"]  # sung here in vain
+    state.forget_pending()
+    return state, 1, _is(Explore)
+
+
+def explore_when_cut_off_from_the_goal() -> tuple[HauntState, int, Expected]:
+    state = _bell("entrance-hall")
+    place(state, "portrait-gallery", "upper", 4, 4)  # no door joins it to the rest of the map
+    _turn(state, 3, "portrait-gallery")
+    return state, 3, _is(Explore)
+
+
 # -- after the haunt: the traitor ----------------------------------------------------------
 def dig_the_grave() -> tuple[HauntState, int, Expected]:
     state = _bell("entrance-hall")
@@ -506,6 +526,12 @@ POSITIONS = [
              keep_off_the_skull),
     Position("end_the_turn_with_nothing_to_do", "the bell rung, no move left: end the turn",
              end_the_turn_with_nothing_to_do),
+    Position("explore_for_more_omen_rooms",
+             "sung here this turn; the hymn needs four omen rooms and the map has one: explore",
+             explore_for_more_omen_rooms),
+    Position("explore_when_cut_off_from_the_goal",
+             "no door leads from here to the bell: a new room may open the way",
+             explore_when_cut_off_from_the_goal),
     Position("dig_the_grave", "the traitor at the grave with strong Might: dig",
              dig_the_grave),
     Position("walk_to_the_grave", "the grave is down the cellar stair: go",
