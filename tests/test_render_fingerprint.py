@@ -40,7 +40,7 @@ DIGESTS: dict[str, str] = {
     "catan": "34e54f9f612bea5abe1836e3825e2a58f95da1713f2701cdc104b0d7fd0f977b",
     "citadels": "d0702f5935779f6848490582ee54f938bbc87a11410dbf0e3d705913b8bdfbd1",
     "haunt": "6d4ee1f9841af7869e6e334496599ef0068ca0964aac9e9c346dc49969dceda2",
-    "lifeboat": "131972a7d141a6bfcfd261c1fff93e1cd74c7889c652ec2fa459d74531f7c14c",
+    "lifeboat": "0d2c8be17cb0643a79bfffa28ab5b93d4807f58a6246f7f46ba0d3d55b5f0ea8",
     "renju": "91cba912bbc022b5a94137e94a814ff60a9de2f3665459a19f3ad05521ae97ce",
     "sanguosha": "88b1f7efefd618e2b57d6c8387aca4cf5f66507aef2b9dcd3d4415ec16dee1c6",
     "zombie": "e4bef73f670e992851e3807fb7259baa777502462208ade26bc4aed4d8eeca61",

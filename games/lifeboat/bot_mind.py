@@ -57,6 +57,18 @@ _SUPPLY_WORTHS = _supply_worths()
 _SUPPLY_SIZE = len(base_supply())
 
 
+def _jewel_worths() -> tuple[int, ...]:
+    """What one more jewel is worth to a holder of 0, 1, 2 of them: the sets pay 1, 4 and 8,
+    so a jewel is worth the greater of the step it makes and the step it opens (a first one
+    is a chance at the set, not one point)."""
+    sets = JEWEL_SET_POINTS
+    steps = [sets[i + 1] - sets[i] for i in range(len(sets) - 1)]
+    return tuple(max(steps[i], steps[min(i + 1, len(steps) - 1)]) for i in range(len(steps)))
+
+
+JEWEL_WORTH = _jewel_worths()
+
+
 def _waters_wanted() -> dict[str, int]:
     """How many Waters a character wants in hand: the Captain is thirsty on three navigation
     cards in four, the Kid on fewer than one in three."""
@@ -272,7 +284,10 @@ class Mind:
         """How much holding one more ``card`` is worth to this seat."""
         kind = card_type(card)
         mine = self.my_cards()
-        if kind in ("cash", "jewels", "painting"):
+        if kind == "jewels":
+            held = sum(1 for c in mine if card_type(c) == "jewels")
+            return JEWEL_WORTH[min(held, len(JEWEL_WORTH) - 1)] * (2 if self.me == "lauren" else 1)
+        if kind in ("cash", "painting"):
             return self.valuables([*mine, card], self.me) - self.valuables(mine, self.me)
         value = SUPPLY_VALUE.get(kind, 1.0)
         if kind == "water":

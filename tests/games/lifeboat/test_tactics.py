@@ -381,6 +381,14 @@ POSITIONS: list[Position] = [
                         boat=["stephen", "lauren", "captain", "mate", "frenchy", "kid"]),
         act.PickSupply(seat=1, card="painting-02"),
     ),
+    Position(
+        "supply/lauren-starts-a-jewel-set",
+        "jewels pay by the set (1, 4, 8; double for Lady Lauren): her first is a chance at 16, "
+        "worth more than a painting's sure 3",
+        lambda: _supply(["jewels-01", "painting-02", "cash-01", "oar-01", "blackjack-01",
+                         "chum-01"], hands={"lauren": ["water-03", "water-04"]}),
+        act.PickSupply(seat=0, card="jewels-01"),
+    ),
 ]
 
 
