@@ -235,20 +235,21 @@ class Tally:
     seats: int = 0
     wins: int = 0
     score: float = 0.0
-    # (seat count, deal's seed) -> [seats, wins]: the interval's sampling unit is the deal,
-    # named by its seed (a deal's index starts again at 0 in each run a merge joins).
-    deals: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    # (seat count, deal's seed) -> [seats, wins, score]: the intervals' sampling unit is the
+    # deal, named by its seed (a deal's index starts again at 0 in each run a merge joins).
+    deals: dict[tuple[int, int], list[float]] = field(default_factory=dict)
 
     def add(self, result: SeatResult) -> None:
-        self.count((result.seats, result.seed), result.won)
+        self.count((result.seats, result.seed), result.won, result.score)
         self.score += result.score
 
-    def count(self, deal: tuple[int, int], won: bool) -> None:
+    def count(self, deal: tuple[int, int], won: bool, score: float = 0.0) -> None:
         self.seats += 1
         self.wins += won
-        found = self.deals.setdefault(deal, [0, 0])
+        found = self.deals.setdefault(deal, [0, 0, 0.0])
         found[0] += 1
         found[1] += won
+        found[2] += score
 
     @property
     def win_rate(self) -> float:
@@ -284,20 +285,24 @@ def summarize(results: list[SeatResult], plans: GamePlans) -> dict[str, dict[str
     return {group: found[group] for group in ranked if group in found}
 
 
-def interval(new: Tally, base: Tally) -> float:
-    """The half-width of a 95% interval of the win rates' difference, the deal as the sampling
-    unit (cluster-robust, by the delta method): a group's seats in one game win or lose
-    together (Sanguosha's rebels, the lord's side) and a deal's games share its cards, so
-    counting seats as independent would make the interval too narrow. With one counted seat
-    per game and deals unrelated it is the usual two-proportion interval."""
+def interval(new: Tally, base: Tally, of_score: bool = False) -> float:
+    """The half-width of a 95% interval of the win rates' (or, ``of_score``, the mean scores')
+    difference, the deal as the sampling unit (cluster-robust, by the delta method): a group's
+    seats in one game win or lose together (Sanguosha's rebels, the lord's side) and a deal's
+    games share its cards, so counting seats as independent would make the interval too
+    narrow. With one counted seat per game and deals unrelated it is the usual two-proportion
+    interval; where a deal counts the same seat once new and once baseline (plan ``one``) the
+    score's is the paired interval over deals."""
     if not new.seats or not base.seats:
         return math.nan
-    p, q = new.win_rate, base.win_rate
+    column = 2 if of_score else 1
+    p = new.mean_score if of_score else new.win_rate
+    q = base.mean_score if of_score else base.win_rate
     terms: dict[tuple[int, int], float] = {}
-    for deal, (seats, wins) in new.deals.items():
-        terms[deal] = terms.get(deal, 0.0) + (wins - p * seats) / new.seats
-    for deal, (seats, wins) in base.deals.items():
-        terms[deal] = terms.get(deal, 0.0) - (wins - q * seats) / base.seats
+    for deal, found in new.deals.items():
+        terms[deal] = terms.get(deal, 0.0) + (found[column] - p * found[0]) / new.seats
+    for deal, found in base.deals.items():
+        terms[deal] = terms.get(deal, 0.0) - (found[column] - q * found[0]) / base.seats
     units = len(terms)
     if units < 2:
         return math.nan
@@ -307,14 +312,15 @@ def interval(new: Tally, base: Tally) -> float:
 def report(title: str, groups: dict[str, dict[str, Tally]]) -> str:
     lines = [title,
              f"{'group':<13} {'seats':>6} {'new win':>8} {'base win':>9} {'diff':>7} "
-             f"{'±95%':>6} {'new score':>10} {'base score':>11}"]
+             f"{'±95%':>6} {'new score':>10} {'base score':>11} {'diff':>7} {'±95%':>6}"]
     for group, tallies in groups.items():
         new, base = tallies["new"], tallies["baseline"]
         diff = 100 * (new.win_rate - base.win_rate)
         lines.append(
             f"{group:<13} {new.seats:>6} {new.win_rate:>8.1%} {base.win_rate:>9.1%} "
             f"{diff:>+7.1f} {100 * interval(new, base):>6.1f} {new.mean_score:>10.3f} "
-            f"{base.mean_score:>11.3f}")
+            f"{base.mean_score:>11.3f} {new.mean_score - base.mean_score:>+7.2f} "
+            f"{interval(new, base, of_score=True):>6.2f}")
     return "\n".join(lines)
 
 
@@ -325,6 +331,8 @@ def group_summary(groups: dict[str, dict[str, Tally]]) -> dict[str, Any]:
                      "mean_score": round(t.mean_score, 4)} for bot, t in tallies.items()},
             "diff": round(tallies["new"].win_rate - tallies["baseline"].win_rate, 4),
             "ci95": round(interval(tallies["new"], tallies["baseline"]), 4),
+            "score_diff": round(tallies["new"].mean_score - tallies["baseline"].mean_score, 4),
+            "score_ci95": round(interval(tallies["new"], tallies["baseline"], of_score=True), 4),
         }
         for group, tallies in groups.items()
     }

@@ -175,6 +175,24 @@ def test_the_interval_counts_deals_not_seats() -> None:
         textbook * (40 / 39) ** 0.5)
 
 
+def test_the_score_interval_of_one_seat_a_deal_is_the_paired_one() -> None:
+    """Plan ``one`` counts a deal's seat once new and once baseline: the score's interval is
+    the paired one over deals (the half-width of the mean of each deal's difference)."""
+    new_scores = [float(7 + (d * 5) % 9) for d in range(30)]
+    base_scores = [float(6 + (d * 7) % 8) for d in range(30)]
+    results = [SeatResult(seats=4, deal=d, seed=d, game=g, seat=d % 4, bot=bot, role=None,
+                          character=None, score=score[d], won=False)
+               for d in range(30)
+               for g, bot, score in ((0, "new", new_scores), (1, "baseline", base_scores))]
+    seats = summarize(results, plans_of("lifeboat"))["all seats"]
+    diffs = [n - b for n, b in zip(new_scores, base_scores, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    spread = (sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)) ** 0.5
+    assert seats["new"].mean_score - seats["baseline"].mean_score == pytest.approx(mean)
+    assert interval(seats["new"], seats["baseline"], of_score=True) == pytest.approx(
+        1.96 * spread / len(diffs) ** 0.5)
+
+
 def test_a_side_alone_is_new_among_baselines_and_alone_counted() -> None:
     game = registry.get("sanguosha")
     state = game.setup(8, game.Options(), seed=3)
