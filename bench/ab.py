@@ -338,16 +338,36 @@ def group_summary(groups: dict[str, dict[str, Tally]]) -> dict[str, Any]:
     }
 
 
+# What a record says of the run that played it: runs that differ in any of these measured
+# different things, and their records are not merged.
+SAME_MEASURE = ("game", "plan", "baseline", "options", "baseline_level")
+
+
 def merged(paths: list[str]) -> list[SeatResult]:
     """The counted seats of several runs' ``--records`` files, as one run's (a long run split
-    by ``--seed`` into chunks). The same deal in two files is refused: it would count twice."""
+    by ``--seed`` into chunks). The same deal in two files is refused: it would count twice;
+    so are runs of another game, plan, baseline or options. Runs of different working trees
+    are merged with a warning (the same bot may sit in several commits)."""
     results: list[SeatResult] = []
     found: dict[tuple[int, int], str] = {}
+    first_run: tuple[str, dict[str, Any]] | None = None
+    new_trees: set[str] = set()
     for path in paths:
         here: set[tuple[int, int]] = set()
         for line in Path(path).read_text().splitlines():
             if line.strip():
-                result = SeatResult(**json.loads(line))
+                fields = json.loads(line)
+                run = fields.pop("run", None)
+                if run is not None:
+                    new_trees.add(str(run.get("new")))
+                    if first_run is None:
+                        first_run = (path, run)
+                    for key in SAME_MEASURE:
+                        if run.get(key) != first_run[1].get(key):
+                            raise SystemExit(
+                                f"{path} was played with {key} {run.get(key)!r} and "
+                                f"{first_run[0]} with {first_run[1].get(key)!r}: not one run")
+                result = SeatResult(**fields)
                 results.append(result)
                 here.add((result.seats, result.seed))
         for deal in here:
@@ -355,6 +375,9 @@ def merged(paths: list[str]) -> list[SeatResult]:
                 raise SystemExit(f"the deal of seed {deal[1]} at {deal[0]} seats is in both "
                                  f"{found[deal]} and {path}")
             found[deal] = path
+    if len(new_trees) > 1:
+        print(f"note: the new bot of these records comes from {len(new_trees)} trees: "
+              f"{', '.join(sorted(new_trees))}", file=sys.stderr)
     return results
 
 
@@ -464,9 +487,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     else:
         Path(args.json).write_text(text + "\n")
     if args.records:
+        run = {"game": args.game, "plan": plan, "new": new_name, "baseline": baseline_name,
+               "options": options, "baseline_level": args.baseline_level}
         with open(args.records, "w") as out:
             for record in records:
-                out.write(json.dumps(asdict(record)) + "\n")
+                out.write(json.dumps({**asdict(record), "run": run}) + "\n")
     return summary
 
 

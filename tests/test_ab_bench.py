@@ -220,6 +220,30 @@ def test_runs_split_by_seed_merge_into_the_run_they_make_together(tmp_path: Path
         merged([str(first), str(first)])
 
 
+def test_records_of_runs_that_measured_different_things_are_not_merged(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record names its run's game, plan, baseline and options: chunks that differ in any of
+    them are refused; chunks of different working trees (the same bot may sit in several
+    commits) are merged with a note."""
+    whole = _results(1)
+    run = {"game": "sanguosha", "plan": "sides", "new": "abc", "baseline": "294830e",
+           "options": {}, "baseline_level": None}
+
+    def write(name: str, chunk: list[SeatResult], **changed: Any) -> str:
+        path = tmp_path / name
+        path.write_text("".join(json.dumps({**vars(r), "run": {**run, **changed}}) + "\n"
+                                for r in chunk))
+        return str(path)
+
+    first = write("a.jsonl", whole[:20])
+    assert len(merged([first, write("b.jsonl", whole[20:], new="def")])) == 40
+    assert "2 trees" in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="plan"):
+        merged([first, write("c.jsonl", whole[20:], plan="factions")])
+    with pytest.raises(SystemExit, match="baseline"):
+        merged([first, write("d.jsonl", whole[20:], baseline="HEAD~1")])
+
+
 @pytest.mark.parametrize("seats", [5, 8, 10])
 def test_factions_pairs_each_side_against_the_rest(seats: int) -> None:
     """Sanguosha's ``factions``: for each of the three sides, its seats new against the rest
