@@ -12,6 +12,7 @@ arguments, and a baseline equal to the working tree plays the very same games.
     nice -n 10 .venv/bin/python bench/ab.py --game sanguosha --seats 5 8 --games 1000 --jobs 2
     .venv/bin/python bench/ab.py --game lifeboat --plan one --baseline HEAD~3 --games 200
     .venv/bin/python bench/ab.py --game zombie --merge z0.jsonl z500.jsonl  # runs split by --seed
+    .venv/bin/python bench/ab.py --game lifeboat --compare before.jsonl after.jsonl  # two bots
 
 A readable table per seat count goes to stdout, then the JSON summary (``--json FILE`` writes
 it to a file instead).
@@ -20,6 +21,7 @@ it to a file instead).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import json
 import math
@@ -396,6 +398,65 @@ def report_merged(game: Game[Any, Any], plans: GamePlans, paths: list[str]) -> d
     return {"game": game.spec.name, "merged": paths, "tables": tables}
 
 
+def first_run(path: str) -> dict[str, Any]:
+    """The run named by a records file's first record (empty for records without one)."""
+    with open(path) as records:
+        for line in records:
+            if line.strip():
+                run: dict[str, Any] = json.loads(line).get("run") or {}
+                return run
+    return {}
+
+
+def compared(before: str, after: str) -> list[SeatResult]:
+    """Two runs' new bots, seat for seat: the ``--records`` of two working trees' bots played
+    over the same deals against the same baseline, as if ``after``'s new bot were the new one
+    and ``before``'s the baseline. Only the seats both runs played new count, so each pair is
+    the same seat of the same deal among the same baselines, and the intervals are the paired
+    ones over deals. A baseline seat whose result differs between the runs means the rules or
+    the baseline differ: the pairs would not be like for like, and the comparison is refused."""
+    runs = first_run(before), first_run(after)
+    for key in SAME_MEASURE:
+        if runs[0].get(key) != runs[1].get(key):
+            raise SystemExit(f"{before} was played with {key} {runs[0].get(key)!r} and "
+                             f"{after} with {runs[1].get(key)!r}: not the same measure")
+
+    def by_seat(path: str) -> dict[tuple[str, int, int, int, int], SeatResult]:
+        return {(r.bot, r.seats, r.seed, r.game, r.seat): r for r in merged([path])}
+
+    old, new = by_seat(before), by_seat(after)
+    shared = old.keys() & new.keys()
+    changed = sorted(k for k in shared if k[0] == "baseline"
+                     and (old[k].score, old[k].won) != (new[k].score, new[k].won))
+    if changed:
+        _, seats, seed, _, seat = changed[0]
+        raise SystemExit(f"{len(changed)} baseline seats differ between the runs (the first: "
+                         f"seed {seed}, {seats} seats, seat {seat}): the rules or the baseline "
+                         f"changed, so the new bots did not face the same games")
+    paired = sorted(k for k in shared if k[0] == "new")
+    if not paired:
+        raise SystemExit(f"{before} and {after} share no seat played by the new bot")
+    return ([dataclasses.replace(new[k], bot="new") for k in paired]
+            + [dataclasses.replace(old[k], bot="baseline") for k in paired])
+
+
+def report_compared(game: Game[Any, Any], plans: GamePlans, before: str,
+                    after: str) -> dict[str, Any]:
+    """The report of two runs' new bots against each other (``compared``)."""
+    results = compared(before, after)
+    trees = first_run(before).get("new"), first_run(after).get("new")
+    tables: list[dict[str, Any]] = []
+    for seats in sorted({r.seats for r in results}):
+        at = [r for r in results if r.seats == seats]
+        groups = summarize(at, plans)
+        print(report(f"{game.spec.title}, {seats} seats: {len({r.seed for r in at})} deals; "
+                     f"new = the new bot of {after} ({trees[1]}), base = the new bot of "
+                     f"{before} ({trees[0]}), each among the same baselines", groups))
+        print()
+        tables.append({"seats": seats, "groups": group_summary(groups)})
+    return {"game": game.spec.name, "compared": [before, after], "tables": tables}
+
+
 def parse_options(game: Game[Any, Any], pairs: list[str], level: str | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -433,18 +494,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--merge", nargs="+", default=None, metavar="RECORDS",
                         help="plays nothing: reports the --records files of earlier runs of "
                              "--game (split by --seed) as one run")
+    parser.add_argument("--compare", nargs=2, default=None, metavar=("BEFORE", "AFTER"),
+                        help="plays nothing: the new bots of two runs' --records (two trees, "
+                             "the same deals, plan and baseline) against each other, seat for "
+                             "seat")
     args = parser.parse_args(argv)
 
     game = registry.get(args.game)
     plans = plans_of(args.game)
-    if args.merge:
-        merged_summary = report_merged(game, plans, args.merge)
-        text = json.dumps(merged_summary, indent=1)
+    if args.merge or args.compare:
+        played_before = (report_merged(game, plans, args.merge) if args.merge
+                         else report_compared(game, plans, *args.compare))
+        text = json.dumps(played_before, indent=1)
         if args.json == "-":
             print(text)
         else:
             Path(args.json).write_text(text + "\n")
-        return merged_summary
+        return played_before
     plan = args.plan or next(iter(plans.plans))
     if plan not in plans.plans:
         raise SystemExit(f"{args.game} has no plan {plan!r}; it has {', '.join(plans.plans)}")

@@ -17,13 +17,16 @@ baseline, in the same seat of the same deal, so that the two results compare lik
   keeps the table the same and changes only that side's bot.
 - ``one``: one seat new among baselines, against the same seat baseline among baselines; the
   new seat turns with the deal. Only that seat counts.
+- ``every``: each seat in turn new among baselines, against the deal's one game of baselines;
+  every seat counts, each in its own game and in the baselines' game. ``one`` for every seat of
+  every deal, at n + 1 games a deal for n pairs instead of 2n.
 - ``all``: every seat new against every seat baseline (a cooperative team). Every seat counts.
 - a side known only in play (the haunt's heroes, its traitor): the seats that come to play it
   new, and every seat before the sides are known (or, ``-late``, baseline until then), against
   the whole game baseline; the seats that end on that side count.
 
 A game plugs in its plans (the first is its default) and its report's groups (``GAMES``); a
-game not listed gets ``one`` and ``all``, grouped by ``role_of``.
+game not listed gets ``one``, ``every`` and ``all``, grouped by ``role_of``.
 """
 
 from __future__ import annotations
@@ -64,6 +67,11 @@ def everyone(state: Any) -> Seats:
 def one_new(game: Game[Any, Any], state: Any, deal: int) -> list[Entry]:
     seat = frozenset({deal % state.seats})
     return [Entry(seat, seat), Entry(frozenset(), seat)]
+
+
+def every_seat_new(game: Game[Any, Any], state: Any, deal: int) -> list[Entry]:
+    return [*(Entry(frozenset({seat}), frozenset({seat})) for seat in range(state.seats)),
+            Entry(frozenset(), everyone(state))]
 
 
 def all_new(game: Game[Any, Any], state: Any, deal: int) -> list[Entry]:
@@ -154,22 +162,23 @@ GAMES: dict[str, GamePlans] = {
                "factions": each_side([frozenset({"lord", "loyalist"}), frozenset({"rebel"}),
                                       frozenset({"renegade"})]),
                "renegade-alone": side_alone(frozenset({"renegade"})),
-               "one": one_new},
+               "one": one_new, "every": every_seat_new},
         groups=sanguosha_groups,
         order=("lord", "loyalist", "lord's side", "rebel", "renegade")),
     "renju": GamePlans(plans={"sides": side_against_rest(frozenset({"black"})),
-                              "one": one_new},
+                              "one": one_new, "every": every_seat_new},
                        order=("black", "white")),
-    "zombie": GamePlans(plans={"all": all_new, "one": one_new}, team=True),
+    "zombie": GamePlans(plans={"all": all_new, "one": one_new, "every": every_seat_new},
+                        team=True),
     "haunt": GamePlans(
         plans={"heroes": side_once_known(frozenset({"hero"}), before=True),
                "traitor": side_once_known(frozenset({"traitor"}), before=True),
                "heroes-late": side_once_known(frozenset({"hero"}), before=False),
                "traitor-late": side_once_known(frozenset({"traitor"}), before=False),
-               "all": all_new, "one": one_new},
+               "all": all_new, "one": one_new, "every": every_seat_new},
         order=("traitor", "hero", "alone")),
 }
-DEFAULT = GamePlans(plans={"one": one_new, "all": all_new})
+DEFAULT = GamePlans(plans={"one": one_new, "every": every_seat_new, "all": all_new})
 
 
 def plans_of(game: str) -> GamePlans:

@@ -20,6 +20,7 @@ from bench.ab import (
     SeatResult,
     Setting,
     Table,
+    compared,
     interval,
     merged,
     play_deals,
@@ -262,3 +263,60 @@ def test_factions_pairs_each_side_against_the_rest(seats: int) -> None:
         assert ours.new == side and theirs.new == everyone - side
     assert sorted(s for e in entries for s in e.counted if s in e.new) == list(everyone)
     assert sorted(s for e in entries for s in e.counted if s not in e.new) == list(everyone)
+
+
+def test_every_seat_is_new_once_against_the_deals_one_game_of_baselines(
+        baseline: BaselineBot) -> None:
+    """Plan ``every``: n games with one seat new among baselines and one game of baselines a
+    deal; each seat counts once in its own game and once in the baselines' game."""
+    played = play_deals(setting("lifeboat", "every"), seats=4, deals=1, first_seed=5, workers=1,
+                        baseline=baseline)
+    assert sorted(sorted(job.new) for job in played.games) == [[], [0], [1], [2], [3]]
+    for bot in ("new", "baseline"):
+        assert sorted(r.seat for r in played.seats if r.bot == bot) == [0, 1, 2, 3]
+    # The same code on both sides plays one game five times.
+    assert len({(tuple(g.scores), g.steps) for g in played.games.values()}) == 1
+
+
+def _run(tmp_path: Path, name: str, new_scores: list[float], base_scores: list[float],
+         **changed: Any) -> str:
+    """Records of a plan-``every`` run at 3 seats: deal d's seat s scored ``new_scores[3d+s]``
+    new and ``base_scores[3d+s]`` in the baselines' game."""
+    run = {"game": "lifeboat", "plan": "every", "new": name, "baseline": "294830e",
+           "options": {}, "baseline_level": None, **changed}
+    lines = []
+    for index, (new, base) in enumerate(zip(new_scores, base_scores, strict=True)):
+        deal, seat = divmod(index, 3)
+        for game, bot, score in ((seat, "new", new), (3, "baseline", base)):
+            record = SeatResult(seats=3, deal=deal, seed=100 + deal, game=game, seat=seat,
+                                bot=bot, role=None, character=None, score=score,
+                                won=score >= 10)
+            lines.append(json.dumps({**vars(record), "run": run}) + "\n")
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text("".join(lines))
+    return str(path)
+
+
+def test_two_bots_compare_seat_for_seat_among_the_same_baselines(tmp_path: Path) -> None:
+    """``--compare``: the new bots of two runs over the same deals, paired by seat; the score's
+    interval is the paired one over deals. Runs whose baseline seats differ (other rules or
+    another baseline) or that measured something else are refused."""
+    base = [float(5 + (i * 7) % 6) for i in range(60)]
+    before = [float(6 + (i * 5) % 7) for i in range(60)]
+    after = [float(7 + (i * 3) % 8) for i in range(60)]
+    first = _run(tmp_path, "before", before, base)
+    second = _run(tmp_path, "after", after, base)
+    seats = summarize(compared(first, second), plans_of("lifeboat"))["all seats"]
+    by_deal = [sum(after[3 * d:3 * d + 3]) / 3 - sum(before[3 * d:3 * d + 3]) / 3
+               for d in range(20)]
+    mean = sum(by_deal) / 20
+    spread = (sum((x - mean) ** 2 for x in by_deal) / 19) ** 0.5
+    assert seats["new"].seats == seats["baseline"].seats == 60
+    assert seats["new"].mean_score - seats["baseline"].mean_score == pytest.approx(mean)
+    assert interval(seats["new"], seats["baseline"], of_score=True) == pytest.approx(
+        1.96 * spread / 20 ** 0.5)
+    other_rules = _run(tmp_path, "other", after, [b + (i == 7) for i, b in enumerate(base)])
+    with pytest.raises(SystemExit, match="1 baseline seats differ"):
+        compared(first, other_rules)
+    with pytest.raises(SystemExit, match="plan"):
+        compared(first, _run(tmp_path, "one", after, base, plan="one"))
