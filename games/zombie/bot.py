@@ -27,6 +27,7 @@ from games.zombie.bot_fight import (
     arms_choice,
     card_value,
     plan_fight,
+    plan_for,
     stakes,
     standing,
     team_of,
@@ -111,18 +112,14 @@ def _hand_on_arms(view: SeatView, me: PlayerView, kinds: dict[str, list[Action]]
 
 
 # -- the leader's round --------------------------------------------------------------------
-def _healed(view: PublicView, amount: int) -> PublicView:
-    players = [p.model_copy(update={"health": min(MAX_HEALTH, p.health + amount)})
-               if p.alive and p.health > 0 else p for p in view.players]
-    return view.model_copy(update={"players": players})
-
-
-def event_worth(view: PublicView, stake: Stakes, forecast: Forecast | None) -> float:
+def event_worth(view: PublicView, stake: Stakes, forecast: Forecast | None,
+                team: Team | None = None) -> float:
     """What the next event is worth to the team, on average, against nothing happening: the
-    hordes as the team would fight them, blessings, curses; an item is worth nothing here."""
+    hordes as the team would fight them, blessings, curses; an item is worth nothing here.
+    ``team``, when given, is the view's team healed (``Team.healed``)."""
     if forecast is None:
         return -1_000.0  # midnight
-    team = team_of(view)
+    team = team or team_of(view)
     healths = [f.health for f in team.rows]
     base = team.worth(healths)
     total = 0.0
@@ -145,7 +142,7 @@ def _happening_gain(view: PublicView, stake: Stakes, team: Team, healths: list[i
     """What one happening is worth to the team against nothing happening (None: nothing)."""
     if happening.kind == "zombies":
         zombies = max(1, happening.zombies + view.extra_zombies)
-        return plan_fight(view, zombies, stake).value - base
+        return plan_for(team, zombies, stake).value - base
     if happening.kind == "bless":
         return team.worth([h + 1 for h in healths]) - base
     if happening.kind == "curse":
@@ -189,7 +186,7 @@ def _cower_pays(view: PublicView, chart: BotMap, kinds: dict[str, list[Action]],
     forecast = next_card(view)
     stake = _search_stakes(view, chart, search) if search else stakes(view, chart)
     now = event_worth(view, stake, forecast)
-    later = event_worth(_healed(view, amount), stake, forecast)
+    later = event_worth(view, stake, forecast, team.healed(amount))
     card = card_value(len(healths), left - needed - 1)
     return healing + later - card > now
 

@@ -14,10 +14,12 @@ last card before midnight is fought for when it wins.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from copy import copy
 from dataclasses import dataclass
 from itertools import product
 
-from games.core.memo import Beside
+from games.core.memo import Beside, Memo
 from games.zombie.bot_map import BotMap, chart_of
 from games.zombie.bot_time import cards_left, next_card, slack
 from games.zombie.cards import GASOLINE_REFUEL, ITEMS, MAX_HEALTH, SODA_HEALS
@@ -142,9 +144,7 @@ def _knee_of(view: PublicView) -> float:
     team = standing(view)
     if forecast is None or not team:
         return KNEE
-    hordes = forecast.hordes(view.extra_zombies)
-    chance = sum(p for _, p in hordes)
-    zombies = sum(z * p for z, p in hordes) / chance if chance else 4 + view.extra_zombies
+    zombies = forecast.typical_horde(view.extra_zombies)
     power = sum(1 + weapon_attack(p) for p in team)
     return max(2.0, max(0.0, zombies - power) / len(team) + KNEE)
 
@@ -184,19 +184,43 @@ class Fighter:
     totem: bool
 
 
+# What a plan is kept by beside the zombies, the stakes and the knee: the bots' level, the
+# chainsaw's charge, and each player's health, life, totem and items.
+PlanFacts = tuple[str, int, tuple[tuple[int, bool, bool, tuple[str, ...]], ...]]
+
+
 class Team:
-    """The standing players of a view, read once for every fight tried."""
+    """The standing players of a view, read once for every fight tried, with every fact of
+    the view a fight plan depends on."""
 
     def __init__(self, view: PublicView) -> None:
         players = standing(view)
         # The remainder goes to the healthiest fighters, the totem's holder last.
-        self.rows = sorted(
-            (Fighter(p.seat, p.health, 1 + weapon_attack(p), "chainsaw" in p.items,
-                     "golf_club" in p.items, p.totem) for p in players),
-            key=lambda f: (-f.health, f.totem, f.seat))
+        self.rows = _ordered(
+            Fighter(p.seat, p.health, 1 + weapon_attack(p), "chainsaw" in p.items,
+                    "golf_club" in p.items, p.totem) for p in players)
         self.soda = any("soda" in p.items for p in players)
         self.burnable = can_burn(view)
         self.knee = knee_of(view)
+        # A chainsaw can be revved: charged, or a Gasoline to pour in that no fire needs.
+        self.fuel = view.chainsaw_fuel > 0 or (
+            any("gasoline" in p.items for p in players) and not self.burnable)
+        self.casual = view.options.bot_level == "easy"
+        self.facts = plan_facts(view)
+
+    def healed(self, amount: int) -> Team:
+        """The team as the view with every standing player healed by ``amount`` reads (up to
+        their most health): a cower's outcome weighed without building that view. Its knee
+        is this one's, which reads neither health nor who stands beyond this team's seats."""
+        twin = copy(self)
+        twin.rows = _ordered(
+            Fighter(f.seat, min(MAX_HEALTH, f.health + amount), f.attack, f.chainsaw,
+                    f.golf_club, f.totem) for f in self.rows)
+        level, fuel, players = self.facts
+        twin.facts = (level, fuel, tuple(
+            (min(MAX_HEALTH, health + amount) if alive and health > 0 else health, alive,
+             totem, items) for health, alive, totem, items in players))
+        return twin
 
     def worth(self, healths: list[int]) -> float:
         """The team as it stands with these healths (highest first), nothing at stake."""
@@ -241,6 +265,10 @@ class Team:
         return value, damage
 
 
+def _ordered(fighters: Iterable[Fighter]) -> list[Fighter]:
+    return sorted(fighters, key=lambda f: (-f.health, f.totem, f.seat))
+
+
 _TEAMS: Beside[PublicView, Team] = Beside()
 
 
@@ -262,27 +290,33 @@ def _groups(team: Team) -> list[list[Fighter]]:
 
 # The whole team works the same plan out, one bot after another: it is kept by every fact it
 # depends on (the knee reads the hour and the cards still in the deck), so a plan never depends
-# on what the process worked out before. Bounded: emptied when full (entries are tiny and
-# rarely met twice across games).
-_PLANS: dict[tuple[object, ...], Plan] = {}
-_PLAN_LIMIT = 20_000
+# on what the process worked out before. Bounded, forgetting its oldest plan for each new one.
+_PLANS: Memo[tuple[object, ...], Plan] = Memo(20_000)
 
 
-def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> Plan:
-    stake = stake or stakes(view)
-    key = (
-        zombies,
-        stake,
-        knee_of(view),
+def plan_facts(view: PublicView) -> PlanFacts:
+    """What a plan is kept by, beside the zombies, the stakes and the knee."""
+    return (
         view.options.bot_level,
         view.chainsaw_fuel,
         tuple((p.health, p.alive, p.totem, tuple(p.items)) for p in view.players),
     )
+
+
+def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> Plan:
+    stake = stake or stakes(view)
+    # The view's team is read only for a plan not yet made (most fights' plans were made by
+    # the leader's round or a teammate's answer).
+    plan = _PLANS.get((zombies, stake, knee_of(view), plan_facts(view)))
+    return plan if plan is not None else plan_for(team_of(view), zombies, stake)
+
+
+def plan_for(team: Team, zombies: int, stake: Stakes) -> Plan:
+    """The plan of ``team_of(view)`` (or of a team healed from it) against ``zombies``."""
+    key = (zombies, stake, team.knee, team.facts)
     plan = _PLANS.get(key)
     if plan is None:
-        if len(_PLANS) >= _PLAN_LIMIT:
-            _PLANS.clear()
-        plan = _PLANS[key] = _plan_fight(view, zombies, stake)
+        plan = _PLANS.remember(key, _plan_fight(team, zombies, stake))
     return plan
 
 
@@ -291,15 +325,25 @@ def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> P
 EVERY_GROUP = 64
 
 
-def _fighter_groups(team: Team) -> list[frozenset[int]]:
+# Every group of fighters, by the seats of each kind of standing player (what they are made
+# of, and the same for every team whose seats fall into the same kinds).
+_EVERY_GROUP_OF: Memo[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]] = Memo(4_096)
+
+
+def _fighter_groups(team: Team) -> Sequence[frozenset[int]]:
     groups = _groups(team)
     sizes = [len(g) + 1 for g in groups]
     combos = 1
     for size in sizes:
         combos *= size
     if combos <= EVERY_GROUP:
-        return [frozenset(f.seat for g, k in zip(groups, counts, strict=True) for f in g[:k])
-                for counts in product(*(range(size) for size in sizes)) if any(counts)]
+        kinds = tuple(tuple(f.seat for f in g) for g in groups)
+        every = _EVERY_GROUP_OF.get(kinds)
+        if every is None:
+            every = _EVERY_GROUP_OF.remember(kinds, tuple(
+                frozenset(seat for g, k in zip(kinds, counts, strict=True) for seat in g[:k])
+                for counts in product(*(range(size) for size in sizes)) if any(counts)))
+        return every
     found: dict[frozenset[int], None] = {}
     orders = (
         team.rows,
@@ -320,15 +364,12 @@ def _casual_groups(team: Team) -> list[frozenset[int]]:
     return [able or frozenset(f.seat for f in team.rows)]
 
 
-def _plan_fight(view: PublicView, zombies: int, stake: Stakes) -> Plan:
-    team = team_of(view)
+def _plan_fight(team: Team, zombies: int, stake: Stakes) -> Plan:
     best = Plan(frozenset(), team.flee(stake), 0)
     burnable = team.burnable
-    fuel = view.chainsaw_fuel > 0 or (
-        any("gasoline" in p.items for p in standing(view)) and not burnable)
+    fuel = team.fuel
     saws = {f.seat for f in team.rows if f.chainsaw}
-    casual = view.options.bot_level == "easy"
-    for fighters in _casual_groups(team) if casual else _fighter_groups(team):
+    for fighters in _casual_groups(team) if team.casual else _fighter_groups(team):
         sawing = fuel and not saws.isdisjoint(fighters)
         for rev, burn in ((False, False), (True, False), (False, True)):
             if (rev and not sawing) or (burn and not burnable):

@@ -9,7 +9,7 @@ start a fourth deck strikes midnight.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.zombie.bot_map import BotMap
 from games.zombie.cards import CARDS, HOURS, Happening
@@ -31,11 +31,24 @@ class Forecast:
 
     hour: int
     happenings: tuple[tuple[Happening, float], ...]
+    # ``typical_horde``'s answers by the doom table's X (a forecast is shared: ``next_card``).
+    _typical: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
 
     def hordes(self, extra: int) -> list[tuple[int, float]]:
         """The zombies of each possible horde (the doom table's X added) and its chance."""
         return [(max(1, h.zombies + extra), p) for h, p in self.happenings
                 if h.kind == "zombies"]
+
+    def typical_horde(self, extra: int) -> float:
+        """The zombies of the next horde on average (the doom table's X added): 4 and X if
+        no card left brings one."""
+        known = self._typical.get(extra)
+        if known is None:
+            hordes = self.hordes(extra)
+            chance = sum(p for _, p in hordes)
+            known = self._typical[extra] = (
+                sum(z * p for z, p in hordes) / chance if chance else 4 + extra)
+        return known
 
     def horde_chance(self) -> float:
         return sum(p for h, p in self.happenings if h.kind == "zombies")

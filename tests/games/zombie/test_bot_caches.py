@@ -1,10 +1,12 @@
 """The bots' shared answers give what working them out afresh gives.
 
 A map is charted once for every view that shows the same tiles, openings and stacks
-(``bot_map.chart_of``), a view's team is read once (``bot_fight.team_of``), and a forecast's
-repeated happenings are weighed once (``bot.event_worth``): over seeded games, each decision
-is the one made with every table emptied and every view built again, and a shared map answers
-as a map charted from the view alone."""
+(``bot_map.chart_of``), a view's team is read once (``bot_fight.team_of``), a forecast's
+repeated happenings are weighed once (``bot.event_worth``), every group of fighters is listed
+once per grouping of seats, and a cower's healing is weighed on the team healed
+(``Team.healed``) rather than on a healed view: over seeded games, each decision is the one
+made with every table emptied and every view built again, a shared map answers as a map
+charted from the view alone, and a team healed is the team of the view healed."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from games import registry
 from games.zombie import bot, bot_fight, bot_map
 from games.zombie.bot_map import BotMap, chart_of
 from games.zombie.bot_time import next_card, rounds_needed
+from games.zombie.cards import MAX_HEALTH
 from games.zombie.state import ZombieState
 from games.zombie.views import PublicView
 
@@ -23,6 +26,7 @@ GAME = registry.get("zombie")
 def _forget_everything() -> None:
     bot_map._CHARTS.clear()
     bot_fight._PLANS.clear()
+    bot_fight._EVERY_GROUP_OF.clear()
 
 
 def _chart_answers(chart: BotMap, view: PublicView) -> tuple[object, ...]:
@@ -93,3 +97,41 @@ def test_a_forecast_weighed_by_happening_adds_up_card_by_card() -> None:
         prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
         state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt, rng)).state
     assert checked > 20
+
+
+def _healed_view(view: PublicView, amount: int) -> PublicView:
+    players = [p.model_copy(update={"health": min(MAX_HEALTH, p.health + amount)})
+               if p.alive and p.health > 0 else p for p in view.players]
+    return view.model_copy(update={"players": players})
+
+
+def test_a_team_healed_is_the_team_of_the_view_healed() -> None:
+    checked = 0
+    for seed in range(2):
+        state = GAME.setup(4 + seed % 2, {}, 40 + seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if GAME.outcome(state) is not None:
+                break
+            view = GAME.view(state, None)
+            stake = bot_fight.stakes(view)
+            forecast = next_card(view)
+            for amount in (1, 2):
+                healed_view = _healed_view(view, amount)
+                healed = bot_fight.Team(view).healed(amount)
+                fresh = bot_fight.Team(healed_view)
+                assert healed.rows == fresh.rows
+                assert healed.facts == fresh.facts == bot_fight.plan_facts(healed_view)
+                assert (healed.knee, healed.soda, healed.burnable, healed.fuel, healed.casual) \
+                    == (fresh.knee, fresh.soda, fresh.burnable, fresh.fuel, fresh.casual)
+                for zombies in (3, 7):
+                    _forget_everything()
+                    assert bot_fight.plan_for(healed, zombies, stake) \
+                        == bot_fight.plan_fight(healed_view, zombies, stake)
+                assert bot.event_worth(view, stake, forecast, healed) \
+                    == bot.event_worth(healed_view, stake, forecast)
+                checked += 1
+            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
+            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
+                                                  rng)).state
+    assert checked > 60
