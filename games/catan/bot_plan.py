@@ -17,6 +17,7 @@ from games.catan.board import (
 from games.catan.cards import COSTS, PIPS, RESOURCES
 from games.catan.layout import Facts
 from games.catan.views import CatanView, PlayerView, viewed_facts
+from games.core.memo import Beside
 
 # How much a pip of each resource is worth to a settler (brick and lumber build every road and
 # settlement; ore is scarce and makes cities).
@@ -95,10 +96,16 @@ class Seat:
         blocked = self._blocking(blocked)
         found = self._all_values.get(blocked)
         if found is None:
-            scarce = self._scarcity()
-            found = self._all_values[blocked] = [self._worth(c, blocked, scarce)
-                                                 for c in range(CORNER_COUNT)]
+            found = self._all_values[blocked] = self._harboured(
+                _island_worths(self.facts).yields(self, blocked, self._scarcity()))
         return found
+
+    def _harboured(self, yields: list[float]) -> list[float]:
+        """Each corner's worth from its yields' worth: its harbour's added."""
+        values = list(yields)
+        for c, harbour in _island_worths(self.facts).harbours:
+            values[c] += self._harbour_worth(harbour)
+        return values
 
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
@@ -125,14 +132,21 @@ class Seat:
         return scarce
 
     def _worth(self, c: int, blocked: int | None, scarce: dict[str, float]) -> float:
+        value = self._yield_worth(c, blocked, scarce)
+        harbour = self.facts.corner_harbour[c]
+        if harbour is not None:
+            value += self._harbour_worth(harbour)
+        return value
+
+    def _yield_worth(self, c: int, blocked: int | None, scarce: dict[str, float]) -> float:
         value = 0.0
         for h, kind, number in self.facts.corner_yields[c]:
             if h != blocked:
                 value += PIPS[number] * WEIGHT[kind] * scarce[kind]
-        harbour = self.facts.corner_harbour[c]
-        if harbour is not None:
-            value += 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)
         return value
+
+    def _harbour_worth(self, harbour: str) -> float:
+        return 1.0 if harbour == "any" else 0.6 + 8 * self.production.get(harbour, 0.0)
 
     def reach(self) -> dict[int, tuple[int, list[int]]]:
         """Free corners the seat's roads can reach within ``REACH`` new roads: corner ->
@@ -249,6 +263,37 @@ class Seat:
     def near_win(self, seat: int) -> bool:
         """Whether a trade could hand ``seat`` the win: within 2 visible points of it."""
         return self.view.players[seat].points >= self.view.points_to_win - 2
+
+
+class _IslandWorths:
+    """Every corner's worth from its yields alone, by the robber's hex and the resources a
+    seat lacks: the same for every seat and every set-up choice that agree on those (each
+    seat's first settlement, every seat's choices while the robber stays put), kept beside the
+    island's facts for the match's life; and the corners with a harbour, whose worth adds what
+    the seat produces of its kind."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.harbours = tuple((c, kind) for c, kind in enumerate(facts.corner_harbour)
+                              if kind is not None)
+        self._yields: dict[tuple[int | None, tuple[float, ...]], list[float]] = {}
+
+    def yields(self, seat: Seat, blocked: int | None, scarce: dict[str, float]) -> list[float]:
+        key = (blocked, tuple(scarce.values()))
+        found = self._yields.get(key)
+        if found is None:
+            found = self._yields[key] = [seat._yield_worth(c, blocked, scarce)
+                                         for c in range(CORNER_COUNT)]
+        return found
+
+
+_ISLAND_WORTHS: Beside[Facts, _IslandWorths] = Beside()
+
+
+def _island_worths(facts: Facts) -> _IslandWorths:
+    found = _ISLAND_WORTHS.get(facts)
+    if found is None:
+        found = _ISLAND_WORTHS.remember(facts, _IslandWorths(facts))
+    return found
 
 
 def seat_of(view: CatanView) -> Seat:

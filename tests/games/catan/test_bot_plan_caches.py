@@ -1,16 +1,19 @@
 """What the bot keeps for a decision gives what working it out afresh gives: the worth of
 every corner with the robber on a hex that yields nothing (the desert) is the worth without it
-(one list serves both), a producing hex still counts as blocked, and the resources each corner
-yields (kept with the island's facts) are those of its hexes."""
+(one list serves both), a producing hex still counts as blocked, each corner's worth from its
+yields is shared by the seats of one island that lack the same resources (``_IslandWorths``,
+kept beside the island's facts) and still gives every seat its own harbours' worth, and the
+resources each corner yields (kept with the island's facts) are those of its hexes."""
 
 from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import pairwise
 
 from games.catan import GAME
 from games.catan.board import CORNER_COUNT
-from games.catan.bot_plan import seat_of
+from games.catan.bot_plan import _island_worths, seat_of
 from games.catan.layout import facts
 from games.catan.state import CatanState
 from tests.games.catan.table import new_game
@@ -54,3 +57,20 @@ def test_each_corners_resources_are_those_of_its_hexes() -> None:
         island = facts(state.island)
         assert island.corner_kinds == tuple(
             frozenset(kind for _, kind, _ in here) for here in island.corner_yields)
+
+
+def test_seats_lacking_the_same_resources_share_the_yields_worth() -> None:
+    shared = 0
+    for state in _positions():
+        seats = [seat_of(GAME.view(state, s)) for s in range(state.seats)]
+        for seat in seats:
+            scarce = seat._scarcity()
+            assert seat.corner_values() == [seat._worth(c, None, scarce)
+                                            for c in range(CORNER_COUNT)]
+        worths = _island_worths(seats[0].facts)
+        for one, other in pairwise(seats):
+            if one._scarcity() == other._scarcity():
+                assert worths.yields(one, None, one._scarcity()) \
+                    is worths.yields(other, None, other._scarcity())
+                shared += 1
+    assert shared > 10
