@@ -5,12 +5,13 @@ Before the haunt it explores, picks up what lies about, and keeps its traits up:
 chosen roll or uses a card only when the roll is worth its risk (``bot_odds``), and heals when
 hurt. Once the haunt names the traitor (a public fact), it plays its side. The heroes pursue
 their book's goal: the special actions where their trait gives them a chance, the traitor
-attacked when the dice favour it, escape through the front door; a hero with nothing better to
-do stands by the weakest hero, and one whose goal no door reaches yet, or whose book needs
-more omen rooms than the map holds, explores for them. The traitor pursues the tome's goal and
-hunts the weakest hero within reach, and sends its monsters after the weakest prey. An attack
-is made when its wounds dealt outweigh the wounds it risks, a kill and the side's goal
-weighing most.
+attacked when the dice favour it (and hunted by every hero when his death is their only win,
+the clock runs for him and they are four or more), escape through the front door; a hero
+with nothing better to do stands by the weakest hero, and one whose goal no door reaches yet,
+or whose book needs more omen rooms than the map holds, explores for them. The traitor
+pursues the tome's goal and hunts the weakest hero within reach, and sends its monsters after
+the weakest prey. An attack is made when its wounds dealt outweigh the wounds it risks, a kill
+and the side's goal weighing most.
 
 Easy bots (the table's ``bot_level``, in every view) play as a new player would: they try
 every roll and card, fight whenever their trait is not lower than the other's, walk toward the
@@ -63,6 +64,7 @@ TRY_SPECIAL = 0.15  # the least chance worth a walk to a special action's room, 
 KILL = 6.0  # an enemy explorer killed, in trait steps
 STUN = 1.5  # a monster stunned: it loses its next turn
 GOAL_FOE = 2.0  # wounds on the enemy whose death is the side's goal count this much more
+GANG = 4  # heroes enough to hunt a stronger traitor together
 
 
 def choose_action(view: SeatView, prompt: Prompt, rng: random.Random) -> Action:
@@ -654,7 +656,7 @@ def _goal_rooms(view: SeatView, book: SideRules | None, chart: ViewMap) -> set[s
     elif foes and me.side == "heroes":
         traitor = view.explorers[next(iter(foes))]
         # Standing with the traitor already, the attack was made or not worth making.
-        if traitor.room != me.room and _hunts(view, me, traitor):
+        if traitor.room != me.room and _hunts(view, book, me, traitor):
             targets.add(traitor.room)
     if "monsters_stunned" in kinds:
         targets |= {m.room for m in view.monsters if not m.stunned}
@@ -663,11 +665,14 @@ def _goal_rooms(view: SeatView, book: SideRules | None, chart: ViewMap) -> set[s
     return targets
 
 
-def _hunts(view: SeatView, me: ExplorerView, traitor: ExplorerView) -> bool:
+def _hunts(view: SeatView, book: SideRules, me: ExplorerView, traitor: ExplorerView) -> bool:
     """Whether a hero goes after the traitor: the traitor is making progress toward the tome's
-    goal (the table's count shows it), the hero is among those the traitor fears most, or the
-    traitor is wounded near death."""
+    goal (the table's count shows it), his death is the only way to win before the clock runs
+    out and the heroes are four or more (enough to wear him down together), the hero is among
+    those the traitor fears most, or the traitor is wounded near death."""
     if view.progress.get("traitor", 0) > 0:
+        return True
+    if _gang_up(view, book):
         return True
     mine = _value(me, "might") + _weapon_dice(me)
     theirs = _value(traitor, "might")
@@ -676,6 +681,15 @@ def _hunts(view: SeatView, me: ExplorerView, traitor: ExplorerView) -> bool:
     heroes = _heroes(view)
     best = max(_value(h, "might") + _weapon_dice(h) for h in heroes)
     return mine >= best - 1 or _steps_to_die(traitor, PHYSICAL) <= 3
+
+
+def _gang_up(view: SeatView, book: SideRules) -> bool:
+    """Whether every hero closes in on the traitor: his death is the heroes' only win, the
+    deadline is his, and the side has four heroes or more: together they wear him down (at
+    three, sending the weaker ones after him gained nothing against ``294830e``)."""
+    heroes = sum(1 for e in view.explorers if e.side == "heroes")
+    return heroes >= GANG and not _clock_ours(view) \
+        and all(g.kind == "traitor_dead" for g in book.wins)
 
 
 def _prey_rooms(view: SeatView) -> set[str]:

@@ -4,7 +4,8 @@ Before the haunt the bot explores (the omens that start the haunt come from new 
 keeps its explorer whole: it heals when hurt, keeps a healing card it does not need, and makes
 a risky roll only when its trait makes it a good bet. After the haunt the heroes pursue their
 book's goal (the bell rung, the front door, a new omen room for the hymn, the traitor attacked
-when the dice favour it, the hounds stunned) and stand by the weakest, exploring where the map
+when the dice favour it and hunted when his death alone wins against the clock, the hounds
+stunned) and stand by the weakest, exploring where the map
 lacks the omen rooms or the way their book needs; the traitor pursues the tome's goal and
 attacks the weakest hero in reach, and its monsters go for the weakest prey.
 Who the traitor is, once the haunt names them, is public; each bot decides from its own view.
@@ -287,6 +288,25 @@ def kill_the_traitor_rather_than_rob_him() -> tuple[HauntState, int, Expected]:
     return state, 2, Steal(seat=2, card=None)
 
 
+def hunt_the_traitor_against_the_clock() -> tuple[HauntState, int, Expected]:
+    state = haunted("gardeners-debt", 5, revealer=0)  # four heroes
+    traitor, room = state.traitor, state.haunt_room
+    assert traitor is not None and room is not None
+    _no_monsters(state)
+    strong(state, traitor)
+    _at(state, traitor, room)  # north of the hall, far stronger than any hero alone
+    hero, best, weakest, other = state.heroes()
+    _turn(state, hero, "entrance-hall")
+    set_value(state, hero, "might", 2)
+    strong(state, best)
+    state.seat(best).cards = ["cavalry-sabre"]  # the hero he fears most is far away
+    _at(state, best, "upper-landing")
+    _at(state, other, "upper-landing")
+    _weak(state, weakest)
+    _at(state, weakest, "cellar-door")  # the weakest other hero, east of the hall
+    return state, hero, Move(seat=hero, to=room)
+
+
 def stun_the_hound() -> tuple[HauntState, int, Expected]:
     state = haunted("salt-wife", 4, revealer=0)
     assert state.traitor == 1
@@ -520,6 +540,9 @@ POSITIONS = [
              no_attack_on_a_far_stronger_traitor),
     Position("kill_the_traitor_rather_than_rob_him", "the wounds kill the traitor: deal them",
              kill_the_traitor_rather_than_rob_him),
+    Position("hunt_the_traitor_against_the_clock",
+             "four heroes, only his death wins and the deadline is his: close in on him together",
+             hunt_the_traitor_against_the_clock),
     Position("stun_the_hound", "the heroes win with every hound stunned: strike it",
              stun_the_hound),
     Position("keep_off_the_skull", "after the haunt a wound on Might at its lowest step kills",
