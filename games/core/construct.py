@@ -21,6 +21,9 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+# The same setters for an engine's own copying code (``games/sanguosha/state.py``).
+set_dict, set_fields_set, set_extra, set_private = (
+    _set_dict, _set_fields_set, _set_extra, _set_private)
 
 
 def assembled(cls: type[M], fields: dict[str, Any], fields_set: set[str] | None = None) -> M:

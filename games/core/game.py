@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
+from games.core.construct import assembled
 from games.core.errors import IllegalAction
 from games.core.model import Action, Event, GameSpec, Outcome, Prompt, StateBase, Transition
 from games.core.rating import EACH_FOR_ITSELF, Rated, outcome_places
@@ -106,7 +107,8 @@ class Game(ABC, Generic[S, OptionsT]):
         events = self._apply(new, action, derive_rng(state.seed, state.step, "apply"))
         new.step = state.step + 1
         new.forget_pending()
-        return Transition(state=new, events=events)
+        # Without the constructor's validation: both values are already what it would hold.
+        return assembled(Transition, {"state": new, "events": list(events)})
 
     def repeats(self, state: S, action: Action) -> bool:
         """Whether ``action`` only repeats the choice its seat has already made in a question

@@ -27,6 +27,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from games.core.construct import assembled
+
 WindowMode = Literal["in_order", "first_come", "together"]
 
 
@@ -49,8 +51,12 @@ class Window(BaseModel):
         if self.mode == "in_order":
             return (self.seats[self.at],) if self.at < len(self.seats) else ()
         if self.mode == "first_come":
-            return tuple(seat for seat in self.seats if seat not in self.passed)
-        return tuple(seat for seat in self.seats if seat not in self.answers)
+            passed = self.passed
+            return tuple([seat for seat in self.seats if seat not in passed]) if passed \
+                else self.seats
+        answers = self.answers
+        return tuple([seat for seat in self.seats if seat not in answers]) if answers \
+            else self.seats
 
     def question(self, seat: int) -> str:
         """The question id for ``seat``: unchanged while this seat's own question stands.
@@ -89,8 +95,14 @@ class Windows(BaseModel):
     def open(self, topic: str, mode: WindowMode, seats: Iterable[int], **data: Any) -> Window:
         """Opens a window on top of the others (a response to what they ask about)."""
         self.serial += 1
-        window = Window(serial=self.serial, topic=topic, mode=mode, seats=tuple(seats),
-                        data=data)
+        # Built as the constructor would build it, without its validation: games open a
+        # window on most moves, and every value here is already what the field holds.
+        window = assembled(
+            Window,
+            {"serial": self.serial, "topic": topic, "mode": mode, "seats": tuple(seats),
+             "at": 0, "passed": (), "answers": {}, "data": data},
+            {"serial", "topic", "mode", "seats", "data"},
+        )
         self.stack.append(window)
         return window
 
