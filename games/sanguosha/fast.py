@@ -12,24 +12,24 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from games.core import Action, Pick, Prompt
+from games.core.construct import set_dict, set_extra, set_fields_set, set_private
 from games.core.memo import Memo
-from games.sanguosha.actions import Pass, Respond, Use
+from games.sanguosha.actions import Choose, Pass, Respond, Use
 
 M = TypeVar("M", bound=BaseModel)
 _new = object.__new__
-_set = object.__setattr__
 _FIELD_SETS: dict[type[BaseModel], set[str]] = {}
 
 
 def build(cls: type[M], fields: dict[str, Any]) -> M:
     model = _new(cls)
-    _set(model, "__dict__", fields)
+    set_dict(model, fields)
     names = _FIELD_SETS.get(cls)
     if names is None:
         names = _FIELD_SETS[cls] = set(cls.model_fields)
-    _set(model, "__pydantic_fields_set__", names)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
+    set_fields_set(model, names)
+    set_extra(model, None)
+    set_private(model, None)
     return model
 
 
@@ -67,6 +67,15 @@ def respond(seat: int, cards: tuple[str, ...], name: str, via: str = "") -> Resp
     if found is None:
         fields = {"kind": "respond", "seat": seat, "cards": cards, "name": name, "via": via}
         found = _ACTIONS.remember(key, build(Respond, fields))
+    return found
+
+
+def choose(seat: int, option: str) -> Choose:
+    key = ("choose", seat, option)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS.remember(
+            key, build(Choose, {"kind": "choose", "seat": seat, "option": option}))
     return found
 
 

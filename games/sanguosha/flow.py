@@ -17,7 +17,7 @@ from typing import Any
 from games.core import Action, Event, Prompt
 from games.core.windows import Window, WindowMode
 from games.sanguosha.fast import build
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_top
 
 
 class Ctx:
@@ -46,7 +46,7 @@ class Ctx:
             return
         done = frames.pop()
         if done.ret and frames:
-            frames[-1].d[done.ret] = value
+            own_top(self.state).d[done.ret] = value
 
     def ask(self, topic: str, mode: WindowMode, seats: list[int], **data: Any) -> Window:
         return self.state.windows.open(topic, mode, seats, **data)
@@ -102,7 +102,7 @@ def run(ctx: Ctx) -> None:
             return
         if not state.frames or state.windows.top is not None:
             return
-        frame = state.frames[-1]
+        frame = own_top(state)
         STEPS[frame.op](ctx, frame)
     raise RuntimeError(f"sanguosha: frame {state.frames[-1].op} made no progress")
 
@@ -110,7 +110,7 @@ def run(ctx: Ctx) -> None:
 def dispatch(ctx: Ctx, action: Action) -> None:
     """Hands ``action`` to the frame whose window asked, then runs on."""
     state = ctx.state
-    frame = state.frames[-1]
+    frame = own_top(state)
     window = state.windows.top
     assert window is not None
     ANSWERS[frame.op](ctx, frame, window, action)

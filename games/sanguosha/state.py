@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from games.core import StateBase
+from games.core.construct import set_dict, set_extra, set_fields_set, set_private
 from games.core.windows import Windows
 from games.sanguosha.identities import Identity, identity_of_card
 from games.sanguosha.options import Options
@@ -106,6 +107,17 @@ class SanguoshaState(StateBase):
         share_repeated_parts(self)
         return self
 
+    def forget_pending(self) -> None:
+        """Drops the prompts and the view's rows kept on this state (it is about to change
+        in place); the rows of the state a fresh copy came from stay (``clone``)."""
+        private = self.__pydantic_private__
+        if private is None:
+            self._pending = None
+        else:
+            private["_pending"] = None
+            private.pop("_rows", None)
+            private.pop("_table", None)
+
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
@@ -146,7 +158,7 @@ def _share_fields_set(model: BaseModel) -> None:
     if every is None:
         every = _EVERY_FIELD[cls] = set(cls.model_fields)
     if model.__pydantic_fields_set__ == every:
-        _set(model, "__pydantic_fields_set__", every)
+        set_fields_set(model, every)
 
 
 def _interned(value: Any) -> Any:
@@ -189,16 +201,15 @@ def _thaw(data: dict[str, Any]) -> dict[str, Any]:
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def shallow(model: Any) -> Any:
     """A field-for-field copy of a pydantic model without pydantic's copy machinery."""
     copied = _new(model.__class__)
-    _set(copied, "__dict__", dict(model.__dict__))
-    _set(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(copied, "__pydantic_extra__", None)
-    _set(copied, "__pydantic_private__", None)
+    set_dict(copied, dict(model.__dict__))
+    set_fields_set(copied, model.__pydantic_fields_set__)
+    set_extra(copied, None)
+    set_private(copied, None)
     return copied
 
 
@@ -216,10 +227,10 @@ def _copy_player(player: Player) -> Player:
     fields["judging_as"] = d["judging_as"].copy()
     fields["flags"] = d["flags"].copy()
     copied = _new(Player)
-    _set(copied, "__dict__", fields)
-    _set(copied, "__pydantic_fields_set__", player.__pydantic_fields_set__)
-    _set(copied, "__pydantic_extra__", None)
-    _set(copied, "__pydantic_private__", None)
+    set_dict(copied, fields)
+    set_fields_set(copied, player.__pydantic_fields_set__)
+    set_extra(copied, None)
+    set_private(copied, None)
     return copied
 
 
@@ -228,17 +239,42 @@ def _copy_frame(frame: Frame) -> Frame:
     fields = d.copy()
     fields["d"] = _thaw(d["d"])
     copied = _new(Frame)
-    _set(copied, "__dict__", fields)
-    _set(copied, "__pydantic_fields_set__", frame.__pydantic_fields_set__)
-    _set(copied, "__pydantic_extra__", None)
-    _set(copied, "__pydantic_private__", None)
+    set_dict(copied, fields)
+    set_fields_set(copied, frame.__pydantic_fields_set__)
+    set_extra(copied, None)
+    set_private(copied, None)
     return copied
 
 
+def own_top(state: SanguoshaState) -> Frame:
+    """The top frame, for a rule to change: a copy of its own in place of one this state
+    still shares with the state it was copied from (``clone``). Frames are only ever
+    changed at the top (a step, an answer, a child's result), so the shared ones are always
+    the bottom of the stack."""
+    frames = state.frames
+    top = len(frames) - 1
+    private = state.__pydantic_private__
+    if private is not None and top < private.get("_shared_frames", 0):
+        frames[top] = _copy_frame(frames[top])
+        private["_shared_frames"] = top
+    return frames[top]
+
+
 def clone(state: SanguoshaState) -> SanguoshaState:
-    """A copy that shares nothing the rules change (much faster than a generic deep copy)."""
+    """A copy that shares nothing the rules change in place, and the frames until a rule
+    changes one (``own_top``): much faster than a generic deep copy."""
     copied: SanguoshaState = shallow(state)
-    _set(copied, "__pydantic_private__", {"_pending": None})
+    before = state.__pydantic_private__
+    rows = None if before is None else before.get("_rows")
+    set_private(copied, {
+        "_pending": None,
+        # The view's rows (and reach) of ``state`` with its players, for the copy's view to
+        # keep those of the seats a move leaves alone (``views._rows``).
+        "_before": None if rows is None else (state.players, rows),
+        # Frames are shared until a rule changes one (``own_top``): a move changes only the
+        # top frame or two, and the frames below stay as they were.
+        "_shared_frames": len(state.frames),
+    })
     fields = copied.__dict__
     fields["players"] = [_copy_player(p) for p in state.players]
     fields["deck"] = fields["deck"].copy()
@@ -250,7 +286,7 @@ def clone(state: SanguoshaState) -> SanguoshaState:
     # Their rows are replaced, never changed, by the rules (``intent.py``): shared.
     fields["deeds"] = list(state.deeds)
     fields["intent"] = list(state.intent)
-    fields["frames"] = [_copy_frame(frame) for frame in state.frames]
+    fields["frames"] = list(state.frames)
     windows = shallow(state.windows)
     stack = []
     for window in state.windows.stack:

@@ -183,7 +183,7 @@ def uses_for(
         if weapon.startswith("fangtian-") and last_card:
             for size in range(2, MAX_HALBERD_TARGETS + 1):
                 for group in combinations(targets, size):
-                    uses.append(Use(seat=seat, cards=cards, name=name, via=via, targets=group))
+                    uses.append(fast.use(seat, cards, name, via, group))
         return uses
     if name == "jiedao":
         uses = []
@@ -192,7 +192,7 @@ def uses_for(
                 continue
             for victim in slash_targets(state, wielder, ()):
                 uses.append(
-                    Use(seat=seat, cards=cards, name=name, via=via, targets=(wielder, victim))
+                    fast.use(seat, cards, name, via, (wielder, victim))
                 )
         return uses
     if name in AREA_TRICKS:

@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.construct import set_dict, set_extra, set_fields_set, set_private
 from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
 from games.sanguosha.options import Options
@@ -91,7 +92,6 @@ class SeatView(PublicView):
 
 
 _new = object.__new__
-_set = object.__setattr__
 # Rows by what they show; the bound is the engines' usual one (games/core/memo.py).
 _ROWS: Memo[tuple[Any, ...], SeatRow] = Memo(10_000)
 _FIELDS: dict[type[BaseModel], set[str]] = {}
@@ -108,13 +108,13 @@ def _build(cls: type[M], **fields: Any) -> M:
 def _make(cls: type[M], fields: dict[str, Any]) -> M:
     """``_build`` from a dict of every field, which the model keeps."""
     model = _new(cls)
-    _set(model, "__dict__", fields)
+    set_dict(model, fields)
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = set(cls.model_fields)
-    _set(model, "__pydantic_fields_set__", names)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
+    set_fields_set(model, names)
+    set_extra(model, None)
+    set_private(model, None)
     return model
 
 
@@ -175,18 +175,58 @@ def _new_row(state: SanguoshaState, seat: int) -> SeatRow:
     )
 
 
-def _distances(state: SanguoshaState) -> list[int | None]:
-    if state.current < 0:
-        return [None] * state.seats
-    return distances_from(state, state.current)
+def _rows(state: SanguoshaState) -> tuple[list[SeatRow], list[int | None], int]:
+    """Every seat's row, the current player's distances and attack range.
+
+    A state fresh from ``apply`` holds these parts of the state it was copied from
+    (``clone``), with that state's players, which no rule changes afterwards: a seat whose
+    player equals the one before, field for field, keeps its row (a row shows nothing but its
+    player's fields and what a match never changes), and only the seats a move touched are
+    looked up again. Distances and range read only the current player and each seat's hero,
+    life and equipment: while those stay, they stay too. The parts are kept on the state for
+    the next copy."""
+    private = state.__pydantic_private__
+    players = state.players
+    current = state.current
+    before = None if private is None else private.get("_before")
+    if before is None:
+        rows = [_row(state, seat) for seat in range(state.seats)]
+        same_reach = False
+    else:
+        old_players, (old_rows, old_current, old_distances, old_reach) = before
+        assert private is not None
+        rows = []
+        same_reach = current == old_current
+        for seat, p in enumerate(players):
+            old_row = old_rows[seat]
+            if p.__dict__ == old_players[seat].__dict__:
+                rows.append(old_row)
+                continue
+            row = _row(state, seat)
+            rows.append(row)
+            if same_reach and row is not old_row and (
+                row.alive != old_row.alive or row.equips != old_row.equips
+                or row.hero != old_row.hero
+            ):
+                same_reach = False
+        private["_before"] = None
+    if same_reach:
+        distances, reach = list(old_distances), old_reach
+    else:
+        distances = [None] * state.seats if current < 0 else distances_from(state, current)
+        reach = attack_range(state, current) if current >= 0 else 1
+    if private is not None:
+        private["_rows"] = (rows, current, distances, reach)
+    return rows, distances, reach
 
 
 def _table(state: SanguoshaState) -> dict[str, Any]:
     """The view's fields that are the same for every viewer and do not depend on the window."""
     result = state.result
+    rows, distances, reach = _rows(state)
     return dict(
         options=state.options,
-        seats=[_row(state, s) for s in range(state.seats)],
+        seats=rows,
         lord=state.lord,
         current=state.current,
         phase=state.phase,
@@ -197,8 +237,8 @@ def _table(state: SanguoshaState) -> dict[str, Any]:
         processing=list(state.processing),
         grace=list(state.grace),
         deaths=list(state.deaths),
-        distances=_distances(state),
-        attack_range=attack_range(state, state.current) if state.current >= 0 else 1,
+        distances=list(distances),
+        attack_range=reach,
         # Rows the rules replace rather than change (``intent.py``): shared, not copied.
         deeds=list(state.deeds),
         intent=list(state.intent),

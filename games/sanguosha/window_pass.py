@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Transition
+from games.core.construct import assembled
 from games.core.model import Prompt
 from games.sanguosha.actions import Pass
 from games.sanguosha.state import SanguoshaState, shallow
@@ -71,6 +72,7 @@ def quiet_pass(state: SanguoshaState, action: Action, pending: list[Prompt]) -> 
         {
             "_pending": [p for p in pending if p.seat != seat],
             "_table": private.get("_table"),
+            "_rows": private.get("_rows"),
         },
     )
-    return Transition(state=new, events=[])
+    return assembled(Transition, {"state": new, "events": []})

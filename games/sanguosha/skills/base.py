@@ -9,6 +9,7 @@ from typing import Any
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose, Use
 from games.sanguosha.skills.registry import skills_of
 from games.sanguosha.state import SanguoshaState
@@ -68,10 +69,10 @@ def skill_prompt(
     pick: Pick | None = None,
     **params: Any,
 ) -> Prompt:
-    return Prompt(
-        seat=seat,
-        kind="skill",
-        actions=actions,
+    return fast.prompt(
+        seat,
+        "skill",
+        actions,
         question=window.question(seat),
         clock="turn" if clock == "turn" else "response",
         pick=pick,
@@ -80,7 +81,7 @@ def skill_prompt(
 
 
 def yes_no(seat: int) -> list[Action]:
-    return [Choose(seat=seat, option=NO), Choose(seat=seat, option=YES)]
+    return [fast.choose(seat, NO), fast.choose(seat, YES)]
 
 
 def choose(prompt: Prompt, option: str) -> Action:

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose, Use
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -25,7 +26,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
     if not once_per_turn(state, seat, "fanjian") or not state.players[seat].hand:
         return []
     return [
-        Use(seat=seat, cards=(), name="fanjian", via="fanjian", targets=(t,))
+        fast.use(seat, (), "fanjian", "fanjian", (t,))
         for t in state.living_from(seat, include=False)
     ]
 

@@ -7,6 +7,7 @@ import random
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Discard, Use
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.combat import heal
@@ -23,7 +24,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
     if not once_per_turn(state, seat, "jieyin") or len(state.players[seat].hand) < 2:
         return []
     return [
-        Use(seat=seat, cards=(), name="jieyin", via="jieyin", targets=(t,))
+        fast.use(seat, (), "jieyin", "jieyin", (t,))
         for t in state.living_from(seat, include=False)
         if state.players[t].gender == "male" and state.players[t].hp < state.players[t].max_hp
     ]

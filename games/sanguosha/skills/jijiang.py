@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.flow import Ctx, step
 from games.sanguosha.skills.base import always_yes, skill_bot
@@ -36,7 +37,7 @@ def play_uses(state: SanguoshaState, seat: int) -> list[Use]:
     if not may_slash(state, seat) or not helpers(state, seat, "shu"):
         return []
     return [
-        Use(seat=seat, cards=(), name="sha", via="jijiang", targets=(t,))
+        fast.use(seat, (), "sha", "jijiang", (t,))
         for t in slash_targets(state, seat, ())
     ]
 

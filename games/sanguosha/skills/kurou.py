@@ -3,6 +3,7 @@ two cards (if he survives)."""
 
 from __future__ import annotations
 
+from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.combat import lose_hp
 from games.sanguosha.flow import Ctx, step
@@ -13,7 +14,7 @@ from games.sanguosha.zones import draw
 
 @active("kurou")
 def offers(state: SanguoshaState, seat: int) -> list[Use]:
-    return [Use(seat=seat, cards=(), name="kurou", via="kurou")]
+    return [fast.use(seat, (), "kurou", "kurou")]
 
 
 @step("skill:kurou")

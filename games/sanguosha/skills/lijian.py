@@ -8,6 +8,7 @@ from itertools import permutations
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Discard, Use
 from games.sanguosha.bot_mind import Mind, equip_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -31,7 +32,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
         return []
     men = [t for t in state.living_from(seat, include=False) if state.players[t].gender == "male"]
     return [
-        Use(seat=seat, cards=(), name="lijian", via="lijian", targets=(a, b))
+        fast.use(seat, (), "lijian", "lijian", (a, b))
         for a, b in permutations(men, 2)
         if can_target(state, a, b, "juedou")
     ]

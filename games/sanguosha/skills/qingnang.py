@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from games.sanguosha import fast
 from games.sanguosha.actions import Use
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
@@ -19,7 +20,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
         return []
     wounded = [s for s in state.living_from(seat) if state.players[s].hp < state.players[s].max_hp]
     return [
-        Use(seat=seat, cards=(c,), name="qingnang", via="qingnang", targets=(t,))
+        fast.use(seat, (c,), "qingnang", "qingnang", (t,))
         for c in state.players[seat].hand
         for t in wounded
     ]

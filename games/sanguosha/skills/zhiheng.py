@@ -7,6 +7,7 @@ import random
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Discard, Use
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -25,7 +26,7 @@ def _cards(state: SanguoshaState, seat: int) -> tuple[str, ...]:
 def offers(state: SanguoshaState, seat: int) -> list[Use]:
     if not once_per_turn(state, seat, "zhiheng") or not _cards(state, seat):
         return []
-    return [Use(seat=seat, cards=(), name="zhiheng", via="zhiheng")]
+    return [fast.use(seat, (), "zhiheng", "zhiheng")]
 
 
 @step("skill:zhiheng")

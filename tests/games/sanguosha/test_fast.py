@@ -7,7 +7,7 @@ import random
 from games.core import Prompt
 from games.core.conformance import random_action
 from games.sanguosha import GAME
-from games.sanguosha.actions import Pass, Respond, Use
+from games.sanguosha.actions import Choose, Pass, Respond, Use
 
 
 def test_fast_built_prompts_and_actions_equal_validated_ones() -> None:
@@ -23,7 +23,7 @@ def test_fast_built_prompts_and_actions_equal_validated_ones() -> None:
             for action in prompt.actions:
                 again = GAME.parse_action(action.model_dump_json())
                 assert again == action and hash(again) == hash(action)
-                if isinstance(action, Pass | Use | Respond):
+                if isinstance(action, Pass | Use | Respond | Choose):
                     checked += 1
         state = GAME.apply(state, random_action(GAME, state, rng)).state
     assert checked > 100

@@ -12,6 +12,7 @@ import pytest
 from games.core.conformance import find_leaks, mixed_chooser, playout, random_action, replay
 from games.sanguosha import GAME, Options
 from games.sanguosha.intent import aimed, deed
+from games.sanguosha.state import own_top
 
 # One seed per count by default (each count plays another of the conformance option sets;
 # the generic conformance run plays three more seeds at every count): two with PARLOR_SOAK=1.
@@ -84,8 +85,9 @@ def test_a_state_copy_shares_nothing_the_rules_change() -> None:
     # own way of adding to them leaves the original alone.
     deed(copied, 0, 1, 5)
     aimed(copied, 2, 1, 3)
+    # Frames are shared until a rule changes one, which it does through ``own_top``.
     if copied.frames:
-        copied.frames[-1].d["x"] = [1]
+        own_top(copied).d["x"] = [1]
     if copied.windows.stack:
         copied.windows.stack[-1].data["x"] = 1
     assert state == deep

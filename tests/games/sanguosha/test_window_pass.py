@@ -1,6 +1,6 @@
 """The fast paths of a move give exactly what the full rules give: a quiet pass in a
-Nullification window (``window_pass``), the views' shared rows and table, the events and frames
-built without validation."""
+Nullification window (``window_pass``), the views' shared rows and table, the parts a state
+shares with the state before, the events, frames and windows built without validation."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from games.core import Event, Game
+from games.core.windows import Window
 from games.sanguosha import GAME, fast
 from games.sanguosha.actions import Use
 from games.sanguosha.state import Frame, SanguoshaState
@@ -86,6 +87,30 @@ def test_views_with_shared_rows_and_tables_equal_fresh_ones() -> None:
             assert view.model_dump_json() == fresh.model_dump_json()
 
 
+def test_views_from_the_parts_of_the_state_before_equal_fresh_ones() -> None:
+    """A state fresh from ``apply`` keeps the rows, distances and range of the seats the move
+    left alone from the state before (``views._rows``) and shares its untouched frames with it
+    (``state.own_top``): its first view equals one built from the state parsed afresh, and no
+    state changes once a later move is made from it."""
+    kept: list[tuple[SanguoshaState, str]] = []
+    reused = 0
+    for seats, seed in ((8, 7), (5, 8)):
+        rng = random.Random(seed)
+        state = GAME.setup(seats, seed=seed)
+        while GAME.outcome(state) is None:
+            prompt = rng.choice(GAME.pending(state))
+            private = state.__pydantic_private__ or {}
+            reused += private.get("_before") is not None
+            view = GAME.view(state, prompt.seat)
+            fresh = GAME.view(GAME.parse_state(state.model_dump_json()), prompt.seat)
+            assert view.model_dump_json() == fresh.model_dump_json()
+            kept.append((state, state.model_dump_json()))
+            state = GAME.apply(state, GAME.choose(view, prompt, rng)).state
+    assert reused > 300
+    for old, dumped in kept:
+        assert old.model_dump_json() == dumped
+
+
 def test_events_and_frames_built_without_validation_equal_validated_ones() -> None:
     rng = random.Random(9)
     state = GAME.setup(6, seed=9)
@@ -100,6 +125,14 @@ def test_events_and_frames_built_without_validation_equal_validated_ones() -> No
             assert twin == event and twin.model_dump_json() == event.model_dump_json()
             events += 1
         state = transition.state
+        for window in state.windows.stack:
+            twin_window = Window(serial=window.serial, topic=window.topic, mode=window.mode,
+                                 seats=window.seats, data=window.data)
+            if window.at == 0 and not window.passed and not window.answers:
+                assert twin_window == window
+                assert twin_window.__pydantic_fields_set__ == window.__pydantic_fields_set__
+            assert twin_window.model_dump_json(exclude={"at", "passed", "answers"}) == \
+                window.model_dump_json(exclude={"at", "passed", "answers"})
         for frame in state.frames:
             twin_frame = Frame(op=frame.op, step=frame.step, ret=frame.ret, d=frame.d)
             assert twin_frame == frame
