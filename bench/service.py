@@ -36,9 +36,10 @@ them (a move that costs much in one act would stand out); each call over 20 ms o
 SQLite's thread is split into its own CPU, its wait for a core (Linux schedstat) and its wait
 off the CPU (a sync, a lock), with what it ran; and at the end one full
 collection is timed, as the bot's collector runs one every ten minutes. The ``--gc-*``,
-``--no-autocheckpoint``, ``--python-gc``, ``--python-switch-interval`` and ``--without-timers``
-flags are what-ifs; by default the Scheduler is wired in and the collector and the GIL's switch
-interval set as ``bot.app.ParlorClient`` does.
+``--no-autocheckpoint``, ``--python-gc``, ``--python-switch-interval``, ``--asyncio-loop`` and
+``--without-timers`` flags are what-ifs; by default the Scheduler is wired in, the collector and
+the GIL's switch interval set as ``bot.app.ParlorClient`` does, and the event loop is the bot's
+(``bot/event_loop.py``).
 
 Part 2 (REST requests per action) runs the real ``ParlorClient`` against the fake Discord of
 ``tests/fakediscord`` and plays whole tables through the users' clicks: humans with bots, tables
@@ -106,7 +107,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot import collector, switching
+from bot import collector, event_loop, switching
 from games import registry
 from games.core import Action, Game, Prompt
 from storage.sqlite import SqliteRepository
@@ -1672,6 +1673,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--python-switch-interval", action="store_true",
                         help="CPython's GIL switch interval (5 ms) instead of the bot's "
                              "(bot/switching.py)")
+    parser.add_argument("--asyncio-loop", action="store_true",
+                        help="asyncio's own event loop instead of the bot's (uvloop: "
+                             "bot/event_loop.py)")
     parser.add_argument("--no-autocheckpoint", action="store_true",
                         help="try SQLite without its automatic WAL checkpoints (what-if)")
     parser.add_argument("--tables", type=int, default=2,
@@ -1757,6 +1761,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.python_switch_interval:
         sys.setswitchinterval(switching.SWITCH_INTERVAL)  # as ParlorClient.setup_hook does
     print(f"GIL switch interval: {sys.getswitchinterval() * 1000:g} ms")
+    if args.asyncio_loop:
+        os.environ["PARLOR_EVENT_LOOP"] = "asyncio"  # the what-if: asyncio's own loop
     for game in registry.names() if args.game == "all" else [args.game]:
         done = play_game(game, args, argv, cpus, every_cpu)
         if done != 0:
@@ -1789,12 +1795,13 @@ def play_game(game: str, args: argparse.Namespace, argv: list[str], cpus: list[i
             print("What-if: without the Scheduler")
         if args.no_autocheckpoint:
             print("What-if: SQLite's automatic WAL checkpoints are off")
-        asyncio.run(run_service_part(args))
+        print(f"Event loop: {event_loop.name()}")
+        event_loop.run(run_service_part(args))
     if args.part in ("rest", "both"):
         os.sched_setaffinity(0, every_cpu)
         print(f"\n== Part 2: REST requests per action, {title} tables, the real client against "
               "the fake Discord ==")
-        report_rest(asyncio.run(run_rest_part(args)), args)
+        report_rest(event_loop.run(run_rest_part(args)), args)
     return 0
 
 

@@ -13,6 +13,9 @@ same time on one CPU, from each tree's root, and compare each pair:
 
     taskset -c 0 .venv/bin/python -m bench.service_path --game lifeboat
     taskset -c 0 .venv/bin/python -m bench.service_path --game zombie --matches 300 --rounds 6
+
+It runs on the bot's event loop (``bot/event_loop.py``); ``PARLOR_EVENT_LOOP=asyncio`` runs it
+on asyncio's own.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import argparse
-import asyncio
 import gc
 import hashlib
 import random
@@ -33,7 +35,7 @@ import threading
 import time
 
 from bench import service
-from bot import collector, switching
+from bot import collector, event_loop, switching
 from games import registry
 
 
@@ -84,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=8, help="moves per match")
     args = parser.parse_args(argv)
     sys.setswitchinterval(switching.SWITCH_INTERVAL)
-    print(asyncio.run(play(args.game, args.matches, args.rounds)))
+    print(event_loop.run(play(args.game, args.matches, args.rounds)))
     return 0
 
 

@@ -16,7 +16,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import startup
+from bot import event_loop, startup
 from bot.collector import Collector
 from bot.components import DYNAMIC_ITEMS
 from bot.edit_budget import request_gate
@@ -294,7 +294,7 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        asyncio.run(run(settings, token))
+        event_loop.run(run(settings, token))  # uvloop's loop (bot/event_loop.py)
     except discord.LoginFailure:
         print("parlor: Discord refused the token (401). Reset it in the Developer Portal and "
               "update DISCORD_TOKEN in .env.", file=sys.stderr)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from bot import event_loop
 from tests.every_game import use_quick_bots
 from tests.storage.backends import POSTGRES_DSN_VARIABLE
 
@@ -93,6 +95,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.fail("pytest-xdist did not keep this xdist_group on one worker (its loadgroup "
                     "cannot name groups under pytest 9.2: pytest-xdist issue 1386; "
                     "pyproject.toml pins pytest below it)", pytrace=False)
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
+                                  ) -> dict[str, Callable[[], asyncio.AbstractEventLoop]]:
+    """Async tests run on the bot's event loop (``bot/event_loop.py``: uvloop's)."""
+    return {event_loop.name(): event_loop.factory()}
 
 
 def pytest_configure(config: pytest.Config) -> None:
