@@ -225,10 +225,10 @@ def sha_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 
 
 def _yes_no(seat: int, window: Window, kind: str) -> Prompt:
-    return Prompt(
-        seat=seat,
-        kind=kind,
-        actions=[Choose(seat=seat, option=NO), Choose(seat=seat, option=YES)],
+    return fast.prompt(
+        seat,
+        kind,
+        [fast.choose(seat, NO), fast.choose(seat, YES)],
         question=window.question(seat),
         clock="response",
         params=dict(window.data),
@@ -237,12 +237,12 @@ def _yes_no(seat: int, window: Window, kind: str) -> Prompt:
 
 @prompt("cixiong")
 def cixiong_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Choose(seat=seat, option=LET_DRAW)]
-    actions += [Choose(seat=seat, option=c) for c in state.players[seat].hand]
-    return Prompt(
-        seat=seat,
-        kind="double_swords",
-        actions=actions,
+    actions: list[Action] = [fast.choose(seat, LET_DRAW)]
+    actions += [fast.choose(seat, c) for c in state.players[seat].hand]
+    return fast.prompt(
+        seat,
+        "double_swords",
+        actions,
         question=window.question(seat),
         clock="response",
         params=dict(window.data),
@@ -253,10 +253,10 @@ def cixiong_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -
 def axe_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     options = tuple(c for c in _own_cards(state, seat) if name_of(c) != "guanshi")
     pick = Pick(field="cards", options=options, min=2, max=2, template=Discard(seat=seat))
-    return Prompt(
-        seat=seat,
-        kind="axe",
-        actions=[Pass(seat=seat), pick.build(options[:2])],
+    return fast.prompt(
+        seat,
+        "axe",
+        [fast.passing(seat), pick.build(options[:2])],
         question=window.question(seat),
         clock="response",
         pick=pick,
@@ -266,11 +266,11 @@ def axe_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Pr
 
 @prompt("qinglong")
 def blade_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Pass(seat=seat), *_blade_options(state, seat, f.d["target"])]
-    return Prompt(
-        seat=seat,
-        kind="blade",
-        actions=actions,
+    actions: list[Action] = [fast.passing(seat), *_blade_options(state, seat, f.d["target"])]
+    return fast.prompt(
+        seat,
+        "blade",
+        actions,
         question=window.question(seat),
         clock="response",
         params=dict(window.data),
@@ -285,10 +285,10 @@ def ice_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Pr
 @prompt("hanbing_pick")
 def ice_pick_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     options = area_options(state, f.d["target"], judging=False)
-    return Prompt(
-        seat=seat,
-        kind="pick_card",
-        actions=[Choose(seat=seat, option=o) for o in options],
+    return fast.prompt(
+        seat,
+        "pick_card",
+        [fast.choose(seat, o) for o in options],
         question=window.question(seat),
         clock="response",
         params=dict(window.data),
@@ -297,12 +297,12 @@ def ice_pick_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) 
 
 @prompt("qilin")
 def kylin_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions = [Choose(seat=seat, option=NO)]
-    actions += [Choose(seat=seat, option=h) for h in _horses(state, f.d["target"])]
-    return Prompt(
-        seat=seat,
-        kind="kylin_bow",
-        actions=list(actions),
+    actions = [fast.choose(seat, NO)]
+    actions += [fast.choose(seat, h) for h in _horses(state, f.d["target"])]
+    return fast.prompt(
+        seat,
+        "kylin_bow",
+        list(actions),
         question=window.question(seat),
         clock="response",
         params=dict(window.data),

@@ -7,6 +7,7 @@ import random
 
 from games.core import Action, IllegalAction, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.cards import deck_ids
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -163,10 +164,10 @@ def other_heroes_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> N
 @prompt("hero")
 def hero_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     offers = state.players[seat].offers
-    return Prompt(
-        seat=seat,
-        kind="hero",
-        actions=[Choose(seat=seat, option=h) for h in offers],
+    return fast.prompt(
+        seat,
+        "hero",
+        [fast.choose(seat, h) for h in offers],
         question=window.question(seat),
         clock="turn",
     )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.core import Action, Prompt
 from games.core.windows import Window
-from games.sanguosha.actions import Choose, Pass, Use
+from games.sanguosha import fast
+from games.sanguosha.actions import Choose, Use
 from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -140,10 +141,10 @@ def trick_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 @prompt("pick_card")
 def pick_card_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     options = area_options(state, f.d["target"], trick_reaches_judging(state))
-    return Prompt(
-        seat=seat,
-        kind="pick_card",
-        actions=[Choose(seat=seat, option=o) for o in options],
+    return fast.prompt(
+        seat,
+        "pick_card",
+        [fast.choose(seat, o) for o in options],
         question=window.question(seat),
         clock="turn",
         params=dict(window.data),
@@ -152,10 +153,10 @@ def pick_card_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int)
 
 @prompt("grace")
 def grace_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    return Prompt(
-        seat=seat,
-        kind="grace",
-        actions=[Choose(seat=seat, option=c) for c in state.grace],
+    return fast.prompt(
+        seat,
+        "grace",
+        [fast.choose(seat, c) for c in state.grace],
         question=window.question(seat),
         clock="response",
         params=dict(window.data),
@@ -173,11 +174,11 @@ def collateral_uses(state: SanguoshaState, seat: int, victim: int) -> list[Use]:
 
 @prompt("collateral")
 def collateral_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Pass(seat=seat), *collateral_uses(state, seat, f.d["victim"])]
-    return Prompt(
-        seat=seat,
-        kind="collateral",
-        actions=actions,
+    actions: list[Action] = [fast.passing(seat), *collateral_uses(state, seat, f.d["victim"])]
+    return fast.prompt(
+        seat,
+        "collateral",
+        actions,
         question=window.question(seat),
         clock="response",
         params=dict(window.data),

@@ -265,10 +265,10 @@ def discard_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -
     if most > excess:
         listed.append(pick.build(hand[: excess + 1]))
     actions: list[Action] = list(dict.fromkeys(listed))
-    return Prompt(
-        seat=seat,
-        kind="discard",
-        actions=actions,
+    return fast.prompt(
+        seat,
+        "discard",
+        actions,
         question=window.question(seat),
         clock="turn",
         pick=pick,

@@ -68,7 +68,7 @@ def named(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 
 @prompt("skill:fanjian")
 def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Choose(seat=seat, option=s) for s in SUITS]
+    actions: list[Action] = [fast.choose(seat, s) for s in SUITS]
     return skill_prompt(seat, window, "fanjian", actions)
 
 

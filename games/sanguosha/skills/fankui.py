@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.bot_mind import Mind, equip_value
@@ -53,7 +54,7 @@ def take(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 @prompt("skill:fankui")
 def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     options = [NO, *area_options(state, f.d["src"], judging=False)]
-    return skill_prompt(seat, window, "fankui", [Choose(seat=seat, option=o) for o in options])
+    return skill_prompt(seat, window, "fankui", [fast.choose(seat, o) for o in options])
 
 
 @skill_bot("fankui")

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import Action, Pick, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose, Discard
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import card
@@ -85,7 +86,7 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 def price(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     hand = tuple(state.players[seat].hand)
     pick = Pick(field="cards", options=hand, min=2, max=2, template=Discard(seat=seat))
-    actions: list[Action] = [Choose(seat=seat, option=TAKE_DAMAGE), pick.build(hand[:2])]
+    actions: list[Action] = [fast.choose(seat, TAKE_DAMAGE), pick.build(hand[:2])]
     return skill_prompt(seat, window, "ganglie", actions, pick=pick, paying=True)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind, card_value
 from games.sanguosha.cards import card
@@ -66,7 +67,7 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
         seat,
         window,
         "guanxing",
-        [Choose(seat=seat, option=o) for o in options],
+        [fast.choose(seat, o) for o in options],
         clock="turn",
         seen=list(seen),
     )

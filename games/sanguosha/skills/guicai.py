@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import card
@@ -65,7 +66,7 @@ def replace(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 @prompt("skill:guicai")
 def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     options = [NO, *state.players[seat].hand]
-    return skill_prompt(seat, window, "guicai", [Choose(seat=seat, option=o) for o in options])
+    return skill_prompt(seat, window, "guicai", [fast.choose(seat, o) for o in options])
 
 
 def _succeeds(reason: str, card_id: str, hearts_only: bool) -> bool | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.distance import in_attack_range
@@ -67,7 +68,7 @@ def redirect(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
 def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
     options = [NO]
     options += [f"{c}>{t}" for c in _cards(state, seat) for t in _targets(state, seat, f.d["user"])]
-    return skill_prompt(seat, window, "liuli", [Choose(seat=seat, option=o) for o in options])
+    return skill_prompt(seat, window, "liuli", [fast.choose(seat, o) for o in options])
 
 
 @skill_bot("liuli")

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose, Pass, Respond
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HELP, aimed
@@ -105,7 +106,7 @@ for _skill in ("hujia", "jijiang"):
 
 @prompt("lord_help_answer")
 def helper_prompt(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Pass(seat=seat), *answer_options(state, seat, f.d["want"])]
+    actions: list[Action] = [fast.passing(seat), *answer_options(state, seat, f.d["want"])]
     return skill_prompt(seat, window, f.d["skill"], actions, helping=True)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -59,7 +60,7 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
     options = [NO, *(str(s) for s in seats)]
     options += [f"{a},{b}" for a, b in combinations(seats, 2)]
     return skill_prompt(
-        seat, window, "tuxi", [Choose(seat=seat, option=o) for o in options], clock="turn"
+        seat, window, "tuxi", [fast.choose(seat, o) for o in options], clock="turn"
     )
 
 

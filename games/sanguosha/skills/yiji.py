@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import Action, Prompt
 from games.core.windows import Window
+from games.sanguosha import fast
 from games.sanguosha.actions import Choose
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
@@ -68,7 +69,7 @@ def question(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prom
 
 @prompt("skill:yiji_give")
 def give(state: SanguoshaState, f: Frame, window: Window, seat: int) -> Prompt:
-    actions: list[Action] = [Choose(seat=seat, option=str(s)) for s in state.living_from(seat)]
+    actions: list[Action] = [fast.choose(seat, str(s)) for s in state.living_from(seat)]
     return skill_prompt(seat, window, "yiji", actions, card=f.d["give"][0], giving=True)
 
 
