@@ -157,6 +157,38 @@ class CatanState(StateBase):
             private["_board"] = found
         return found
 
+    def carry_board(self, seat: int, *, road: int | None = None, settlement: int | None = None,
+                    city: int | None = None) -> None:
+        """Carries the island's pieces across the one piece ``seat`` has just placed (after
+        the rules' lists were changed): the set-up and every build add one, and working every
+        seat's pieces out again from the lists would read every corner and edge."""
+        private = self.__pydantic_private__
+        board = None if private is None else private.get("_board")
+        if private is None or board is None:
+            return
+        fingerprint = (self.road_owner.count(-1), self.corner_owner.count(-1),
+                       self.corner_city.count(True))
+        roads_free, corners_free, cities_built = fingerprint
+        before = (roads_free + (road is not None), corners_free + (settlement is not None),
+                  cities_built - (city is not None))
+        if board.fingerprint != before:
+            return  # not this island's pieces just before: ``board`` works them out again
+        settlements, cities, roads, harbours = board.pieces[seat]
+        if road is not None:
+            roads = tuple(sorted((*roads, road)))
+        if settlement is not None:
+            settlements = tuple(sorted((*settlements, settlement)))
+            kind = facts(self.island).corner_harbour[settlement]
+            if kind is not None and kind not in harbours:
+                reached = {*harbours, kind}
+                harbours = tuple(k for k in HARBOUR_ORDER if k in reached)
+        if city is not None:
+            settlements = tuple(c for c in settlements if c != city)
+            cities = tuple(sorted((*cities, city)))
+        pieces = list(board.pieces)
+        pieces[seat] = (settlements, cities, roads, harbours)
+        private["_board"] = Board(fingerprint, tuple(pieces))
+
     def pieces(self) -> Pieces:
         """Each seat's settlements, cities and roads (corners, edges) and the harbour kinds it
         reaches."""
@@ -169,6 +201,7 @@ _LIST_FIELDS: tuple[str, ...] = (
 )
 
 
+HARBOUR_ORDER = (GENERIC, *RESOURCES)  # the order a seat's harbour kinds are listed in
 SeatPieces = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 Pieces = tuple[SeatPieces, ...]
 
@@ -202,9 +235,8 @@ def _pieces_of(state: CatanState) -> Pieces:
     for e, owner in enumerate(state.road_owner):
         if owner >= 0:
             roads[owner].append(e)
-    order = (GENERIC, *RESOURCES)
     return tuple((tuple(settlements[s]), tuple(cities[s]), tuple(roads[s]),
-                  tuple(k for k in order if k in harbours[s])) for s in range(n))
+                  tuple(k for k in HARBOUR_ORDER if k in harbours[s])) for s in range(n))
 
 
 def _same_fields(model: M, values: dict[str, Any]) -> M:

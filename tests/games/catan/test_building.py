@@ -1,9 +1,12 @@
 """Building: the costs, the distance rule (no settlement next to another, any owner), roads
 joined to one's own network and never through another's settlement, cities on one's own
 settlements, pieces running out; maritime trade at 4:1, 3:1 and 2:1 harbours; the win on
-one's own turn only."""
+one's own turn only. Each seat's pieces, carried across every piece placed
+(``CatanState.carry_board``), are those read afresh from the island's corners and edges."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -11,6 +14,7 @@ from games.catan import GAME
 from games.catan import actions as a
 from games.catan.building import road_edges, settlement_corners
 from games.catan.maritime import rates
+from games.catan.state import _pieces_of
 from games.core import IllegalAction
 from tests.games.catan.table import (
     build,
@@ -136,3 +140,21 @@ def test_points_reached_on_anothers_turn_win_when_that_turn_ends() -> None:
     assert state.phase == "turns" and "won" not in keys(events)
     state, events = play(state, a.EndTurn(seat=0))
     assert event(events, "won").params["seat"] == 1 and GAME.outcome(state).winners == [1]
+
+
+def test_pieces_carried_across_each_placement_are_those_read_afresh() -> None:
+    placed = 0
+    for seed in range(2):
+        state = GAME.setup(3 + seed, {}, 700 + seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            before = state.board()
+            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
+            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
+                                                  rng)).state
+            after = state.board()  # carried across the piece placed, if one was
+            placed += after.fingerprint != before.fingerprint
+            assert after.pieces == _pieces_of(state)
+    assert placed > 40
