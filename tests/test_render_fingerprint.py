@@ -38,7 +38,7 @@ GAMES_PER_GAME = 2
 
 DIGESTS: dict[str, str] = {
     "catan": "34e54f9f612bea5abe1836e3825e2a58f95da1713f2701cdc104b0d7fd0f977b",
-    "citadels": "d0702f5935779f6848490582ee54f938bbc87a11410dbf0e3d705913b8bdfbd1",
+    "citadels": "e833d92a8f20940b0b7fc2b6b754ee8433d776002662ac08c6a21f931dadb498",
     "haunt": "6d4ee1f9841af7869e6e334496599ef0068ca0964aac9e9c346dc49969dceda2",
     "lifeboat": "0d2c8be17cb0643a79bfffa28ab5b93d4807f58a6246f7f46ba0d3d55b5f0ea8",
     "renju": "91cba912bbc022b5a94137e94a814ff60a9de2f3665459a19f3ad05521ae97ce",

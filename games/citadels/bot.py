@@ -127,13 +127,14 @@ class Seat:
         return sum(1 for d in self.player.city if d.colour == colour) + bonus
 
     def wants_gold(self, income: int = 0) -> bool:
-        """Gold while saving up for a card in hand; cards when the hand runs dry or the gold
-        already pays for what it holds."""
+        """Gold while the hand holds work for it: two districts worth building, or one the
+        purse cannot pay for yet. Cards when the hand runs dry, or when the purse already
+        pays for the one district it holds (a second card gives the gold after it a use)."""
         useful = [d for d in self.hand if self.useful(d)]
         if not useful:
             return False
         affordable = any(d.cost <= self.gold + income for d in useful)
-        return not affordable or len(useful) >= 3
+        return not affordable or len(useful) >= 2
 
 
 def choose_action(view: CitadelsView, prompt: Prompt, rng: random.Random) -> Action:

@@ -157,6 +157,12 @@ POSITIONS: list[Position] = [
         {0: Seat(hand=["cathedral"], gold=3)}, {0: "king"},
         _is("take_gold"),
     ),
+    Position(
+        "gather/gold-for-two-builds",
+        "a Manor to build now and a Fortress to save for: gold pays for both, a card waits",
+        {0: Seat(hand=["manor", "fortress"], gold=3)}, {0: "merchant"},
+        _is("take_gold"),
+    ),
     # -- building ---------------------------------------------------------------------------
     Position(
         "build/the-fifth-colour",
