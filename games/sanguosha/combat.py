@@ -444,7 +444,8 @@ def death_step(ctx: Ctx, f: Frame) -> None:
     state.deaths.append(seat)
     if killer >= 0:
         state.killers[seat] = killer
-        state.players[killer].kills.append(seat)
+        killer_player = state.players[killer]
+        killer_player.kills = [*killer_player.kills, seat]
     dropped = [*player.hand, *player.equips.values(), *player.judging]
     player.hand, player.equips, player.judging, player.judging_as = [], {}, [], {}
     to_discard(ctx, dropped)

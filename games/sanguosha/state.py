@@ -216,15 +216,12 @@ def shallow(model: Any) -> Any:
 def _copy_player(player: Player) -> Player:
     # Spelled out field by field: this runs for every seat on every move.
     d = player.__dict__
+    # ``offers``, ``shown``, ``peek``, ``kills`` and ``judging_as`` are shared: the rules only
+    # ever replace them, never change them in place.
     fields = d.copy()
-    fields["offers"] = d["offers"].copy()
-    fields["shown"] = d["shown"].copy()
     fields["hand"] = d["hand"].copy()
     fields["judging"] = d["judging"].copy()
-    fields["peek"] = d["peek"].copy()
-    fields["kills"] = d["kills"].copy()
     fields["equips"] = d["equips"].copy()
-    fields["judging_as"] = d["judging_as"].copy()
     fields["flags"] = d["flags"].copy()
     copied = _new(Player)
     set_dict(copied, fields)

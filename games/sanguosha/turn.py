@@ -94,7 +94,7 @@ def delayed_step(ctx: Ctx, f: Frame) -> None:
         trick = judging_name(player, card_id)
         f.d["trick"] = trick
         player.judging.remove(card_id)
-        player.judging_as.pop(card_id, None)
+        player.judging_as = {c: n for c, n in player.judging_as.items() if c != card_id}
         state.processing.append(card_id)
         ctx.emit("delayed_judged", seat=seat, card=card_id, trick=trick)
         f.step = 1

@@ -31,6 +31,7 @@ def make_twin(state: SanguoshaState, rng: random.Random, keep: frozenset[int]) -
         if player.seat in keep:
             continue
         pinned.update(player.shown)
+        player.peek = list(player.peek)  # shared with the state copied (``_copy_player``)
         places += [player.hand, player.peek]
     redeal(places, rng, pinned)
 
@@ -55,6 +56,8 @@ def _offer_other_heroes(state: SanguoshaState, rng: random.Random,
             lord.offers = [*LORD_CHOICES, *rng.sample(extras, len(lord.offers) -
                                                       len(LORD_CHOICES))]
         return
+    for player in offered:
+        player.offers = list(player.offers)  # shared with the state copied (``_copy_player``)
     redeal([p.offers for p in offered], rng)
     window = state.windows.top
     for player in offered:

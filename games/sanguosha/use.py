@@ -290,7 +290,7 @@ def use_step(ctx: Ctx, f: Frame) -> None:
             holder = state.players[target]
             holder.judging.append(cards[0])
             if name_of(cards[0]) != name:
-                holder.judging_as[cards[0]] = name
+                holder.judging_as = {**holder.judging_as, cards[0]: name}
             ctx.finish()
             return
         flags = state.players[user].flags

@@ -89,7 +89,7 @@ def remove_from_seat(state: SanguoshaState, seat: int, card_id: str) -> str:
         return "hand"
     if card_id in player.judging:
         player.judging.remove(card_id)
-        player.judging_as.pop(card_id, None)
+        player.judging_as = {c: n for c, n in player.judging_as.items() if c != card_id}
         return "judging"
     slot = slot_of(card_id)
     if slot is not None and player.equips.get(slot) == card_id:
@@ -102,7 +102,7 @@ def gain_face_up(ctx: Ctx, seat: int, card_id: str) -> None:
     """``card_id`` joins ``seat``'s hand in view of everyone (Amazing Grace, a taken weapon)."""
     player = ctx.state.players[seat]
     player.hand.append(card_id)
-    player.shown.append(card_id)
+    player.shown = [*player.shown, card_id]
 
 
 def forget_shown(state: SanguoshaState) -> None:

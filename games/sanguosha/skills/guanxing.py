@@ -55,7 +55,9 @@ def place(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     ctx.close()
     assert isinstance(action, Choose)
     where, card_id = action.option.split(":", 1)
-    ctx.state.players[f.d["seat"]].peek.remove(card_id)
+    player = ctx.state.players[f.d["seat"]]
+    # Replaced, never changed in place: a state's copy shares it (``state._copy_player``).
+    player.peek = [c for c in player.peek if c != card_id]
     f.d[where].append(card_id)
 
 
