@@ -290,10 +290,7 @@ _ISLAND_WORTHS: Beside[Facts, _IslandWorths] = Beside()
 
 
 def _island_worths(facts: Facts) -> _IslandWorths:
-    found = _ISLAND_WORTHS.get(facts)
-    if found is None:
-        found = _ISLAND_WORTHS.remember(facts, _IslandWorths(facts))
-    return found
+    return _ISLAND_WORTHS.made(facts, _IslandWorths)
 
 
 def seat_of(view: CatanView) -> Seat:

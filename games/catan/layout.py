@@ -105,10 +105,7 @@ _FACTS: Beside[Island, Facts] = Beside()
 def facts(island: Island) -> Facts:
     """The island's facts, worked out once for each island object (a match's island is shared
     by all its states)."""
-    found = _FACTS.get(island)
-    if found is None:
-        found = _FACTS.remember(island, _facts(island))
-    return found
+    return _FACTS.made(island, _facts)
 
 
 @cache

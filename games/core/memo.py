@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -49,6 +50,13 @@ class Beside(Generic[K, V]):
         if entry is not None and entry[0]() is key:
             return entry[1]
         return None
+
+    def made(self, key: K, make: Callable[[K], V]) -> V:
+        """The value kept for ``key``, made by ``make(key)`` and kept the first time."""
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0]() is key:
+            return entry[1]
+        return self.remember(key, make(key))
 
     def remember(self, key: K, value: V) -> V:
         ident = id(key)

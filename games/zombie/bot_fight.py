@@ -133,10 +133,7 @@ def health_worth(health: int, knee: float) -> float:
 def knee_of(view: PublicView) -> float:
     """The health a player wants: a typical horde's share of wounds at this hour, everyone
     fighting, and a margin."""
-    known = _KNEES.get(view)
-    if known is None:
-        known = _KNEES.remember(view, _knee_of(view))
-    return known
+    return _KNEES.made(view, _knee_of)
 
 
 def _knee_of(view: PublicView) -> float:
@@ -274,10 +271,7 @@ _TEAMS: Beside[PublicView, Team] = Beside()
 
 def team_of(view: PublicView) -> Team:
     """The view's ``Team``, read once however many times a decision weighs it."""
-    known = _TEAMS.get(view)
-    if known is None:
-        known = _TEAMS.remember(view, Team(view))
-    return known
+    return _TEAMS.made(view, Team)
 
 
 def _groups(team: Team) -> list[list[Fighter]]:

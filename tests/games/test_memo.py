@@ -65,3 +65,16 @@ def test_remembering_again_keeps_one_entry_that_still_goes_with_its_object() -> 
     del part
     gc.collect()
     assert len(memo) == 0
+
+
+def test_a_value_is_made_once_for_its_object() -> None:
+    memo: Beside[_Part, int] = Beside()
+    made: list[_Part] = []
+
+    def make(part: _Part) -> int:
+        made.append(part)
+        return len(made)
+
+    first, second = _Part(), _Part()
+    assert [memo.made(first, make), memo.made(first, make), memo.made(second, make)] == [1, 1, 2]
+    assert made == [first, second]
