@@ -22,6 +22,7 @@ import pytest
 
 from games.core import Action, Prompt
 from games.lifeboat.state import LifeboatState
+from tests.games.fingerprints import feed_end, feed_move
 from tests.games.lifeboat.builders import GAME
 
 SEAT_COUNTS = (4, 5, 6, 7)
@@ -79,18 +80,10 @@ def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
                 digest.update(prompt.model_dump_json(exclude=PLATFORM_FIELDS).encode())
             action, seat = _pick(prompts, state, rng)
             digest.update(GAME.view(state, seat).model_dump_json().encode())
-            digest.update(action.model_dump_json().encode())
-            transition = GAME.apply(state, action)
-            for event in transition.events:
-                digest.update(event.model_dump_json().encode())
-            state = transition.state
-            digest.update(state.model_dump_json().encode())
+            state = feed_move(digest, GAME, state, action)
         else:
             raise AssertionError(f"no end after 5,000 steps (seats {seats}, seed {seed})")
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        digest.update(outcome.model_dump_json().encode())
-        digest.update(GAME.view(state, None).model_dump_json().encode())
+        feed_end(digest, GAME, state)
     return digest.hexdigest()
 
 

@@ -21,6 +21,7 @@ import random
 import pytest
 
 from games.sanguosha import GAME
+from tests.games.fingerprints import feed_end, feed_move
 
 GAMES = 2
 DIGESTS: dict[int, str] = {
@@ -44,19 +45,10 @@ def fingerprint(seats: int, games: int = GAMES) -> str:
             prompt = rng.choice(prompts)
             view = GAME.view(state, prompt.seat)
             digest.update(view.model_dump_json().encode())
-            action = GAME.choose(view, prompt, rng)
-            digest.update(action.model_dump_json().encode())
-            transition = GAME.apply(state, action)
-            for event in transition.events:
-                digest.update(event.model_dump_json().encode())
-            state = transition.state
-            digest.update(state.model_dump_json().encode())
+            state = feed_move(digest, GAME, state, GAME.choose(view, prompt, rng))
         else:
             raise AssertionError(f"no end after 5,000 steps (seats {seats}, seed {seed})")
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        digest.update(outcome.model_dump_json().encode())
-        digest.update(GAME.view(state, None).model_dump_json().encode())
+        feed_end(digest, GAME, state)
     return digest.hexdigest()
 
 
