@@ -17,12 +17,14 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+from functools import partial
+from typing import Any
 
 import pytest
 
 from games.core import Action, Prompt
 from games.lifeboat.state import LifeboatState
-from tests.games.fingerprints import feed_end, feed_move
+from tests.games.fingerprints import play_into
 from tests.games.lifeboat.builders import GAME
 
 SEAT_COUNTS = (4, 5, 6, 7)
@@ -48,18 +50,25 @@ LONG_DIGESTS: dict[int, str] = {
 PLATFORM_FIELDS = {"question", "clock", "pick"}
 
 
-def _pick(prompts: list[Prompt], state: LifeboatState, rng: random.Random) -> tuple[Action, int]:
+def _pick(prompts: list[Prompt], state: LifeboatState, rng: random.Random) -> tuple[Action, Any]:
     """Mostly the bot on a blocking prompt; sometimes the bot on a free-move prompt, and
     sometimes a random offer, so that states the bot never seeks (gifts, joined fights,
-    odd rows) are covered as well."""
+    odd rows) are covered as well. The action, and the view of the seat that acts."""
     blocking = [p for p in prompts if p.blocking]
     roll = rng.random()
     pool = prompts if roll < 0.1 or not blocking else blocking
     prompt = rng.choice(pool)
-    if roll < 0.25:
-        return rng.choice(prompt.actions), prompt.seat
     view = GAME.view(state, prompt.seat)
-    return GAME.choose(view, prompt, rng), prompt.seat
+    if roll < 0.25:
+        return rng.choice(prompt.actions), view
+    return GAME.choose(view, prompt, rng), view
+
+
+def _platform_free(prompt: Prompt) -> str:
+    # Lifeboat asks on the turn clock with one question per kind and no picks: the platform's
+    # fields stay out of the recorded digest.
+    assert (prompt.question, prompt.clock, prompt.pick) == ("", "turn", None)
+    return prompt.model_dump_json(exclude=PLATFORM_FIELDS)
 
 
 def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
@@ -68,22 +77,7 @@ def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
     for seed in range(games):
         rng = random.Random(f"fingerprint:{seats}:{seed}")
         state = GAME.setup(seats, options[seed % len(options)], seed=seed)
-        digest.update(state.model_dump_json().encode())
-        for _ in range(5_000):
-            if GAME.outcome(state) is not None:
-                break
-            prompts = GAME.pending(state)
-            for prompt in prompts:
-                # Lifeboat asks on the turn clock with one question per kind and no picks:
-                # the platform's fields stay out of the recorded digest.
-                assert (prompt.question, prompt.clock, prompt.pick) == ("", "turn", None)
-                digest.update(prompt.model_dump_json(exclude=PLATFORM_FIELDS).encode())
-            action, seat = _pick(prompts, state, rng)
-            digest.update(GAME.view(state, seat).model_dump_json().encode())
-            state = feed_move(digest, GAME, state, action)
-        else:
-            raise AssertionError(f"no end after 5,000 steps (seats {seats}, seed {seed})")
-        feed_end(digest, GAME, state)
+        play_into(digest, GAME, state, partial(_pick, rng=rng), _platform_free)
     return digest.hexdigest()
 
 

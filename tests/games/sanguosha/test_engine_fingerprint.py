@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import random
+from functools import partial
+from typing import Any
 
 import pytest
 
+from games.core import Action, Prompt
 from games.sanguosha import GAME
-from tests.games.fingerprints import feed_end, feed_move
+from games.sanguosha.state import SanguoshaState
+from tests.games.fingerprints import play_into
 
 GAMES = 2
 DIGESTS: dict[int, str] = {
@@ -30,25 +34,19 @@ DIGESTS: dict[int, str] = {
 }
 
 
+def _bot(prompts: list[Prompt], state: SanguoshaState, rng: random.Random) -> tuple[Action, Any]:
+    """The bot on a random pending prompt, as ``bench/sanguosha_bench.py`` plays: the action
+    and the view it chose from."""
+    prompt = rng.choice(prompts)
+    view = GAME.view(state, prompt.seat)
+    return GAME.choose(view, prompt, rng), view
+
+
 def fingerprint(seats: int, games: int = GAMES) -> str:
     digest = hashlib.sha256()
     for seed in range(games):
         rng = random.Random(seed)
-        state = GAME.setup(seats, seed=seed)
-        digest.update(state.model_dump_json().encode())
-        for _ in range(5_000):
-            if GAME.outcome(state) is not None:
-                break
-            prompts = GAME.pending(state)
-            for prompt in prompts:
-                digest.update(prompt.model_dump_json().encode())
-            prompt = rng.choice(prompts)
-            view = GAME.view(state, prompt.seat)
-            digest.update(view.model_dump_json().encode())
-            state = feed_move(digest, GAME, state, GAME.choose(view, prompt, rng))
-        else:
-            raise AssertionError(f"no end after 5,000 steps (seats {seats}, seed {seed})")
-        feed_end(digest, GAME, state)
+        play_into(digest, GAME, GAME.setup(seats, seed=seed), partial(_bot, rng=rng))
     return digest.hexdigest()
 
 
