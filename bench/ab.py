@@ -345,6 +345,15 @@ def group_summary(groups: dict[str, dict[str, Tally]]) -> dict[str, Any]:
 SAME_MEASURE = ("game", "plan", "baseline", "options", "baseline_level")
 
 
+def refuse_other_measure(one: tuple[str, dict[str, Any]], other: tuple[str, dict[str, Any]],
+                         why: str) -> None:
+    """Stops the run when two records files' runs (path, run) measured different things."""
+    for key in SAME_MEASURE:
+        if one[1].get(key) != other[1].get(key):
+            raise SystemExit(f"{one[0]} was played with {key} {one[1].get(key)!r} and "
+                             f"{other[0]} with {other[1].get(key)!r}: {why}")
+
+
 def merged(paths: list[str]) -> list[SeatResult]:
     """The counted seats of several runs' ``--records`` files, as one run's (a long run split
     by ``--seed`` into chunks). The same deal in two files is refused: it would count twice;
@@ -364,11 +373,7 @@ def merged(paths: list[str]) -> list[SeatResult]:
                     new_trees.add(str(run.get("new")))
                     if first_run is None:
                         first_run = (path, run)
-                    for key in SAME_MEASURE:
-                        if run.get(key) != first_run[1].get(key):
-                            raise SystemExit(
-                                f"{path} was played with {key} {run.get(key)!r} and "
-                                f"{first_run[0]} with {first_run[1].get(key)!r}: not one run")
+                    refuse_other_measure((path, run), first_run, "not one run")
                 result = SeatResult(**fields)
                 results.append(result)
                 here.add((result.seats, result.seed))
@@ -415,11 +420,8 @@ def compared(before: str, after: str) -> list[SeatResult]:
     the same seat of the same deal among the same baselines, and the intervals are the paired
     ones over deals. A baseline seat whose result differs between the runs means the rules or
     the baseline differ: the pairs would not be like for like, and the comparison is refused."""
-    runs = first_run(before), first_run(after)
-    for key in SAME_MEASURE:
-        if runs[0].get(key) != runs[1].get(key):
-            raise SystemExit(f"{before} was played with {key} {runs[0].get(key)!r} and "
-                             f"{after} with {runs[1].get(key)!r}: not the same measure")
+    refuse_other_measure((before, first_run(before)), (after, first_run(after)),
+                         "not the same measure")
 
     def by_seat(path: str) -> dict[tuple[str, int, int, int, int], SeatResult]:
         return {(r.bot, r.seats, r.seed, r.game, r.seat): r for r in merged([path])}
