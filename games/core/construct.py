@@ -17,13 +17,21 @@ M = TypeVar("M", bound=BaseModel)
 
 # Each model's four slots, set through their own descriptors: cheaper than
 # ``object.__setattr__`` by name, and these run for every model an engine builds on a move.
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-# The same setters for an engine's own copying code (``games/sanguosha/state.py``).
-set_dict, set_fields_set, set_extra, set_private = (
-    _set_dict, _set_fields_set, _set_extra, _set_private)
+set_dict = BaseModel.__dict__["__dict__"].__set__
+set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_EVERY_FIELD: dict[type[BaseModel], set[str]] = {}
+
+
+def every_field(cls: type[BaseModel]) -> set[str]:
+    """The names of all of ``cls``'s fields, one set per class: what a model built with every
+    field given holds as its set fields, shared by all of them (setting a field adds its name
+    to the set, where every name already is)."""
+    found = _EVERY_FIELD.get(cls)
+    if found is None:
+        found = _EVERY_FIELD[cls] = set(cls.model_fields)
+    return found
 
 
 def assembled(cls: type[M], fields: dict[str, Any], fields_set: set[str] | None = None) -> M:
@@ -32,10 +40,10 @@ def assembled(cls: type[M], fields: dict[str, Any], fields_set: set[str] | None 
     as its set fields (by default every field, as when each is given to the constructor).
     ``built`` is the same with a look at the class first, which costs as much again."""
     model = cls.__new__(cls)
-    _set_dict(model, fields)
-    _set_fields_set(model, set(fields) if fields_set is None else fields_set)
-    _set_extra(model, None)
-    _set_private(model, None)
+    set_dict(model, fields)
+    set_fields_set(model, set(fields) if fields_set is None else fields_set)
+    set_extra(model, None)
+    set_private(model, None)
     return model
 
 

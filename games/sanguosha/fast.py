@@ -12,25 +12,15 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from games.core import Action, Pick, Prompt
-from games.core.construct import set_dict, set_extra, set_fields_set, set_private
+from games.core.construct import assembled, every_field
 from games.core.memo import Memo
 from games.sanguosha.actions import Choose, Pass, Respond, Use
 
 M = TypeVar("M", bound=BaseModel)
-_new = object.__new__
-_FIELD_SETS: dict[type[BaseModel], set[str]] = {}
 
 
 def build(cls: type[M], fields: dict[str, Any]) -> M:
-    model = _new(cls)
-    set_dict(model, fields)
-    names = _FIELD_SETS.get(cls)
-    if names is None:
-        names = _FIELD_SETS[cls] = set(cls.model_fields)
-    set_fields_set(model, names)
-    set_extra(model, None)
-    set_private(model, None)
-    return model
+    return assembled(cls, fields, every_field(cls))
 
 
 # Actions are frozen, so equal ones may be one object: a prompt's actions recur from move to

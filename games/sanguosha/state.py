@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from games.core import StateBase
-from games.core.construct import set_dict, set_extra, set_fields_set, set_private
+from games.core.construct import assembled, every_field, set_fields_set, set_private
 from games.core.windows import Windows
 from games.sanguosha.identities import Identity, identity_of_card
 from games.sanguosha.options import Options
@@ -148,15 +148,11 @@ _CONTAINERS = (list, dict)
 # than half of its memory. Interned strings are shared by every match; a model given every field
 # shares one set of them with the others of its class (pydantic only ever adds to that set a
 # name it already holds).
-_EVERY_FIELD: dict[type[BaseModel], set[str]] = {}
 _intern = sys.intern
 
 
 def _share_fields_set(model: BaseModel) -> None:
-    cls = type(model)
-    every = _EVERY_FIELD.get(cls)
-    if every is None:
-        every = _EVERY_FIELD[cls] = set(cls.model_fields)
+    every = every_field(type(model))
     if model.__pydantic_fields_set__ == every:
         set_fields_set(model, every)
 
@@ -200,17 +196,10 @@ def _thaw(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v.copy() if type(v) in _CONTAINERS else v for k, v in data.items()}
 
 
-_new = object.__new__
-
 
 def shallow(model: Any) -> Any:
     """A field-for-field copy of a pydantic model without pydantic's copy machinery."""
-    copied = _new(model.__class__)
-    set_dict(copied, dict(model.__dict__))
-    set_fields_set(copied, model.__pydantic_fields_set__)
-    set_extra(copied, None)
-    set_private(copied, None)
-    return copied
+    return assembled(type(model), dict(model.__dict__), model.__pydantic_fields_set__)
 
 
 def _copy_player(player: Player) -> Player:
@@ -223,24 +212,14 @@ def _copy_player(player: Player) -> Player:
     fields["judging"] = d["judging"].copy()
     fields["equips"] = d["equips"].copy()
     fields["flags"] = d["flags"].copy()
-    copied = _new(Player)
-    set_dict(copied, fields)
-    set_fields_set(copied, player.__pydantic_fields_set__)
-    set_extra(copied, None)
-    set_private(copied, None)
-    return copied
+    return assembled(Player, fields, player.__pydantic_fields_set__)
 
 
 def _copy_frame(frame: Frame) -> Frame:
     d = frame.__dict__
     fields = d.copy()
     fields["d"] = _thaw(d["d"])
-    copied = _new(Frame)
-    set_dict(copied, fields)
-    set_fields_set(copied, frame.__pydantic_fields_set__)
-    set_extra(copied, None)
-    set_private(copied, None)
-    return copied
+    return assembled(Frame, fields, frame.__pydantic_fields_set__)
 
 
 def own_top(state: SanguoshaState) -> Frame:

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.construct import set_dict, set_extra, set_fields_set, set_private
+from games.core.construct import assembled, every_field
 from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
 from games.sanguosha.options import Options
@@ -91,10 +91,8 @@ class SeatView(PublicView):
     me: Me
 
 
-_new = object.__new__
 # Rows by what they show; the bound is the engines' usual one (games/core/memo.py).
 _ROWS: Memo[tuple[Any, ...], SeatRow] = Memo(10_000)
-_FIELDS: dict[type[BaseModel], set[str]] = {}
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -107,15 +105,7 @@ def _build(cls: type[M], **fields: Any) -> M:
 
 def _make(cls: type[M], fields: dict[str, Any]) -> M:
     """``_build`` from a dict of every field, which the model keeps."""
-    model = _new(cls)
-    set_dict(model, fields)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = set(cls.model_fields)
-    set_fields_set(model, names)
-    set_extra(model, None)
-    set_private(model, None)
-    return model
+    return assembled(cls, fields, every_field(cls))
 
 
 def _row(state: SanguoshaState, seat: int) -> SeatRow:
