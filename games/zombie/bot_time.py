@@ -54,6 +54,8 @@ class Forecast:
         return sum(p for h, p in self.happenings if h.kind == "zombies")
 
 
+# Bounded by the game itself: one entry per hour and set of event cards gone (2 ** 9 sets at
+# most for each of the last hours), so it needs no limit of its own.
 _FORECASTS: dict[tuple[int, tuple[str, ...]], Forecast] = {}
 
 
