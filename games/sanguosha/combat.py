@@ -14,7 +14,7 @@ from games.sanguosha.intent import HELP, SAVE, aimed, deed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.responses import answer_options, play_answer_cards
 from games.sanguosha.skills import jiuyuan, wushuang
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import can_target, start_use
 from games.sanguosha.zones import draw, remove_from_seat, to_discard
@@ -38,6 +38,7 @@ def heal(ctx: Ctx, seat: int, amount: int, src: int = -1) -> int:
     player = ctx.state.players[seat]
     gained = max(0, min(amount, player.max_hp - player.hp))
     if gained:
+        player = own_player(ctx.state, seat)
         player.hp += gained
         ctx.emit("recovered", seat=seat, amount=gained, hp=player.hp, src=src)
         if src >= 0 and src != seat:
@@ -187,7 +188,7 @@ def sha_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         if action.option == LET_DRAW:
             draw(ctx, user, 1, reason="cixiong")
         else:
-            state.players[target].hand.remove(action.option)
+            own_player(state, target).hand.remove(action.option)
             to_discard(ctx, [action.option])
             ctx.emit("discarded", seat=target, cards=[action.option], reason="cixiong")
             fire(ctx, "lost_cards", [target], seat=target, zones=["hand"])
@@ -340,6 +341,7 @@ def damage_step(ctx: Ctx, f: Frame) -> None:
             ctx.finish()
             return
         fire(ctx, "damage_caused", [src] if src >= 0 else [], frame=f.d)
+        victim = own_player(state, target)
         amount: int = f.d["amount"]
         if _protected(state, src, target):
             amount = min(amount, victim.hp - 1)
@@ -366,7 +368,7 @@ def damage_step(ctx: Ctx, f: Frame) -> None:
 
 def lose_hp(ctx: Ctx, seat: int, amount: int) -> None:
     """Losing HP (no damage: nothing triggers on it) and dying if it reaches 0."""
-    player = ctx.state.players[seat]
+    player = own_player(ctx.state, seat)
     player.hp -= amount
     ctx.emit("lost_hp", seat=seat, amount=amount, hp=player.hp)
     if player.hp <= 0:
@@ -437,14 +439,14 @@ def death_step(ctx: Ctx, f: Frame) -> None:
     state = ctx.state
     seat: int = f.d["seat"]
     killer: int = f.d["killer"]
-    player = state.players[seat]
+    player = own_player(state, seat)
     ctx.finish()
     player.alive = False
     player.revealed = True
     state.deaths.append(seat)
     if killer >= 0:
         state.killers[seat] = killer
-        killer_player = state.players[killer]
+        killer_player = own_player(state, killer)
         killer_player.kills = [*killer_player.kills, seat]
     dropped = [*player.hand, *player.equips.values(), *player.judging]
     player.hand, player.equips, player.judging, player.judging_as = [], {}, [], {}
@@ -467,7 +469,7 @@ def death_step(ctx: Ctx, f: Frame) -> None:
     if player.identity == "rebel":
         draw(ctx, killer, 3, reason="rebel_killed")
     elif player.identity == "loyalist" and killer == state.lord:
-        lord = state.players[killer]
+        lord = own_player(state, killer)
         lost = [*lord.hand, *lord.equips.values()]
         lord.hand, lord.equips = [], {}
         to_discard(ctx, lost)
@@ -493,7 +495,7 @@ def round_start_step(ctx: Ctx, f: Frame) -> None:
         return
     ctx.emit("countdown", round=state.round)
     for seat in reversed(living):
-        state.players[seat].hp -= 1
+        own_player(state, seat).hp -= 1
     for seat in reversed(living):
         if state.players[seat].hp <= 0:
             ctx.push("dying", seat=seat, killer=-1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Outcome
 from games.core.rating import ranked
 from games.sanguosha.flow import Ctx
-from games.sanguosha.state import Result, SanguoshaState
+from games.sanguosha.state import Result, SanguoshaState, own_players
 
 
 def decide(state: SanguoshaState) -> Result | None:
@@ -31,7 +31,7 @@ def check_end(ctx: Ctx) -> None:
     if result is None:
         return
     state.result = result
-    for player in state.players:
+    for player in own_players(state):
         player.revealed = True
     ctx.emit(
         "game_over",

@@ -14,7 +14,7 @@ from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HARM, HELP, aimed, deed
 from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills.conversions import answer_conversions
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.zones import remove_from_seat, settle_processing
 
@@ -54,7 +54,7 @@ def play_answer_cards(ctx: Ctx, action: Respond, reason: str) -> None:
     zones = [remove_from_seat(state, action.seat, c) for c in action.cards]
     state.processing.extend(action.cards)
     if action.name == "sha":
-        flags = state.players[action.seat].flags
+        flags = own_player(state, action.seat).flags
         flags["sha_answered"] = flags.get("sha_answered", 0) + 1
     ctx.emit(
         "answered",

@@ -14,7 +14,7 @@ from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.heroes import HEROES, LORD_CHOICES
 from games.sanguosha.identities import identity_cards
 from games.sanguosha.options import Options
-from games.sanguosha.state import Frame, Player, SanguoshaState
+from games.sanguosha.state import Frame, Player, SanguoshaState, own_player, own_players
 from games.sanguosha.zones import draw
 
 STARTING_CARDS = 4
@@ -66,7 +66,7 @@ def _hp_of(state: SanguoshaState, seat: int, hero_id: str | None) -> int:
 
 
 def _take_hero(state: SanguoshaState, seat: int, hero_id: str) -> None:
-    player = state.players[seat]
+    player = own_player(state, seat)
     hero = HEROES[hero_id]
     player.hero = hero_id
     player.chosen = ""
@@ -84,7 +84,7 @@ def game_step(ctx: Ctx, f: Frame) -> None:
         if state.options.heroes:
             ctx.push("lord_hero")
         else:
-            for player in state.players:
+            for player in own_players(state):
                 player.max_hp = player.hp = _hp_of(state, player.seat, None)
                 player.gender = ""
     elif f.step == 1:
@@ -115,7 +115,7 @@ def lord_hero_step(ctx: Ctx, f: Frame) -> None:
     state = ctx.state
     others = sorted(h for h in HEROES if h not in LORD_CHOICES)
     extra = ctx.rng.sample(others, 2)
-    state.players[state.lord].offers = [*LORD_CHOICES, *extra]
+    own_player(state, state.lord).offers = [*LORD_CHOICES, *extra]
     ctx.ask("hero", "in_order", [state.lord])
 
 
@@ -137,7 +137,7 @@ def other_heroes_step(ctx: Ctx, f: Frame) -> None:
     each = 2 if state.seats == 10 else 3
     others = state.living_from(state.lord, include=False)
     for seat in others:
-        state.players[seat].offers = [pool.pop() for _ in range(each)]
+        own_player(state, seat).offers = [pool.pop() for _ in range(each)]
         ctx.emit("hero_offers", to=(seat,), seat=seat, heroes=state.players[seat].offers)
     ctx.ask("hero", "together", others)
 
@@ -147,7 +147,7 @@ def other_heroes_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> N
     assert isinstance(action, Choose)
     state = ctx.state
     state.windows.commit(action.seat, action.option)
-    state.players[action.seat].chosen = action.option
+    own_player(state, action.seat).chosen = action.option
     ctx.emit("hero_chosen", seat=action.seat)
     if not window.exhausted:
         return

@@ -203,7 +203,6 @@ def shallow(model: Any) -> Any:
 
 
 def _copy_player(player: Player) -> Player:
-    # Spelled out field by field: this runs for every seat on every move.
     d = player.__dict__
     # ``offers``, ``shown``, ``peek``, ``kills`` and ``judging_as`` are shared: the rules only
     # ever replace them, never change them in place.
@@ -222,6 +221,29 @@ def _copy_frame(frame: Frame) -> Frame:
     return assembled(Frame, fields, frame.__pydantic_fields_set__)
 
 
+def own_player(state: SanguoshaState, seat: int) -> Player:
+    """``seat``'s player, for a rule to change: a copy of its own in place of one this state
+    still shares with the state it was copied from (``clone``). A move changes one or two
+    players, so a copy shares the others. Every change to a player goes through here, and a
+    rule that reads a player, lets another rule change it, then reads it again takes it from
+    here first: the object it holds stays the one the state holds."""
+    private = state.__pydantic_private__
+    players = state.players
+    if private is not None:
+        shared: set[int] | None = private.get("_shared_players")
+        if shared and seat in shared:
+            shared.discard(seat)
+            players[seat] = _copy_player(players[seat])
+    return players[seat]
+
+
+def own_players(state: SanguoshaState) -> list[Player]:
+    """Every player, for changes to any of them (a twin redeals every hand)."""
+    for seat in range(len(state.players)):
+        own_player(state, seat)
+    return state.players
+
+
 def own_top(state: SanguoshaState) -> Frame:
     """The top frame, for a rule to change: a copy of its own in place of one this state
     still shares with the state it was copied from (``clone``). Frames are only ever
@@ -237,8 +259,9 @@ def own_top(state: SanguoshaState) -> Frame:
 
 
 def clone(state: SanguoshaState) -> SanguoshaState:
-    """A copy that shares nothing the rules change in place, and the frames until a rule
-    changes one (``own_top``): much faster than a generic deep copy."""
+    """A copy that shares nothing the rules change in place but the players and the frames,
+    each until a rule changes it (``own_player``, ``own_top``): much faster than a generic
+    deep copy."""
     copied: SanguoshaState = shallow(state)
     before = state.__pydantic_private__
     rows = None if before is None else before.get("_rows")
@@ -250,9 +273,11 @@ def clone(state: SanguoshaState) -> SanguoshaState:
         # Frames are shared until a rule changes one (``own_top``): a move changes only the
         # top frame or two, and the frames below stay as they were.
         "_shared_frames": len(state.frames),
+        # Likewise the players, by seat (``own_player``).
+        "_shared_players": set(range(len(state.players))),
     })
     fields = copied.__dict__
-    fields["players"] = [_copy_player(p) for p in state.players]
+    fields["players"] = list(state.players)
     fields["deck"] = fields["deck"].copy()
     fields["discard"] = fields["discard"].copy()
     fields["processing"] = fields["processing"].copy()

@@ -12,7 +12,7 @@ from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HARM, HELP, aimed
 from games.sanguosha.responses import answer_options
 from games.sanguosha.skills import wushuang
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import slash_targets, start_use
 from games.sanguosha.zones import draw, gain_face_up, to_discard
@@ -111,7 +111,7 @@ def trick_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         card_id, zone = take_from_area(ctx, target, action.option)
         if f.d["name"] == "shunshou":
             if zone == "hand":
-                state.players[user].hand.append(card_id)
+                own_player(state, user).hand.append(card_id)
                 ctx.emit("took_card", to=(user, target), seat=user, src=target, card=card_id)
                 ctx.emit("took_hidden_card", seat=user, src=target)
             else:
@@ -132,7 +132,7 @@ def trick_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         if isinstance(action, Use):
             start_use(ctx, action, counts=False)
         else:
-            weapon = state.players[target].equips.pop("weapon")
+            weapon = own_player(state, target).equips.pop("weapon")
             gain_face_up(ctx, user, weapon)
             ctx.emit("took_card", seat=user, src=target, card=weapon)
             fire(ctx, "lost_cards", [target], seat=target, zones=["equip"])

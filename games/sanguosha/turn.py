@@ -10,7 +10,7 @@ from games.sanguosha.actions import Discard, Pass, Use
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import ACTIVE, active_options
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import has_in_judging, judging_name, play_options, start_use
 from games.sanguosha.zones import draw, settle_processing, take_top, to_discard
@@ -30,12 +30,16 @@ def turn_step(ctx: Ctx, f: Frame) -> None:
         ctx.finish()
         return
     if f.step == 0:
+        player = own_player(state, seat)
         player.flags = {k: v for k, v in player.flags.items() if k.startswith("skip_")}
         ctx.emit("turn_started", seat=seat)
     phase = PHASES[f.step]
     f.step += 1
     fire(ctx, f"phase_check:{phase}", [seat])
     skip = f"skip_{phase}"
+    player = state.players[seat]
+    if skip in player.flags:
+        player = own_player(state, seat)
     if player.flags.pop(skip, 0):
         ctx.emit("phase_skipped", seat=seat, phase=phase)
         return
@@ -91,6 +95,7 @@ def delayed_step(ctx: Ctx, f: Frame) -> None:
     card_id: str = f.d["card"]
     player = state.players[seat]
     if f.step == 0:
+        player = own_player(state, seat)
         trick = judging_name(player, card_id)
         f.d["trick"] = trick
         player.judging.remove(card_id)
@@ -122,7 +127,7 @@ def delayed_step(ctx: Ctx, f: Frame) -> None:
             ctx.finish()
             settle_processing(ctx, [card_id])
             if result.suit != "heart":
-                player.flags["skip_play"] = 1
+                own_player(state, seat).flags["skip_play"] = 1
                 ctx.emit("indulgence_hit", seat=seat)
             else:
                 ctx.emit("indulgence_missed", seat=seat)
@@ -149,7 +154,7 @@ def _pass_lightning(ctx: Ctx, seat: int, card_id: str) -> None:
             continue
         if has_in_judging(player, "shandian"):
             continue
-        player.judging.append(card_id)
+        own_player(state, other).judging.append(card_id)
         ctx.emit("lightning_moved", seat=seat, to_seat=other, card=card_id)
         return
     to_discard(ctx, [card_id])
@@ -238,11 +243,11 @@ def discard_step(ctx: Ctx, f: Frame) -> None:
 def discard_answer(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     assert isinstance(action, Discard)
     ctx.close()
-    player = ctx.state.players[action.seat]
     if not action.cards:
         # Discarding at will, the player kept every card.
         ctx.finish()
         return
+    player = own_player(ctx.state, action.seat)
     for card_id in action.cards:
         player.hand.remove(card_id)
     to_discard(ctx, list(action.cards))

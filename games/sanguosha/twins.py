@@ -15,12 +15,13 @@ from typing import Any
 
 from games.core.twins import redeal
 from games.sanguosha.heroes import HEROES, LORD_CHOICES
-from games.sanguosha.state import SanguoshaState
+from games.sanguosha.state import SanguoshaState, own_players
 
 
 def make_twin(state: SanguoshaState, rng: random.Random, keep: frozenset[int]) -> None:
     if state.result is not None:
         return  # every identity is face up and the table is over
+    own_players(state)  # a copy shares them with the state copied (``state.own_player``)
     _swap_identities(state, rng, keep)
     _offer_other_heroes(state, rng, keep)
     cards = _every_card(state)

@@ -16,7 +16,7 @@ from games.sanguosha.peaches import peach_barred
 from games.sanguosha.skills import kongcheng, paoxiao, qianxun, qicai
 from games.sanguosha.skills.conversions import play_conversions
 from games.sanguosha.skills.registry import has_skill
-from games.sanguosha.state import Frame, Player, SanguoshaState
+from games.sanguosha.state import Frame, Player, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.zones import remove_from_seat, settle_processing, take_top, to_discard
 
@@ -233,7 +233,7 @@ def start_use(ctx: Ctx, action: Use, counts: bool, limit_range: bool = True) -> 
 
 
 def equip(ctx: Ctx, seat: int, card_id: str) -> None:
-    player = ctx.state.players[seat]
+    player = own_player(ctx.state, seat)
     slot = slot_of(card_id)
     assert slot is not None
     old = player.equips.get(slot)
@@ -260,7 +260,7 @@ def use_step(ctx: Ctx, f: Frame) -> None:
         if f.d["via"] in PROVIDED and not cards:
             if not provided:
                 # Nobody answered: not offered again this turn, or a table could ask forever.
-                state.players[user].flags[f"{f.d['via']}_failed"] = 1
+                own_player(state, user).flags[f"{f.d['via']}_failed"] = 1
                 ctx.emit("use_failed", seat=user, name=name, via=f.d["via"])
                 ctx.finish()
                 return
@@ -287,17 +287,17 @@ def use_step(ctx: Ctx, f: Frame) -> None:
         if kind == "delayed":
             target = f.d["targets"][0]
             state.processing.remove(cards[0])
-            holder = state.players[target]
+            holder = own_player(state, target)
             holder.judging.append(cards[0])
             if name_of(cards[0]) != name:
                 holder.judging_as = {**holder.judging_as, cards[0]: name}
             ctx.finish()
             return
-        flags = state.players[user].flags
         if name == "sha":
+            flags = own_player(state, user).flags
             flags["sha_any"] = flags.get("sha_any", 0) + 1
-        if name == "sha" and f.d["counts"]:
-            flags["sha"] = flags.get("sha", 0) + 1
+            if f.d["counts"]:
+                flags["sha"] = flags.get("sha", 0) + 1
         if name in ("nanman", "wanjian"):
             f.d["targets"] = state.living_from(user, include=False)
         elif name in ("taoyuan", "wugu"):

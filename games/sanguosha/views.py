@@ -189,7 +189,9 @@ def _rows(state: SanguoshaState) -> tuple[list[SeatRow], list[int | None], int]:
         same_reach = current == old_current
         for seat, p in enumerate(players):
             old_row = old_rows[seat]
-            if p.__dict__ == old_players[seat].__dict__:
+            old = old_players[seat]
+            # A player no rule changed is still the one before (``state.own_player``).
+            if p is old or p.__dict__ == old.__dict__:
                 rows.append(old_row)
                 continue
             row = _row(state, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.sanguosha.cards import slot_of
 from games.sanguosha.flow import Ctx
-from games.sanguosha.state import Result, SanguoshaState
+from games.sanguosha.state import Result, SanguoshaState, own_player
 
 
 def refill(ctx: Ctx) -> None:
@@ -47,7 +47,7 @@ def draw(ctx: Ctx, seat: int, count: int, reason: str = "draw") -> list[str]:
             break
         drawn.append(card_id)
     if drawn:
-        player = ctx.state.players[seat]
+        player = own_player(ctx.state, seat)
         player.hand.extend(drawn)
         player.shown = [c for c in player.shown if c not in drawn]
         ctx.emit("drew_cards", to=(seat,), seat=seat, cards=drawn, reason=reason)
@@ -83,7 +83,7 @@ def locate(state: SanguoshaState, card_id: str) -> tuple[int, str] | None:
 
 def remove_from_seat(state: SanguoshaState, seat: int, card_id: str) -> str:
     """Takes ``card_id`` out of ``seat``'s zones; returns the zone it was in."""
-    player = state.players[seat]
+    player = own_player(state, seat)
     if card_id in player.hand:
         player.hand.remove(card_id)
         return "hand"
@@ -100,13 +100,16 @@ def remove_from_seat(state: SanguoshaState, seat: int, card_id: str) -> str:
 
 def gain_face_up(ctx: Ctx, seat: int, card_id: str) -> None:
     """``card_id`` joins ``seat``'s hand in view of everyone (Amazing Grace, a taken weapon)."""
-    player = ctx.state.players[seat]
+    player = own_player(ctx.state, seat)
     player.hand.append(card_id)
     player.shown = [*player.shown, card_id]
 
 
 def forget_shown(state: SanguoshaState) -> None:
     """Face-up knowledge lasts while the card stays in that hand."""
-    for player in state.players:
+    for seat, player in enumerate(state.players):
         if player.shown:
-            player.shown = [c for c in player.shown if c in player.hand]
+            kept = [c for c in player.shown if c in player.hand]
+            # A player no rule changed this move keeps what it kept at the last.
+            if len(kept) != len(player.shown):
+                own_player(state, seat).shown = kept

@@ -14,7 +14,7 @@ from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HARM, aimed, deed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.zones import gain_face_up
 
@@ -36,7 +36,7 @@ def run(ctx: Ctx, f: Frame) -> None:
     seat: int = f.d["seat"]
     (target,) = f.d["targets"]
     if f.step == 0:
-        ctx.state.players[seat].flags["fanjian"] = 1
+        own_player(ctx.state, seat).flags["fanjian"] = 1
         deed(ctx.state, seat, target, 1)
         aimed(ctx.state, seat, target, HARM)
         ctx.ask("skill:fanjian", "in_order", [target], src=seat)
@@ -52,7 +52,7 @@ def named(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     seat: int = f.d["seat"]
     (target,) = f.d["targets"]
     f.step = 1
-    hand = state.players[seat].hand
+    hand = own_player(state, seat).hand
     if not hand:
         return
     card_id = ctx.rng.choice(hand)

@@ -14,7 +14,7 @@ from games.sanguosha.areas import area_options, take_from_area
 from games.sanguosha.bot_mind import Mind, equip_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire, on
 from games.sanguosha.zones import gain_face_up
 
@@ -42,7 +42,7 @@ def take(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     seat, src = f.d["seat"], f.d["src"]
     card_id, zone = take_from_area(ctx, src, action.option)
     if zone == "hand":
-        ctx.state.players[seat].hand.append(card_id)
+        own_player(ctx.state, seat).hand.append(card_id)
         ctx.emit("took_card", to=(seat, src), seat=seat, src=src, card=card_id)
         ctx.emit("took_hidden_card", seat=seat, src=src)
     else:

@@ -15,7 +15,7 @@ from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HARM, aimed
 from games.sanguosha.skills.base import NO, YES, choose, skill_bot, skill_prompt, yes_no
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire, on
 from games.sanguosha.zones import to_discard
 
@@ -69,7 +69,7 @@ def answered(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     if isinstance(action, Discard):
         src = f.d["src"]
         for card_id in action.cards:
-            ctx.state.players[src].hand.remove(card_id)
+            own_player(ctx.state, src).hand.remove(card_id)
         to_discard(ctx, list(action.cards))
         ctx.emit("discarded", seat=src, cards=list(action.cards), reason="ganglie")
         fire(ctx, "lost_cards", [src], seat=src, zones=["hand", "hand"])

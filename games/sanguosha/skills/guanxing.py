@@ -15,7 +15,7 @@ from games.sanguosha.bot_mind import Mind, card_value
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import choose, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import on
 from games.sanguosha.zones import take_top
 
@@ -33,6 +33,7 @@ def run(ctx: Ctx, f: Frame) -> None:
     player = state.players[f.d["seat"]]
     if f.step == 0:
         f.step = 1
+        player = own_player(state, f.d["seat"])
         count = min(MOST, len(state.living()))
         seen = [c for c in (take_top(ctx) for _ in range(count)) if c is not None]
         player.peek = seen
@@ -55,8 +56,8 @@ def place(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     ctx.close()
     assert isinstance(action, Choose)
     where, card_id = action.option.split(":", 1)
-    player = ctx.state.players[f.d["seat"]]
-    # Replaced, never changed in place: a state's copy shares it (``state._copy_player``).
+    player = own_player(ctx.state, f.d["seat"])
+    # Replaced, never changed in place: a copy of the player shares it (``state._copy_player``).
     player.peek = [c for c in player.peek if c != card_id]
     f.d[where].append(card_id)
 

@@ -13,7 +13,7 @@ from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import card
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire, on
 
 
@@ -53,7 +53,7 @@ def replace(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
         return
     state = ctx.state
     seat: int = f.d["seat"]
-    state.players[seat].hand.remove(action.option)
+    own_player(state, seat).hand.remove(action.option)
     state.processing.append(action.option)
     if old in state.processing:
         state.processing.remove(old)

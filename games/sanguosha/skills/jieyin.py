@@ -14,7 +14,7 @@ from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.zones import to_discard
 
@@ -32,7 +32,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
 
 @step("skill:jieyin")
 def ask(ctx: Ctx, f: Frame) -> None:
-    ctx.state.players[f.d["seat"]].flags["jieyin"] = 1
+    own_player(ctx.state, f.d["seat"]).flags["jieyin"] = 1
     ctx.ask("skill:jieyin", "in_order", [f.d["seat"]], target=f.d["targets"][0])
 
 
@@ -44,7 +44,7 @@ def pay(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     seat: int = f.d["seat"]
     (target,) = f.d["targets"]
     for card_id in action.cards:
-        ctx.state.players[seat].hand.remove(card_id)
+        own_player(ctx.state, seat).hand.remove(card_id)
     to_discard(ctx, list(action.cards))
     ctx.emit("discarded", seat=seat, cards=list(action.cards), reason="jieyin")
     fire(ctx, "lost_cards", [seat], seat=seat, zones=["hand", "hand"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.sanguosha.flow import Ctx
+from games.sanguosha.state import own_player
 from games.sanguosha.triggers import on
 
 
@@ -12,4 +13,4 @@ from games.sanguosha.triggers import on
 def skip_discard(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     flags = ctx.state.players[seat].flags
     if not flags.get("sha_any") and not flags.get("sha_answered"):
-        flags["skip_discard"] = 1
+        own_player(ctx.state, seat).flags["skip_discard"] = 1

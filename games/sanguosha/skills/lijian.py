@@ -14,7 +14,7 @@ from games.sanguosha.bot_mind import Mind, equip_value
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HARM, aimed, deed
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.use import can_target
 from games.sanguosha.zones import remove_from_seat, to_discard
@@ -41,7 +41,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
 @step("skill:lijian")
 def run(ctx: Ctx, f: Frame) -> None:
     if f.step == 0:
-        ctx.state.players[f.d["seat"]].flags["lijian"] = 1
+        own_player(ctx.state, f.d["seat"]).flags["lijian"] = 1
         ctx.ask("skill:lijian", "in_order", [f.d["seat"]], duel=f.d["targets"])
         return
     ctx.finish()

@@ -13,7 +13,7 @@ from games.sanguosha.bot_mind import Mind
 from games.sanguosha.cards import name_of
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import YES, skill_bot, skill_prompt, yes_no
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import on
 
 
@@ -32,7 +32,7 @@ def ask(ctx: Ctx, f: Frame) -> None:
 def strip(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     ctx.close()
     if isinstance(action, Choose) and action.option == YES:
-        ctx.state.players[f.d["seat"]].flags["luoyi"] = 1
+        own_player(ctx.state, f.d["seat"]).flags["luoyi"] = 1
         ctx.emit("skill_used", seat=f.d["seat"], skill="luoyi")
         ctx.finish(f.d["count"] - 1)
         return

@@ -9,7 +9,7 @@ from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
 from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.skills.base import active, once_per_turn
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.zones import to_discard
 
@@ -31,7 +31,7 @@ def run(ctx: Ctx, f: Frame) -> None:
     seat: int = f.d["seat"]
     (target,) = f.d["targets"]
     ctx.finish()
-    player = ctx.state.players[seat]
+    player = own_player(ctx.state, seat)
     player.flags["qingnang"] = 1
     for card_id in f.d["cards"]:
         player.hand.remove(card_id)

@@ -9,7 +9,7 @@ from games.sanguosha.combat import heal
 from games.sanguosha.flow import Ctx, step
 from games.sanguosha.intent import HELP, aimed, deed
 from games.sanguosha.skills.base import active
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 
 HEAL_AT = 2
@@ -30,11 +30,11 @@ def give(ctx: Ctx, f: Frame) -> None:
     state = ctx.state
     seat: int = f.d["seat"]
     (to,) = f.d["targets"]
-    player = state.players[seat]
+    player = own_player(state, seat)
     ctx.finish()
     for card_id in f.d["cards"]:
         player.hand.remove(card_id)
-        state.players[to].hand.append(card_id)
+        own_player(state, to).hand.append(card_id)
         ctx.emit("gave_card", to=(seat, to), seat=seat, to_seat=to, card=card_id)
     ctx.emit("gave_cards", seat=seat, to_seat=to, count=len(f.d["cards"]))
     deed(state, seat, to, -1)

@@ -15,7 +15,7 @@ from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HARM, aimed
 from games.sanguosha.skills.base import NO, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire, on
 
 
@@ -45,8 +45,8 @@ def raid(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     seat: int = f.d["seat"]
     for victim in (int(s) for s in action.option.split(",")):
         card_id = ctx.rng.choice(state.players[victim].hand)
-        state.players[victim].hand.remove(card_id)
-        state.players[seat].hand.append(card_id)
+        own_player(state, victim).hand.remove(card_id)
+        own_player(state, seat).hand.append(card_id)
         ctx.emit("took_card", to=(seat, victim), seat=seat, src=victim, card=card_id)
         ctx.emit("took_hidden_card", seat=seat, src=victim)
         fire(ctx, "lost_cards", [victim], seat=victim, zones=["hand"])

@@ -14,7 +14,7 @@ from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.intent import HELP, aimed
 from games.sanguosha.skills.base import YES, choose, skill_bot, skill_prompt, yes_no
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import on
 from games.sanguosha.zones import draw
 
@@ -55,8 +55,8 @@ def answered(ctx: Ctx, f: Frame, window: Window, action: Action) -> None:
     card_id = f.d["give"].pop(0)
     to = int(action.option)
     if to != seat and card_id in state.players[seat].hand:
-        state.players[seat].hand.remove(card_id)
-        state.players[to].hand.append(card_id)
+        own_player(state, seat).hand.remove(card_id)
+        own_player(state, to).hand.append(card_id)
         ctx.emit("gave_card", to=(seat, to), seat=seat, to_seat=to, card=card_id)
         ctx.emit("gave_cards", seat=seat, to_seat=to, count=1)
         aimed(state, seat, to, HELP)

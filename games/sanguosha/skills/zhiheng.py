@@ -12,7 +12,7 @@ from games.sanguosha.actions import Discard, Use
 from games.sanguosha.bot_mind import Mind
 from games.sanguosha.flow import Ctx, answer, prompt, step
 from games.sanguosha.skills.base import active, once_per_turn, skill_bot, skill_prompt
-from games.sanguosha.state import Frame, SanguoshaState
+from games.sanguosha.state import Frame, SanguoshaState, own_player
 from games.sanguosha.triggers import fire
 from games.sanguosha.zones import draw, remove_from_seat, to_discard
 
@@ -31,7 +31,7 @@ def offers(state: SanguoshaState, seat: int) -> list[Use]:
 
 @step("skill:zhiheng")
 def ask(ctx: Ctx, f: Frame) -> None:
-    ctx.state.players[f.d["seat"]].flags["zhiheng"] = 1
+    own_player(ctx.state, f.d["seat"]).flags["zhiheng"] = 1
     ctx.ask("skill:zhiheng", "in_order", [f.d["seat"]])
 
 

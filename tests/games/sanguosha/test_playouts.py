@@ -12,7 +12,7 @@ import pytest
 from games.core.conformance import find_leaks, mixed_chooser, playout, random_action, replay
 from games.sanguosha import GAME, Options
 from games.sanguosha.intent import aimed, deed
-from games.sanguosha.state import own_top
+from games.sanguosha.state import own_player, own_top
 
 # One seed per count by default (each count plays another of the conformance option sets;
 # the generic conformance run plays three more seeds at every count): two with PARLOR_SOAK=1.
@@ -77,9 +77,16 @@ def test_a_state_copy_shares_nothing_the_rules_change() -> None:
     copied = GAME.copy_state(state)
     assert copied == state
     deep = state.model_copy(deep=True)
-    copied.players[0].hand.append("x")
-    copied.players[0].equips["weapon"] = "x"
-    copied.players[0].flags["x"] = 1
+    # Players are shared until a rule changes one, which it does through ``own_player``: the
+    # first call puts a copy in the state's place, later ones give that same copy.
+    assert all(a is b for a, b in zip(copied.players, state.players, strict=True))
+    player = own_player(copied, 0)
+    assert player is not state.players[0] and player == state.players[0]
+    assert own_player(copied, 0) is player is copied.players[0]
+    player.hand.append("x")
+    player.equips["weapon"] = "x"
+    player.flags["x"] = 1
+    player.hp -= 1
     copied.deck.append("x")
     # The public records' rows are shared and replaced, never changed (intent.py): the rules'
     # own way of adding to them leaves the original alone.
