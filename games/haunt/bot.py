@@ -10,8 +10,9 @@ the clock runs for him and they are four or more), escape through the front door
 with nothing better to do stands by the weakest hero, and one whose goal no door reaches yet,
 or whose book needs more omen rooms than the map holds, explores for them. The traitor
 pursues the tome's goal and hunts the weakest hero within reach, and sends its monsters after
-the weakest prey. An attack is made when its wounds dealt outweigh the wounds it risks, a kill
-and the side's goal weighing most.
+the weakest prey (with the clock against him, a monster its prey would more likely stun stands
+by it awake instead of striking). An attack is made when its wounds dealt outweigh the wounds
+it risks, a kill and the side's goal weighing most.
 
 Easy bots (the table's ``bot_level``, in every view) play as a new player would: they try
 every roll and card, fight whenever their trait is not lower than the other's, walk toward the
@@ -268,7 +269,10 @@ def _monster(view: SeatView, actions: list[Action], rng: random.Random) -> Actio
             win, dealt, _ = duel(dice, _value(prey, trait))  # type: ignore[arg-type]
             return dealt + win * (KILL if dealt >= _steps_to_die(prey, _kind_of(trait)) else 0)
 
-        return max(attacks, key=edge)
+        strike = max(attacks, key=edge)
+        if not _clock_ours(view) and _stays_awake(view, strike, trait, dice):
+            return _of(actions, MonsterDone)[0]
+        return strike
     moves = [m for m in _of(actions, MonsterMove) if isinstance(m, MonsterMove)]
     if moves:
         prey = [e for e in view.explorers if _in_house(e) and e.side != "traitor"]
@@ -289,6 +293,19 @@ def _monster(view: SeatView, actions: list[Action], rng: random.Random) -> Actio
             if near < 10_000:
                 return best
     return _of(actions, MonsterDone)[0]
+
+
+def _stays_awake(view: SeatView, attack: MonsterAttack, trait: str, dice: int) -> bool:
+    """Whether a monster does more standing by its prey than striking it: the prey more
+    likely wins the roll than not, and cannot be killed by it. A lost attack stuns the
+    monster: its next turn is gone and, stunned, it no longer hinders the prey leaving the
+    room. Asked only when the clock runs against the traitor, whose monsters then hold the
+    heroes up; with the clock his, every wound they deal brings his win nearer."""
+    prey = view.explorers[attack.target]
+    theirs = _value(prey, trait)  # type: ignore[arg-type]
+    if _margin_at_least(dice, theirs, _steps_to_die(prey, _kind_of(trait))) > 0:
+        return False
+    return duel(theirs, dice)[0] > duel(dice, theirs)[0]
 
 
 def _kind_of(trait: str) -> tuple[Trait, ...]:

@@ -7,7 +7,9 @@ book's goal (the bell rung, the front door, a new omen room for the hymn, the tr
 when the dice favour it and hunted when his death alone wins against the clock, the hounds
 stunned) and stand by the weakest, exploring where the map
 lacks the omen rooms or the way their book needs; the traitor pursues the tome's goal and
-attacks the weakest hero in reach, and its monsters go for the weakest prey.
+attacks the weakest hero in reach, and its monsters go for
+the weakest prey, standing awake by a hero they would more likely lose to while the clock runs
+against the traitor.
 Who the traitor is, once the haunt names them, is public; each bot decides from its own view.
 Positions are built small with ``builders`` (a haunt revealed, explorers and monsters set by
 hand).
@@ -29,6 +31,7 @@ from games.haunt.actions import (
     Explore,
     FaceEvent,
     MonsterAttack,
+    MonsterDone,
     MonsterMove,
     Move,
     PickUp,
@@ -475,6 +478,32 @@ def moths_fly_at_the_heroes() -> tuple[HauntState, int, Expected]:
     return state, 0, MonsterMove(seat=0, monster="moth-swarm-1", to="entrance-hall")
 
 
+def _hounds() -> HauntState:
+    """The Salt Wife: the traitor (seat 1) moves a brine hound (Might 4) standing with a
+    hero of Might 7; the clock is the heroes'."""
+    state = haunted("salt-wife", 4, revealer=0)
+    assert state.traitor == 1
+    state.monsters = [MonsterPiece(id="brine-hound-1", kind="brine-hound", room="cellar-door")]
+    state.monster_turn = MonsterTurn(queue=["brine-hound-1"], kind_moves={"brine-hound": 3},
+                                     moves_left=3)
+    for hero in state.heroes():
+        _at(state, hero, "upper-landing")
+    _at(state, 1, "basement-landing")
+    _at(state, 2, "cellar-door")
+    strong(state, 2)
+    return state
+
+
+def hound_stays_awake_beside_a_stronger_hero() -> tuple[HauntState, int, Expected]:
+    return _hounds(), 1, _is(MonsterDone)
+
+
+def hound_strikes_a_weak_hero() -> tuple[HauntState, int, Expected]:
+    state = _hounds()
+    _weak(state, 2)
+    return state, 1, MonsterAttack(seat=1, monster="brine-hound-1", target=2)
+
+
 def _event(event_id: str) -> HauntState:
     state = _bargain()
     state.event_choice = event_id
@@ -575,6 +604,11 @@ POSITIONS = [
              moths_go_for_the_weakest_mind),
     Position("moths_fly_at_the_heroes", "the heroes are next door: the swarm goes to them",
              moths_fly_at_the_heroes),
+    Position("hound_stays_awake_beside_a_stronger_hero",
+             "a lost attack stuns the hound: awake it still hinders the hero, and the clock "
+             "is not the traitor's", hound_stays_awake_beside_a_stronger_hero),
+    Position("hound_strikes_a_weak_hero", "the hound beats a weak hero more often than not: "
+             "strike", hound_strikes_a_weak_hero),
     Position("ignore_a_harmful_event", "an event that wounds the traitor: ignore it",
              ignore_a_harmful_event),
     Position("take_a_helpful_event", "an event that only helps: take it", take_a_helpful_event),
