@@ -47,6 +47,18 @@ def assembled(cls: type[M], fields: dict[str, Any], fields_set: set[str] | None 
     return model
 
 
+def whole(cls: type[M], fields: dict[str, Any]) -> M:
+    """``assembled(cls, fields, every_field(cls))`` in one call, for the models an engine
+    builds with every field on every move (a view, a prompt, an event)."""
+    model = cls.__new__(cls)
+    set_dict(model, fields)
+    every = _EVERY_FIELD.get(cls)
+    set_fields_set(model, every if every is not None else every_field(cls))
+    set_extra(model, None)
+    set_private(model, None)
+    return model
+
+
 def built(cls: type[M], fields: dict[str, Any], defaulted: tuple[str, ...] = ()) -> M:
     """``cls.model_construct(**fields)`` when ``fields`` holds every field of ``cls`` (taken
     as given: no validation, no copy); a model with private attributes or extra fields goes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 Identity = Literal["lord", "loyalist", "rebel", "renegade"]
@@ -37,7 +38,9 @@ def identity_cards(players: int, two_renegades: bool = False) -> list[str]:
     return cards
 
 
+@cache
 def identity_of_card(card_id: str) -> Identity:
+    # Kept by card: a view and the endings ask it of every seat, and there are ten cards.
     name = card_id.split("-")[1]
     assert name in ("lord", "loyalist", "rebel", "renegade")
     return name  # type: ignore[return-value]

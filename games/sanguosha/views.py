@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.construct import assembled, every_field
+from games.core.construct import whole
 from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
 from games.sanguosha.options import Options
@@ -103,9 +103,8 @@ def _build(cls: type[M], **fields: Any) -> M:
     return _make(cls, fields)
 
 
-def _make(cls: type[M], fields: dict[str, Any]) -> M:
-    """``_build`` from a dict of every field, which the model keeps."""
-    return assembled(cls, fields, every_field(cls))
+# ``_build`` from a dict of every field, which the model keeps.
+_make = whole
 
 
 def _row(state: SanguoshaState, seat: int) -> SeatRow:
