@@ -48,15 +48,18 @@ class Window(BaseModel):
 
     def asked(self) -> tuple[int, ...]:
         """The seats this window waits for now."""
-        if self.mode == "in_order":
-            return (self.seats[self.at],) if self.at < len(self.seats) else ()
-        if self.mode == "first_come":
-            passed = self.passed
-            return tuple([seat for seat in self.seats if seat not in passed]) if passed \
-                else self.seats
-        answers = self.answers
-        return tuple([seat for seat in self.seats if seat not in answers]) if answers \
-            else self.seats
+        # Fields read from ``__dict__``: a pydantic model's attribute goes through its
+        # ``__getattr__`` hook, and engines ask this several times a move.
+        fields = self.__dict__
+        mode, seats = fields["mode"], fields["seats"]
+        if mode == "in_order":
+            at = fields["at"]
+            return (seats[at],) if at < len(seats) else ()
+        if mode == "first_come":
+            passed = fields["passed"]
+            return tuple([seat for seat in seats if seat not in passed]) if passed else seats
+        answers = fields["answers"]
+        return tuple([seat for seat in seats if seat not in answers]) if answers else seats
 
     def question(self, seat: int) -> str:
         """The question id for ``seat``: unchanged while this seat's own question stands.
@@ -65,9 +68,10 @@ class Window(BaseModel):
         commitment leaves it alone; an in-order window's question moves with the seat asked,
         so a seat asked twice in one window (a Duel's back and forth) gets a fresh clock.
         """
-        if self.mode == "in_order":
-            return f"{self.topic}#{self.serial}.{self.at}"
-        return f"{self.topic}#{self.serial}"
+        fields = self.__dict__
+        if fields["mode"] == "in_order":
+            return f"{fields['topic']}#{fields['serial']}.{fields['at']}"
+        return f"{fields['topic']}#{fields['serial']}"
 
     @property
     def exhausted(self) -> bool:
@@ -86,7 +90,8 @@ class Windows(BaseModel):
 
     @property
     def top(self) -> Window | None:
-        return self.stack[-1] if self.stack else None
+        stack = self.__dict__["stack"]
+        return stack[-1] if stack else None
 
     @property
     def depth(self) -> int:
