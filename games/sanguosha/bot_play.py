@@ -378,18 +378,19 @@ SCORES: dict[str, Callable[[Mind, Use], float]] = {
 
 
 def score_use(mind: Mind, use: Use) -> float:
-    kind = KINDS.get(use.name)
+    name = use.name
+    kind = KINDS.get(name)
     if kind is not None and kind.kind == "equip":
         return score_equip(mind, use)
-    scorer = SCORES.get(use.name)
+    scorer = SCORES.get(name)
     if scorer is None:
         return NEVER
     value = scorer(mind, use)
     if value == NEVER:
         return value
-    if use.via and use.cards and use.name not in ("sha", "juedou", "tao"):
-        value -= 0.15 * sum(card_value(c) for c in use.cards if name_of(c) != use.name)
-    if use.name in ("shunshou", "guohe") and value > 0:
+    if use.via and use.cards and name not in ("sha", "juedou", "tao"):
+        value -= 0.15 * sum(card_value(c) for c in use.cards if name_of(c) != name)
+    if name in ("shunshou", "guohe") and value > 0:
         value += 1.0  # before the attacks that the card taken would have stopped
     return value
 
@@ -408,12 +409,16 @@ def choose_play(mind: Mind, prompt: Prompt) -> Action:
     for action in prompt.actions:
         if type(action) is not Use:
             continue
-        name = action.name
+        # Read from the action's fields: each attribute of a pydantic model costs a
+        # ``__getattr__`` hook, and a play prompt lists a few dozen uses.
+        fields = action.__dict__
+        name = fields["name"]
         if name == "sha":
-            key: tuple[object, ...] = (name, action.targets, action.via,
-                                       bool(action.cards) and not any(map(is_red, action.cards)))
+            cards = fields["cards"]
+            key: tuple[object, ...] = (name, fields["targets"], fields["via"],
+                                       bool(cards) and not any(map(is_red, cards)))
         elif name in _SAME_FOR_ANY_CARD:
-            key = (name, action.targets)
+            key = (name, fields["targets"])
         else:
             key = ()
         if key and key in never:

@@ -17,7 +17,7 @@ from typing import Any
 from games.core import Action, Event, Prompt
 from games.core.windows import Window, WindowMode
 from games.sanguosha.fast import build
-from games.sanguosha.state import Frame, SanguoshaState, own_top
+from games.sanguosha.state import Frame, SanguoshaState, own_top, own_top_of
 
 
 class Ctx:
@@ -95,14 +95,19 @@ _STEP_LIMIT = 20_000
 def run(ctx: Ctx) -> None:
     """Steps the top frame until a window asks someone or the game is over."""
     state = ctx.state
+    # The lists themselves: a rule replaces neither while the rules run. The result is read
+    # from the fields (a pydantic model's attribute costs a ``__getattr__`` hook each time).
+    fields = state.__dict__
+    frames, open_windows = fields["frames"], fields["windows"].__dict__["stack"]
+    private = state.__pydantic_private__
     for _ in range(_STEP_LIMIT):
-        if state.result is not None:
-            state.frames.clear()
-            state.windows.stack.clear()
+        if fields["result"] is not None:
+            frames.clear()
+            open_windows.clear()
             return
-        if not state.frames or state.windows.top is not None:
+        if not frames or open_windows:
             return
-        frame = own_top(state)
+        frame = own_top_of(frames, private)
         STEPS[frame.op](ctx, frame)
     raise RuntimeError(f"sanguosha: frame {state.frames[-1].op} made no progress")
 
@@ -111,16 +116,16 @@ def dispatch(ctx: Ctx, action: Action) -> None:
     """Hands ``action`` to the frame whose window asked, then runs on."""
     state = ctx.state
     frame = own_top(state)
-    window = state.windows.top
-    assert window is not None
+    window = state.windows.stack[-1]
     ANSWERS[frame.op](ctx, frame, window, action)
     run(ctx)
 
 
 def prompts(state: SanguoshaState) -> list[Prompt]:
-    window = state.windows.top
-    if window is None or not state.frames:
+    stack = state.windows.stack
+    if not stack or not state.frames:
         return []
+    window = stack[-1]
     frame = state.frames[-1]
     maker = PROMPTS[window.topic]
     return [maker(state, frame, window, seat) for seat in window.asked()]

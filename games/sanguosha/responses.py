@@ -152,7 +152,9 @@ def may_nullify(state: SanguoshaState, seat: int) -> bool:
     table knows (empty, or every card seen arriving face up) and that could not answer with it
     is not asked; any other seat is, whatever it holds, so being asked tells nothing."""
     player = state.players[seat]
-    hand_known = all(c in player.shown for c in player.hand)
+    shown = player.shown
+    # Nothing shown (most seats): the hand is known only when empty.
+    hand_known = all(c in shown for c in player.hand) if shown else not player.hand
     return not hand_known or bool(answer_options(state, seat, "wuxie"))
 
 

@@ -119,14 +119,17 @@ class SanguoshaState(StateBase):
             private.pop("_table", None)
 
     def living(self) -> list[int]:
-        return [p.seat for p in self.players if p.alive]
+        # A player's seat is its place in the list.
+        return [seat for seat, p in enumerate(self.players) if p.alive]
 
     def living_from(self, seat: int, include: bool = True) -> list[int]:
         """Living seats in turn order starting at ``seat`` (itself first when included)."""
-        order = [(seat + i) % self.seats for i in range(self.seats)]
-        if not include:
-            order = order[1:]
-        return [s for s in order if self.players[s].alive]
+        players = self.players
+        count = self.seats
+        if not 0 <= seat < count:
+            seat %= count
+        start = seat if include else seat + 1
+        return [s for s in (*range(start, count), *range(seat)) if players[s].alive]
 
     def next_living(self, seat: int) -> int:
         for i in range(1, self.seats + 1):
@@ -237,6 +240,16 @@ def own_player(state: SanguoshaState, seat: int) -> Player:
     return players[seat]
 
 
+def own_seats(state: SanguoshaState) -> list[int]:
+    """The seats whose players this state holds as its own: those a rule changed since the
+    copy (``own_player``), or every seat of a state that is no copy."""
+    private = state.__pydantic_private__
+    shared = None if private is None else private.get("_shared_players")
+    if not shared:
+        return list(range(len(state.players)))
+    return [seat for seat in range(len(state.players)) if seat not in shared]
+
+
 def own_players(state: SanguoshaState) -> list[Player]:
     """Every player, for changes to any of them (a twin redeals every hand)."""
     for seat in range(len(state.players)):
@@ -249,9 +262,13 @@ def own_top(state: SanguoshaState) -> Frame:
     still shares with the state it was copied from (``clone``). Frames are only ever
     changed at the top (a step, an answer, a child's result), so the shared ones are always
     the bottom of the stack."""
-    frames = state.frames
+    return own_top_of(state.frames, state.__pydantic_private__)
+
+
+def own_top_of(frames: list[Frame], private: dict[str, Any] | None) -> Frame:
+    """``own_top`` given the state's frames and private store, for a caller that holds them
+    already (``flow.run`` steps a frame many times a move)."""
     top = len(frames) - 1
-    private = state.__pydantic_private__
     if private is not None and top < private.get("_shared_frames", 0):
         frames[top] = _copy_frame(frames[top])
         private["_shared_frames"] = top
@@ -263,21 +280,25 @@ def clone(state: SanguoshaState) -> SanguoshaState:
     each until a rule changes it (``own_player``, ``own_top``): much faster than a generic
     deep copy."""
     copied: SanguoshaState = shallow(state)
+    # The state's fields as a dict: each attribute of a pydantic model costs a ``__getattr__``
+    # hook, and this runs on every move.
+    fields = copied.__dict__
+    players, frames, windows = fields["players"], fields["frames"], fields["windows"]
+    stack = windows.__dict__["stack"]
     before = state.__pydantic_private__
     rows = None if before is None else before.get("_rows")
     set_private(copied, {
         "_pending": None,
         # The view's rows (and reach) of ``state`` with its players, for the copy's view to
         # keep those of the seats a move leaves alone (``views._rows``).
-        "_before": None if rows is None else (state.players, rows),
+        "_before": None if rows is None else (players, rows),
         # Frames are shared until a rule changes one (``own_top``): a move changes only the
         # top frame or two, and the frames below stay as they were.
-        "_shared_frames": len(state.frames),
+        "_shared_frames": len(frames),
         # Likewise the players, by seat (``own_player``).
-        "_shared_players": set(range(len(state.players))),
+        "_shared_players": set(range(len(players))),
     })
-    fields = copied.__dict__
-    fields["players"] = list(state.players)
+    fields["players"] = list(players)
     fields["deck"] = fields["deck"].copy()
     fields["discard"] = fields["discard"].copy()
     fields["processing"] = fields["processing"].copy()
@@ -285,16 +306,16 @@ def clone(state: SanguoshaState) -> SanguoshaState:
     fields["deaths"] = fields["deaths"].copy()
     fields["killers"] = fields["killers"].copy()
     # Their rows are replaced, never changed, by the rules (``intent.py``): shared.
-    fields["deeds"] = list(state.deeds)
-    fields["intent"] = list(state.intent)
-    fields["frames"] = list(state.frames)
-    windows = shallow(state.windows)
-    stack = []
-    for window in state.windows.stack:
+    fields["deeds"] = list(fields["deeds"])
+    fields["intent"] = list(fields["intent"])
+    fields["frames"] = list(frames)
+    windows = shallow(windows)
+    copies = []
+    for window in stack:
         new_window = shallow(window)
         new_window.__dict__["data"] = _thaw(window.data)
         new_window.__dict__["answers"] = dict(window.answers)
-        stack.append(new_window)
-    windows.__dict__["stack"] = stack
+        copies.append(new_window)
+    windows.__dict__["stack"] = copies
     fields["windows"] = windows
     return copied

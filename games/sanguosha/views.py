@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.core.construct import whole
 from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
+from games.sanguosha.identities import identity_of_card
 from games.sanguosha.options import Options
 from games.sanguosha.skills.registry import skills_of
 from games.sanguosha.state import SanguoshaState
@@ -110,29 +111,30 @@ _make = whole
 def _row(state: SanguoshaState, seat: int) -> SeatRow:
     """A seat's public row, shared with every view whose seat looks the same (rows are
     frozen): most moves change one or two seats, and the view is built for every move."""
-    p = state.players[seat]
-    hand = p.hand
-    shown = tuple(c for c in p.shown if c in hand) if p.shown else ()
-    judging = p.judging
+    fields = state.__dict__
+    p = fields["players"][seat].__dict__  # read as a dict: see ``build_view``
+    hand = p["hand"]
+    shown = tuple(c for c in p["shown"] if c in hand) if p["shown"] else ()
+    judging = p["judging"]
     key = (
         seat,
-        p.hero,
-        p.kingdom,
-        p.gender,
-        p.hp,
-        p.max_hp,
-        p.alive,
-        p.identity_card if p.revealed else None,
+        p["hero"],
+        p["kingdom"],
+        p["gender"],
+        p["hp"],
+        p["max_hp"],
+        p["alive"],
+        p["identity_card"] if p["revealed"] else None,
         len(hand),
         shown,
-        tuple(p.equips.items()),
+        tuple(p["equips"].items()),
         tuple(judging),
-        tuple(p.judging_as.items()) if judging else (),
-        bool(p.chosen),
-        tuple(p.kills),
+        tuple(p["judging_as"].items()) if judging else (),
+        bool(p["chosen"]),
+        tuple(p["kills"]),
         # What ``skills_of`` reads besides the hero.
-        state.options.heroes,
-        seat == state.lord and state.seats >= 5,
+        fields["options"].__dict__["heroes"],
+        seat == fields["lord"] and fields["seats"] >= 5,
     )
     row = _ROWS.get(key)
     if row is None:
@@ -175,11 +177,12 @@ def _rows(state: SanguoshaState) -> tuple[list[SeatRow], list[int | None], int]:
     life and equipment: while those stay, they stay too. The parts are kept on the state for
     the next copy."""
     private = state.__pydantic_private__
-    players = state.players
-    current = state.current
+    fields = state.__dict__
+    players = fields["players"]
+    current = fields["current"]
     before = None if private is None else private.get("_before")
     if before is None:
-        rows = [_row(state, seat) for seat in range(state.seats)]
+        rows = [_row(state, seat) for seat in range(fields["seats"])]
         same_reach = False
     else:
         old_players, (old_rows, old_current, old_distances, old_reach) = before
@@ -213,26 +216,28 @@ def _rows(state: SanguoshaState) -> tuple[list[SeatRow], list[int | None], int]:
 
 def _table(state: SanguoshaState) -> dict[str, Any]:
     """The view's fields that are the same for every viewer and do not depend on the window."""
-    result = state.result
+    fields = state.__dict__  # read as a dict: see ``build_view``
+    result = fields["result"]
     rows, distances, reach = _rows(state)
+    discard = fields["discard"]
     return dict(
-        options=state.options,
+        options=fields["options"],
         seats=rows,
-        lord=state.lord,
-        current=state.current,
-        phase=state.phase,
-        round=state.round,
-        deck_count=len(state.deck),
-        discard_count=len(state.discard),
-        discard_top=state.discard[-5:],
-        processing=list(state.processing),
-        grace=list(state.grace),
-        deaths=list(state.deaths),
+        lord=fields["lord"],
+        current=fields["current"],
+        phase=fields["phase"],
+        round=fields["round"],
+        deck_count=len(fields["deck"]),
+        discard_count=len(discard),
+        discard_top=discard[-5:],
+        processing=list(fields["processing"]),
+        grace=list(fields["grace"]),
+        deaths=list(fields["deaths"]),
         distances=list(distances),
         attack_range=reach,
         # Rows the rules replace rather than change (``intent.py``): shared, not copied.
-        deeds=list(state.deeds),
-        intent=list(state.intent),
+        deeds=list(fields["deeds"]),
+        intent=list(fields["intent"]),
         result_side=result.side if result else None,
         winners=list(result.winners) if result else [],
     )
@@ -251,33 +256,38 @@ def _table_of(state: SanguoshaState) -> dict[str, Any]:
 
 
 def build_view(state: SanguoshaState, seat: int | None) -> PublicView:
-    window = state.windows.top
+    # The models' fields are read from their ``__dict__``: built for every move, and each
+    # attribute of a pydantic model goes through its ``__getattr__`` hook.
+    fields = state.__dict__
+    stack = fields["windows"].__dict__["stack"]
     waiting = None
-    if window is not None:
+    if stack:
+        window = stack[-1]
+        asking = window.__dict__
         waiting = _make(
             Waiting,
             {
-                "topic": window.topic,
-                "mode": window.mode,
+                "topic": asking["topic"],
+                "mode": asking["mode"],
                 "seats": list(window.asked()),
-                "data": dict(window.data),
+                "data": dict(asking["data"]),
             },
         )
     public: dict[str, Any] = {**_table_of(state), "waiting": waiting, "viewer": seat}
     if seat is None:
         return _make(PublicView, public)
-    p = state.players[seat]
+    p = fields["players"][seat].__dict__
     public["me"] = _make(
         Me,
         {
             "seat": seat,
-            "identity": p.identity,
-            "identity_card": p.identity_card,
-            "hand": list(p.hand),
-            "offers": list(p.offers),
-            "chosen": p.chosen,
-            "peek": list(p.peek),
-            "flags": dict(p.flags),
+            "identity": identity_of_card(p["identity_card"]),
+            "identity_card": p["identity_card"],
+            "hand": list(p["hand"]),
+            "offers": list(p["offers"]),
+            "chosen": p["chosen"],
+            "peek": list(p["peek"]),
+            "flags": dict(p["flags"]),
         },
     )
     return _make(SeatView, public)

@@ -26,13 +26,17 @@ _QUIET_OPS = frozenset({"nullify"})
 
 def is_quiet_window(state: SanguoshaState) -> bool:
     """Whether the top window takes passes that change nothing but itself."""
-    window = state.windows.top
+    # Read from the models' ``__dict__`` (as ``quiet_pass``): asked before every move, and a
+    # pydantic model's attribute goes through its ``__getattr__`` hook.
+    fields = state.__dict__
+    stack = fields["windows"].__dict__["stack"]
+    frames = fields["frames"]
     return (
-        window is not None
-        and window.mode == "first_come"
-        and state.result is None
-        and bool(state.frames)
-        and state.frames[-1].op in _QUIET_OPS
+        bool(stack)
+        and stack[-1].__dict__["mode"] == "first_come"
+        and fields["result"] is None
+        and bool(frames)
+        and frames[-1].__dict__["op"] in _QUIET_OPS
     )
 
 
@@ -50,21 +54,23 @@ def quiet_pass(state: SanguoshaState, action: Action, pending: list[Prompt]) -> 
     changes nothing else; None when the full rules must run."""
     if type(action) is not Pass or not is_quiet_window(state):
         return None
-    window = state.windows.top
-    assert window is not None
-    seat = action.seat
+    before = state.__dict__
+    stack = before["windows"].__dict__["stack"]
+    window = stack[-1]
+    seat = action.__dict__["seat"]
     asked = window.asked()
     # Every seat this window asks is offered a pass (a Pass is its kind and its seat only).
     if seat not in asked or len(asked) < 2:
         return None
     new: SanguoshaState = shallow(state)
     top = shallow(window)
-    top.__dict__["passed"] = (*window.passed, seat)
-    windows = shallow(state.windows)
-    windows.__dict__["stack"] = [*state.windows.stack[:-1], top]
+    top_fields = top.__dict__
+    top_fields["passed"] = (*top_fields["passed"], seat)
+    windows = shallow(before["windows"])
+    windows.__dict__["stack"] = [*stack[:-1], top]
     fields: dict[str, Any] = new.__dict__
     fields["windows"] = windows
-    fields["step"] = state.step + 1
+    fields["step"] = before["step"] + 1
     private = state.__pydantic_private__ or {}
     object.__setattr__(
         new,

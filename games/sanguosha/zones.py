@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.sanguosha.cards import slot_of
 from games.sanguosha.flow import Ctx
-from games.sanguosha.state import Result, SanguoshaState, own_player
+from games.sanguosha.state import Result, SanguoshaState, own_player, own_seats
 
 
 def refill(ctx: Ctx) -> None:
@@ -106,10 +106,15 @@ def gain_face_up(ctx: Ctx, seat: int, card_id: str) -> None:
 
 
 def forget_shown(state: SanguoshaState) -> None:
-    """Face-up knowledge lasts while the card stays in that hand."""
-    for seat, player in enumerate(state.players):
-        if player.shown:
-            kept = [c for c in player.shown if c in player.hand]
-            # A player no rule changed this move keeps what it kept at the last.
-            if len(kept) != len(player.shown):
-                own_player(state, seat).shown = kept
+    """Face-up knowledge lasts while the card stays in that hand. Only a player a rule changed
+    this move may hold a card it no longer shows: the others are those of the state before,
+    which kept only what stayed."""
+    players = state.players
+    for seat in own_seats(state):
+        player = players[seat]
+        fields = player.__dict__
+        shown = fields["shown"]
+        if shown:
+            kept = [c for c in shown if c in fields["hand"]]
+            if len(kept) != len(shown):
+                player.shown = kept
