@@ -146,8 +146,7 @@ class CatanState(StateBase):
     def board(self) -> Board:
         """What the island's pieces imply, worked out once for them. Pieces are only ever
         added, so their counts tell a changed island."""
-        fingerprint = (self.road_owner.count(-1), self.corner_owner.count(-1),
-                       self.corner_city.count(True))
+        fingerprint = self._fingerprint()
         private = self.__pydantic_private__
         cached = None if private is None else private.get("_board")
         if cached is not None and cached.fingerprint == fingerprint:
@@ -156,6 +155,17 @@ class CatanState(StateBase):
         if private is not None:
             private["_board"] = found
         return found
+
+    def _fingerprint(self) -> tuple[int, int, int]:
+        """The free edges, the free corners and the cities: what tells one arrangement of the
+        island's pieces from another (pieces are only ever added). Asked several times a move
+        (every look at the pieces), so the cities are counted as the corners that hold no
+        city taken from all: a count finds an equal element by identity first, and nearly
+        every corner's ``False`` is that, where counting ``True`` compared each one (4 of the
+        5 µs the three counts took)."""
+        city = self.corner_city
+        return (self.road_owner.count(-1), self.corner_owner.count(-1),
+                len(city) - city.count(False))
 
     def carry_board(self, seat: int, *, road: int | None = None, settlement: int | None = None,
                     city: int | None = None) -> None:
@@ -166,8 +176,7 @@ class CatanState(StateBase):
         board = None if private is None else private.get("_board")
         if private is None or board is None:
             return
-        fingerprint = (self.road_owner.count(-1), self.corner_owner.count(-1),
-                       self.corner_city.count(True))
+        fingerprint = self._fingerprint()
         roads_free, corners_free, cities_built = fingerprint
         before = (roads_free + (road is not None), corners_free + (settlement is not None),
                   cities_built - (city is not None))

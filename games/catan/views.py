@@ -237,17 +237,22 @@ def _played(cards: tuple[str, ...]) -> tuple[list[str], int]:
 
 def _players(state: CatanState, board: Board) -> list[PlayerView]:
     rows = []
-    hands = state.hands
+    hands, developments, lengths = state.hands, state.dev_hands, state.road_lengths
+    longest_road, largest_army = state.longest_road, state.largest_army
     for s in range(state.seats):
-        fields = dict(_pieces_row(board, s))
-        longest, largest = state.longest_road == s, state.largest_army == s
+        pieces = _pieces_row(board, s)
+        longest, largest = longest_road == s, largest_army == s
         kinds, knights = _played(tuple(state.dev_played[s]))
-        fields.update(
-            seat=s, colour=COLOURS[s], cards=sum(map(len, hands[s].values())),
-            development=len(state.dev_hands[s]), knights=knights, played=kinds,
-            points=fields["points"] + 2 * longest + 2 * largest,
-            road_length=state.road_lengths[s], longest_road=longest, largest_army=largest)
-        rows.append(assembled(PlayerView, fields))
+        # One dict, its fields in the order the views have always held them (a model's repr
+        # follows it): the pieces' first.
+        rows.append(assembled(PlayerView, {
+            "settlements": pieces["settlements"], "cities": pieces["cities"],
+            "roads": pieces["roads"], "pieces_left": pieces["pieces_left"],
+            "harbours": pieces["harbours"],
+            "points": pieces["points"] + 2 * longest + 2 * largest,
+            "seat": s, "colour": COLOURS[s], "cards": sum(map(len, hands[s].values())),
+            "development": len(developments[s]), "knights": knights, "played": kinds,
+            "road_length": lengths[s], "longest_road": longest, "largest_army": largest}))
     return rows
 
 

@@ -2,7 +2,8 @@
 joined to one's own network and never through another's settlement, cities on one's own
 settlements, pieces running out; maritime trade at 4:1, 3:1 and 2:1 harbours; the win on
 one's own turn only. Each seat's pieces, carried across every piece placed
-(``CatanState.carry_board``), are those read afresh from the island's corners and edges."""
+(``CatanState.carry_board``), are those read afresh from the island's corners and edges, and
+the counts that tell one arrangement from another are those of each list."""
 
 from __future__ import annotations
 
@@ -157,4 +158,8 @@ def test_pieces_carried_across_each_placement_are_those_read_afresh() -> None:
             after = state.board()  # carried across the piece placed, if one was
             placed += after.fingerprint != before.fingerprint
             assert after.pieces == _pieces_of(state)
+            # The cities counted as the corners without one: the count of ``True``.
+            assert after.fingerprint == (state.road_owner.count(-1),
+                                         state.corner_owner.count(-1),
+                                         state.corner_city.count(True))
     assert placed > 40
