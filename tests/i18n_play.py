@@ -150,6 +150,23 @@ def render_desk() -> Desk:
                                                          page=lambda key: 0)))))
 
 
+# Midway through a rendered game a seat's player renames and a bot takes a seat (or leaves it):
+# lines kept between redraws must follow the seats.
+RENAME_AT, TAKEOVER_AT = 25, 50
+RENAMED = "*Zoë* <@1> `x`"  # markup and a mention in a name: shown as text
+
+
+def change_seats_midway(live: LiveMatch, step: int) -> None:
+    """At ``RENAME_AT`` seat 0's player renames to ``RENAMED``; at ``TAKEOVER_AT`` the last
+    seat changes hands between a person and a bot."""
+    seats = len(live.seats)
+    if step == RENAME_AT:
+        live.seats[0] = live.seats[0].model_copy(update={"display_name": RENAMED})
+    if step == TAKEOVER_AT and seats > 1:
+        live.seats[seats - 1] = live.seats[seats - 1].model_copy(
+            update={"is_bot": not live.seats[seats - 1].is_bot})
+
+
 def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None) -> None:
     update: dict[str, Any] = {"status": status}
     if version is not None:

@@ -24,12 +24,11 @@ from storage import MatchStatus
 from tables.service import LiveMatch
 from tables.text import Text
 from tests.every_game import hosted_games, use_random_slow_bots
-from tests.i18n_play import chooser_for, configurations, started, with_status
+from tests.i18n_play import change_seats_midway, chooser_for, configurations, started, with_status
 
 LOCALES = ("en", "zh-CN")
 STEPS = 90
 COMPARE_EVERY = 3
-RENAME_AT, TAKEOVER_AT = 25, 50
 GAMES_PER_GAME = 2
 
 
@@ -71,11 +70,7 @@ def test_kept_event_lines_are_the_lines_written_afresh(game_name: str,
         rng = random.Random(seed)
         chooser = chooser_for(seats, seed)
         for step in range(STEPS):
-            if step == RENAME_AT:
-                live.seats[0] = live.seats[0].model_copy(update={"display_name": "Zoë *2*"})
-            if step == TAKEOVER_AT and seats > 1:
-                live.seats[seats - 1] = live.seats[seats - 1].model_copy(
-                    update={"is_bot": not live.seats[seats - 1].is_bot})
+            change_seats_midway(live, step)
             if game.outcome(state) is not None:
                 break
             transition = game.apply(state, chooser(game, state, rng))

@@ -28,12 +28,18 @@ from bot.renderers.markdown import markdown, plain
 from games import registry
 from storage import MatchStatus
 from tests.every_game import hosted_games, use_random_slow_bots
-from tests.i18n_play import chooser_for, configurations, render_desk, started, with_status
+from tests.i18n_play import (
+    change_seats_midway,
+    chooser_for,
+    configurations,
+    render_desk,
+    started,
+    with_status,
+)
 
 LOCALES = ("en", "zh-CN")
 STEPS = 90
 SCREENS_EVERY = 6  # board and every seat's panel
-RENAME_AT, TAKEOVER_AT = 25, 50
 GAMES_PER_GAME = 2
 
 DIGESTS: dict[str, str] = {
@@ -74,12 +80,7 @@ def game_digest(game_name: str) -> str:
         rng = random.Random(seed)
         chooser = chooser_for(seats, seed)
         for step in range(STEPS):
-            if step == RENAME_AT:
-                live.seats[0] = live.seats[0].model_copy(
-                    update={"display_name": "*Zoë* <@1> `x`"})
-            if step == TAKEOVER_AT and seats > 1:
-                live.seats[seats - 1] = live.seats[seats - 1].model_copy(
-                    update={"is_bot": not live.seats[seats - 1].is_bot})
+            change_seats_midway(live, step)
             if game.outcome(state) is not None:
                 break
             for locale in LOCALES:
