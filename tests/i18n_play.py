@@ -141,6 +141,15 @@ def chooser_for(seats: int, seed: int) -> Chooser:
     return bot_action if seed % 2 == 0 else mixed_chooser(set(range(0, seats, 2)))
 
 
+def seeded_tables(game_name: str, count: int
+                  ) -> Iterator[tuple[int, LiveMatch, Chooser, random.Random]]:
+    """(seats, the started table, how it is played, its moves' randomness) for the first
+    ``count`` of ``configurations``."""
+    for seats, options, seed in list(configurations(game_name))[:count]:
+        yield seats, started(game_name, seats, options, seed), chooser_for(seats, seed), \
+            random.Random(seed)
+
+
 def render_desk() -> Desk:
     """A Desk that only renders: it reads only the turn deadlines and a pick's ticked items
     from the app."""

@@ -12,8 +12,6 @@ seat's player renames and a bot takes over a seat midway.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.renderers import renderer_for
@@ -24,7 +22,7 @@ from storage import MatchStatus
 from tables.service import LiveMatch
 from tables.text import Text
 from tests.every_game import hosted_games, use_random_slow_bots
-from tests.i18n_play import change_seats_midway, chooser_for, configurations, started, with_status
+from tests.i18n_play import change_seats_midway, seeded_tables, with_status
 
 LOCALES = ("en", "zh-CN")
 STEPS = 90
@@ -64,11 +62,8 @@ def test_kept_event_lines_are_the_lines_written_afresh(game_name: str,
     use_random_slow_bots(monkeypatch)
     game = registry.get(game_name)
     stale: list[str] = []
-    for seats, options, seed in list(configurations(game_name))[:GAMES_PER_GAME]:
-        live = started(game_name, seats, options, seed)
+    for seats, live, chooser, rng in seeded_tables(game_name, GAMES_PER_GAME):
         state = live.state
-        rng = random.Random(seed)
-        chooser = chooser_for(seats, seed)
         for step in range(STEPS):
             change_seats_midway(live, step)
             if game.outcome(state) is not None:

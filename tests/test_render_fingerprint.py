@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 from typing import Any
 
 import discord
@@ -28,14 +27,7 @@ from bot.renderers.markdown import markdown, plain
 from games import registry
 from storage import MatchStatus
 from tests.every_game import hosted_games, use_random_slow_bots
-from tests.i18n_play import (
-    change_seats_midway,
-    chooser_for,
-    configurations,
-    render_desk,
-    started,
-    with_status,
-)
+from tests.i18n_play import change_seats_midway, render_desk, seeded_tables, with_status
 
 LOCALES = ("en", "zh-CN")
 STEPS = 90
@@ -73,12 +65,8 @@ def game_digest(game_name: str) -> str:
         digest.update(json.dumps(parts, sort_keys=True, default=repr,
                                  ensure_ascii=False).encode())
 
-    configs = list(configurations(game_name))[:GAMES_PER_GAME]
-    for seats, options, seed in configs:
-        live = started(game_name, seats, options, seed)
+    for seats, live, chooser, rng in seeded_tables(game_name, GAMES_PER_GAME):
         state = live.state
-        rng = random.Random(seed)
-        chooser = chooser_for(seats, seed)
         for step in range(STEPS):
             change_seats_midway(live, step)
             if game.outcome(state) is not None:
