@@ -444,15 +444,22 @@ def kill_the_hero_rather_than_rob_him() -> tuple[HauntState, int, Expected]:
 
 def _moths() -> HauntState:
     """The Moth Queen: the traitor (seat 0) moves moth swarms that attack Sanity."""
-    state = haunted("moth-queen", 4, revealer=0)
-    assert state.traitor == 0
-    state.monsters = [MonsterPiece(id="moth-swarm-1", kind="moth-swarm", room="entrance-hall")]
-    state.monster_turn = MonsterTurn(queue=["moth-swarm-1"], kind_moves={"moth-swarm": 3},
-                                     moves_left=3)
+    state = _one_monster("moth-queen", 0, "moth-swarm", "entrance-hall")
+    state.forget_pending()
+    return state
+
+
+def _one_monster(haunt: str, traitor: int, kind: str, room: str) -> HauntState:
+    """``haunt`` at 4 players, its traitor ``traitor`` at the basement landing moving one
+    monster of ``kind`` (3 moves) from ``room``, the heroes at the upper landing."""
+    state = haunted(haunt, 4, revealer=0)
+    assert state.traitor == traitor
+    piece = f"{kind}-1"
+    state.monsters = [MonsterPiece(id=piece, kind=kind, room=room)]
+    state.monster_turn = MonsterTurn(queue=[piece], kind_moves={kind: 3}, moves_left=3)
     for hero in state.heroes():
         _at(state, hero, "upper-landing")
-    _at(state, 0, "basement-landing")
-    state.forget_pending()
+    _at(state, traitor, "basement-landing")
     return state
 
 
@@ -481,14 +488,7 @@ def moths_fly_at_the_heroes() -> tuple[HauntState, int, Expected]:
 def _hounds() -> HauntState:
     """The Salt Wife: the traitor (seat 1) moves a brine hound (Might 4) standing with a
     hero of Might 7; the clock is the heroes'."""
-    state = haunted("salt-wife", 4, revealer=0)
-    assert state.traitor == 1
-    state.monsters = [MonsterPiece(id="brine-hound-1", kind="brine-hound", room="cellar-door")]
-    state.monster_turn = MonsterTurn(queue=["brine-hound-1"], kind_moves={"brine-hound": 3},
-                                     moves_left=3)
-    for hero in state.heroes():
-        _at(state, hero, "upper-landing")
-    _at(state, 1, "basement-landing")
+    state = _one_monster("salt-wife", 1, "brine-hound", "cellar-door")
     _at(state, 2, "cellar-door")
     strong(state, 2)
     return state
