@@ -26,6 +26,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.guild_config import GuildConfig
 from storage.sqlite import SqliteRepository
 from tests.e2e.parlor import advance_until, parlor, start_table, wait_board_current
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -79,6 +80,9 @@ async def test_sqlite_disk_full_then_read_only_mid_game(
     repo = SqliteRepository(tmp_path / "parlor.db", connect=functools.partial(disk.connect))
     async with parlor(tmp_path, fake, repo=repo, default_turn_seconds=TURN_SECONDS,
                       bot_move_delay=0.05) as client, checks.web_pages(client) as web:
+        # Carol stays a person through both faults, however many turns a slow machine lets
+        # her clock run out before them: no bot takes her seat (afk_turns 0).
+        await client.parlor.save_config(guild.id, GuildConfig(afk_turns=0))
         people_a: dict[int, FakeUser] = {0: alice, 1: bob}
         people_b: dict[int, FakeUser] = {0: carol}
         tables = [
