@@ -15,7 +15,6 @@ last card before midnight is fought for when it wins.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from copy import copy
 from dataclasses import dataclass
 from itertools import product
 
@@ -146,21 +145,40 @@ def _knee_of(view: PublicView) -> float:
     return max(2.0, max(0.0, zombies - power) / len(team) + KNEE)
 
 
-def _worth(healths: list[int], soda: bool, stake: Stakes, held: bool, knee: float) -> float:
+def health_worths(knee: float) -> tuple[float, ...]:
+    """``health_worth`` of every health up to the most, by health: what a fight plan adds up
+    for each player of every outcome it weighs."""
+    return tuple(health_worth(health, knee) for health in range(MAX_HEALTH + 1))
+
+
+def _worth(healths: list[int], soda: bool, stake: Stakes, held: bool,
+           worths: tuple[float, ...]) -> float:
     """The team after a fight, from each standing player's health (highest first): health and
-    lives, with the Concoction poured for the first dying it saves; what the round was for."""
+    lives, with the Concoction poured for the first dying it saves; what the round was for.
+    ``worths`` is ``health_worths`` of the team's knee."""
+    value, alive = _lives(healths, soda, worths)
+    if not alive:
+        return -WIPE
+    return _staked(value, stake, held)
+
+
+def _lives(healths: list[int], soda: bool, worths: tuple[float, ...]) -> tuple[float, bool]:
+    """The health and lives part of ``_worth``, and whether anyone is left standing."""
     value = 0.0
-    alive = 0
+    alive = False
     for health in healths:
         if health <= 0 and soda and health + SODA_HEALS > 0:
             health += SODA_HEALS
             soda = False
             value -= BURN / 2  # the Concoction is spent
         if health > 0:
-            value += health_worth(health, knee)
-            alive += 1
-    if not alive:
-        return -WIPE
+            value += worths[health if health < MAX_HEALTH else MAX_HEALTH]
+            alive = True
+    return value, alive
+
+
+def _staked(value: float, stake: Stakes, held: bool) -> float:
+    """``value`` with what the round was for: a search or burial held or lost."""
     if stake.searching:
         if held and stake.wins:
             value += WIN
@@ -186,6 +204,12 @@ class Fighter:
 PlanFacts = tuple[str, int, tuple[tuple[int, bool, bool, tuple[str, ...]], ...]]
 
 
+# What a team makes of one group of fighters, whatever the stakes and the zombies: the health
+# and lives part of the outcome's worth, whether anyone is left standing and whether a fighter
+# is (the search or burial held), by the group and the damage it takes.
+Outcome = tuple[float, bool, bool]
+
+
 class Team:
     """The standing players of a view, read once for every fight tried, with every fact of
     the view a fight plan depends on."""
@@ -199,17 +223,23 @@ class Team:
         self.soda = any("soda" in p.items for p in players)
         self.burnable = can_burn(view)
         self.knee = knee_of(view)
+        self.worths = health_worths(self.knee)
         # A chainsaw can be revved: charged, or a Gasoline to pour in that no fire needs.
         self.fuel = view.chainsaw_fuel > 0 or (
             any("gasoline" in p.items for p in players) and not self.burnable)
         self.casual = view.options.bot_level == "easy"
         self.facts = plan_facts(view)
+        self._tries: list[tuple[frozenset[int], int, bool]] | None = None
+        # A plan weighs each group against each horde of the next card, and against the same
+        # damage again and again (no wound once the group is strong enough).
+        self._outcomes: dict[tuple[frozenset[int], int], Outcome] = {}
 
     def healed(self, amount: int) -> Team:
         """The team as the view with every standing player healed by ``amount`` reads (up to
         their most health): a cower's outcome weighed without building that view. Its knee
         is this one's, which reads neither health nor who stands beyond this team's seats."""
-        twin = copy(self)
+        twin = Team.__new__(Team)
+        twin.__dict__.update(self.__dict__)
         twin.rows = _ordered(
             Fighter(f.seat, min(MAX_HEALTH, f.health + amount), f.attack, f.chainsaw,
                     f.golf_club, f.totem) for f in self.rows)
@@ -217,14 +247,16 @@ class Team:
         twin.facts = (level, fuel, tuple(
             (min(MAX_HEALTH, health + amount) if alive and health > 0 else health, alive,
              totem, items) for health, alive, totem, items in players))
+        twin._tries = None
+        twin._outcomes = {}
         return twin
 
     def worth(self, healths: list[int]) -> float:
         """The team as it stands with these healths (highest first), nothing at stake."""
-        return _worth(healths, False, NOTHING, True, self.knee)
+        return _worth(healths, False, NOTHING, True, self.worths)
 
     def flee(self, stake: Stakes) -> float:
-        value = _worth([f.health - 1 for f in self.rows], self.soda, stake, False, self.knee)
+        value = _worth([f.health - 1 for f in self.rows], self.soda, stake, False, self.worths)
         if value <= -WIPE:
             return value
         # The event at the tile fled to, and the way back (a search lost also walks back).
@@ -242,24 +274,53 @@ class Team:
             if rev and any(f.chainsaw and f.seat in fighters for f in rows):
                 power += CHAINSAW
             damage = max(0, zombies - power)
-        share, extra = divmod(damage, len(fighters))
-        after: list[int] = []
-        held = burn
-        for f in rows:
-            if f.seat in fighters:
-                health = f.health - share - (1 if extra > 0 else 0)
-                extra -= 1
-                held = held or health > 0
-            else:
-                health = min(MAX_HEALTH, f.health + 1)
-            after.append(health)
-        after.sort(reverse=True)
-        value = _worth(after, self.soda, stake, held, self.knee)
+        value = self.staked(stake, fighters, damage, burn)
         if rev:
             value -= FUEL
         if burn:
             value -= BURN
         return value, damage
+
+    def staked(self, stake: Stakes, fighters: frozenset[int], damage: int, burn: bool
+               ) -> float:
+        """The team's worth after ``fighters`` take ``damage`` (the zombies burnt or not),
+        the rest flee, before any fuel spent."""
+        value, alive, held = self.outcome(fighters, damage)
+        return _staked(value, stake, held or burn) if alive else -WIPE
+
+    def outcome(self, fighters: frozenset[int], damage: int) -> Outcome:
+        found = self._outcomes.get((fighters, damage))
+        if found is None:
+            share, extra = divmod(damage, len(fighters))
+            after: list[int] = []
+            held = False
+            for f in self.rows:
+                if f.seat in fighters:
+                    health = f.health - share - (1 if extra > 0 else 0)
+                    extra -= 1
+                    held = held or health > 0
+                else:
+                    health = min(MAX_HEALTH, f.health + 1)
+                after.append(health)
+            after.sort(reverse=True)
+            value, alive = _lives(after, self.soda, self.worths)
+            found = self._outcomes[(fighters, damage)] = (value, alive, held)
+        return found
+
+    def tries(self) -> list[tuple[frozenset[int], int, bool]]:
+        """Every group of fighters a plan weighs, with its power unrevved and whether it holds
+        the chainsaw: the same for every horde and every stake."""
+        found = self._tries
+        if found is None:
+            rows = self.rows
+            found = self._tries = [
+                (fighters,
+                 sum(f.attack if f.seat in fighters else GOLF_CLUB if f.golf_club else 0
+                     for f in rows),
+                 any(f.chainsaw and f.seat in fighters for f in rows))
+                for fighters in (_casual_groups(self) if self.casual
+                                 else _fighter_groups(self))]
+        return found
 
 
 def _ordered(fighters: Iterable[Fighter]) -> list[Fighter]:
@@ -359,18 +420,27 @@ def _casual_groups(team: Team) -> list[frozenset[int]]:
 
 
 def _plan_fight(team: Team, zombies: int, stake: Stakes) -> Plan:
+    # Every group as it is, with the chainsaw revved when it holds it and there is fuel, and
+    # with the zombies burnt when the team can: the first of the best kept.
     best = Plan(frozenset(), team.flee(stake), 0)
+    top = best.value
     burnable = team.burnable
     fuel = team.fuel
-    saws = {f.seat for f in team.rows if f.chainsaw}
-    for fighters in _casual_groups(team) if team.casual else _fighter_groups(team):
-        sawing = fuel and not saws.isdisjoint(fighters)
-        for rev, burn in ((False, False), (True, False), (False, True)):
-            if (rev and not sawing) or (burn and not burnable):
-                continue
-            value, damage = team.fight(stake, fighters, zombies, rev, burn)
-            if value > best.value:
-                best = Plan(fighters, value, damage, burn, rev)
+    staked = team.staked
+    for fighters, power, saw in team.tries():
+        damage = zombies - power if zombies > power else 0
+        value = staked(stake, fighters, damage, False)
+        if value > top:
+            best, top = Plan(fighters, value, damage), value
+        if fuel and saw:
+            damage = max(0, zombies - power - CHAINSAW)
+            value = staked(stake, fighters, damage, False) - FUEL
+            if value > top:
+                best, top = Plan(fighters, value, damage, False, True), value
+        if burnable:
+            value = staked(stake, fighters, 0, True) - BURN
+            if value > top:
+                best, top = Plan(fighters, value, 0, True, False), value
     return best
 
 
