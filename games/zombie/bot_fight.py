@@ -351,15 +351,34 @@ _PLANS: Memo[tuple[object, ...], Plan] = Memo(20_000)
 
 def plan_facts(view: PublicView) -> PlanFacts:
     """What a plan is kept by, beside the zombies, the stakes and the knee."""
+    fields = view.__dict__
     return (
-        view.options.bot_level,
-        view.chainsaw_fuel,
-        tuple((p.health, p.alive, p.totem, tuple(p.items)) for p in view.players),
+        fields["options"].bot_level,
+        fields["chainsaw_fuel"],
+        tuple([(p["health"], p["alive"], p["totem"], tuple(p["items"]))
+               for p in map(vars, fields["players"])]),
     )
 
 
 def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> Plan:
-    stake = stake or stakes(view)
+    if stake is not None:
+        return _plan_of(view, zombies, stake)
+    # Every seat asked in a fight works the same plan out from a view of its own: it is kept
+    # on the map by every other fact its stakes, knee and team read (the rounds the curse
+    # needs, the cards left and gone, the hordes' X, the players), so that the teammates find
+    # it without working the stakes and the knee out again.
+    chart = chart_of(view)
+    fields = view.__dict__
+    key = (zombies, fields["at"], fields["totem"], fields["round_action"],
+           tuple(fields["house_left"]), tuple(fields["yard_left"]), fields["deck_left"],
+           fields["hour"], tuple(fields["discard"]), fields["extra_zombies"], plan_facts(view))
+    plan = chart.plans.get(key)
+    if plan is None:
+        plan = chart.plans[key] = _plan_of(view, zombies, stakes(view, chart))
+    return plan
+
+
+def _plan_of(view: PublicView, zombies: int, stake: Stakes) -> Plan:
     # The view's team is read only for a plan not yet made (most fights' plans were made by
     # the leader's round or a teammate's answer).
     plan = _PLANS.get((zombies, stake, knee_of(view), plan_facts(view)))

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from games.core.memo import Memo
 from games.zombie.tiles import DIRECTIONS, OPPOSITE, neighbour
 from games.zombie.views import PublicView, TileView
+
+if TYPE_CHECKING:
+    from games.zombie.bot_fight import Plan
 
 _PASSABLE = ("door", "open")
 FAR = 99  # the distance to a tile the team cannot walk to
@@ -23,8 +27,12 @@ class BotMap:
         self._neighbours: dict[str, list[str]] = {}
         self._has_stack = {"house": bool(view.house_left), "yard": bool(view.yard_left)}
         self._frontiers: dict[str, frozenset[str]] = {}
+        # The rows the map is charted from, held for as long as the map is kept (``chart_of``).
+        self.rows = (tuple(view.tiles), tuple(view.openings))
         # What ``bot_time.rounds_needed`` worked out, by the facts it reads besides the map.
         self.rounds: dict[tuple[object, ...], float] = {}
+        # The fight plans ``bot_fight.plan_fight`` worked out, by the facts it reads besides.
+        self.plans: dict[tuple[object, ...], Plan] = {}
 
     def neighbours(self, tile_id: str) -> list[str]:
         found = self._neighbours.get(tile_id)
@@ -137,7 +145,9 @@ class BotMap:
         return min((reach.get(t, FAR) for t in ends), default=FAR)
 
 
-# The maps charted lately, by everything a map reads of its view. Every seat asked in a fight
+# The maps charted lately, by the rows a map reads of its view: its placed tiles and openings
+# (the engine's frozen rows, one object per placement and opening, shared by every view that
+# shows it: see ``views``) and whether each stack has tiles left. Every seat asked in a fight
 # and every view a decision derives (a round's stakes, the team healed) shows the same map, and
 # a map stays the same for several rounds: charted once, its paths and the rounds the curse
 # needs are worked out once too. Bounded (a map with its answers is a few KiB): enough for the
@@ -146,11 +156,16 @@ _CHARTS: Memo[tuple[object, ...], BotMap] = Memo(2048)
 
 
 def chart_of(view: PublicView) -> BotMap:
-    """The map ``view`` shows: the same ``BotMap`` for every view that shows the same tiles,
-    openings and stacks left (all a map and its answers depend on)."""
-    key = (tuple([(t.tile, t.x, t.y, t.turns) for t in view.tiles]),
-           tuple([(o.kind, o.a, o.b) for o in view.openings]),
-           bool(view.house_left), bool(view.yard_left))
+    """The map ``view`` shows: the same ``BotMap`` for every view that shows the same rows of
+    tiles and openings and the same stacks left (all a map and its answers depend on)."""
+    fields = view.__dict__
+    tiles, openings = fields["tiles"], fields["openings"]
+    # Found by the rows' identities, which cost a few nanoseconds a row where their contents
+    # cost four attribute reads each; the map holds the rows, so that no other row takes one
+    # of their identities while it is kept. A view built with rows of its own (equal but not
+    # the engine's) is charted afresh, to the same map.
+    key = (tuple(map(id, tiles)), tuple(map(id, openings)),
+           bool(fields["house_left"]), bool(fields["yard_left"]))
     found = _CHARTS.get(key)
     if found is None:
         found = _CHARTS.remember(key, BotMap(view))
