@@ -14,9 +14,10 @@ last card before midnight is fought for when it wins.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Any, NamedTuple
 
 from games.core.memo import Beside, Memo
 from games.zombie.bot_map import BotMap, chart_of
@@ -61,17 +62,31 @@ class Stakes:
 NOTHING = Stakes(card=0.0, searching=False, wins=False, last_chance=False)
 
 
+_WEAPONS = {item.id: item.attack for item in ITEMS.values() if item.kind == "weapon"}
+
+
 def weapon_attack(player: PlayerView) -> int:
-    return sum(ITEMS[i].attack for i in player.items if ITEMS[i].kind == "weapon")
+    return _weapons(player.items)
+
+
+def _weapons(items: list[str]) -> int:
+    weapons = _WEAPONS
+    return sum([weapons[i] for i in items if i in weapons])
 
 
 def can_burn(view: PublicView) -> bool:
-    items = [i for p in view.players if p.alive for i in p.items]
+    items = [i for p in map(vars, view.players) if p["alive"] for i in p["items"]]
     return "candle" in items and ("oil" in items or "gasoline" in items)
 
 
 def standing(view: PublicView) -> list[PlayerView]:
     return [p for p in view.players if p.alive and p.health > 0]
+
+
+def _standing_rows(view: PublicView) -> list[Mapping[str, Any]]:
+    """``standing``, each player's fields as a dict: read by the few functions that read
+    several fields of every player, a read of a view's field costing five of a dict's."""
+    return [p for p in map(vars, view.__dict__["players"]) if p["alive"] and p["health"] > 0]
 
 
 def card_value(players: int, spare: float) -> float:
@@ -137,11 +152,11 @@ def knee_of(view: PublicView) -> float:
 
 def _knee_of(view: PublicView) -> float:
     forecast = next_card(view)
-    team = standing(view)
+    team = _standing_rows(view)
     if forecast is None or not team:
         return KNEE
     zombies = forecast.typical_horde(view.extra_zombies)
-    power = sum(1 + weapon_attack(p) for p in team)
+    power = sum([1 + _weapons(p["items"]) for p in team])
     return max(2.0, max(0.0, zombies - power) / len(team) + KNEE)
 
 
@@ -187,8 +202,7 @@ def _staked(value: float, stake: Stakes, held: bool) -> float:
     return value
 
 
-@dataclass(frozen=True)
-class Fighter:
+class Fighter(NamedTuple):
     """A standing player as a fight reads them."""
 
     seat: int
@@ -208,6 +222,9 @@ PlanFacts = tuple[str, int, tuple[tuple[int, bool, bool, tuple[str, ...]], ...]]
 # and lives part of the outcome's worth, whether anyone is left standing and whether a fighter
 # is (the search or burial held), by the group and the damage it takes.
 Outcome = tuple[float, bool, bool]
+# A group of fighters as a plan tries it: the group, its power unrevved, whether it holds the
+# chainsaw, its healths (in the team's order) and the healths of the others after fleeing.
+Try = tuple[frozenset[int], int, bool, list[int], list[int]]
 
 
 class Team:
@@ -215,24 +232,22 @@ class Team:
     the view a fight plan depends on."""
 
     def __init__(self, view: PublicView) -> None:
-        players = standing(view)
+        players = _standing_rows(view)
         # The remainder goes to the healthiest fighters, the totem's holder last.
         self.rows = _ordered(
-            Fighter(p.seat, p.health, 1 + weapon_attack(p), "chainsaw" in p.items,
-                    "golf_club" in p.items, p.totem) for p in players)
-        self.soda = any("soda" in p.items for p in players)
+            Fighter(p["seat"], p["health"], 1 + _weapons(p["items"]), "chainsaw" in p["items"],
+                    "golf_club" in p["items"], p["totem"]) for p in players)
+        self.soda = any("soda" in p["items"] for p in players)
         self.burnable = can_burn(view)
         self.knee = knee_of(view)
         self.worths = health_worths(self.knee)
+        fields = view.__dict__
         # A chainsaw can be revved: charged, or a Gasoline to pour in that no fire needs.
-        self.fuel = view.chainsaw_fuel > 0 or (
-            any("gasoline" in p.items for p in players) and not self.burnable)
-        self.casual = view.options.bot_level == "easy"
+        self.fuel = fields["chainsaw_fuel"] > 0 or (
+            any("gasoline" in p["items"] for p in players) and not self.burnable)
+        self.casual = fields["options"].bot_level == "easy"
         self.facts = plan_facts(view)
-        self._tries: list[tuple[frozenset[int], int, bool]] | None = None
-        # A plan weighs each group against each horde of the next card, and against the same
-        # damage again and again (no wound once the group is strong enough).
-        self._outcomes: dict[tuple[frozenset[int], int], Outcome] = {}
+        self._table: Outcomes | None = None
 
     def healed(self, amount: int) -> Team:
         """The team as the view with every standing player healed by ``amount`` reads (up to
@@ -247,8 +262,7 @@ class Team:
         twin.facts = (level, fuel, tuple(
             (min(MAX_HEALTH, health + amount) if alive and health > 0 else health, alive,
              totem, items) for health, alive, totem, items in players))
-        twin._tries = None
-        twin._outcomes = {}
+        twin._table = None
         return twin
 
     def worth(self, healths: list[int]) -> float:
@@ -288,39 +302,93 @@ class Team:
         value, alive, held = self.outcome(fighters, damage)
         return _staked(value, stake, held or burn) if alive else -WIPE
 
+    def table(self) -> Outcomes:
+        """What each group of fighters makes of each damage (``outcomes_of``)."""
+        table = self._table
+        if table is None:
+            table = self._table = outcomes_of(self)
+        return table
+
     def outcome(self, fighters: frozenset[int], damage: int) -> Outcome:
-        found = self._outcomes.get((fighters, damage))
+        return self.table().outcome(fighters, damage)
+
+
+class Outcomes:
+    """What each group of fighters of a team makes of each damage it may take: a plan weighs
+    every group against each horde of the next card, and against the same damage again and
+    again (no wound once the group is strong enough). The same for every team alike in its
+    rows (seat, health, arms and totem of each player standing), its Concoction, its knee and
+    its level (``outcomes_of``)."""
+
+    def __init__(self, team: Team) -> None:
+        self.rows = team.rows
+        self.soda = team.soda
+        self.worths = team.worths
+        self.casual = team.casual
+        self.found: dict[tuple[frozenset[int], int], Outcome] = {}
+        self._tries: list[Try] | None = None
+
+    def outcome(self, fighters: frozenset[int], damage: int) -> Outcome:
+        found = self.found.get((fighters, damage))
         if found is None:
-            share, extra = divmod(damage, len(fighters))
-            after: list[int] = []
-            held = False
-            for f in self.rows:
-                if f.seat in fighters:
-                    health = f.health - share - (1 if extra > 0 else 0)
-                    extra -= 1
-                    held = held or health > 0
-                else:
-                    health = min(MAX_HEALTH, f.health + 1)
-                after.append(health)
-            after.sort(reverse=True)
-            value, alive = _lives(after, self.soda, self.worths)
-            found = self._outcomes[(fighters, damage)] = (value, alive, held)
+            _, _, _, fighting, resting = self._try(fighters)
+            found = self.work_out(fighters, fighting, resting, damage)
         return found
 
-    def tries(self) -> list[tuple[frozenset[int], int, bool]]:
-        """Every group of fighters a plan weighs, with its power unrevved and whether it holds
-        the chainsaw: the same for every horde and every stake."""
+    def work_out(self, fighters: frozenset[int], fighting: list[int], resting: list[int],
+                 damage: int) -> Outcome:
+        """``outcome`` worked out (and kept) for a group of ``tries``."""
+        if damage:
+            # The wounds shared out, the remainder to the first fighters in the team's order.
+            share, extra = divmod(damage, len(fighting))
+            hit = [health - share - (1 if i < extra else 0)
+                   for i, health in enumerate(fighting)]
+        else:
+            hit = fighting
+        after = hit + resting
+        after.sort(reverse=True)
+        value, alive = _lives(after, self.soda, self.worths)
+        found = self.found[(fighters, damage)] = (value, alive, max(hit) > 0)
+        return found
+
+    def _try(self, fighters: frozenset[int]) -> Try:
+        power = 0
+        saw = False
+        fighting: list[int] = []
+        resting: list[int] = []
+        for f in self.rows:
+            if f.seat in fighters:
+                power += f.attack
+                saw = saw or f.chainsaw
+                fighting.append(f.health)
+            else:
+                if f.golf_club:
+                    power += GOLF_CLUB
+                resting.append(min(MAX_HEALTH, f.health + 1))
+        return fighters, power, saw, fighting, resting
+
+    def tries(self) -> list[Try]:
+        """Every group of fighters a plan weighs, read once for every horde and stake."""
         found = self._tries
         if found is None:
             rows = self.rows
-            found = self._tries = [
-                (fighters,
-                 sum(f.attack if f.seat in fighters else GOLF_CLUB if f.golf_club else 0
-                     for f in rows),
-                 any(f.chainsaw and f.seat in fighters for f in rows))
-                for fighters in (_casual_groups(self) if self.casual
-                                 else _fighter_groups(self))]
+            found = self._tries = [self._try(fighters) for fighters in (
+                _casual_groups(rows) if self.casual else _fighter_groups(rows))]
         return found
+
+
+# The outcome tables of the teams weighed lately: a team's health moves a point or two a round
+# and its knee often stays where it is, so the next rounds' teams (a cower's team healed, the
+# team after the fight) are often ones already weighed. Bounded (a table is a few KiB).
+_OUTCOMES: Memo[tuple[object, ...], Outcomes] = Memo(1024)
+
+
+def outcomes_of(team: Team) -> Outcomes:
+    key = (tuple(team.rows), team.soda, team.knee, team.casual)
+    found = _OUTCOMES.get(key)
+    if found is None:
+        found = _OUTCOMES.remember(key, Outcomes(team))
+    return found
 
 
 def _ordered(fighters: Iterable[Fighter]) -> list[Fighter]:
@@ -335,10 +403,10 @@ def team_of(view: PublicView) -> Team:
     return _TEAMS.made(view, Team)
 
 
-def _groups(team: Team) -> list[list[Fighter]]:
+def _groups(rows: list[Fighter]) -> list[list[Fighter]]:
     """Standing players alike in everything a fight reads, each group in the team's order."""
     alike: dict[tuple[object, ...], list[Fighter]] = {}
-    for f in team.rows:
+    for f in rows:
         alike.setdefault((f.health, f.attack, f.chainsaw, f.golf_club, f.totem), []).append(f)
     return list(alike.values())
 
@@ -404,8 +472,8 @@ EVERY_GROUP = 64
 _EVERY_GROUP_OF: Memo[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]] = Memo(4_096)
 
 
-def _fighter_groups(team: Team) -> Sequence[frozenset[int]]:
-    groups = _groups(team)
+def _fighter_groups(rows: list[Fighter]) -> Sequence[frozenset[int]]:
+    groups = _groups(rows)
     sizes = [len(g) + 1 for g in groups]
     combos = 1
     for size in sizes:
@@ -420,10 +488,10 @@ def _fighter_groups(team: Team) -> Sequence[frozenset[int]]:
         return every
     found: dict[frozenset[int], None] = {}
     orders = (
-        team.rows,
-        sorted(team.rows, key=lambda f: (-f.attack - (CHAINSAW if f.chainsaw else 0),
+        rows,
+        sorted(rows, key=lambda f: (-f.attack - (CHAINSAW if f.chainsaw else 0),
                                          -f.health, f.seat)),
-        sorted(team.rows, key=lambda f: (-f.health - f.attack, f.seat)),
+        sorted(rows, key=lambda f: (-f.health - f.attack, f.seat)),
     )
     for order in orders:
         for k in range(1, len(order) + 1):
@@ -431,11 +499,11 @@ def _fighter_groups(team: Team) -> Sequence[frozenset[int]]:
     return list(found)
 
 
-def _casual_groups(team: Team) -> list[frozenset[int]]:
+def _casual_groups(rows: list[Fighter]) -> list[frozenset[int]]:
     """An easy table's plan: everyone fights but those at 1 health (everyone, if that leaves
     nobody)."""
-    able = frozenset(f.seat for f in team.rows if f.health > 1)
-    return [able or frozenset(f.seat for f in team.rows)]
+    able = frozenset(f.seat for f in rows if f.health > 1)
+    return [able or frozenset(f.seat for f in rows)]
 
 
 def _plan_fight(team: Team, zombies: int, stake: Stakes) -> Plan:
@@ -445,19 +513,27 @@ def _plan_fight(team: Team, zombies: int, stake: Stakes) -> Plan:
     top = best.value
     burnable = team.burnable
     fuel = team.fuel
-    staked = team.staked
-    for fighters, power, saw in team.tries():
+    table = team.table()
+    outcomes = table.found
+    work_out = table.work_out
+    for fighters, power, saw, fighting, resting in table.tries():
         damage = zombies - power if zombies > power else 0
-        value = staked(stake, fighters, damage, False)
+        found = outcomes.get((fighters, damage)) or work_out(fighters, fighting, resting,
+                                                             damage)
+        value = _staked(found[0], stake, found[2]) if found[1] else -WIPE
         if value > top:
             best, top = Plan(fighters, value, damage), value
         if fuel and saw:
-            damage = max(0, zombies - power - CHAINSAW)
-            value = staked(stake, fighters, damage, False) - FUEL
+            damage = zombies - power - CHAINSAW
+            damage = damage if damage > 0 else 0
+            found = outcomes.get((fighters, damage)) or work_out(fighters, fighting, resting,
+                                                                 damage)
+            value = (_staked(found[0], stake, found[2]) if found[1] else -WIPE) - FUEL
             if value > top:
                 best, top = Plan(fighters, value, damage, False, True), value
         if burnable:
-            value = staked(stake, fighters, 0, True) - BURN
+            found = outcomes.get((fighters, 0)) or work_out(fighters, fighting, resting, 0)
+            value = (_staked(found[0], stake, True) if found[1] else -WIPE) - BURN
             if value > top:
                 best, top = Plan(fighters, value, 0, True, False), value
     return best

@@ -27,6 +27,7 @@ def _forget_everything() -> None:
     bot_map._CHARTS.clear()
     bot_fight._PLANS.clear()
     bot_fight._EVERY_GROUP_OF.clear()
+    bot_fight._OUTCOMES.clear()
 
 
 def _chart_answers(chart: BotMap, view: PublicView) -> tuple[object, ...]:
