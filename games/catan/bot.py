@@ -65,15 +65,16 @@ def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     here, values, free = seat.corner_values(seat.view.robber), seat.corner_values(), \
         seat.free_corners()
     kinds = seat.facts.corner_kinds
-
-    def opening(corner: int) -> float:
+    best, best_key = options[0], (float("-inf"), 0)
+    for act in options:
+        corner: int = act.__dict__["corner"]
         new = kinds[corner] - produced
         # Room to grow: the best corner two roads away that the distance rule leaves free.
-        room = max((values[g] for g in _BEYOND[corner] if free[g]), default=0.0)
-        return here[corner] + 1.2 * len(new) + 0.15 * room
-
-    return max(options, key=lambda act: (opening(act.corner),  # type: ignore[attr-defined]
-                                         -act.corner))  # type: ignore[attr-defined]
+        room = max([values[g] for g in _BEYOND[corner] if free[g]], default=0.0)
+        key = (here[corner] + 1.2 * len(new) + 0.15 * room, -corner)
+        if key > best_key:  # the first of the best, as ``max`` keeps
+            best, best_key = act, key
+    return best
 
 
 def _place_road(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:

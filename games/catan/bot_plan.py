@@ -17,7 +17,7 @@ from games.catan.board import (
 from games.catan.cards import COSTS, PIPS, RESOURCES
 from games.catan.layout import Facts
 from games.catan.views import CatanView, PlayerView, viewed_facts
-from games.core.memo import Beside
+from games.core.memo import Beside, Memo
 
 # How much a pip of each resource is worth to a settler (brick and lumber build every road and
 # settlement; ore is scarce and makes cities).
@@ -53,6 +53,10 @@ class Seat:
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
     _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
+    _goals: list[tuple[str, int | None, list[int], dict[str, int], float]] | None = field(
+        default=None, repr=False)
+    _outlooks: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict,
+                                                                 repr=False)
     _free: list[bool] | None = field(default=None, repr=False)
     _all_values: dict[int | None, list[float]] = field(default_factory=dict, repr=False)
     _scarce: dict[str, float] | None = field(default=None, repr=False)
@@ -111,6 +115,9 @@ class Seat:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
         the seat lacks."""
         blocked = self._blocking(blocked)
+        every = self._all_values.get(blocked)
+        if every is not None:
+            return every[c]  # the same sum, worked out for every corner
         key = (c, blocked)
         known = self._values.get(key)
         if known is None:
@@ -184,13 +191,25 @@ class Seat:
         best first."""
         if self._spots is not None:
             return self._spots
+        # The same for every decision of the seat while no building, road or robber moves
+        # (a turn's prompts after each trade or card, each offer the seat answers): kept by
+        # all they read (the seat's production follows from its buildings and the robber).
+        key = (self.seat, self.view.robber, tuple(self.owner), tuple(self.city),
+               tuple(self.road))
+        spots_of = _island_worths(self.facts).spots
+        known = spots_of.get(key)
+        if known is not None:
+            self._spots = known
+            return known
         spots = []
+        free = self.free_corners()
+        robber = self.view.robber
         for c, (depth, path) in self.reach().items():
-            if self.free_corner(c):
-                value = self.corner_value(c, blocked=self.view.robber)
+            if free[c]:
+                value = self.corner_value(c, blocked=robber)
                 spots.append((value / (1.0 + 0.45 * depth), c, path))
         spots.sort(key=lambda s: (-s[0], s[1]))
-        self._spots = spots
+        self._spots = spots_of.remember(key, spots)
         return spots
 
     # -- the next thing to build ------------------------------------------------------------
@@ -206,12 +225,20 @@ class Seat:
         """What the seat could build next (a city, a settlement with the roads to it, a
         development card), each scored by what it brings over how soon ``hand`` (its own
         by default) and its production reach it."""
+        return [self._target(item, corner, roads, cost, gain, hand)
+                for item, corner, roads, cost, gain in self.goals()]
+
+    def goals(self) -> list[tuple[str, int | None, list[int], dict[str, int], float]]:
+        """``targets`` before any hand: (item, corner, roads, cost, gain) of each, worked out
+        once for every hand a decision weighs (each trade it answers or offers)."""
+        if self._goals is not None:
+            return self._goals
         me, view = self.me, self.view
-        options: list[Target] = []
+        goals: list[tuple[str, int | None, list[int], dict[str, int], float]] = []
         if me.pieces_left["city"] > 0 and me.settlements:
             corner = max(me.settlements, key=lambda c: (self.corner_value(c), -c))
             gain = 1.0 + 0.04 * self.corner_value(corner)
-            options.append(self._target("city", corner, [], COSTS["city"], gain, hand))
+            goals.append(("city", corner, [], COSTS["city"], gain))
         if me.pieces_left["settlement"] > 0:
             spots = self.best_spots()
             if spots:
@@ -221,12 +248,12 @@ class Seat:
                     for kind, n in COSTS["road"].items():
                         cost[kind] = cost.get(kind, 0) + n * len(path)
                     gain = 1.0 + 0.05 * score
-                    options.append(self._target("settlement", corner, path, cost, gain, hand))
+                    goals.append(("settlement", corner, path, cost, gain))
         if view.development_left > 0:
             gain = 0.45 + (0.3 if self._army_close() else 0.0)
-            options.append(self._target("development", None, [], COSTS["development"], gain,
-                                        hand))
-        return options
+            goals.append(("development", None, [], COSTS["development"], gain))
+        self._goals = goals
+        return goals
 
     def target(self) -> Target | None:
         """The cheapest next point: the best of ``targets``."""
@@ -234,8 +261,14 @@ class Seat:
         return max(options, key=lambda t: t.score) if options else None
 
     def outlook(self, hand: dict[str, int]) -> float:
-        """How good a hand is for the seat: the score of the best thing it leads to."""
-        return max((t.score for t in self.targets(hand)), default=0.0)
+        """How good a hand is for the seat: the score of the best thing it leads to (kept by
+        the hand: each trade weighed asks it of the seat's own hand again)."""
+        key = tuple(sorted(hand.items()))
+        found = self._outlooks.get(key)
+        if found is None:
+            found = self._outlooks[key] = max((t.score for t in self.targets(hand)),
+                                              default=0.0)
+        return found
 
     def _target(self, item: str, corner: int | None, roads: list[int], cost: dict[str, int],
                 gain: float, hand: dict[str, int] | None) -> Target:
@@ -276,6 +309,8 @@ class _IslandWorths:
         self.harbours = tuple((c, kind) for c, kind in enumerate(facts.corner_harbour)
                               if kind is not None)
         self._yields: dict[tuple[int | None, tuple[float, ...]], list[float]] = {}
+        # ``Seat.best_spots`` of the seats' boards lately weighed (read only, shared).
+        self.spots: Memo[tuple[object, ...], list[tuple[float, int, list[int]]]] = Memo(256)
 
     def yields(self, seat: Seat, blocked: int | None, scarce: dict[str, float]) -> list[float]:
         key = (blocked, tuple(scarce.values()))
@@ -299,21 +334,23 @@ def seat_of(view: CatanView) -> Seat:
     owner = [-1] * CORNER_COUNT
     city = [False] * CORNER_COUNT
     road = [-1] * EDGE_COUNT
-    for player in view.players:
-        for c in player.settlements:
-            owner[c] = player.seat
-        for c in player.cities:
-            owner[c] = player.seat
+    # Each player's fields read as a dict: a view's field costs five of a dict's reads.
+    for player in map(vars, view.players):
+        at = player["seat"]
+        for c in player["settlements"]:
+            owner[c] = at
+        for c in player["cities"]:
+            owner[c] = at
             city[c] = True
-        for e in player.roads:
-            road[e] = player.seat
+        for e in player["roads"]:
+            road[e] = at
     found = island_facts(view)
     production = dict.fromkeys(RESOURCES, 0.0)
-    for c in range(CORNER_COUNT):
-        if owner[c] != seat:
-            continue
-        for h, kind, number in found.corner_yields[c]:
-            if h != view.robber:
+    robber = view.robber
+    yields = found.corner_yields
+    for c in [c for c in range(CORNER_COUNT) if owner[c] == seat]:
+        for h, kind, number in yields[c]:
+            if h != robber:
                 production[kind] += PIPS[number] / 36 * (2 if city[c] else 1)
     return Seat(view=view, seat=seat, facts=found, owner=owner, city=city, road=road,
                 hand=dict(view.me.counts), production=production)
