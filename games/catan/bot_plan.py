@@ -23,6 +23,9 @@ from games.core.memo import Beside, Memo
 # settlement; ore is scarce and makes cities).
 WEIGHT: dict[str, float] = {"brick": 1.1, "lumber": 1.1, "wool": 0.85, "grain": 1.0, "ore": 1.0}
 REACH = 3  # roads the bot looks ahead for a new settlement
+# The best spots kept beside an island, for the seats' latest boards: a turn's prompts after a
+# trade or a card, and each seat's answers to the offers made between them, see the same one.
+SPOTS_KEPT = 4
 
 def island_facts(view: CatanView) -> Facts:
     return viewed_facts(view.island)
@@ -50,6 +53,7 @@ class Seat:
     road: list[int]
     hand: dict[str, int]
     production: dict[str, float]  # expected cards per roll, by resource
+    board: tuple[tuple[tuple[int, ...], ...], ...]  # each player's settlements, cities, roads
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
     _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
@@ -194,8 +198,7 @@ class Seat:
         # The same for every decision of the seat while no building, road or robber moves
         # (a turn's prompts after each trade or card, each offer the seat answers): kept by
         # all they read (the seat's production follows from its buildings and the robber).
-        key = (self.seat, self.view.robber, tuple(self.owner), tuple(self.city),
-               tuple(self.road))
+        key = (self.seat, self.view.robber, self.board)
         spots_of = _island_worths(self.facts).spots
         known = spots_of.get(key)
         if known is not None:
@@ -310,7 +313,8 @@ class _IslandWorths:
                               if kind is not None)
         self._yields: dict[tuple[int | None, tuple[float, ...]], list[float]] = {}
         # ``Seat.best_spots`` of the seats' boards lately weighed (read only, shared).
-        self.spots: Memo[tuple[object, ...], list[tuple[float, int, list[int]]]] = Memo(256)
+        self.spots: Memo[tuple[object, ...], list[tuple[float, int, list[int]]]] = Memo(
+            SPOTS_KEPT)
 
     def yields(self, seat: Seat, blocked: int | None, scarce: dict[str, float]) -> list[float]:
         key = (blocked, tuple(scarce.values()))
@@ -335,8 +339,11 @@ def seat_of(view: CatanView) -> Seat:
     city = [False] * CORNER_COUNT
     road = [-1] * EDGE_COUNT
     # Each player's fields read as a dict: a view's field costs five of a dict's reads.
+    board = []
     for player in map(vars, view.players):
         at = player["seat"]
+        board.append((tuple(player["settlements"]), tuple(player["cities"]),
+                      tuple(player["roads"])))
         for c in player["settlements"]:
             owner[c] = at
         for c in player["cities"]:
@@ -353,7 +360,7 @@ def seat_of(view: CatanView) -> Seat:
             if h != robber:
                 production[kind] += PIPS[number] / 36 * (2 if city[c] else 1)
     return Seat(view=view, seat=seat, facts=found, owner=owner, city=city, road=road,
-                hand=dict(view.me.counts), production=production)
+                hand=dict(view.me.counts), production=production, board=tuple(board))
 
 
 def hex_pips(seat: Seat, h: int) -> int:
