@@ -2,8 +2,10 @@
 every corner with the robber on a hex that yields nothing (the desert) is the worth without it
 (one list serves both), a producing hex still counts as blocked, each corner's worth from its
 yields is shared by the seats of one island that lack the same resources (``_IslandWorths``,
-kept beside the island's facts) and still gives every seat its own harbours' worth, and the
-resources each corner yields (kept with the island's facts) are those of its hexes."""
+kept beside the island's facts) and still gives every seat its own harbours' worth, the
+resources each corner yields (kept with the island's facts) are those of its hexes, and a
+seat's best spots kept beside the island for its board are those worked out afresh, and a
+hand's targets those of the seat's targets for that hand."""
 
 from __future__ import annotations
 
@@ -74,3 +76,21 @@ def test_seats_lacking_the_same_resources_share_the_yields_worth() -> None:
                     is worths.yields(other, None, other._scarcity())
                 shared += 1
     assert shared > 10
+
+
+
+def test_best_spots_kept_for_a_board_are_those_worked_out_afresh() -> None:
+    for state in _positions():
+        for s in range(state.seats):
+            view = GAME.view(state, s)
+            _island_worths(seat_of(view).facts).spots.clear()
+            fresh = seat_of(view)
+            spots = fresh.best_spots()
+            kept = seat_of(GAME.view(state, s))
+            assert kept.best_spots() is spots  # found beside the island, not worked out
+            _island_worths(fresh.facts).spots.clear()
+            assert seat_of(view).best_spots() == spots  # worked out again: the same
+            for hand in ({}, {"brick": 2, "lumber": 1}, dict(fresh.hand, ore=3)):
+                assert fresh.outlook(hand) == max(
+                    (t.score for t in seat_of(view).targets(hand)), default=0.0)
+                assert fresh.outlook(hand) == fresh.outlook(dict(hand))

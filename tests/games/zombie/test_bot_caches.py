@@ -1,12 +1,14 @@
 """The bots' shared answers give what working them out afresh gives.
 
-A map is charted once for every view that shows the same tiles, openings and stacks
-(``bot_map.chart_of``), a view's team is read once (``bot_fight.team_of``), a forecast's
+A map is charted once for every view that shows the same rows of tiles and openings and the
+same stacks (``bot_map.chart_of``), a view's team is read once (``bot_fight.team_of``), a forecast's
 repeated happenings are weighed once (``bot.event_worth``), every group of fighters is listed
 once per grouping of seats, and a cower's healing is weighed on the team healed
-(``Team.healed``) rather than on a healed view: over seeded games, each decision is the one
-made with every table emptied and every view built again, a shared map answers as a map
-charted from the view alone, and a team healed is the team of the view healed."""
+(``Team.healed``) rather than on a healed view, a team's outcomes are kept for the teams alike
+in what a fight reads of them (``outcomes_of``) and a fight's plan on its map (``plan_fight``):
+over seeded games, each decision is the one made with every table emptied and every view built
+again, a shared map answers as a map charted from the view alone, and a team healed is the
+team of the view healed."""
 
 from __future__ import annotations
 
