@@ -3,8 +3,8 @@
 ``storage.operations`` writes every query and every repository operation once, against
 ``Database``. A backend (``storage.sqlite``, ``storage.postgres``) says how a statement reaches
 its server (placeholders, connections, the lock), how a transaction locks a match, how times and
-seeds are written, what its constraint errors mean, how a timer set is written and how an action
-is appended (SQLite's group commit, PostgreSQL's ``append_action`` function).
+seeds are written, what its constraint errors mean and how an action is appended (SQLite's
+group commit, PostgreSQL's ``append_action`` function).
 
 Queries are written with PostgreSQL's numbered placeholders (``$1``); SQLite reads the same
 numbers as ``?1`` (``sqlite_placeholders``).
@@ -67,8 +67,6 @@ class Database(Session):
     # What ``SELECT ... FROM matches WHERE id = $1`` adds to hold the row for the transaction.
     # SQLite's BEGIN IMMEDIATE already holds the whole database.
     lock_clause: str
-    # Makes a match's timers the set ``$2`` (``rows.timer_set_json``) of match ``$1``.
-    timer_set_sql: str
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Session]:

@@ -43,9 +43,16 @@ from storage.rows import (
     STAT_COLUMNS,
     TIMER_COLUMNS,
     timer_set_json,
+    to_db_time,
     to_json,
 )
 
+# Makes match ``$1``'s timers the set ``$2`` (``rows.timer_set_json``), one row whatever its
+# size; the warnings sent are left as they are (migration 0008).
+TIMER_SET_SQL = (
+    "INSERT INTO match_timers (match_id, timers) VALUES ($1, $2) "
+    "ON CONFLICT (match_id) DO UPDATE SET timers = excluded.timers"
+)
 _OPEN_SQL = "(" + ", ".join(f"'{s.value}'" for s in OPEN_STATUSES) + ")"
 _CLOSED = frozenset({MatchStatus.FINISHED, MatchStatus.CANCELLED})
 # The values of an append, in this order, whatever the backend does with them.
@@ -209,9 +216,10 @@ class SqlRepository(Repository):
                 ) from error
             if status in _CLOSED:
                 # A closed match has no turns left; its timers would only fire into nothing.
-                await session.execute("DELETE FROM timers WHERE match_id = $1", match_id)
+                await session.execute("DELETE FROM match_timers WHERE match_id = $1",
+                                      match_id)
             elif timer_set is not None:
-                await session.execute(self._db.timer_set_sql, match_id, timer_set)
+                await session.execute(TIMER_SET_SQL, match_id, timer_set)
         assert row is not None
         return self._db.reader.match(row)
 
@@ -287,7 +295,7 @@ class SqlRepository(Repository):
             await self._lock_match(session, seat.match_id)
             if await self._update_seat(session, seat) == 0:
                 raise ValueError(f"match {seat.match_id} has no seat {seat.seat}")
-            await session.execute(self._db.timer_set_sql, seat.match_id, timer_set)
+            await session.execute(TIMER_SET_SQL, seat.match_id, timer_set)
 
     # -- the game ---------------------------------------------------------------------------
     async def start_match(
@@ -317,7 +325,7 @@ class SqlRepository(Repository):
                 match_id, state_json, now,
             )
             if timer_set is not None:
-                await session.execute(self._db.timer_set_sql, match_id, timer_set)
+                await session.execute(TIMER_SET_SQL, match_id, timer_set)
 
     async def append_action(
         self,
@@ -438,30 +446,62 @@ class SqlRepository(Repository):
         return [self._db.reader.message(row) for row in rows]
 
     # -- timers ----------------------------------------------------------------------------
+    # A match's timers are one row (migration 0008). The calls that change one seat's timer
+    # (tests, benchmarks, the scheduler's leftovers and warnings: never a move) read the row
+    # and write it back in a transaction that holds it.
+    async def _timer_row(self, session: Session, match_id: int
+                         ) -> tuple[list[list[Any]], list[list[Any]]]:
+        """The match's timers and warnings as ``match_timers`` holds them (empty when it has
+        none), the row held for the rest of the transaction."""
+        row = await session.fetchrow(
+            f"SELECT timers, warned FROM match_timers WHERE match_id = $1{self._db.lock_clause}",
+            match_id)
+        if row is None:
+            return [], []
+        return json.loads(row["timers"]), json.loads(row["warned"])
+
+    @staticmethod
+    async def _write_timer_row(session: Session, match_id: int, timers: list[list[Any]],
+                               warned: list[list[Any]]) -> None:
+        await session.execute(
+            "INSERT INTO match_timers (match_id, timers, warned) VALUES ($1, $2, $3) "
+            "ON CONFLICT (match_id) DO UPDATE SET timers = excluded.timers, "
+            "warned = excluded.warned",
+            match_id, to_json(timers), to_json(warned))
+
     async def set_timer(self, timer: TimerRecord) -> None:
-        try:
-            await self._db.execute(
-                f"INSERT INTO timers ({TIMER_COLUMNS}) VALUES ($1, $2, $3, $4, $5) "
-                "ON CONFLICT (match_id, seat) DO UPDATE SET version = excluded.version, "
-                "deadline = excluded.deadline, warned = excluded.warned",
-                timer.match_id, timer.seat, timer.version, self._db.time(timer.deadline),
-                timer.warned,
-            )
-        except MatchMissing as error:
-            raise MatchNotFound(f"no match {timer.match_id}") from error
+        deadline = to_db_time(timer.deadline)
+        async with self._db.transaction() as session:
+            await self._lock_match(session, timer.match_id)
+            timers, warned = await self._timer_row(session, timer.match_id)
+            timers = [t for t in timers if t[0] != timer.seat]
+            timers.append([timer.seat, timer.version, deadline, timer.warned])
+            # Written as given: a warning sent for this seat's clock before is forgotten.
+            await self._write_timer_row(session, timer.match_id, timers,
+                                        [w for w in warned if w[0] != timer.seat])
 
     async def clear_timers(self, match_id: int, seat: int | None = None) -> None:
         if seat is None:
-            await self._db.execute("DELETE FROM timers WHERE match_id = $1", match_id)
-        else:
-            await self._db.execute(
-                "DELETE FROM timers WHERE match_id = $1 AND seat = $2", match_id, seat
-            )
+            await self._db.execute("DELETE FROM match_timers WHERE match_id = $1", match_id)
+            return
+        async with self._db.transaction() as session:
+            timers, warned = await self._timer_row(session, match_id)
+            if any(t[0] == seat for t in timers):
+                await self._write_timer_row(session, match_id,
+                                            [t for t in timers if t[0] != seat],
+                                            [w for w in warned if w[0] != seat])
 
     async def mark_timer_warned(self, match_id: int, seat: int) -> None:
-        await self._db.execute(
-            "UPDATE timers SET warned = TRUE WHERE match_id = $1 AND seat = $2", match_id, seat
-        )
+        async with self._db.transaction() as session:
+            timers, warned = await self._timer_row(session, match_id)
+            deadlines = {t[0]: t[2] for t in timers}
+            if seat not in deadlines:
+                return  # a cleared timer: nothing to mark
+            # Only the warnings of the clocks running now are kept: a few a match at most.
+            kept = [w for w in warned if w[0] != seat and deadlines.get(w[0]) == w[1]]
+            kept.append([seat, deadlines[seat]])
+            await session.execute("UPDATE match_timers SET warned = $2 WHERE match_id = $1",
+                                  match_id, to_json(kept))
 
     async def _timers(self, sql: str, *args: Any) -> list[TimerRecord]:
         rows = await self._db.fetch(f"SELECT {TIMER_COLUMNS} FROM timers {sql}", *args)

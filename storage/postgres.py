@@ -140,8 +140,6 @@ class PostgresDatabase(_Statements, Database):
 
     reader = RecordReader(_utc)
     lock_clause = " FOR UPDATE"
-    # PL/pgSQL, so its statements keep their plans for the session (migration 0003).
-    timer_set_sql = "SELECT replace_timers($1, $2)"
 
     def __init__(self, pool: Callable[[], asyncpg.Pool]) -> None:
         super().__init__(pool, Outage("PostgreSQL"))

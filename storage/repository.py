@@ -39,10 +39,11 @@ class Repository(ABC):
     transaction, and on SQLite one statement for an append):
 
     - ``None`` leaves the match's timer rows as they are;
-    - a sequence makes them exactly that set: rows of seats not in it are deleted; a given
-      timer whose stored deadline is the same is left untouched (it keeps its ``warned`` flag,
-      so a caller may send unchanged timers every time); any other is written as given
-      (version, deadline, warned).
+    - a sequence makes them exactly that set, each timer as given (version, deadline,
+      warned), except that a warning sent (``mark_timer_warned``) counts for the deadline it
+      was sent for: a timer given again with that deadline stays warned, whatever its
+      ``warned`` (so a caller may send unchanged timers every time); a new deadline is a new
+      clock.
 
     Every record must be for the changed match, with distinct seats and a timezone-aware
     deadline (``ValueError`` before anything is written). When the change is refused
@@ -231,13 +232,15 @@ class Repository(ABC):
     # -- timers ----------------------------------------------------------------------------
     @abstractmethod
     async def set_timer(self, timer: TimerRecord) -> None:
-        """Arm (or re-arm) the timer of (match, seat)."""
+        """Arm (or re-arm) the timer of (match, seat), as given (a warning sent for the seat's
+        clock before is forgotten). Raises ``MatchNotFound``."""
 
     @abstractmethod
     async def clear_timers(self, match_id: int, seat: int | None = None) -> None: ...
 
     @abstractmethod
-    async def mark_timer_warned(self, match_id: int, seat: int) -> None: ...
+    async def mark_timer_warned(self, match_id: int, seat: int) -> None:
+        """The seat was warned for the deadline its timer has now (nothing when it has none)."""
 
     @abstractmethod
     async def timers(self, match_id: int | None = None) -> list[TimerRecord]:

@@ -129,8 +129,6 @@ class SqliteDatabase(_Statements, Database):
 
     reader = RecordReader(from_db_time)
     lock_clause = ""
-    # The timer_sets view's trigger does the set (migration 0003).
-    timer_set_sql = "INSERT INTO timer_sets (match_id, timers) VALUES ($1, $2)"
 
     def __init__(self, connection: Callable[[], aiosqlite.Connection], lock: asyncio.Lock,
                  appends: GroupCommit) -> None:

@@ -96,13 +96,9 @@ TABLES = (
             ("message_id", _same), ("created_at", _time),
         ),
     ),
-    Table(
-        "timers",
-        (
-            ("match_id", _same), ("seat", _same), ("version", _same), ("deadline", _time),
-            ("warned", _bool),
-        ),
-    ),
+    # A match's timers as one row (migration 0008): the JSON text as it is, deadlines with
+    # their offset, which PostgreSQL reads as they are.
+    Table("match_timers", (("match_id", _same), ("timers", _same), ("warned", _same))),
     Table("guild_settings", (("guild_id", _same), ("data", _same), ("updated_at", _time))),
     Table(
         "stats",

@@ -18,7 +18,7 @@ EXPECTED_TABLES = {
     "actions",
     "snapshots",
     "messages",
-    "timers",
+    "match_timers",
     "guild_settings",
     "stats",
     "schema_migrations",
@@ -235,3 +235,47 @@ async def test_a_database_at_migration_0006_places_its_seats_and_rates_every_tab
         assert await ratings.catch_up(repo) == 2
         assert [r.match_id for r in await repo.rating_history(1, 6)] == [1, 2]
         assert await repo.rating_history(1, 5) != []
+
+
+async def test_a_database_at_migration_0007_keeps_its_timers_as_one_row_a_match(
+    db_path: Path,
+) -> None:
+    """Migration 0008 folds each match's timer rows into one row: the re-arm reads the same
+    timers, warnings included, and a set given again afterwards keeps a seat's warning."""
+    from datetime import UTC, datetime
+
+    from storage.records import TimerRecord
+
+    db_path.parent.mkdir(parents=True)
+    before_0008 = [m for m in available_migrations() if m.version <= 7]
+    now = "2025-03-01T12:00:00.000000+00:00"
+    soon, later = "2025-03-01T12:01:00.000000+00:00", "2025-03-01T12:02:30.500000+00:00"
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        assert await migrate(conn, before_0008) == [1, 2, 3, 4, 5, 6, 7]
+        for match in (1, 2):
+            await conn.execute(
+                "INSERT INTO matches (id, game, guild_id, channel_id, host_id, status, version, "
+                "seed, created_at, updated_at) VALUES (?, 'lifeboat', 1, ?, 3, 'active', 4, '7', "
+                "?, ?)", (match, 10 + match, now, now))
+        await conn.executemany(
+            "INSERT INTO timers VALUES (?, ?, ?, ?, ?)",
+            [(1, 2, 4, later, 0), (1, 0, 3, soon, 1), (2, 1, 4, soon, 0)])
+
+    def timer(match: int, seat: int, version: int, at: str, warned: bool) -> TimerRecord:
+        return TimerRecord(match_id=match, seat=seat, version=version,
+                           deadline=datetime.fromisoformat(at).astimezone(UTC), warned=warned)
+
+    async with SqliteRepository(db_path) as repo:
+        assert await repo.timers() == [timer(1, 0, 3, soon, True), timer(2, 1, 4, soon, False),
+                                       timer(1, 2, 4, later, False)]
+        assert await repo.due_timers(datetime.fromisoformat(soon)) == [
+            timer(1, 0, 3, soon, True), timer(2, 1, 4, soon, False)]
+        rows = await repo.connection.execute_fetchall("SELECT match_id FROM match_timers")
+        assert sorted(row[0] for row in rows) == [1, 2]
+
+        # The warned seat sent again with its deadline and warned=False stays warned.
+        kept = timer(1, 0, 3, soon, False)
+        await repo.append_action(1, expected_version=4, seat=2, user_id=5, source="player",
+                                 action={}, state_json=None, timers=[kept])
+        assert await repo.timers(1) == [timer(1, 0, 3, soon, True)]
+        assert await repo.timers(2) == [timer(2, 1, 4, soon, False)]

@@ -17,7 +17,7 @@ import pytest
 from storage.migrate import Migration, MigrationError, available_migrations
 from storage.postgres import PostgresRepository
 from storage.postgres_migrate import MIGRATION_LOCK_KEY, MIGRATIONS_PACKAGE, migrate
-from storage.records import MatchStatus, SeatRecord
+from storage.records import MatchStatus, SeatRecord, TimerRecord
 from storage.repository import StaleVersion
 from tests.storage.backends import (
     POSTGRES_SKIP_REASON,
@@ -33,7 +33,7 @@ EXPECTED_TABLES = {
     "actions",
     "snapshots",
     "messages",
-    "timers",
+    "match_timers",
     "guild_settings",
     "stats",
     "schema_migrations",
@@ -281,6 +281,43 @@ async def test_a_database_at_migration_0006_places_its_seats_and_rates_every_tab
         assert [r.match_id for r in await repo.rating_history(1, 6)] == [1, 2]
         assert await repo.rating_history(1, 5) != []
 
+
+
+async def test_a_database_at_migration_0007_keeps_its_timers_as_one_row_a_match(
+    dsn: str, schema: str, conn: asyncpg.Connection
+) -> None:
+    """Migration 0008 folds each match's timer rows into one row: the re-arm reads the same
+    timers, warnings included, and a set given again afterwards keeps a seat's warning."""
+    before_0008 = [m for m in available_migrations(MIGRATIONS_PACKAGE) if m.version <= 7]
+    await migrate(conn, before_0008)
+    now = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+    soon, later = now + timedelta(minutes=1), now + timedelta(minutes=2, microseconds=500_000)
+    for match in (1, 2):
+        await conn.execute(
+            "INSERT INTO matches (game, guild_id, channel_id, host_id, status, version, seed, "
+            "created_at, updated_at) VALUES ('lifeboat', 1, $1, 3, 'active', 4, 7, $2, $2)",
+            match, now)
+    await conn.executemany("INSERT INTO timers VALUES ($1, $2, $3, $4, $5)",
+                           [(1, 2, 4, later, False), (1, 0, 3, soon, True),
+                            (2, 1, 4, soon, False)])
+
+    def timer(match: int, seat: int, version: int, at: datetime, warned: bool) -> TimerRecord:
+        return TimerRecord(match_id=match, seat=seat, version=version, deadline=at,
+                           warned=warned)
+
+    async with _repo(dsn, schema, clock=FakeClock()) as repo:
+        assert await repo.timers() == [timer(1, 0, 3, soon, True), timer(2, 1, 4, soon, False),
+                                       timer(1, 2, 4, later, False)]
+        assert await repo.due_timers(soon) == [timer(1, 0, 3, soon, True),
+                                               timer(2, 1, 4, soon, False)]
+        assert await conn.fetchval("SELECT count(*) FROM match_timers") == 2
+
+        # The warned seat sent again with its deadline and warned=False stays warned.
+        await repo.append_action(1, expected_version=4, seat=2, user_id=5, source="player",
+                                 action={}, state_json=None,
+                                 timers=[timer(1, 0, 3, soon, False)])
+        assert await repo.timers(1) == [timer(1, 0, 3, soon, True)]
+        assert await repo.timers(2) == [timer(2, 1, 4, soon, False)]
 
 # -- several processes on one database --------------------------------------------------------
 @pytest.fixture

@@ -85,12 +85,45 @@ async def test_a_timer_sent_again_with_its_deadline_keeps_its_warning(
     await repo.mark_timer_warned(match.id, 1)
 
     await _append(repo, match.id, 1, [_timer(match.id, 1, deadline, version=1)])
-    assert _by_seat(await repo.timers(match.id)) == {1: (0, deadline, True)}  # untouched
+    assert _by_seat(await repo.timers(match.id)) == {1: (1, deadline, True)}
 
     moved = deadline + timedelta(microseconds=1)  # any other deadline is a new timer
     await _append(repo, match.id, 2, [_timer(match.id, 1, moved, version=2)])
     assert _by_seat(await repo.timers(match.id)) == {1: (2, moved, False)}
 
+
+
+async def test_warnings_last_as_long_as_their_clocks_whatever_else_the_sets_change(
+    repo: Repository, clock: FakeClock
+) -> None:
+    """Each set is one row written whole: a seat's warning outlives sets that add, drop or
+    re-arm other seats, and ends with its own clock, on both backends."""
+    match = await started_match(repo)
+    first, second, third = (clock.now + timedelta(seconds=s) for s in (60, 90, 120))
+    await _append(repo, match.id, 0, [_timer(match.id, 0, first), _timer(match.id, 1, second)])
+    await repo.mark_timer_warned(match.id, 1)
+    await repo.mark_timer_warned(match.id, 1)  # twice is once
+
+    # Seat 0 dropped, seat 2 added: seat 1, sent again unwarned, stays warned.
+    await _append(repo, match.id, 1, [_timer(match.id, 1, second), _timer(match.id, 2, third)])
+    assert _by_seat(await repo.timers(match.id)) == {1: (0, second, True),
+                                                     2: (0, third, False)}
+    await repo.mark_timer_warned(match.id, 2)
+    await _append(repo, match.id, 2, [_timer(match.id, 1, second), _timer(match.id, 2, third)])
+    assert _by_seat(await repo.timers(match.id)) == {1: (0, second, True),
+                                                     2: (0, third, True)}
+
+    # Seat 1's new clock is unwarned; seat 2's warning is untouched by it.
+    await _append(repo, match.id, 3, [_timer(match.id, 1, first, version=3),
+                                      _timer(match.id, 2, third)])
+    assert _by_seat(await repo.timers(match.id)) == {1: (3, first, False),
+                                                     2: (0, third, True)}
+    # None leaves the row, warnings included, as it is; a pause's empty set clears it.
+    await _append(repo, match.id, 4, None)
+    assert _by_seat(await repo.timers(match.id)) == {1: (3, first, False),
+                                                     2: (0, third, True)}
+    await _append(repo, match.id, 5, [])
+    assert await repo.timers(match.id) == []
 
 async def test_a_refused_append_leaves_the_timers_alone(
     repo: Repository, clock: FakeClock
