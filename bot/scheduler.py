@@ -6,7 +6,9 @@ prompt's default action at the deadline) or a bot's move (after a short, human-p
 The schedule is the service's ``Planner``: before each save it says which entries the match
 will have, and those rows are written in the same transaction as the change (one statement
 for a move), so the stored schedule always matches the stored state, whatever point a process
-is killed at. After a restart the rows re-arm without loading any match.
+is killed at. After a restart the rows re-arm without loading any match. A change after which
+the match waits for exactly the entries already stored writes none (a third of Zombie in My
+Pocket's moves: a seat's move that leaves the others' clocks running).
 
 Entries live in a heap ordered by time, with an index by (match, seat); a replaced entry stays
 in the heap until it surfaces and is skipped, or until stale items outnumber live ones enough
@@ -111,6 +113,10 @@ class Scheduler:
         self._order = itertools.count()
         # Entries ``plan`` chose for a save in progress, adopted by ``saved`` once it landed.
         self._planned: dict[int, dict[int, Entry]] = {}
+        # Matches whose stored rows may differ from their entries here: a save planned and not
+        # (yet) known to have landed (a failed write may have landed all the same), an entry
+        # retried or forgotten without a write. Their next change writes its rows, whatever.
+        self._unsettled: set[int] = set()
         self._wake = asyncio.Event()
         # When the run loop's alarm goes off (epoch seconds) while it sleeps on one; -inf while
         # it runs, waits for a free slot or has not started. A save wakes the loop only for an
@@ -207,19 +213,18 @@ class Scheduler:
         return self._entries.get(entry.key) is entry
 
     # -- planning (the service's Planner) -------------------------------------------------------
-    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord]:
+    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord] | None:
         """The entries ``upcoming`` waits for: a seat still asked the same question keeps its
-        entry and its clock; a new question gets a fresh deadline."""
+        entry and its clock; a new question gets a fresh deadline. Their rows, or None when
+        they are the rows stored already."""
+        existing = self._by_match.get(upcoming.id, {})
         if upcoming.record.status != MatchStatus.ACTIVE:
             self._planned[upcoming.id] = {}
-            return []
-        config = await self.app.config_for(upcoming.record.guild_id)
-        turn_seconds = config.turn_seconds_for(upcoming.record.game)
-        if turn_seconds is None:
-            turn_seconds = self.app.settings.default_turn_seconds
-        response_seconds = config.response_seconds
+            return self._rows(upcoming.id, {}, existing)
+        # The server's clocks, looked up for the first person asked: a move that only bots
+        # wait for needs none.
+        turn_seconds = response_seconds = -1.0
         now = time.time()
-        existing = self._by_match.get(upcoming.id, {})
         chosen: dict[int, Entry] = {}
         seats = upcoming.seats
         for prompt in upcoming.pending():
@@ -227,11 +232,15 @@ class Scheduler:
                 continue  # moves a seat may make at any time: nothing is waited for
             is_bot = seats[prompt.seat].is_bot
             response = prompt.clock == "response"
-            # A response window always runs its clock: a table must not wait forever for a
-            # "Dodge?" because the server turned the turn timer off.
-            seconds = response_seconds if response else turn_seconds
-            if not (is_bot or seconds > 0):
-                continue
+            seconds = 0.0
+            if not is_bot:
+                if turn_seconds < 0:
+                    turn_seconds, response_seconds = await self._clocks(upcoming)
+                # A response window always runs its clock: a table must not wait forever for
+                # a "Dodge?" because the server turned the turn timer off.
+                seconds = response_seconds if response else turn_seconds
+                if seconds <= 0:
+                    continue
             question = prompt.question_id
             entry = existing.get(prompt.seat)
             if entry is not None and entry.question == "":
@@ -263,6 +272,25 @@ class Scheduler:
                                   warn_at, question, bot=False, clock=prompt.clock)
             chosen[prompt.seat] = entry
         self._planned[upcoming.id] = chosen
+        return self._rows(upcoming.id, chosen, existing)
+
+    async def _clocks(self, live: LiveMatch) -> tuple[float, float]:
+        """The match's server's turn and response seconds."""
+        config = await self.app.config_for(live.record.guild_id)
+        turn_seconds = config.turn_seconds_for(live.record.game)
+        if turn_seconds is None:
+            turn_seconds = self.app.settings.default_turn_seconds
+        return turn_seconds, config.response_seconds
+
+    def _rows(self, match_id: int, chosen: dict[int, Entry], existing: dict[int, Entry]
+              ) -> list[TimerRecord] | None:
+        """The rows to write with the change: None when the match will wait for exactly the
+        entries whose rows are stored (the same objects: an entry is never changed in what its
+        row says, only replaced; a warning is stored by ``_warn`` itself)."""
+        if match_id not in self._unsettled and len(chosen) == len(existing) \
+                and all(existing.get(seat) is entry for seat, entry in chosen.items()):
+            return None
+        self._unsettled.add(match_id)
         return [entry.record() for entry in chosen.values()]
 
     @staticmethod
@@ -278,6 +306,7 @@ class Scheduler:
 
     def saved(self, live: LiveMatch) -> None:
         chosen = self._planned.pop(live.id, {})
+        self._unsettled.discard(live.id)  # what ``plan`` chose is what is stored now
         for entry in list(self._by_match.get(live.id, {}).values()):
             if chosen.get(entry.seat) is not entry:
                 self._drop(entry)
@@ -438,14 +467,20 @@ class Scheduler:
             self._put(Entry(entry.match_id, entry.seat, entry.version,
                             time.time() + RETRY_AFTER, None, entry.question, bot=entry.bot,
                             clock=entry.clock))
+            self._unsettled.add(entry.match_id)  # its row still has the deadline that passed
 
     async def _forget_stale(self, entry: Entry) -> None:
         """An entry that fired with nothing to do (a match gone, a question no longer asked):
         only ever a leftover, since every change stores its match's exact schedule."""
         if self._current(entry):
             self._drop(entry)
-            with contextlib.suppress(Exception):
-                await self.app.repo.clear_timers(entry.match_id, entry.seat)
+            try:
+                with contextlib.suppress(Exception):
+                    await self.app.repo.clear_timers(entry.match_id, entry.seat)
+            finally:
+                # Whether or not the row went, and whatever a change wrote meanwhile, the
+                # match's next change writes its rows again.
+                self._unsettled.add(entry.match_id)
 
     async def _afk_ladder(self, live: LiveMatch, seat: int) -> None:
         """After too many turns in a row played by the timer, a bot takes the seat (托管);

@@ -139,11 +139,12 @@ class Planner(Protocol):
     """What the match will wait for once a change is saved (turn timers, bot moves).
 
     ``plan`` runs under the match's lock before each save; its rows are written in the same
-    transaction as the change, so a process killed at any point leaves a match whose stored
-    schedule is exactly the one its stored state needs. ``saved`` runs under the lock right
-    after the save landed (never when it failed)."""
+    transaction as the change (None: the rows stored already stay), so a process killed at any
+    point leaves a match whose stored schedule is exactly the one its stored state needs.
+    ``saved`` runs under the lock right after the save landed (never when it failed)."""
 
-    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord]: ...
+    async def plan(self, current: LiveMatch, upcoming: LiveMatch
+                   ) -> list[TimerRecord] | None: ...
 
     def saved(self, live: LiveMatch) -> None: ...
 

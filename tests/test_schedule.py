@@ -7,8 +7,10 @@ the repository, the service, the settings and the servers' configs.
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -51,10 +53,10 @@ async def repo(tmp_path: Path) -> AsyncIterator[SqliteRepository]:
 
 
 async def bot_table(service: MatchService, channel: int, *, seats: int = 4,
-                    host_plays: bool = False) -> LiveMatch:
-    """A started Lifeboat table whose every seat but the host's is a bot (the host's too
-    unless ``host_plays``)."""
-    live = await service.create_lobby(game="lifeboat", guild_id=1, channel_id=channel,
+                    host_plays: bool = False, game: str = "lifeboat") -> LiveMatch:
+    """A started table (Lifeboat unless ``game``) whose every seat but the host's is a bot (the
+    host's too unless ``host_plays``)."""
+    live = await service.create_lobby(game=game, guild_id=1, channel_id=channel,
                                       host_id=HOST + channel, host_name="host",
                                       host_locale=None, options={})
     for _ in range(seats - 1):
@@ -100,6 +102,78 @@ async def test_the_stored_schedule_is_exactly_what_the_stored_state_waits_for(
     finally:
         await app.timers.stop()
 
+
+
+async def test_a_change_that_leaves_every_clock_as_stored_writes_no_timer_rows(
+        repo: SqliteRepository) -> None:
+    """Zombie's fights ask every seat the same question while the others answer: those moves
+    leave the match waiting for the entries already stored, and write no rows (``timers``
+    None), yet after every change the stored rows are still exactly the schedule in memory."""
+    app = App(repo, bot_move_delay=3600)
+    sent: list[bool] = []
+    append = repo.append_action
+
+    async def spied(*args: Any, **kwargs: Any) -> int:
+        sent.append(kwargs["timers"] is not None)
+        return await append(*args, **kwargs)
+
+    repo.append_action = spied  # type: ignore[method-assign]
+    mismatches: list[str] = []
+
+    async def compare(change: MatchChange) -> None:
+        stored = {(t.seat, t.version, t.deadline) for t in await repo.timers(change.live.id)}
+        armed = {(e.seat, e.version, datetime.fromtimestamp(e.deadline, UTC))
+                 for e in app.timers._by_match.get(change.live.id, {}).values()}
+        if stored != armed:
+            mismatches.append(f"{change.kind} at {change.live.version}: {stored} != {armed}")
+
+    app.service.subscribe(compare)
+    rng = random.Random(5)
+    for channel in range(50, 60):
+        live = await bot_table(app.service, channel=channel, game="zombie")
+        while live.record.status == MatchStatus.ACTIVE and len(sent) < 150:
+            prompt = rng.choice([p for p in live.pending() if p.blocking])
+            await app.service.play_for_seat(
+                live.id, prompt.seat, lambda _live, asked: (rng.choice(asked.actions), "bot"))
+    await app.service.close()  # the finished tables' ratings done
+    assert mismatches == []
+    assert len(sent) == 150 and sent.count(False) >= 10 and sent.count(True) >= 10
+
+
+async def test_a_save_that_may_not_have_landed_makes_the_next_change_write_its_rows(
+        repo: SqliteRepository) -> None:
+    """The schedule skips the write only when it knows what is stored: after a planned save
+    that did not report back (a write cut off as it committed may have landed), or an entry
+    retried without a write, the next change writes its rows even if they look unchanged."""
+    app = App(repo, bot_move_delay=3600, turn_seconds=120)
+    live = await bot_table(app.service, channel=6, host_plays=True)
+    scheduler = app.timers
+    assert await scheduler.plan(live, live) is None  # as stored at the start
+    scheduler.saved(live)
+
+    # A waited-for seat changing hands (a person's to a bot, a bot's to a person), planned
+    # and never saved: the stored rows are unknown.
+    seat = next(p.seat for p in live.pending() if p.blocking)
+    seats = [s.model_copy(update={"is_bot": not s.is_bot}) if s.seat == seat else s
+             for s in live.seats]
+    changed = LiveMatch(live.record, seats, live.state, live.recent)
+    assert await scheduler.plan(live, changed) is not None
+    rows = await scheduler.plan(live, live)
+    assert rows is not None
+    assert {r.seat for r in rows} == {p.seat for p in live.pending() if p.blocking}
+    scheduler.saved(live)
+    assert await scheduler.plan(live, live) is None
+    scheduler.saved(live)
+
+    # An entry tried again later holds a deadline its row does not have.
+    entry = next(iter(scheduler._by_match[live.id].values()))
+    scheduler._retry(entry)
+    retried = await scheduler.plan(live, live)
+    assert retried is not None
+    assert {r.deadline for r in retried} == {
+        datetime.fromtimestamp(e.deadline, UTC) for e in scheduler._by_match[live.id].values()}
+    scheduler.saved(live)
+    assert await scheduler.plan(live, live) is None
 
 async def test_a_timer_store_and_the_move_it_plays_share_one_statement(
         repo: SqliteRepository) -> None:
