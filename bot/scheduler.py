@@ -40,8 +40,8 @@ from bot.choosing import Choosers
 from bot.renderers.markdown import markdown
 from games import registry
 from games.core import Action, Clock, Prompt
-from games.core.construct import assembled
-from storage import MatchNotFound, MatchStatus, StorageUnavailable, TimerRecord
+from storage import MatchNotFound, MatchStatus, StorageUnavailable, TimerSet
+from storage.rows import timer_json, timer_set
 from tables import metrics
 from tables.failures import log_failure
 from tables.i18n import t
@@ -85,30 +85,31 @@ class Entry:
     clock: Clock = "turn"
     fired: bool = False  # its deadline came: taken off the heap, its move under way
     moved: bool = False  # its move was chosen, the change being saved is that move
-    row: TimerRecord | None = None  # ``record()``'s last answer
+    row: str = ""  # ``row_text()``'s last answer
+    row_warned: bool = False  # the ``warned`` it was made with
 
     @property
     def key(self) -> tuple[int, int]:
         return self.match_id, self.seat
 
-    def record(self) -> TimerRecord:
-        # Every move writes the rows of every seat still waited for, most of them unchanged:
-        # the row is made once per entry (and again once its warning went out).
+    def row_text(self) -> str:
+        """The entry's timer as the repository writes it (``storage.rows.timer_json``). A
+        change writes the rows of every seat still waited for, most of them unchanged: the
+        text is made once per entry (and again once its warning went out)."""
         warned = self.warn_at is None and not self.bot
-        if self.row is None or self.row.warned != warned:
-            # Built without validation (``assembled``): the fields are of their types already,
-            # and a new entry's row is made on most moves.
-            self.row = assembled(TimerRecord, {
-                "match_id": self.match_id, "seat": self.seat, "version": self.version,
-                "deadline": datetime.fromtimestamp(self.deadline, UTC), "warned": warned})
+        if not self.row or self.row_warned != warned:
+            self.row = timer_json(self.seat, self.version,
+                                  datetime.fromtimestamp(self.deadline, UTC), warned)
+            self.row_warned = warned
         return self.row
 
 
 class Scheduler:
     def __init__(self, app: Ports) -> None:
         self.app = app
-        self._entries: dict[tuple[int, int], Entry] = {}
+        # The entries by match and seat (one index: every move looks its match's entries up).
         self._by_match: dict[int, dict[int, Entry]] = {}
+        self._armed = 0  # entries in ``_by_match``
         self._heap: list[tuple[float, int, int, Entry]] = []  # (when, order, DUE/WARN, entry)
         self._order = itertools.count()
         # Entries ``plan`` chose for a save in progress, adopted by ``saved`` once it landed.
@@ -133,12 +134,13 @@ class Scheduler:
         self._choosers = Choosers()
 
     def deadline(self, match_id: int, seat: int) -> float | None:
-        entry = self._entries.get((match_id, seat))
+        seats = self._by_match.get(match_id)
+        entry = None if seats is None else seats.get(seat)
         return None if entry is None or entry.bot else entry.deadline
 
     def pending(self) -> int:
         """Entries armed (for tests and the benchmarks)."""
-        return len(self._entries)
+        return self._armed
 
     def due(self) -> int:
         """Entries whose time has come: being handled, or waiting for a free slot."""
@@ -159,8 +161,8 @@ class Scheduler:
                     continue  # another process's shard plays this table
             self._put(Entry(record.match_id, record.seat, record.version,
                             record.deadline.timestamp(), None, "", bot=False))
-        if self._entries:
-            log.info("re-armed %d timers", len(self._entries))
+        if self._armed:
+            log.info("re-armed %d timers", self._armed)
         for name in registry.names():
             self._choosers.prepare(registry.get(name))
         self._task = asyncio.create_task(self._run())
@@ -179,12 +181,16 @@ class Scheduler:
 
     # -- the index and the heap ----------------------------------------------------------------
     def _put(self, entry: Entry) -> None:
-        self._entries[entry.key] = entry
-        self._by_match.setdefault(entry.match_id, {})[entry.seat] = entry
+        seats = self._by_match.get(entry.match_id)
+        if seats is None:
+            seats = self._by_match[entry.match_id] = {}
+        if entry.seat not in seats:
+            self._armed += 1
+        seats[entry.seat] = entry
         heapq.heappush(self._heap, (entry.deadline, next(self._order), DUE, entry))
         if entry.warn_at is not None:
             heapq.heappush(self._heap, (entry.warn_at, next(self._order), WARN, entry))
-        if len(self._heap) > COMPACT_FACTOR * len(self._entries) + COMPACT_MINIMUM:
+        if len(self._heap) > COMPACT_FACTOR * self._armed + COMPACT_MINIMUM:
             self._compact()
 
     def _compact(self) -> None:
@@ -201,19 +207,19 @@ class Scheduler:
 
     def _drop(self, entry: Entry) -> None:
         """Forget ``entry`` (its heap items are skipped when they surface)."""
-        if self._entries.get(entry.key) is entry:
-            del self._entries[entry.key]
-            seats = self._by_match.get(entry.match_id)
-            if seats is not None:
-                seats.pop(entry.seat, None)
-                if not seats:
-                    del self._by_match[entry.match_id]
+        seats = self._by_match.get(entry.match_id)
+        if seats is not None and seats.get(entry.seat) is entry:
+            del seats[entry.seat]
+            self._armed -= 1
+            if not seats:
+                del self._by_match[entry.match_id]
 
     def _current(self, entry: Entry) -> bool:
-        return self._entries.get(entry.key) is entry
+        seats = self._by_match.get(entry.match_id)
+        return seats is not None and seats.get(entry.seat) is entry
 
     # -- planning (the service's Planner) -------------------------------------------------------
-    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> list[TimerRecord] | None:
+    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> TimerSet | None:
         """The entries ``upcoming`` waits for: a seat still asked the same question keeps its
         entry and its clock; a new question gets a fresh deadline. Their rows, or None when
         they are the rows stored already."""
@@ -283,7 +289,7 @@ class Scheduler:
         return turn_seconds, config.response_seconds
 
     def _rows(self, match_id: int, chosen: dict[int, Entry], existing: dict[int, Entry]
-              ) -> list[TimerRecord] | None:
+              ) -> TimerSet | None:
         """The rows to write with the change: None when the match will wait for exactly the
         entries whose rows are stored (the same objects: an entry is never changed in what its
         row says, only replaced; a warning is stored by ``_warn`` itself)."""
@@ -291,7 +297,8 @@ class Scheduler:
                 and all(existing.get(seat) is entry for seat, entry in chosen.items()):
             return None
         self._unsettled.add(match_id)
-        return [entry.record() for entry in chosen.values()]
+        # The set as text (the entries answer for it: one match, a seat each, UTC deadlines).
+        return timer_set(match_id, [entry.row_text() for entry in chosen.values()])
 
     @staticmethod
     def _adopt(entry: Entry, current: LiveMatch) -> None:

@@ -15,8 +15,15 @@ from storage.records import (
     SeatRecord,
     StatRecord,
     TimerRecord,
+    TimerSet,
 )
-from storage.repository import MatchNotFound, Repository, StaleVersion, StorageUnavailable
+from storage.repository import (
+    MatchNotFound,
+    Repository,
+    StaleVersion,
+    StorageUnavailable,
+    Timers,
+)
 
 __all__ = [
     "EVERYWHERE",
@@ -36,4 +43,6 @@ __all__ = [
     "StatRecord",
     "StorageUnavailable",
     "TimerRecord",
+    "TimerSet",
+    "Timers",
 ]

@@ -33,7 +33,7 @@ from storage.records import (
     StatRecord,
     TimerRecord,
 )
-from storage.repository import MatchNotFound, Repository
+from storage.repository import MatchNotFound, Repository, Timers
 from storage.rows import (
     ACTION_COLUMNS,
     MATCH_COLUMNS,
@@ -195,7 +195,7 @@ class SqlRepository(Repository):
         status: MatchStatus,
         *,
         outcome: dict[str, Any] | None = None,
-        timers: Sequence[TimerRecord] | None = None,
+        timers: Timers | None = None,
     ) -> MatchRecord:
         status = MatchStatus(status)
         now = self._now()
@@ -281,7 +281,7 @@ class SqlRepository(Repository):
         )
 
     async def replace_seat(
-        self, seat: SeatRecord, *, timers: Sequence[TimerRecord] | None = None
+        self, seat: SeatRecord, *, timers: Timers | None = None
     ) -> None:
         if timers is None:
             # One statement, no transaction: the common case (a bot takes over) stays cheap.
@@ -304,7 +304,7 @@ class SqlRepository(Repository):
         seats: list[SeatRecord],
         state_json: str,
         *,
-        timers: Sequence[TimerRecord] | None = None,
+        timers: Timers | None = None,
     ) -> None:
         now = self._now()
         timer_set = None if timers is None else timer_set_json(match_id, timers)
@@ -339,7 +339,7 @@ class SqlRepository(Repository):
         state_json: str | None,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
-        timers: Sequence[TimerRecord] | None = None,
+        timers: Timers | None = None,
     ) -> int:
         """See ``Repository.append_action``. Also raises ``MatchNotFound``, and ``ValueError``
         when the match is at the expected version but not active or paused (a lobby has no

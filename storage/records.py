@@ -3,6 +3,7 @@ interprets them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -81,6 +82,18 @@ class TimerRecord(BaseModel):
     version: int  # the match version the timer was armed for; a later version voids it
     deadline: datetime
     warned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TimerSet:
+    """A match's whole timer set as the text the repository writes: what
+    ``rows.timer_set_json`` makes of its records, put together by ``rows.timer_set`` from each
+    timer's ``rows.timer_json``. For a writer that keeps each timer's text (the scheduler: a
+    move sends every seat still waited for, most of them unchanged) and answers for what the
+    records would be checked for: one match, each seat once, UTC deadlines."""
+
+    match_id: int
+    json: str
 
 
 class GuildSettingsRecord(BaseModel):

@@ -22,12 +22,16 @@ from storage.records import (
     SeatRecord,
     StatRecord,
     TimerRecord,
+    TimerSet,
 )
 
 if TYPE_CHECKING:
     from storage.outage import Outage
 
-__all__ = ["MatchNotFound", "Repository", "StaleVersion", "StorageUnavailable"]
+__all__ = ["MatchNotFound", "Repository", "StaleVersion", "StorageUnavailable", "Timers"]
+
+# A match's whole timer set, as records or as the text a ``TimerSet`` carries.
+Timers = Sequence[TimerRecord] | TimerSet
 
 
 class Repository(ABC):
@@ -46,7 +50,9 @@ class Repository(ABC):
       clock.
 
     Every record must be for the changed match, with distinct seats and a timezone-aware
-    deadline (``ValueError`` before anything is written). When the change is refused
+    deadline (``ValueError`` before anything is written); a ``TimerSet`` is the same set as
+    text, put together by a caller that answers for it (``storage.rows.timer_set``), and must
+    name the changed match. When the change is refused
     (``StaleVersion``, ``ValueError``, ``MatchNotFound``) the timers are not touched either. A
     change that closes the match (a finishing append, a finished or cancelled status) leaves it
     no timers, whatever was given.
@@ -105,7 +111,7 @@ class Repository(ABC):
         status: MatchStatus,
         *,
         outcome: dict[str, Any] | None = None,
-        timers: Sequence[TimerRecord] | None = None,
+        timers: Timers | None = None,
     ) -> MatchRecord:
         """Change the status (a finished or cancelled match stays so: ``ValueError``) and, when
         given, the outcome. Closing the match deletes its timers. ``timers``: see
@@ -138,7 +144,7 @@ class Repository(ABC):
 
     @abstractmethod
     async def replace_seat(
-        self, seat: SeatRecord, *, timers: Sequence[TimerRecord] | None = None
+        self, seat: SeatRecord, *, timers: Timers | None = None
     ) -> None:
         """Change who plays one seat mid-game (a bot takes over, a player returns). ``timers``
         (of ``seat.match_id``): see *Timers written with the change* on the class."""
@@ -151,7 +157,7 @@ class Repository(ABC):
         seats: list[SeatRecord],
         state_json: str,
         *,
-        timers: Sequence[TimerRecord] | None = None,
+        timers: Timers | None = None,
     ) -> None:
         """Lobby → active in one transaction: seats, version 0 and the first snapshot (and the
         timers, when given: see *Timers written with the change* on the class)."""
@@ -169,7 +175,7 @@ class Repository(ABC):
         state_json: str | None,
         finished: bool = False,
         outcome: dict[str, Any] | None = None,
-        timers: Sequence[TimerRecord] | None = None,
+        timers: Timers | None = None,
     ) -> int:
         """In one transaction: append the action at ``expected_version``, bump the version,
         write the snapshot when ``state_json`` is given (None keeps the one before, from an

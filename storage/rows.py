@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -26,6 +26,7 @@ from storage.records import (
     SeatRecord,
     StatRecord,
     TimerRecord,
+    TimerSet,
 )
 
 # Logs longer than this are turned into records off the event loop.
@@ -75,15 +76,32 @@ def to_db_time(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def timer_set_json(match_id: int, timers: Sequence[TimerRecord]) -> str:
-    """The match's whole timer set as the migrations' functions take it: a JSON array of
-    ``[seat, version, deadline, warned]``, the deadline as ``to_db_time`` text.
+def timer_json(seat: int, version: int, deadline: datetime, warned: bool) -> str:
+    """One timer of a set as ``timer_set_json`` writes it: ``[seat, version, deadline,
+    warned]``, the deadline (UTC) as ``to_db_time`` text, ASCII digits and signs with nothing
+    to escape."""
+    return (f'[{int(seat)},{int(version)},"{deadline.isoformat(timespec="microseconds")}",'
+            f'{"true" if warned else "false"}]')
 
-    Raises ``ValueError`` for a record of another match, a seat given twice or a naive
-    deadline, before anything reaches the database."""
-    # Written with every move, so the usual set (this match's, distinct seats, UTC deadlines)
-    # is put together directly: the time text is ASCII digits and signs, nothing to escape.
-    # Anything else takes the checks below.
+
+def timer_set(match_id: int, timers: Iterable[str]) -> TimerSet:
+    """The set of ``timers`` (each a ``timer_json``), for a caller that keeps each timer's text
+    and answers for it (``TimerSet``)."""
+    return TimerSet(match_id, "[" + ",".join(timers) + "]")
+
+
+def timer_set_json(match_id: int, timers: Sequence[TimerRecord] | TimerSet) -> str:
+    """The match's whole timer set as ``match_timers`` keeps it (migration 0008): a JSON array
+    of ``[seat, version, deadline, warned]``, the deadline as ``to_db_time`` text.
+
+    Raises ``ValueError`` for a record (or a ``TimerSet``) of another match, a seat given twice
+    or a naive deadline, before anything reaches the database."""
+    if isinstance(timers, TimerSet):
+        if timers.match_id != match_id:
+            raise ValueError(f"timers for match {timers.match_id} given for match {match_id}")
+        return timers.json
+    # The usual set (this match's, distinct seats, UTC deadlines) is put together directly;
+    # anything else takes the checks below.
     parts: list[str] = []
     seen: set[int] = set()
     for timer in timers:
@@ -91,9 +109,7 @@ def timer_set_json(match_id: int, timers: Sequence[TimerRecord]) -> str:
         if timer.match_id != match_id or timer.seat in seen or deadline.tzinfo is not UTC:
             break
         seen.add(timer.seat)
-        parts.append(f'[{int(timer.seat)},{int(timer.version)},'
-                     f'"{deadline.isoformat(timespec="microseconds")}",'
-                     f'{"true" if timer.warned else "false"}]')
+        parts.append(timer_json(timer.seat, timer.version, deadline, timer.warned))
     else:
         return "[" + ",".join(parts) + "]"
     strangers = sorted({t.match_id for t in timers} - {match_id})

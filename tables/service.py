@@ -30,7 +30,7 @@ from storage import (
     StaleVersion,
     StatRecord,
     StorageUnavailable,
-    TimerRecord,
+    Timers,
 )
 from storage.records import OPEN_STATUSES
 from tables import metrics, ratings
@@ -143,8 +143,7 @@ class Planner(Protocol):
     point leaves a match whose stored schedule is exactly the one its stored state needs.
     ``saved`` runs under the lock right after the save landed (never when it failed)."""
 
-    async def plan(self, current: LiveMatch, upcoming: LiveMatch
-                   ) -> list[TimerRecord] | None: ...
+    async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> Timers | None: ...
 
     def saved(self, live: LiveMatch) -> None: ...
 
@@ -207,7 +206,7 @@ class MatchService:
     def set_planner(self, planner: Planner) -> None:
         self._planner = planner
 
-    async def _plan(self, live: LiveMatch, **changes: Any) -> list[TimerRecord] | None:
+    async def _plan(self, live: LiveMatch, **changes: Any) -> Timers | None:
         """The schedule of the match as it will be once ``changes`` are saved (None: no planner,
         the stored schedule is left alone)."""
         if self._planner is None:

@@ -7,6 +7,7 @@ the repository, the service, the settings and the servers' configs.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import AsyncIterator
@@ -20,6 +21,7 @@ import pytest
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from storage import MatchStatus
+from storage.rows import to_db_time
 from storage.sqlite import SqliteRepository
 from tables.service import SNAPSHOT_EVERY, LiveMatch, MatchChange, MatchService, Refusal
 
@@ -160,7 +162,7 @@ async def test_a_save_that_may_not_have_landed_makes_the_next_change_write_its_r
     assert await scheduler.plan(live, changed) is not None
     rows = await scheduler.plan(live, live)
     assert rows is not None
-    assert {r.seat for r in rows} == {p.seat for p in live.pending() if p.blocking}
+    assert {t[0] for t in json.loads(rows.json)} == {p.seat for p in live.pending() if p.blocking}
     scheduler.saved(live)
     assert await scheduler.plan(live, live) is None
     scheduler.saved(live)
@@ -170,8 +172,9 @@ async def test_a_save_that_may_not_have_landed_makes_the_next_change_write_its_r
     scheduler._retry(entry)
     retried = await scheduler.plan(live, live)
     assert retried is not None
-    assert {r.deadline for r in retried} == {
-        datetime.fromtimestamp(e.deadline, UTC) for e in scheduler._by_match[live.id].values()}
+    assert {t[2] for t in json.loads(retried.json)} == {
+        to_db_time(datetime.fromtimestamp(e.deadline, UTC))
+        for e in scheduler._by_match[live.id].values()}
     scheduler.saved(live)
     assert await scheduler.plan(live, live) is None
 
@@ -508,8 +511,9 @@ def test_replaced_entries_do_not_pile_up_in_the_heap() -> None:
         match_id, seat = move % 50, move % 3
         scheduler._put(Entry(match_id, seat, move, now + 600 + move, now + 300 + move,
                              "turn", bot=False))
-    live = scheduler._entries
-    assert len(live) == 150
+    live = {(match_id, seat) for match_id, seats in scheduler._by_match.items()
+            for seat in seats}
+    assert len(live) == scheduler.pending() == 150
     assert len(scheduler._heap) <= 2 * (COMPACT_FACTOR * len(live) + COMPACT_MINIMUM)
     armed = {(item[3].key, item[2]) for item in scheduler._heap
              if scheduler._live_item(item)}

@@ -7,6 +7,7 @@ counter and histogram on
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime
 
@@ -16,7 +17,7 @@ from bot.scheduler import Entry
 from games import registry
 from games.core.construct import copied
 from storage.records import MatchRecord, MatchStatus, TimerRecord
-from storage.rows import to_json
+from storage.rows import timer_set, timer_set_json, to_json
 from tables import metrics
 
 
@@ -57,16 +58,23 @@ def test_the_records_copy_is_model_copys() -> None:
     assert record.version == 4
 
 
-def test_a_timer_entrys_row_is_the_validated_record() -> None:
-    for entry in (Entry(7, 2, 11, 1_790_000_000.25, None, "turn", bot=True),
-                  Entry(7, 3, 12, 1_790_000_100.5, 1_790_000_050.5, "turn", bot=False),
-                  Entry(8, 0, 0, 1_790_000_100.0, None, "turn", bot=False)):
-        row = entry.record()
-        expected = TimerRecord(match_id=entry.match_id, seat=entry.seat, version=entry.version,
-                               deadline=datetime.fromtimestamp(entry.deadline, UTC),
-                               warned=entry.warn_at is None and not entry.bot)
-        assert row == expected and row.model_fields_set == expected.model_fields_set
-        assert row.model_dump_json() == expected.model_dump_json()
+def test_a_timer_entrys_row_is_what_the_repository_writes_for_the_validated_record() -> None:
+    """The scheduler hands the repository its set as text made from each entry's row; it is
+    the text ``timer_set_json`` makes of the records, the warning's flag kept up to date."""
+    entries = [Entry(7, 2, 11, 1_790_000_000.25, None, "turn", bot=True),
+               Entry(7, 3, 12, 1_790_000_100.5, 1_790_000_050.5, "turn", bot=False),
+               Entry(7, 0, 0, 1_790_000_100.0, None, "turn", bot=False)]
+
+    def expected() -> str:
+        return timer_set_json(7, [TimerRecord(
+            match_id=e.match_id, seat=e.seat, version=e.version,
+            deadline=datetime.fromtimestamp(e.deadline, UTC),
+            warned=e.warn_at is None and not e.bot) for e in entries])
+
+    assert timer_set(7, [e.row_text() for e in entries]).json == expected()
+    entries[1].warn_at = None  # its warning went out
+    assert timer_set(7, [e.row_text() for e in entries]).json == expected()
+    assert json.loads(entries[1].row_text())[3] is True
 
 
 def _lines(text: bytes, prefix: str) -> list[str]:

@@ -75,7 +75,7 @@ async def test_a_window_asks_on_the_response_clock_without_a_half_time_reminder(
     assert app.timers.deadline(live.id, 0) == pytest.approx(time.time() + 600, abs=5)
     live = await play_first_card(app.service, live)
     for seat in (1, 2):
-        entry = app.timers._entries[(live.id, seat)]
+        entry = app.timers._by_match[live.id][seat]
         assert entry.clock == "response"
         assert entry.deadline == pytest.approx(time.time() + 30, abs=5)
         assert entry.warn_at is None

@@ -7,8 +7,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from storage.records import MatchStatus, SeatRecord, TimerRecord
+from storage.records import MatchStatus, SeatRecord, TimerRecord, TimerSet
 from storage.repository import MatchNotFound, Repository, StaleVersion
+from storage.rows import timer_json, timer_set
 from tests.storage.helpers import FakeClock, new_match, seat_list, started_match
 
 
@@ -178,6 +179,10 @@ async def test_timers_of_another_match_are_refused_and_nothing_changes(
     with pytest.raises(ValueError, match="match"):
         await repo.start_match(lobby.id, seat_list(lobby.id, 4), "{}", timers=foreign)
 
+    # A set given as text names its match too.
+    with pytest.raises(ValueError, match="match"):
+        await _append(repo, match.id, 1, timer_set(other.id, []))
+
     # A seat twice, or a deadline without a zone, is refused the same way.
     twice = [_timer(match.id, 0, clock.now), _timer(match.id, 0, clock.now)]
     with pytest.raises(ValueError, match="repeat"):
@@ -191,6 +196,31 @@ async def test_timers_of_another_match_are_refused_and_nothing_changes(
     )
     assert (await repo.get_match(lobby.id)).status is MatchStatus.LOBBY
     assert len(await repo.actions(match.id)) == 1
+
+
+async def test_a_set_given_as_its_text_is_the_set_given_as_records(
+    repo: Repository, clock: FakeClock
+) -> None:
+    """The scheduler keeps each timer's text (``timer_json``) and sends the set as one
+    ``TimerSet``: the rows are those its records make, warnings kept the same way."""
+    match = await started_match(repo)
+    given = [_timer(match.id, 2, clock.now + timedelta(seconds=60), version=1),
+             _timer(match.id, 0, clock.now + timedelta(seconds=30, microseconds=7),
+                    warned=True)]
+
+    def as_text(timers: list[TimerRecord]) -> TimerSet:
+        return timer_set(match.id, [timer_json(t.seat, t.version, t.deadline, t.warned)
+                                    for t in timers])
+
+    await _append(repo, match.id, 0, as_text(given))
+    assert _by_seat(await repo.timers(match.id)) == _by_seat(given)
+    await repo.mark_timer_warned(match.id, 2)
+    await repo.set_status(match.id, MatchStatus.ACTIVE, timers=as_text(given))
+    assert _by_seat(await repo.timers(match.id)) == {2: (1, given[0].deadline, True),
+                                                     0: (0, given[1].deadline, True)}
+    seat = SeatRecord(match_id=match.id, seat=2, user_id=None, display_name="bot", is_bot=True)
+    await repo.replace_seat(seat, timers=as_text(given[1:]))
+    assert _by_seat(await repo.timers(match.id)) == _by_seat(given[1:])
 
 
 async def test_start_match_arms_the_first_timers(repo: Repository, clock: FakeClock) -> None:
