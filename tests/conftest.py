@@ -8,8 +8,9 @@ workers apart, since PostgreSQL's advisory locks (the migration lock) are per da
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -61,6 +62,20 @@ async def _run(dsn: str, statement: str) -> None:
 def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bots that think long play quick legal moves for this test (``tests.every_game``)."""
     use_quick_bots(monkeypatch)
+
+
+@pytest.fixture
+def own_heap() -> Iterator[None]:
+    """For a test that runs a full collection (``gc.collect()``, or a collector's start): what
+    the process held before the test is frozen until it ends (``gc.freeze``), so that the
+    collection walks what the test made, all that it frees or counts: in a worker that has
+    run other tests a walk of everything costs 0.3-3 s of CPU. Something in the test that
+    unfreezes (``Collector.stop``) ends it."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _rank(item: pytest.Item) -> int:

@@ -29,6 +29,7 @@ async def _collected(told: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return told
 
 
+@pytest.mark.usefixtures("own_heap")
 async def test_a_refused_move_whose_defer_fails_is_not_logged_as_never_retrieved(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.interactions, "RESPONSE_BUDGET", 0.01)
@@ -56,6 +57,7 @@ async def test_a_refused_move_whose_defer_fails_is_not_logged_as_never_retrieved
         loop.set_exception_handler(None)
 
 
+@pytest.mark.usefixtures("own_heap")
 async def test_board_work_that_fails_with_the_storage_down_is_logged_as_one_line(
         caplog: pytest.LogCaptureFixture) -> None:
     """A reveal being saved when the database stops answering: one warning line (the outage

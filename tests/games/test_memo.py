@@ -39,6 +39,7 @@ class _Part:
     """A stand-in for a match's unchanging part (an island)."""
 
 
+@pytest.mark.usefixtures("own_heap")
 def test_a_value_kept_beside_an_object_lives_as_long_as_it_and_no_longer() -> None:
     """A thousand live matches keep their entries (a bounded table forgot them and worked
     each out again on every move); a match's entry goes with it, and an object that takes the
@@ -56,6 +57,7 @@ def test_a_value_kept_beside_an_object_lives_as_long_as_it_and_no_longer() -> No
     assert all(memo.get(part) is None for part in later)
 
 
+@pytest.mark.usefixtures("own_heap")
 def test_remembering_again_keeps_one_entry_that_still_goes_with_its_object() -> None:
     memo: Beside[_Part, int] = Beside()
     part = _Part()
