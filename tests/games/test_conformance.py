@@ -24,7 +24,6 @@ from games.core.conformance import (
     mixed_chooser,
     playout,
     random_action,
-    replay,
 )
 from tests.playthroughs.test_golden import GOLDENS
 
@@ -144,9 +143,11 @@ def test_replay_from_seed_reproduces_the_game_despite_global_random(
         random.random()
         return next(replayed)
 
+    # The log replayed from the seed, the global RNG stirred between its steps: one replay
+    # proves both that the log reproduces the game and that the global RNG has no say in it.
     again = playout(game, seats, seed=42, options=options, chooser=stirred)
     assert again.state == first.state
-    assert replay(game, seats, first.actions, seed=42, options=options) == first.state
+    assert again.actions == first.actions
     assert game.parse_state(first.state.model_dump_json()) == first.state
 
 
