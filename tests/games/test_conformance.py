@@ -85,8 +85,9 @@ def test_random_playouts_keep_the_contract(name: str, seats: int) -> None:
                 assert not problems, problems
             after = transition.state
             over = game.outcome(after) is not None
-            assert bool(game.pending(after)) != over
-            for prompt in game.pending(after):
+            prompts = game.pending(after)
+            assert bool(prompts) != over
+            for prompt in prompts:
                 assert prompt.actions, "every prompt offers at least one action"
                 assert all(a.seat == prompt.seat for a in prompt.actions)
             assert game.parse_state(after.model_dump_json()) == after
