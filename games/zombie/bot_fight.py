@@ -396,6 +396,8 @@ def _ordered(fighters: Iterable[Fighter]) -> list[Fighter]:
 
 
 _TEAMS: Beside[PublicView, Team] = Beside()
+# The fight plans worked out on a map, by the facts they read besides (``plan_fight``).
+_MAP_PLANS: Beside[BotMap, dict[tuple[object, ...], Plan]] = Beside()
 
 
 def team_of(view: PublicView) -> Team:
@@ -440,9 +442,12 @@ def plan_fight(view: PublicView, zombies: int, stake: Stakes | None = None) -> P
     key = (zombies, fields["at"], fields["totem"], fields["round_action"],
            tuple(fields["house_left"]), tuple(fields["yard_left"]), fields["deck_left"],
            fields["hour"], tuple(fields["discard"]), fields["extra_zombies"], plan_facts(view))
-    plan = chart.plans.get(key)
+    plans = _MAP_PLANS.get(chart)
+    if plans is None:
+        plans = _MAP_PLANS.remember(chart, {})
+    plan = plans.get(key)
     if plan is None:
-        plan = chart.plans[key] = _plan_of(view, zombies, stakes(view, chart))
+        plan = plans[key] = _plan_of(view, zombies, stakes(view, chart))
     return plan
 
 

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from games.core.memo import Memo
 from games.zombie.tiles import DIRECTIONS, OPPOSITE, neighbour
 from games.zombie.views import PublicView, TileView
-
-if TYPE_CHECKING:
-    from games.zombie.bot_fight import Plan
 
 _PASSABLE = ("door", "open")
 FAR = 99  # the distance to a tile the team cannot walk to
@@ -31,8 +27,6 @@ class BotMap:
         self.rows = (tuple(view.tiles), tuple(view.openings))
         # What ``bot_time.rounds_needed`` worked out, by the facts it reads besides the map.
         self.rounds: dict[tuple[object, ...], float] = {}
-        # The fight plans ``bot_fight.plan_fight`` worked out, by the facts it reads besides.
-        self.plans: dict[tuple[object, ...], Plan] = {}
 
     def neighbours(self, tile_id: str) -> list[str]:
         found = self._neighbours.get(tile_id)
