@@ -279,13 +279,11 @@ class Team:
     def fight(self, stake: Stakes, fighters: frozenset[int], zombies: int, rev: bool,
               burn: bool) -> tuple[float, int]:
         """The team's worth after ``fighters`` fight (and the rest flee), and the damage."""
-        rows = self.rows
         if burn:
             damage = 0
         else:
-            power = sum(f.attack if f.seat in fighters else GOLF_CLUB if f.golf_club else 0
-                        for f in rows)
-            if rev and any(f.chainsaw and f.seat in fighters for f in rows):
+            _, power, saw, _, _ = self.table().try_of(fighters)
+            if rev and saw:
                 power += CHAINSAW
             damage = max(0, zombies - power)
         value = self.staked(stake, fighters, damage, burn)
@@ -331,7 +329,7 @@ class Outcomes:
     def outcome(self, fighters: frozenset[int], damage: int) -> Outcome:
         found = self.found.get((fighters, damage))
         if found is None:
-            _, _, _, fighting, resting = self._try(fighters)
+            _, _, _, fighting, resting = self.try_of(fighters)
             found = self.work_out(fighters, fighting, resting, damage)
         return found
 
@@ -351,7 +349,9 @@ class Outcomes:
         found = self.found[(fighters, damage)] = (value, alive, max(hit) > 0)
         return found
 
-    def _try(self, fighters: frozenset[int]) -> Try:
+    def try_of(self, fighters: frozenset[int]) -> Try:
+        """The group as a plan tries it: its power unrevved (the resting golf clubs in), whether
+        it holds the chainsaw, its healths and the others' after fleeing."""
         power = 0
         saw = False
         fighting: list[int] = []
@@ -372,7 +372,7 @@ class Outcomes:
         found = self._tries
         if found is None:
             rows = self.rows
-            found = self._tries = [self._try(fighters) for fighters in (
+            found = self._tries = [self.try_of(fighters) for fighters in (
                 _casual_groups(rows) if self.casual else _fighter_groups(rows))]
         return found
 
