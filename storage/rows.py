@@ -111,7 +111,7 @@ def timer_set_json(match_id: int, timers: Sequence[TimerRecord] | TimerSet) -> s
         seen.add(timer.seat)
         parts.append(timer_json(timer.seat, timer.version, deadline, timer.warned))
     else:
-        return "[" + ",".join(parts) + "]"
+        return timer_set(match_id, parts).json
     strangers = sorted({t.match_id for t in timers} - {match_id})
     if strangers:
         raise ValueError(f"timers for matches {strangers} given for match {match_id}")
