@@ -4,13 +4,15 @@ per action, the part Discord's global limit counts).
 - A move clicked on the board is answered with the fresh board (an interaction callback, which
   the global limit leaves out). The board's own edit, due before that answer when the answer is
   slow, waits for it instead of sending the same board with the bot's token.
-- While a table waits only for bots, a first edit waits for the next move: a person's move in
-  their panel and the bot's answer share one edit, which shows both.
+- While a table waits only for bots, its board is edited at most every `board_edit_delay_bots`,
+  and a first edit waits for the next move: a person's move in their panel and the bot's
+  answer share one edit, which shows both.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 from collections import Counter
 from pathlib import Path
@@ -119,3 +121,34 @@ async def test_a_panel_move_and_the_bots_answer_share_one_board_edit(
             assert 1 <= len(edits) <= 2, edits
             rounds += 1
         assert await board_message(fake, client, table.match_id or 0) is not None
+
+
+async def test_a_board_waiting_only_for_bots_is_edited_at_the_slower_pace(
+        tmp_path: Path, fake_discord: FakeDiscord, quick_bots: None) -> None:
+    """Rule of the Desk: while a table waits only for bots, its board is edited at most every
+    ``board_edit_delay_bots`` and their moves fold into those edits. The gaps are a lower
+    bound that a loaded machine only lengthens, so this holds where a count of requests per
+    action (tests/e2e/test_request_budget.py) drifts with the load."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("G", members=[alice]))
+    async with parlor(tmp_path, fake, bot_move_delay=0.04, board_edit_delay=0.04,
+                      board_edit_delay_bots=0.5) as client:
+        table = await start_table(fake, client, channel, [alice], bots=3, seed=21)
+        panel = await table.open_panel(alice)
+        for op in ("leave", "leaveyes"):  # the host hands the seat to a bot: only bots play
+            click = await fake.click(alice, panel, f"pl:seat:{table.match_id}:{op}")
+            assert (await click.wait_callback()).accepted
+            panel = await click.wait_original()
+        board = await board_message(fake, client, table.match_id or 0)
+        assert board is not None
+        await asyncio.sleep(0.6)  # past any edit the person's last click made urgent
+        mark, start = fake.mark(), (await table.live()).version
+        await asyncio.sleep(2.2)
+        live = await table.live()
+        moves = live.version - start
+        edits = board_edits(fake, mark, board)
+    gaps = [later.time - earlier.time for earlier, later in itertools.pairwise(edits)]
+    assert len(edits) >= 2, "the board followed the bots' game"
+    assert min(gaps) >= 0.4, gaps
+    assert moves >= 2 * len(edits), (moves, len(edits))

@@ -74,9 +74,12 @@ async def test_a_whole_game_makes_no_avoidable_4xx_and_few_requests(
 # measures (printed with -s) and below what it measured without the board's shared questions
 # or without the slower edits of boards waiting only for bots, so that a regression in either
 # (or in clicks answered with the board itself) fails here, with room for a loaded machine
-# (which pushes the figures up by up to ~0.1). "2 humans + 2 bots" sits too close to its
-# without-figures to tell them apart and only guards against gross regressions. Measured, five
-# runs:
+# (which pushes the figures up by up to ~0.1). "2 humans + 2 bots" and "host + 4 bots" sit too
+# close to their without-figures to tell them apart on a loaded machine (host + 4 bots measured
+# 0.61-0.65 with the bot token beside other tests), so they guard only against gross
+# regressions; the slower edits of boards waiting only for bots are held by their own test
+# (tests/e2e/test_board_edit_folding.py), whose gaps a load can only lengthen. Measured, five
+# runs, alone:
 #   2 humans + 2 bots  1.37-1.44, 0.60-0.63; without shared questions 1.50-1.56, 0.65-0.67;
 #                      without the slower bot edits 1.48-1.50, 0.68-0.70
 #   host + 4 bots      0.93-0.96, 0.50-0.52; without the slower bot edits 1.07, 0.64-0.65
@@ -89,7 +92,7 @@ SQUEEZE = 0.04
 SEED = 3300
 CEILINGS = {  # kind: (humans, bots, most requests per action: in all, with the bot token)
     "2 humans + 2 bots": (2, 2, 1.65, 0.7),
-    "host + 4 bots": (1, 4, 1.04, 0.6),
+    "host + 4 bots": (1, 4, 1.15, 0.75),
     # The bot token here is the board's edits (and the reveal). People's moves come about as
     # far apart as the edit delay, so whether two fold into one edit is chance (0.59-0.85 per
     # action from run to run, more on a loaded machine): the ceiling is one edit per move.
