@@ -12,7 +12,6 @@ per action, the part Discord's global limit counts).
 from __future__ import annotations
 
 import asyncio
-import itertools
 import random
 from collections import Counter
 from pathlib import Path
@@ -126,9 +125,10 @@ async def test_a_panel_move_and_the_bots_answer_share_one_board_edit(
 async def test_a_board_waiting_only_for_bots_is_edited_at_the_slower_pace(
         tmp_path: Path, fake_discord: FakeDiscord, quick_bots: None) -> None:
     """Rule of the Desk: while a table waits only for bots, its board is edited at most every
-    ``board_edit_delay_bots`` and their moves fold into those edits. The gaps are a lower
-    bound that a loaded machine only lengthens, so this holds where a count of requests per
+    ``board_edit_delay_bots`` and their moves fold into those edits. Their count is an upper
+    bound that a loaded machine only lowers, so this holds where a count of requests per
     action (tests/e2e/test_request_budget.py) drifts with the load."""
+    watched = 2.2  # seconds
     fake = fake_discord
     alice = fake.create_user("alice")
     channel = fake.text_channel(fake.create_guild("G", members=[alice]))
@@ -144,11 +144,12 @@ async def test_a_board_waiting_only_for_bots_is_edited_at_the_slower_pace(
         assert board is not None
         await asyncio.sleep(0.6)  # past any edit the person's last click made urgent
         mark, start = fake.mark(), (await table.live()).version
-        await asyncio.sleep(2.2)
+        await asyncio.sleep(watched)
         live = await table.live()
         moves = live.version - start
         edits = board_edits(fake, mark, board)
-    gaps = [later.time - earlier.time for earlier, later in itertools.pairwise(edits)]
-    assert len(edits) >= 2, "the board followed the bots' game"
-    assert min(gaps) >= 0.4, gaps
+    # At most one edit every half second, and the one under way when the watch began: a
+    # loaded machine makes fewer (an edit sent late may land closer to the next one, so the
+    # gaps between them are no bound).
+    assert 2 <= len(edits) <= watched / 0.5 + 1, [r.time for r in edits]
     assert moves >= 2 * len(edits), (moves, len(edits))

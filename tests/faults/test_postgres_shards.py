@@ -143,4 +143,5 @@ async def test_two_shard_processes_on_one_postgresql_restarted(
         output = "".join(process.output(run) for run in range(1, process.runs + 1))
         assert logged_tracebacks(output) == 1, output[-4000:]
         severe = process.severe_lines()
-        assert len(severe) == 1 and "database is not answering" in severe[0], severe
+        assert len(severe) == 1 and "database is not answering" in severe[0], \
+            (severe, output[-6000:])
