@@ -11,12 +11,14 @@ import asyncio
 import gc
 import os
 from collections.abc import Callable, Iterator
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from bot import event_loop
-from tests.every_game import use_quick_bots
+from games import registry
+from tests.every_game import SLOW_BOTS, use_quick_bots
 from tests.storage.backends import POSTGRES_DSN_VARIABLE
 
 # The longest tests, first: under xdist each worker takes the next test as it finishes one, so
@@ -56,6 +58,23 @@ async def _run(dsn: str, statement: str) -> None:
         await connection.execute(statement)
     finally:
         await connection.close()
+
+
+@pytest.fixture(autouse=True)
+def registered_games_as_found() -> Iterator[None]:
+    """A test leaves the registered games' bots as it found them: one that set the Renju bot's
+    quick level for good (not through its ``monkeypatch``) made every later test of its worker
+    play the quick bot, and a test of the real bot's search fail there."""
+    before = _slow_bots()
+    yield
+    assert _slow_bots() == before, "a test changed a registered game's bot for good: set it " \
+        "through the test's monkeypatch (tests.every_game.use_quick_bots(monkeypatch))"
+
+
+def _slow_bots() -> list[tuple[str, Any, Any]]:
+    return [(name, getattr(game, "bot", None), getattr(game, "choose", None))
+            for name in sorted(SLOW_BOTS & set(registry.names()))
+            for game in [registry.get(name)]]
 
 
 @pytest.fixture

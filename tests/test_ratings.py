@@ -106,8 +106,10 @@ def test_places_by_default_and_sanguoshas_renegade() -> None:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> Any:
-    use_quick_bots()
+async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    # Until the test ends: set for the rest of the worker, the registry's Renju bot played at
+    # its quick level in every later test there (a test of the real bot's search measured 4 ms).
+    use_quick_bots(monkeypatch)
     repo = SqliteRepository(tmp_path / "ratings.db")
     await repo.open()
     yield MatchService(repo)
