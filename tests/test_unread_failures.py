@@ -12,7 +12,9 @@ from typing import Any, cast
 
 import pytest
 
+import bot.cogs.game_cog
 import bot.interactions
+from bot.cogs.game_cog import GameCog
 from bot.interactions import InteractionHandler
 from bot.table import Desk
 from storage import StorageUnavailable
@@ -52,6 +54,35 @@ async def test_a_refused_move_whose_defer_fails_is_not_logged_as_never_retrieved
             await InteractionHandler._within_budget(handler, cast(Any, interaction),
                                                     stale_move())
         await asyncio.sleep(0.1)  # the move finishes, refused, with nobody awaiting it
+        assert not await _collected(told), told
+    finally:
+        loop.set_exception_handler(None)
+
+
+@pytest.mark.usefixtures("own_heap")
+async def test_a_lobby_that_fails_after_its_defer_failed_is_not_logged_as_never_retrieved(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`/<game> start` while the database stops answering, on a machine so slow that the
+    command's defer comes after Discord's deadline: the lobby's failure, which nobody awaits
+    any more, is read (the outage is the repository's to log, once)."""
+    monkeypatch.setattr(bot.cogs.game_cog, "RESPONSE_BUDGET", 0.01)
+    told: list[dict[str, Any]] = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, context: told.append(context))
+
+    async def defer(**_: Any) -> None:
+        raise Expired
+
+    async def open_lobby(*_: Any) -> None:
+        await asyncio.sleep(0.05)
+        raise StorageUnavailable("the database is not answering")
+
+    interaction = SimpleNamespace(response=SimpleNamespace(is_done=lambda: False, defer=defer))
+    cog = cast(GameCog, SimpleNamespace(_open_lobby=open_lobby))
+    try:
+        with pytest.raises(Expired):
+            await GameCog.start_table(cog, cast(Any, interaction), {})
+        await asyncio.sleep(0.1)  # the lobby fails, with nobody awaiting it
         assert not await _collected(told), told
     finally:
         loop.set_exception_handler(None)

@@ -34,6 +34,7 @@ from bot.replies import refuse, user_locale
 from games import registry
 from games.core import Action, IllegalAction
 from storage import MatchStatus
+from tables.failures import read_when_done
 from tables.i18n import t
 from tables.service import LiveMatch, Refusal
 from tables.text import channel, mention, role, words
@@ -113,6 +114,9 @@ class GameCog(commands.GroupCog):
         lobby take longer than the budget (a busy database), the command is deferred first
         ("thinking" in the channel, where the lobby will be), and answered by editing it."""
         opening = asyncio.ensure_future(self._open_lobby(interaction, chosen))
+        # When the defer fails (the interaction expired on a slow machine) nothing awaits the
+        # lobby here, and asyncio would log its failure as never retrieved.
+        read_when_done(opening)
         done, _ = await asyncio.wait({opening}, timeout=RESPONSE_BUDGET)
         if not done:
             await interaction.response.defer(thinking=True)
