@@ -31,7 +31,6 @@ import random
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -98,8 +97,7 @@ class Entry:
         text is made once per entry (and again once its warning went out)."""
         warned = self.warn_at is None and not self.bot
         if not self.row or self.row_warned != warned:
-            self.row = timer_json(self.seat, self.version,
-                                  datetime.fromtimestamp(self.deadline, UTC), warned)
+            self.row = timer_json(self.seat, self.version, self.deadline, warned)
             self.row_warned = warned
         return self.row
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -76,12 +77,38 @@ def to_db_time(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def timer_json(seat: int, version: int, deadline: datetime, warned: bool) -> str:
+# The last whole second ``utc_text`` wrote and its text up to the seconds, as one tuple (one
+# assignment: a reader on another thread never sees a second with another's text).
+_last_second: tuple[int, str] = (-1, "")
+
+
+def utc_text(epoch: float) -> str:
+    """``to_db_time(datetime.fromtimestamp(epoch, UTC))`` for a moment after 1970, rounded to
+    the microsecond as ``fromtimestamp`` rounds (half to even), without the ``datetime``:
+    building it and its ISO text cost several µs, and the scheduler writes one for every new
+    deadline. Moments come a second's worth at a time, so the text up to the seconds is made
+    once per second."""
+    global _last_second
+    fraction, whole = math.modf(epoch)
+    micro = round(fraction * 1e6)
+    second = int(whole)
+    if micro >= 1_000_000:
+        micro -= 1_000_000
+        second += 1
+    known, text = _last_second
+    if second != known:
+        text = datetime.fromtimestamp(second, UTC).isoformat()[:19]
+        _last_second = (second, text)
+    return f"{text}.{micro:06d}+00:00"
+
+
+def timer_json(seat: int, version: int, deadline: datetime | float, warned: bool) -> str:
     """One timer of a set as ``timer_set_json`` writes it: ``[seat, version, deadline,
-    warned]``, the deadline (UTC) as ``to_db_time`` text, ASCII digits and signs with nothing
-    to escape."""
-    return (f'[{int(seat)},{int(version)},"{deadline.isoformat(timespec="microseconds")}",'
-            f'{"true" if warned else "false"}]')
+    warned]``, the deadline (a UTC ``datetime``, or seconds since 1970) as ``to_db_time``
+    text, ASCII digits and signs with nothing to escape."""
+    text = deadline.isoformat(timespec="microseconds") if isinstance(deadline, datetime) \
+        else utc_text(deadline)
+    return f'[{int(seat)},{int(version)},"{text}",{"true" if warned else "false"}]'
 
 
 def timer_set(match_id: int, timers: Iterable[str]) -> TimerSet:

@@ -4,12 +4,14 @@ and the UTC time text say exactly what the general JSON and time conversion say.
 from __future__ import annotations
 
 import json
+import math
+import random
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
 from storage.records import TimerRecord
-from storage.rows import timer_set_json, to_db_time, to_json
+from storage.rows import timer_json, timer_set_json, to_db_time, to_json, utc_text
 
 
 def _general(match_id: int, timers: list[TimerRecord]) -> str:
@@ -57,6 +59,28 @@ def test_utc_text_is_the_same_from_any_zone() -> None:
     assert to_db_time(moment) == to_db_time(east) == "2026-03-01T12:00:00.000250+00:00"
     with pytest.raises(ValueError, match="naive"):
         to_db_time(datetime(2026, 3, 1))
+
+
+def test_utc_text_of_seconds_is_the_text_of_their_datetime() -> None:
+    """``utc_text`` rounds as ``datetime.fromtimestamp`` does: to the microsecond, half to
+    even, a fraction rounding up to a whole second carried into it; and it gives each second
+    its own text however the moments come (the same second again, another, back again)."""
+    rng = random.Random(11)
+    edges = [0.0, 0.5e-6, 1.5e-6, 2.5e-6, 0.4999995, 0.9999994, 0.9999995, 0.9999996,
+             0.99999949999, 0.9999999999]
+    moments = [rng.uniform(1.6e9, 2.1e9) for _ in range(20_000)]
+    moments += [math.floor(rng.uniform(1.6e9, 2.1e9)) + edge for edge in edges * 500]
+    moments += [1_799_999_999.9999995, 1_800_000_000.0, 1_799_999_999.25, 1_800_000_000.75]
+    for epoch in moments:
+        assert utc_text(epoch) == to_db_time(datetime.fromtimestamp(epoch, UTC)), epoch
+
+
+def test_a_timer_from_seconds_is_the_timer_from_their_datetime() -> None:
+    for epoch in (1_700_000_000.5, 1_764_460_800.123456, 1_764_460_800.9999996):
+        assert timer_json(3, 41, epoch, False) == \
+            timer_json(3, 41, datetime.fromtimestamp(epoch, UTC), False)
+        assert json.loads(timer_json(3, 41, epoch, True))[2] == \
+            to_db_time(datetime.fromtimestamp(epoch, UTC))
 
 
 def test_json_text_is_compact_and_keeps_non_ascii() -> None:
