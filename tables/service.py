@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from games import registry
 from games.core import Action, Event, Game, IllegalAction, Outcome, Prompt, Transition
-from games.core.construct import copied
+from games.core.construct import copied, json_text
 from games.core.options import dated
 from storage import (
     MatchRecord,
@@ -744,7 +744,7 @@ class MatchService:
                 source=source,
                 # The model's own JSON: the text ``to_json(action.model_dump(mode="json"))``
                 # writes, in one call rather than a walk and an encoding.
-                action=action.model_dump_json(),
+                action=json_text(action),
                 state_json=transition.state.model_dump_json() if with_state else None,
                 finished=outcome is not None,
                 outcome=outcome_json,

@@ -1,9 +1,9 @@
 """What ``MatchService`` writes and counts on every move, made the cheap way, is what the
-plain way makes: the action's JSON text (the model's own serializer against the JSON data
-encoded by ``storage.rows.to_json``, over every action offered in seeded playouts of every
-game), the record copied for the new version, the scheduler's timer rows, and the moves'
-counter and histogram on
-``/metrics`` (against prometheus_client's own Counter and Histogram fed the same moves)."""
+plain way makes: the action's JSON text (the model's own serializer, called directly and
+through ``model_dump_json``, against the JSON data encoded by ``storage.rows.to_json``, over
+every action offered in seeded playouts of every game), the record copied for the new
+version, the scheduler's timer rows, and the moves' counter and histogram on ``/metrics``
+(against prometheus_client's own Counter and Histogram fed the same moves)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 
 from bot.scheduler import Entry
 from games import registry
-from games.core.construct import copied
+from games.core.construct import copied, json_text
 from storage.records import MatchRecord, MatchStatus, TimerRecord
 from storage.rows import timer_set, timer_set_json, to_json
 from tables import metrics
@@ -35,7 +35,8 @@ def test_an_actions_own_json_is_the_text_to_json_writes() -> None:
                     break
                 for prompt in prompts:
                     for action in prompt.actions[:40]:
-                        assert action.model_dump_json() == to_json(
+                        text = json_text(action)
+                        assert text == action.model_dump_json() == to_json(
                             action.model_dump(mode="json")), (name, action)
                         compared += 1
                 prompt = rng.choice(prompts)
