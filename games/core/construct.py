@@ -104,10 +104,10 @@ def copied(model: M, update: dict[str, Any] | None = None) -> M:
     if update:
         fields.update(update)
     private = model.__pydantic_private__
-    object.__setattr__(new, "__dict__", fields)
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_fields_set__", fields_set)
-    object.__setattr__(new, "__pydantic_private__", None if private is None else {
+    set_dict(new, fields)
+    set_extra(new, None)
+    set_fields_set(new, fields_set)
+    set_private(new, None if private is None else {
         k: v for k, v in private.items() if v is not PydanticUndefined})
     return new
 
