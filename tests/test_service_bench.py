@@ -28,7 +28,7 @@ ACTIONS = 20
 def test_the_service_bench_plays_every_game() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tests.with_random_slow_bots", "bench.service", "--game", "all",
-         "--same-process", "--quick", "--matches", "8", "--seconds", "0.3", "--rate", "50",
+         "--same-process", "--quick", "--matches", "8", "--seconds", "0.1", "--rate", "50",
          "--tables", "1", "--time-scale", "0.005", "--actions", str(ACTIONS),
          "--kinds", *KINDS],
         cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_consecutive_runs_end_with_a_line_per_run_against_the_target() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bench.service", "--game", "lifeboat", "--part", "service",
-         "--runs", "2", "--matches", "8", "--seconds", "0.5", "--rate", "50"],
+         "--runs", "2", "--matches", "8", "--seconds", "0.1", "--rate", "50"],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     report = done.stdout
     assert done.returncode == 0, (report + done.stderr)[-4000:]

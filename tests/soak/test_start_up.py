@@ -1,7 +1,8 @@
 """Starting when Discord cannot be reached: the real bot process (`python -m bot`) with a
 well-formed token says in one line what is wrong, tries the network again with growing pauses
-(and connects once Discord is there), ends at once on a rejected token, and prints a traceback
-only with LOG_LEVEL=DEBUG."""
+and connects once Discord is there (one process for both: each start costs an interpreter and
+the project's imports, a second or two of CPU), ends at once on a rejected token, and prints a
+traceback only with LOG_LEVEL=DEBUG."""
 
 from __future__ import annotations
 
@@ -92,25 +93,13 @@ async def bot_process(workdir: Path, api_base: str, *, gateway: str = "ws://127.
                 await process.wait()
 
 
-async def test_no_route_to_discord_is_one_line_tried_again_with_growing_pauses(
-    tmp_path: Path
-) -> None:
-    closed = f"http://127.0.0.1:{_free_port()}/api/v10"
-    async with bot_process(tmp_path, closed) as bot:
-        output = await bot.wait_output(RETRY_LINE, 3, timeout=20)
-    pauses = [int(p) for p in RETRY_LINE.findall(output)]
-    assert pauses[:3] == [1, 2, 4], "the pause grows"
-    assert closed in output
-    assert "Traceback" not in output, output[-3000:]
-    assert bot.process.returncode == 0, "Ctrl-C while waiting is a clean stop"
-
-
 async def test_with_log_level_debug_the_traceback_is_there(tmp_path: Path) -> None:
     closed = f"http://127.0.0.1:{_free_port()}/api/v10"
     async with bot_process(tmp_path, closed, level="DEBUG") as bot:
         output = await bot.wait_output(RETRY_LINE, 1, timeout=20)
         output = await bot.wait_output(re.compile("Traceback"), 1, timeout=5)
     assert "ClientConnectorError" in output
+    assert bot.process.returncode == 0, "Ctrl-C while waiting is a clean stop"
 
 
 async def test_a_rejected_token_ends_the_start_in_one_line(
@@ -136,25 +125,30 @@ async def _forward(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -
     writer.close()
 
 
-async def test_the_bot_connects_once_discord_can_be_reached(
+async def test_no_route_is_one_line_tried_again_with_growing_pauses_until_it_connects(
     tmp_path: Path, soak_discord: FakeDiscord
 ) -> None:
-    """The network comes back: the next try logs in and the gateway session goes live."""
+    """Nothing listens where Discord should be: each try is one line, the pauses grow; then
+    the network comes back, the next try logs in and the gateway session goes live."""
     fake = soak_discord
     port = _free_port()
+    closed = f"http://127.0.0.1:{port}/api/v10"
 
     async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", fake.port)
         await asyncio.gather(_forward(reader, upstream_writer),
                              _forward(upstream_reader, writer))
 
-    async with bot_process(tmp_path, f"http://127.0.0.1:{port}/api/v10",
-                           gateway=fake.gateway_url) as bot:
-        await bot.wait_output(RETRY_LINE, 1, timeout=20)
+    async with bot_process(tmp_path, closed, gateway=fake.gateway_url) as bot:
+        output = await bot.wait_output(RETRY_LINE, 3, timeout=20)
         server = await asyncio.start_server(pipe, "127.0.0.1", port)  # the route is back
         try:
             await fake.wait_for(lambda: bool(fake.gateway.live_sessions()), timeout=20,
                                 what="the bot to connect once Discord could be reached")
         finally:
             server.close()
-    assert "Traceback" not in bot.output()
+    pauses = [int(p) for p in RETRY_LINE.findall(output)]
+    assert pauses[:3] == [1, 2, 4], "the pause grows"
+    assert closed in output
+    assert "Traceback" not in bot.output(), bot.output()[-3000:]
+    assert bot.process.returncode == 0, "Ctrl-C once connected is a clean stop"
