@@ -21,7 +21,7 @@ from games import registry
 from games.core import Outcome
 from storage import MatchStatus, Repository
 from storage.sqlite import SqliteRepository
-from tables.service import SNAPSHOT_EVERY, LiveMatch
+from tables.service import SNAPSHOT_EVERY, LiveMatch, Refusal
 from tests.fakediscord import (
     FAST_GUILD_READY_TIMEOUT,
     FakeChannel,
@@ -386,15 +386,42 @@ class Table:
         assert result.callback.accepted
         return True
 
+    async def play_move_through_the_service(self, user: FakeUser, seat: int,
+                                            rng: random.Random) -> bool:
+        """One move for a human seat the game waits for, chosen as ``play_human_move``
+        chooses it but made through the match service, as a click's runner makes it: no
+        panel is opened and nothing clicked (a click through the fake Discord costs some
+        seven times the CPU), while the board, the bots and the reveal follow as after a
+        click. False when there is nothing to play (the game moved on, the answer stands)."""
+        live = await self.live()
+        game = live.game
+        prompt = game.prompt_for(live.state, seat)
+        if prompt is None or not prompt.blocking:
+            return False
+        action = game.choose(game.view(live.state, seat), prompt, rng)
+        if game.repeats(live.state, action):
+            return False
+        version = live.version  # the match in memory: it changes as the game moves
+        try:
+            await self.app.service.act(live.id, version=version, seat=seat, action=action,
+                                       user_id=user.id)
+        except Refusal:
+            if (await self.live()).version != version:
+                return False  # a bot moved first: look again
+            raise
+        return True
+
     async def play_to_the_end(
         self, humans: dict[int, FakeUser], seed: int = 0, timeout: float = 120.0, *,
         think_while: asyncio.Task[Any] | None = None, think: float = 0.1,
-        until: Callable[[], bool] | None = None,
+        until: Callable[[], bool] | None = None, clicks: bool = True,
     ) -> LiveMatch:
         """Plays the humans' moves until the game is over (or, given ``until``, until that
         holds between two moves). While ``think_while`` runs (a storm of faults, say), each
         human thinks ``think`` seconds before a move, so that a short game still meets what
-        the task does."""
+        the task does. ``clicks=False`` makes the moves through the match service
+        (``play_move_through_the_service``), for a test about what follows the moves (a
+        league's next table, a table resumed after a fault), not about the clicks."""
         rng = random.Random(seed)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -408,7 +435,8 @@ class Table:
                 seat = rng.choice(waiting)
                 if think_while is not None and not think_while.done():
                     await asyncio.sleep(think)
-                if not await self.play_human_move(humans[seat], seat, rng):
+                play = self.play_human_move if clicks else self.play_move_through_the_service
+                if not await play(humans[seat], seat, rng):
                     # Nothing to click (their answer stands, the game moved on): without a
                     # pause this loop would hold the event loop and the bots could never move.
                     await asyncio.sleep(0.005)

@@ -1,5 +1,7 @@
 """Bad input and bad luck at a Lifeboat table: each gets a clear answer and changes nothing;
-no action is ever lost or applied twice."""
+no action is ever lost or applied twice. Where a table is played to its end after its fault,
+the people's moves go through the match service (``clicks=False``): what follows the fault is
+checked, and the clicks of a whole table are ``test_lifeboat_table.py``'s."""
 
 from __future__ import annotations
 
@@ -176,7 +178,7 @@ async def test_a_storm_of_429s_slows_the_table_but_loses_nothing(
     async with parlor(tmp_path, fake) as client:
         fake.fail_next("*", "/channels/*/messages*", 429, retry_after=0.02, count=12)
         table = await start_table(fake, client, channel, [alice], bots=3)
-        final = await table.play_to_the_end({0: alice}, seed=5)
+        final = await table.play_to_the_end({0: alice}, seed=5, clicks=False)
         log = await client.parlor.repo.actions(final.id)
         assert [e.version for e in log] == list(range(len(log)))
         game = final.game
@@ -224,7 +226,7 @@ async def test_a_bot_stopped_mid_game_resumes_from_the_old_board(
         click = await fake.click(users[seat], old_board, button)
         assert click.callback is not None and click.callback.accepted
         assert not click.callback.ephemeral, "the old board answered with the new board"
-        final = await table.play_to_the_end(humans, seed=9)
+        final = await table.play_to_the_end(humans, seed=9, clicks=False)
         log = await second.parlor.repo.actions(final.id)
         assert [e.version for e in log] == list(range(len(log)))
         assert log[version].action["kind"] == "do_nothing"
@@ -274,7 +276,7 @@ async def test_a_final_board_edit_cut_off_is_tried_again_and_the_reveal_still_po
 
         desk._edit_board = cut_once_at_the_end  # type: ignore[method-assign]
         table = await start_table(fake, client, channel, [alice], bots=3)
-        final = await table.play_to_the_end({0: alice}, seed=3)
+        final = await table.play_to_the_end({0: alice}, seed=3, clicks=False)
         # The end's edit runs in the background, after the move that ended the game.
         await fake.wait_for(lambda: cut, what="the final board edit to be cut off")
         assert cut == [final.id]
@@ -345,5 +347,5 @@ async def test_lost_permissions_pause_the_table_and_the_host_resumes_it(
         assert await private_reply(resumed) == t("resume.done")
         assert (await table.live()).record.status == MatchStatus.ACTIVE
         assert (await table.live()).version == version, "nothing was lost or added"
-        final = await table.play_to_the_end(humans, seed=4)
+        final = await table.play_to_the_end(humans, seed=4, clicks=False)
         assert final.record.status == MatchStatus.FINISHED
