@@ -26,7 +26,7 @@ async def test_a_player_opens_the_next_table_with_the_same_seats_once(
         for _ in range(2):
             await table.lobby_click(alice, "addbot")
         assert (await table.lobby_click(alice, "start")).callback.accepted
-        finished = await table.play_to_the_end({0: alice, 1: bob}, seed=3)
+        finished = await table.play_to_the_end({0: alice, 1: bob}, seed=3, clicks=False)
         assert finished.record.status == MatchStatus.FINISHED
         button = f"pl:n:{finished.id}"
         reveal = await fake.wait_for_message(channel, lambda m: button in m.custom_ids())

@@ -142,7 +142,7 @@ async def test_stats_history_and_the_spoiler_replay_of_a_finished_table(
         running_replay = await fake.run_slash(alice, channel, "parlor replay",
                                               {"match": table.match_id})
         assert await private_reply(running_replay) == t("history.still_running")
-        final = await table.play_to_the_end({0: alice}, seed=2)
+        final = await table.play_to_the_end({0: alice}, seed=2, clicks=False)
         await asyncio.sleep(0.05)
         stats = await fake.run_slash(alice, channel, "parlor stats", {})
         assert (await stats.wait_callback()).ephemeral

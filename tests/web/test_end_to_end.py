@@ -37,7 +37,7 @@ async def test_links_from_discord_open_the_pages(tmp_path: Path,
         for _ in range(2):
             await table.lobby_click(alice, "addbot")
         assert (await table.lobby_click(alice, "start")).callback.accepted
-        finished = await table.play_to_the_end({0: alice, 1: bob}, seed=3)
+        finished = await table.play_to_the_end({0: alice, 1: bob}, seed=3, clicks=False)
         assert finished.record.status == MatchStatus.FINISHED
         reveal = await fake.wait_for_message(
             channel, lambda m: t("reveal.web") in str(m.embeds))
