@@ -390,8 +390,8 @@ class Table:
                                             rng: random.Random) -> bool:
         """One move for a human seat the game waits for, chosen as ``play_human_move``
         chooses it but made through the match service, as a click's runner makes it: no
-        panel is opened and nothing clicked (a click through the fake Discord costs some
-        seven times the CPU), while the board, the bots and the reveal follow as after a
+        panel is opened and nothing clicked (a click through the fake Discord costs several
+        times the CPU), while the board, the bots and the reveal follow as after a
         click. False when there is nothing to play (the game moved on, the answer stands)."""
         live = await self.live()
         game = live.game
