@@ -519,16 +519,19 @@ async def start_table(
 
 
 async def advance_until(table: Table, humans: dict[int, FakeUser], done: Any,
-                        seed: int = 1, limit: int = 400) -> LiveMatch:
-    """Play sensible moves for the humans until ``done(live)`` holds."""
+                        seed: int = 1, limit: int = 400, *, clicks: bool = True) -> LiveMatch:
+    """Play sensible moves for the humans until ``done(live)`` holds; ``clicks=False`` makes
+    them through the match service (``Table.play_move_through_the_service``: the same moves,
+    for a test about the situation reached, not the clicks on the way)."""
     rng = random.Random(seed)
+    play = table.play_human_move if clicks else table.play_move_through_the_service
     for _ in range(limit):
         live = await table.live()
         if done(live):
             return live
         waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
         for seat in waiting:  # the first who has something to do moves
-            if await table.play_human_move(humans[seat], seat, rng):
+            if await play(humans[seat], seat, rng):
                 break
         else:
             await asyncio.sleep(0.005)

@@ -44,7 +44,7 @@ async def test_a_question_to_several_people_is_answered_on_the_board_by_each_of_
             found = shared_question(lv, desk)
             return found is not None and len(found.asked) < len(humans)
 
-        live = await advance_until(table, humans, partly_shared)
+        live = await advance_until(table, humans, partly_shared, clicks=False)
         question = shared_question(live, desk)
         assert question is not None
         asked = sorted(question.asked)
@@ -136,7 +136,7 @@ async def test_two_questions_at_once_each_answered_only_by_those_asked_it(
             return len(desk.board_questions(lv, public, asked)) >= 2 if len(asked) > 1 \
                 else False
 
-        live = await advance_until(table, humans, two_questions, limit=1500)
+        live = await advance_until(table, humans, two_questions, limit=1500, clicks=False)
         public = live.game.view(live.state, None)
         asked = [p for p in live.pending() if p.blocking]
         questions = desk.board_questions(live, public, asked)
