@@ -25,7 +25,7 @@ from bot.in_flight import ClicksInFlight
 from bot.interactions import InteractionHandler
 from bot.panels import PanelFollower
 from bot.scheduler import Scheduler
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, checked_settings
 from bot.switching import SwitchInterval
 from bot.table import Desk
 from bot.translator import CatalogTranslator, command_catalogs
@@ -281,17 +281,13 @@ async def run(settings: Settings, token: str) -> None:
             await web.stop()
 
 
-def main() -> int:
-    try:
-        settings = Settings()
-        token = settings.checked_token()
-        settings.check()
-    except SettingsError as problem:
-        print(f"parlor: {problem}", file=sys.stderr)
+def main(checked: tuple[Settings, str] | None = None) -> int:
+    """Run the bot with ``checked`` settings and token (``checked_settings``: read here when
+    not given); the process's exit status."""
+    checked = checked or checked_settings()
+    if checked is None:
         return 2
-    except ValueError as problem:  # pydantic's ValidationError is a ValueError
-        print(f"parlor: bad setting: {problem}", file=sys.stderr)
-        return 2
+    settings, token = checked
     configure_logging(settings.log_level)
     try:
         event_loop.run(run(settings, token))  # uvloop's loop (bot/event_loop.py)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -132,3 +133,21 @@ class Settings(BaseSettings):
 
     def sync_state_path(self) -> Path:
         return self.command_sync_state or self.database_path.with_suffix(".commands.sha256")
+
+
+def checked_settings() -> tuple[Settings, str] | None:
+    """The settings and the bot's token, read and checked; None once a bad setting was said
+    in one line on stderr (the process then ends with status 2). It needs none of the bot's
+    other modules: ``python -m bot`` calls it before importing them (discord.py and every
+    game, a second or two), so a bad setting is told at once."""
+    try:
+        settings = Settings()
+        token = settings.checked_token()
+        settings.check()
+    except SettingsError as problem:
+        print(f"parlor: {problem}", file=sys.stderr)
+        return None
+    except ValueError as problem:  # pydantic's ValidationError is a ValueError
+        print(f"parlor: bad setting: {problem}", file=sys.stderr)
+        return None
+    return settings, token
