@@ -74,8 +74,12 @@ async def start(fake: FakeDiscord, client: Any, crew: Crew) -> Table:
     return table
 
 
-async def play(table: Table, humans: dict[int, FakeUser], moves: int, seed: int = 3) -> None:
+async def play(table: Table, humans: dict[int, FakeUser], moves: int, seed: int = 3, *,
+               clicks: bool = True) -> None:
+    """Up to ``moves`` moves of the people, clicked (or, ``clicks=False``, made through the
+    match service: for what follows the moves, not their answers)."""
     rng = random.Random(seed)
+    move = table.play_human_move if clicks else table.play_move_through_the_service
     for _ in range(moves):
         live = await table.live()
         if live.outcome() is not None:
@@ -83,7 +87,7 @@ async def play(table: Table, humans: dict[int, FakeUser], moves: int, seed: int 
         waiting = [p.seat for p in live.pending() if p.blocking and p.seat in humans]
         if waiting:
             seat = rng.choice(waiting)
-            await table.play_human_move(humans[seat], seat, rng)
+            await move(humans[seat], seat, rng)
         else:
             await asyncio.sleep(0.01)
 
@@ -151,7 +155,7 @@ async def test_a_restarted_process_finds_the_thread_instead_of_opening_another(
     async with parlor(tmp_path, fake) as client:
         table = Table(fake, client, crew.channel)
         table.match_id = match_id
-        await play(table, crew.humans, 400)
+        await play(table, crew.humans, 400, clicks=False)
         await fake.wait_for(lambda: fake.threads_of(crew.channel)[0].archived,
                             what="the thread archived at the end")
     threads = fake.threads_of(crew.channel)
