@@ -21,7 +21,7 @@ where its styling is dropped (a picture, a file, a button's label).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from enum import StrEnum
 from functools import cache
@@ -81,9 +81,13 @@ class Run(NamedTuple):
         return self.kind in OURS
 
 
+_new_tuple = tuple.__new__
+_new_object = object.__new__
+
+
 def _run(text: str, style: int, kind: Kind, ref: int | None) -> Run:
     """A run made without ``NamedTuple``'s keyword-taking constructor (thousands a board)."""
-    return tuple.__new__(Run, (text, style, kind, ref))
+    return _new_tuple(Run, (text, style, kind, ref))
 
 
 class Text:
@@ -96,25 +100,27 @@ class Text:
 
     def __init__(self, runs: Iterable[Run] = ()) -> None:
         # Every catalog text and join builds one: the loop is kept to local names.
+        # A run is unpacked rather than read by name (a NamedTuple's names are properties).
         merged: list[Run] = []
         append = merged.append
-        last: Run | None = None
+        last_style, last_kind = PLAIN_STYLE, None  # no kind: nothing merges with the first
+        last_ref: int | None = None
         for run in runs:
-            if not run.text:
+            chars, style, kind, ref = run
+            if not chars:
                 continue
-            if last is not None and last.style == run.style and last.kind is run.kind and \
-                    last.ref is None and run.ref is None:
-                last = merged[-1] = _run(last.text + run.text, run.style, run.kind, None)
+            if kind is last_kind and style == last_style and ref is None and last_ref is None:
+                merged[-1] = _new_tuple(Run, (merged[-1][0] + chars, style, kind, None))
             else:
                 append(run)
-                last = run
-        object.__setattr__(self, "runs", tuple(merged))
+                last_style, last_kind, last_ref = style, kind, ref
+        _set_runs(self, tuple(merged))
 
     @classmethod
     def _made(cls, runs: tuple[Run, ...]) -> Text:
         """A text of runs already merged and without empty ones."""
-        made = object.__new__(cls)
-        object.__setattr__(made, "runs", runs)
+        made = _new_object(cls)
+        _set_runs(made, runs)
         return made
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -168,10 +174,11 @@ class Text:
     def join(self, items: Iterable[Text | str]) -> Text:
         """The items with this text between them, like ``str.join``."""
         runs: list[Run] = []
+        extend, between = runs.extend, self.runs
         for number, item in enumerate(items):
             if number:
-                runs.extend(self.runs)
-            runs.extend(as_text(item).runs)
+                extend(between)
+            extend(item.runs if type(item) is Text else as_text(item).runs)
         return Text(runs)
 
     def styled(self, style: int) -> Text:
@@ -249,6 +256,11 @@ class Text:
         return (part.plain if isinstance(part, Text) else part) in self.plain
 
 
+# The slot's own setter (``Text.__setattr__`` refuses every change) and the kinds the
+# constructors give, read once: every board builds thousands of texts.
+_set_runs: Callable[[Text, tuple[Run, ...]], None] = vars(Text)["runs"].__set__
+_TEXT, _WORDS, _NAME, _NUMBER = Kind.TEXT, Kind.WORDS, Kind.NAME, Kind.NUMBER
+
 EMPTY = Text()
 
 
@@ -281,23 +293,27 @@ def as_text(value: Text | str) -> Text:
 
 
 def _one(value: str, kind: Kind) -> Text:
-    return Text._made((_run(value, 0, kind, None),)) if value else EMPTY
+    if not value:
+        return EMPTY
+    made = _new_object(Text)
+    _set_runs(made, (_new_tuple(Run, (value, PLAIN_STYLE, kind, None)),))
+    return made
 
 
 def text(value: str) -> Text:
     """A string of unknown origin: shown literally, escaped wherever markup is rendered."""
-    return _one(value, Kind.TEXT)
+    return _one(value, _TEXT)
 
 
 def words(value: str) -> Text:
     """Our own words written in code (a separator, a numbering, a symbol): shown as written,
     so never for anything a person typed."""
-    return _one(value, Kind.WORDS)
+    return _one(value, _WORDS)
 
 
 def name(value: str) -> Text:
     """A name someone chose (a seat's display name): shown literally everywhere."""
-    return _one(value, Kind.NAME)
+    return _one(value, _NAME)
 
 
 def card(value: Text | str) -> Text:
@@ -383,12 +399,12 @@ def parameter(value: Any) -> Text:
     if kind is Text:
         return value
     if kind is str:
-        return _one(value, Kind.TEXT)
+        return _one(value, _TEXT)
     if kind is int or kind is float:
-        return _one(str(value), Kind.NUMBER)
+        return _one(str(value), _NUMBER)
     if isinstance(value, Text):
         return value
-    return _one(format(value, ""), Kind.TEXT)
+    return _one(format(value, ""), _TEXT)
 
 
 # -- catalog texts ---------------------------------------------------------------------------
@@ -487,17 +503,19 @@ def fill(parts: Template, params: dict[str, Any]) -> Text:
     if parts.constant is not None:
         return parts.constant
     runs: list[Run] = []
+    append, extend = runs.append, runs.extend
     for part in parts.parts:
         if isinstance(part, Run):
-            runs.append(part)
+            append(part)
             continue
-        value = params.get(part.name, _MISSING)
+        slot, style = part
+        value = params.get(slot, _MISSING)
         if value is _MISSING:
-            runs.append(Run("{" + part.name + "}", part.style))
-        elif type(value) is Text and not part.style:
-            runs.extend(value.runs)
+            append(_run("{" + slot + "}", style, _WORDS, None))
+        elif type(value) is Text and not style:
+            extend(value.runs)
         else:
-            runs.extend(parameter(value).styled(part.style).runs)
+            extend(parameter(value).styled(style).runs)
     return Text(runs)
 
 

@@ -150,17 +150,16 @@ def markdown(value: Text | str, limit: int | None = None) -> str:
     opened: list[int] = []
     style = 0
     line_start = True
+    block = Style.BLOCK
     for run in runs:
-        wanted = run.style
-        if wanted & Style.BLOCK:
-            wanted = Style.BLOCK
+        chars, run_style, kind, _ = run  # unpacked: a NamedTuple's names are properties
+        wanted = block if run_style & block else run_style
         if wanted != style:
             _restyle(pieces, opened, wanted)
             style = wanted
-        if run.kind in OURS and not (run.style & _AS_CODE):
-            written = run.text  # our own words, as written (most runs)
-        else:
-            written = _written(run, line_start)
+        # Our own words as written (most runs); anything else escaped.
+        written = chars if kind in OURS and not run_style & _AS_CODE \
+            else _written(run, line_start)
         if written:
             pieces.append(written)
             line_start = written[-1] == "\n"
