@@ -4,7 +4,8 @@ renderers ask for (for tests/test_i18n.py).
 Every hosted game is played at every player count and with each variant its engine offers for
 conformance runs, by its bots (and, every other game, half random players, who try the odd
 moves bots avoid). At every step the board, each seat's panel, every prompt line and action
-label and every event line are rendered; at the end the reveal, the public log and the replay.
+label and every event line are rendered; at the end the reveal and the replay (whose public
+lines are the public log's).
 Slow bots (Renju's) play quick moves (``tests.every_game.SLOW_BOTS``): the texts are what
 is checked here, not how the bots play.
 """
@@ -24,7 +25,7 @@ from typing import Any, cast
 import pytest
 
 import tables.i18n
-from bot.history import full_replay, public_log
+from bot.history import full_replay
 from bot.renderers import renderer_for
 from bot.renderers.markdown import markdown, plain
 from bot.table import Desk
@@ -92,7 +93,7 @@ class Rendered:
     keys: set[str] = field(default_factory=set)  # every key looked up
     roles: dict[str, set[str]] = field(default_factory=dict)  # game -> roles played
     problems: list[str] = field(default_factory=list)  # missing keys, unfilled parameters
-    # game -> locale -> the lines written (prompts, labels, events, public log, replay)
+    # game -> locale -> the lines written (prompts, labels, events, the replay)
     lines: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
@@ -186,7 +187,7 @@ def with_status(live: LiveMatch, status: MatchStatus, version: int | None = None
 def play_and_render(game_name: str, locale: str, found: Rendered, *,
                     lines_also_in: tuple[str, ...] = ()) -> dict[str, list[str]]:
     """Every configuration of one game, rendered in ``locale``; returns the rendered lines
-    (prompt lines, action and group labels, event lines, the public log and the replay) by
+    (prompt lines, action and group labels, event lines and the replay) by
     locale: ``locale``'s, and those of ``lines_also_in``, written at the same moments of the
     same games (the games played once for every language read)."""
     game = registry.get(game_name)
@@ -240,8 +241,8 @@ def play_and_render(game_name: str, locale: str, found: Rendered, *,
             with_status(live, MatchStatus.ACTIVE, step + 1)
         outcome = game.outcome(state)
         assert outcome is not None, f"{game_name}, {seats} seats, seed {seed}: no end"
-        for reader, lines in written.items():
-            lines.append(markdown(public_log(live, events, reader)))
+        # The public log at the end is not written apart: its lines are the replay's public
+        # ones, which ask the catalogs for the same keys.
         with_status(live, MatchStatus.FINISHED)
         desk.board(live, locale)
         renderer.reveal_embed(live, game.view(state, None), outcome, locale)

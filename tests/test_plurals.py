@@ -173,8 +173,9 @@ def test_a_plural_entry_without_its_count_falls_back_to_the_general_form(
 def test_whole_games_in_english_never_show_one_cards_or_two_card(game: str) -> None:
     """Every hosted game played to its end and rendered in English: no count with the wrong
     number of its noun ("passes 1 cards", "takes 2 wound") in its prompts, action labels,
-    event lines, public log and replay: the English lines of the games the catalog checks
-    render (``tests.i18n_play.rendered``), written at the same moments as their Chinese.
+    event lines and replay (the public log's lines among its own): the English lines of the
+    games the catalog checks render (``tests.i18n_play.rendered``), written at the same
+    moments as their Chinese.
     (English boards and panels are drawn at every step of a whole game of each by
     tests/test_non_interference.py.)"""
     lines = rendered().lines[game][REFERENCE]
