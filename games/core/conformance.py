@@ -105,6 +105,26 @@ def playout(
     return result
 
 
+class Moments:
+    """The steps of a playout at which the checks too costly for every step run (the state's
+    JSON round trip, the twins): every ``every``-th step, the first and the last, and each step
+    that leaves the pending prompts' kinds a set not met before in the playout, so that every
+    kind of moment is checked once at least. ``every=1``: every step."""
+
+    def __init__(self, every: int) -> None:
+        self.every = every
+        self.steps = 0
+        self.met: set[frozenset[str]] = set()
+
+    def due(self, prompts: list[Prompt], over: bool) -> bool:
+        """Whether the step just played, after which ``prompts`` are pending, is one."""
+        step, self.steps = self.steps, self.steps + 1
+        kinds = frozenset(prompt.kind for prompt in prompts)
+        new = kinds not in self.met
+        self.met.add(kinds)
+        return step % self.every == 0 or new or over
+
+
 def replay(
     game: Game[Any, Any], seats: int, actions: list[Action], *, seed: int, options: Any = None
 ) -> Any:
@@ -118,15 +138,31 @@ def _leaked(text: str, secret_ids: set[str]) -> list[str]:
     return sorted(s for s in secret_ids if s in text)
 
 
-def find_leaks(game: Game[Any, Any], before: Any, transition: Transition) -> list[str]:
+Views = dict[int | None, Any]
+
+
+def views_of(game: Game[Any, Any], state: Any,
+             viewers: list[int | None] | None = None) -> Views:
+    """The views of ``state`` for ``viewers`` (the public, ``None``, and every seat if not
+    given), built once for every check that reads them (``find_leaks``, ``check_twins``)."""
+    if viewers is None:
+        viewers = [None, *range(state.seats)]
+    return {viewer: game.view(state, viewer) for viewer in viewers}
+
+
+def find_leaks(game: Game[Any, Any], before: Any, transition: Transition,
+               views: Views | None = None) -> list[str]:
     """Every place where a viewer is shown a hidden id it does not know. An empty list means
     nothing leaked.
 
     ``secrets(state, seat)`` is what ``seat`` knows, and two seats may know the same id (a
     team's shared plan): a view or event may show a viewer exactly the hidden ids the viewer
-    knows, and the public (``None``, spectators) none at all.
+    knows, and the public (``None``, spectators) none at all. ``views``: ``views_of`` the
+    state after, when the caller has them.
     """
     after = transition.state
+    if views is None:
+        views = views_of(game, after)
     seats = range(after.seats)
     known_after = {s: game.secrets(after, s) for s in seats}
     known_before = {s: game.secrets(before, s) for s in seats}
@@ -137,9 +173,8 @@ def find_leaks(game: Game[Any, Any], before: Any, transition: Transition) -> lis
     def holders(secret: str) -> list[int]:
         return [s for s in seats if secret in known_after[s] or secret in known_before[s]]
 
-    viewers: list[int | None] = [None, *seats]
-    for viewer in viewers:
-        text = game.view(after, viewer).model_dump_json()
+    for viewer, view in views.items():
+        text = view.model_dump_json()
         if '"seed"' in text:
             problems.append(f"view of {viewer} carries the seed")
         unknown = hidden_after - (known_after[viewer] if viewer is not None else set())
@@ -175,18 +210,23 @@ def find_leaks(game: Game[Any, Any], before: Any, transition: Transition) -> lis
 
 
 def twin_problems(game: Game[Any, Any], state: Any, twin: Any,
-                  keep: frozenset[int] = frozenset()) -> list[str]:
+                  keep: frozenset[int] = frozenset(), views: Views | None = None) -> list[str]:
     """Everything wrong with ``twin`` as a twin of ``state`` for the seats in ``keep``
     (``Game.twin``): a view that differs where it must not, a prompt of a kept seat that
     changed (its panel would show what its view does not), a state the game cannot go on
-    from. An empty list means it is a twin."""
+    from. An empty list means it is a twin. ``views``: ``views_of(game, state)``, when the
+    caller has them."""
     problems: list[str] = []
     if type(twin) is not type(state) or twin is state:
         return [f"the twin is {type(twin).__name__}, not a copy of the state"]
-    if game.view(twin, None) != game.view(state, None):
+
+    def view(seat: int | None) -> Any:
+        return game.view(state, seat) if views is None else views[seat]
+
+    if game.view(twin, None) != view(None):
         problems.append("the public view differs")
     for seat in sorted(keep):
-        if game.view(twin, seat) != game.view(state, seat):
+        if game.view(twin, seat) != view(seat):
             problems.append(f"the view of seat {seat}, kept, differs")
         if game.prompt_for(twin, seat) != game.prompt_for(state, seat):
             problems.append(f"the prompt of seat {seat}, kept, differs")
@@ -203,12 +243,15 @@ def twin_problems(game: Game[Any, Any], state: Any, twin: Any,
     return problems
 
 
-def check_twins(game: Game[Any, Any], state: Any, rng: random.Random) -> list[str]:
-    """``twin_problems`` of a twin for the public and of one for each seat."""
-    problems = twin_problems(game, state, game.twin(state, rng))
+def check_twins(game: Game[Any, Any], state: Any, rng: random.Random,
+                views: Views | None = None) -> list[str]:
+    """``twin_problems`` of a twin for the public and of one for each seat, all compared with
+    one set of the state's views (``views``, when the caller has them)."""
+    views = views_of(game, state) if views is None else views
+    problems = twin_problems(game, state, game.twin(state, rng), views=views)
     for seat in range(state.seats):
         keep = frozenset({seat})
-        problems += twin_problems(game, state, game.twin(state, rng, keep), keep)
+        problems += twin_problems(game, state, game.twin(state, rng, keep), keep, views)
     return problems
 
 

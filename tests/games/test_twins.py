@@ -1,5 +1,6 @@
-"""Twins (``Game.twin``), checked for every registered game: at every step of bot playouts (of
-short tables where the game has them: ``SHORT_TABLES``) a twin for the public, and one for each
+"""Twins (``Game.twin``), checked for every registered game: at the steps ``Moments`` picks of
+bot playouts (every step with PARLOR_SOAK=1; short tables where the game has them:
+``SHORT_TABLES``) a twin for the public, and one for each
 seat in turn, has the same views where it must (``games.core.conformance.twin_problems``),
 holds the same cards, stays a game that goes on, and really differs in some secret at most
 steps. A registered game without twins fails here."""
@@ -16,11 +17,20 @@ from pydantic import BaseModel
 
 from games import registry
 from games.core import Action, Game, GameSpec, Outcome, Prompt, StateBase
-from games.core.conformance import bot_action, differs_in_secret, twin_problems
+from games.core.conformance import (
+    Moments,
+    bot_action,
+    differs_in_secret,
+    twin_problems,
+    views_of,
+)
 from games.core.twins import redeal
 from tests.every_game import short_table
 
 SEEDS = 3 if os.environ.get("PARLOR_SOAK") else 1
+# The steps whose twins are checked: every one with PARLOR_SOAK=1, else every 4th and each
+# first moment of its kind (``Moments``: the first step, each new set of pending prompt kinds).
+EVERY = 1 if os.environ.get("PARLOR_SOAK") else 4
 # What a twin may change rather than move: a secret answer or choice, the heroes offered.
 CHOICES = {"answers", "chosen", "offers", "seed"}
 # Not about how the bots play: slow ones play quick legal moves (tests.every_game.SLOW_BOTS).
@@ -70,33 +80,38 @@ def test_twins_keep_the_views_and_change_secrets(name: str, seats: int) -> None:
         rng, twins = random.Random(seed), random.Random(seed + 1_000)
         # A short table where the game has one: a twin does not depend on the table's length.
         state = game.setup(seats, game.Options.model_validate(short_table(name)), seed=seed)
-        steps = differing = 0
+        steps = checked = differing = 0
+        moments = Moments(EVERY)
         while game.outcome(state) is None:
-            keeps = [frozenset(), frozenset({steps % seats})]
-            if seats > 2:
-                keeps.append(frozenset({steps % seats, (steps + 1) % seats}))
-            holds = held(state)
-            public = None  # the first keep's twin: the public's, which must differ in a secret
-            for keep in keeps:
-                twin = game.twin(state, twins, keep)
-                public = twin if public is None else public
-                problems = twin_problems(game, state, twin, keep)
-                assert not problems, f"{name} seed {seed} step {steps} keep {set(keep)}: " \
-                    f"{problems}"
-                assert conserved(state, twin, holds), \
-                    f"{name} step {steps}: a card came or went"
-                # The twin goes on: one move the game waits for applies to it.
-                prompts = [p for p in game.pending(twin) if p.blocking] or game.pending(twin)
-                game.apply(twin, prompts[0].actions[0])
-            if game.hidden_information:
-                differing += differs_in_secret(state, public)
+            if moments.due(game.pending(state), over=False):
+                # The kept seats turn with the checked steps, so that every seat is kept in turn.
+                keeps = [frozenset(), frozenset({checked % seats})]
+                if seats > 2:
+                    keeps.append(frozenset({checked % seats, (checked + 1) % seats}))
+                checked += 1
+                holds = held(state)
+                views = views_of(game, state, [None, *set().union(*keeps)])
+                public = None  # the first keep's twin: the public's, which must differ in a secret
+                for keep in keeps:
+                    twin = game.twin(state, twins, keep)
+                    public = twin if public is None else public
+                    problems = twin_problems(game, state, twin, keep, views)
+                    assert not problems, f"{name} seed {seed} step {steps} keep {set(keep)}: " \
+                        f"{problems}"
+                    assert conserved(state, twin, holds), \
+                        f"{name} step {steps}: a card came or went"
+                    # The twin goes on: one move the game waits for applies to it.
+                    prompts = [p for p in game.pending(twin) if p.blocking] or game.pending(twin)
+                    game.apply(twin, prompts[0].actions[0])
+                if game.hidden_information:
+                    differing += differs_in_secret(state, public)
             state = game.apply(state, bot_action(game, state, rng)).state
             steps += 1
         # The finished table: the twin is the state but for the seed, or shows nothing more.
         assert not twin_problems(game, state, game.twin(state, twins), frozenset(range(seats)))
         if game.hidden_information:
-            assert differing >= steps * 0.6, \
-                f"{name}: only {differing} of {steps} twins differ in a secret"
+            assert differing >= checked * 0.6, \
+                f"{name}: only {differing} of {checked} twins differ in a secret"
 
 
 class _Nothing(BaseModel):

@@ -1,16 +1,19 @@
 """The engine contract at every player count: random and bot playouts keep a prompt open
-exactly while the game runs, survive a JSON round trip at every step, replay from the seed,
+exactly while the game runs, survive a JSON round trip (at the steps the generic run's
+``Moments`` picks, every step with PARLOR_SOAK=1), replay from the seed,
 and never show the traitor the heroes' secret or a hero the tome."""
 
 from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from games.core.conformance import (
+    Moments,
     bot_action,
     find_leaks,
     mixed_chooser,
@@ -27,16 +30,25 @@ SEATS = range(3, 7)
 BOT_SEEDS = 6 if os.environ.get("PARLOR_SOAK") == "1" else 2
 
 
-def _checked(before: Any, action: Any, transition: Any) -> None:
-    leaks = find_leaks(GAME, before, transition)
-    assert not leaks, leaks
-    after = transition.state
-    over = GAME.outcome(after) is not None
-    assert bool(GAME.pending(after)) != over
-    for prompt in GAME.pending(after):
-        assert prompt.actions
-        assert all(a.seat == prompt.seat for a in prompt.actions)
-    assert GAME.parse_state(after.model_dump_json()) == after
+def _checker() -> Callable[[Any, Any, Any], None]:
+    """A playout's check of each step; the JSON round trip at the steps the generic
+    conformance run picks (``Moments``: every one with PARLOR_SOAK=1)."""
+    round_trips = Moments(generic.ROUND_TRIP_EVERY)
+
+    def check(before: Any, action: Any, transition: Any) -> None:
+        leaks = find_leaks(GAME, before, transition)
+        assert not leaks, leaks
+        after = transition.state
+        over = GAME.outcome(after) is not None
+        prompts = GAME.pending(after)
+        assert bool(prompts) != over
+        for prompt in prompts:
+            assert prompt.actions
+            assert all(a.seat == prompt.seat for a in prompt.actions)
+        if round_trips.due(prompts, over):
+            assert GAME.parse_state(after.model_dump_json()) == after
+
+    return check
 
 
 @pytest.mark.parametrize("seats", SEATS)
@@ -46,7 +58,7 @@ def test_random_playouts_keep_the_contract_and_hide_both_books(seats: int) -> No
         # same seed, options and chooser, is checked step by step there: here only its end.
         generic_run = seed < generic.SEEDS and options == generic._options_for("haunt", seats)
         result = playout(GAME, seats, seed=seed, options=options,
-                         on_step=None if generic_run else _checked)
+                         on_step=None if generic_run else _checker())
         outcome = GAME.outcome(result.state)
         assert outcome is not None and outcome.winners
         assert set(outcome.scores) == set(range(seats))
@@ -55,7 +67,7 @@ def test_random_playouts_keep_the_contract_and_hide_both_books(seats: int) -> No
 @pytest.mark.parametrize("seats", SEATS)
 def test_bot_playouts_reach_a_haunt_and_an_end(seats: int) -> None:
     for seed in range(BOT_SEEDS):
-        result = playout(GAME, seats, seed=seed, chooser=bot_action, on_step=_checked)
+        result = playout(GAME, seats, seed=seed, chooser=bot_action, on_step=_checker())
         state: HauntState = result.state
         assert state.haunt is not None
         assert GAME.outcome(state) is not None
