@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from games import registry
-from games.core import IllegalAction
+from games.core import Action, IllegalAction, Prompt
 from games.core.conformance import (
     Moments,
     check_twins,
@@ -243,3 +243,17 @@ def test_registry_lists_every_game() -> None:
         assert game.spec.name == name
         assert game.spec.min_players <= game.spec.max_players
         game.Options()  # the standard game needs no option
+
+
+def test_moments_are_every_kth_step_the_last_and_each_new_set_of_prompt_kinds() -> None:
+    def asking(*kinds: str) -> list[Prompt]:
+        return [Prompt(seat=0, kind=kind, actions=[Action(kind=kind, seat=0)])
+                for kind in kinds]
+
+    moments = Moments(3)
+    steps = [asking("roll"), asking("roll"), asking("roll"), asking("roll"), asking("build"),
+             asking("roll"), asking("roll", "trade"), asking("trade", "roll"), asking("roll")]
+    due = [moments.due(prompts, over=False) for prompts in steps]
+    assert due == [True, False, False, True, True, False, True, False, False]
+    assert moments.due([], over=True)
+    assert [Moments(1).due(asking("roll"), over=False) for _ in range(3)] == [True] * 3
