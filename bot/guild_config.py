@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from games.core.base import Model
 from storage import GuildSettingsRecord, Repository
 
 # The bounds a server may set the response clock within (``/parlor config``).
 RESPONSE_SECONDS_MIN, RESPONSE_SECONDS_MAX = 5, 60
 
 
-class GameConfig(BaseModel):
+class GameConfig(Model):
     options: dict[str, Any] = Field(default_factory=dict)  # default variants for new tables
     enabled: bool = True
     # None: inherit the server-wide setting.
@@ -22,7 +23,7 @@ class GameConfig(BaseModel):
     bots_allowed: bool | None = None
 
 
-class Effective(BaseModel):
+class Effective(Model):
     """One game's settings with the server-wide ones filled in."""
 
     options: dict[str, Any]
@@ -34,7 +35,7 @@ class Effective(BaseModel):
     host_channel_ids: list[int]
 
 
-class GuildConfig(BaseModel):
+class GuildConfig(Model):
     games: dict[str, GameConfig] = Field(default_factory=dict)
     locale: str | None = None  # the table language; None: the server's preferred locale
     turn_seconds: int | None = None  # None: the bot's default; 0: no turn timer

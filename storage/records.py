@@ -8,7 +8,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from games.core.base import Model
 
 
 class MatchStatus(StrEnum):
@@ -22,7 +24,7 @@ class MatchStatus(StrEnum):
 OPEN_STATUSES = (MatchStatus.LOBBY, MatchStatus.ACTIVE, MatchStatus.PAUSED)
 
 
-class MatchRecord(BaseModel):
+class MatchRecord(Model):
     id: int
     game: str
     guild_id: int
@@ -38,7 +40,7 @@ class MatchRecord(BaseModel):
     updated_at: datetime
 
 
-class SeatRecord(BaseModel):
+class SeatRecord(Model):
     match_id: int
     seat: int
     user_id: int | None  # None for a seat played by the built-in bot
@@ -47,7 +49,7 @@ class SeatRecord(BaseModel):
     locale: str | None = None
 
 
-class ActionRecord(BaseModel):
+class ActionRecord(Model):
     match_id: int
     version: int  # the match version this action was applied to (0 for the first action)
     seat: int
@@ -57,7 +59,7 @@ class ActionRecord(BaseModel):
     created_at: datetime
 
 
-class ReplayCheckpoint(BaseModel):
+class ReplayCheckpoint(Model):
     """A closed match replayed up to ``step``: the state then, and the events of the actions
     since the checkpoint before, both JSON text written by the replay pages (a cache of
     replaying the log, which never changes once the match is over)."""
@@ -68,7 +70,7 @@ class ReplayCheckpoint(BaseModel):
     events: str
 
 
-class MessageRecord(BaseModel):
+class MessageRecord(Model):
     match_id: int
     kind: str  # "board", "lobby", "reveal", …
     channel_id: int
@@ -76,7 +78,7 @@ class MessageRecord(BaseModel):
     created_at: datetime
 
 
-class TimerRecord(BaseModel):
+class TimerRecord(Model):
     match_id: int
     seat: int
     version: int  # the match version the timer was armed for; a later version voids it
@@ -96,13 +98,13 @@ class TimerSet:
     json: str
 
 
-class GuildSettingsRecord(BaseModel):
+class GuildSettingsRecord(Model):
     guild_id: int
     # Free-form per-game and server-wide settings, validated by the bot's settings models.
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class StatRecord(BaseModel):
+class StatRecord(Model):
     match_id: int
     guild_id: int
     game: str
@@ -124,7 +126,7 @@ class StatRecord(BaseModel):
 EVERYWHERE = 0
 
 
-class RatingRecord(BaseModel):
+class RatingRecord(Model):
     """A player's rating in one game after one table (``tables.ratings``): in one server
     (``scope`` is its id) or across servers (``EVERYWHERE``). ``mu`` and ``sigma`` are the
     Weng–Lin estimate of the player's skill and its uncertainty."""
@@ -139,7 +141,7 @@ class RatingRecord(BaseModel):
     finished_at: datetime
 
 
-class RatingStanding(BaseModel):
+class RatingStanding(Model):
     """A player's latest rating in one game and scope, with the rated tables behind it and
     the wins among them."""
 
@@ -150,7 +152,7 @@ class RatingStanding(BaseModel):
     wins: int
 
 
-class RatingBacklog(BaseModel):
+class RatingBacklog(Model):
     """What is left to rate: the stats of the tables from the first one not yet rated on
     (``since``: its end and its match id; None when every table is rated), in the order the
     tables ended, and the version of the ratings they were read against."""

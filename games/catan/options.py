@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from games.core.base import Model
 
 
-class Options(BaseModel):
+class Options(Model):
     """Every combination of these is a valid game for 3 and 4 players."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from games.catan.board import HARBOUR_PLACES, HEX_COUNT, HEX_LABELS
 from games.catan.cards import (
@@ -31,11 +31,12 @@ from games.catan.maritime import rates
 from games.catan.robber import chosen_discard, discard_counts
 from games.catan.state import Board, CatanState, hidden_points, total_points
 from games.catan.trading import confirmable
+from games.core.base import Model
 from games.core.construct import assembled
 from games.core.memo import Beside
 
 
-class HexView(BaseModel):
+class HexView(Model):
     model_config = ConfigDict(frozen=True)
 
     hex: int
@@ -46,7 +47,7 @@ class HexView(BaseModel):
     pips: int
 
 
-class HarbourView(BaseModel):
+class HarbourView(Model):
     model_config = ConfigDict(frozen=True)
 
     kind: str  # "any" (3:1) or the resource traded 2:1
@@ -57,14 +58,14 @@ class HarbourView(BaseModel):
     sea: int  # its sea tile, index into board.SEA_COORDS
 
 
-class IslandView(BaseModel):
+class IslandView(Model):
     model_config = ConfigDict(frozen=True)
 
     hexes: list[HexView]
     harbours: list[HarbourView]
 
 
-class PlayerView(BaseModel):
+class PlayerView(Model):
     model_config = ConfigDict(frozen=True)
 
     seat: int
@@ -84,7 +85,7 @@ class PlayerView(BaseModel):
     harbours: list[str]  # harbour kinds it reaches
 
 
-class AnswerView(BaseModel):
+class AnswerView(Model):
     model_config = ConfigDict(frozen=True)
 
     answer: str  # accept, decline, counter, void (a confirmation found the cards gone)
@@ -92,7 +93,7 @@ class AnswerView(BaseModel):
     want: dict[str, int]  # what the proposer would get
 
 
-class TradeView(BaseModel):
+class TradeView(Model):
     offer: int
     proposer: int
     asked: list[int]
@@ -104,11 +105,11 @@ class TradeView(BaseModel):
     confirmable: list[int]  # seats the proposer may trade with
 
 
-class DiscardView(BaseModel):
+class DiscardView(Model):
     counts: dict[int, int]  # who must give back how many; everyone decides at once
 
 
-class DevelopmentCardView(BaseModel):
+class DevelopmentCardView(Model):
     model_config = ConfigDict(frozen=True)
 
     id: str
@@ -116,7 +117,7 @@ class DevelopmentCardView(BaseModel):
     new: bool  # bought this turn: not playable before the next turn
 
 
-class MeView(BaseModel):
+class MeView(Model):
     seat: int
     hand: dict[str, list[str]]  # card ids by resource
     counts: dict[str, int]
@@ -128,14 +129,14 @@ class MeView(BaseModel):
     discard: list[str] | None  # the cards chosen so far
 
 
-class FinalView(BaseModel):
+class FinalView(Model):
     hands: dict[int, dict[str, int]]
     development: dict[int, list[str]]  # unplayed development card ids
     hidden_points: dict[int, int]
     points: dict[int, int]
 
 
-class CatanView(BaseModel):
+class CatanView(Model):
     seat: int | None
     phase: str  # setup, turns, over
     stage: str

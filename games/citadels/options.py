@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from games.citadels.cards import RANK_CHOICES
+from games.core.base import Model
 
 RANDOM = "random"
 NO_CHARACTER = "none"
 
 
-class Options(BaseModel):
+class Options(Model):
     """Every combination of these switches is a valid game at every player count."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -20,6 +20,7 @@ from games.citadels.cards import (
 )
 from games.citadels.options import Options
 from games.core import StateBase
+from games.core.base import Model
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -38,7 +39,7 @@ Stage = Literal[
 DraftMove = Literal["pick", "discard", "pick_with_face_down"]
 
 
-class Turn(BaseModel):
+class Turn(Model):
     """One called character's turn. ``actor`` plays it: the holder, or the Witch when the
     character is bewitched (after the holder's gather-only part)."""
 

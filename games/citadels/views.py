@@ -10,15 +10,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from games.citadels.cards import CHARACTERS, character_of_card, district_of
 from games.citadels.scoring import breakdown
 from games.citadels.state import CitadelsState, holder_of
+from games.core.base import Model
 from games.core.construct import assembled
 
 
-class DistrictView(BaseModel):
+class DistrictView(Model):
     model_config = ConfigDict(frozen=True)
 
     id: str
@@ -29,7 +30,7 @@ class DistrictView(BaseModel):
     beautified: bool = False
 
 
-class PlayerView(BaseModel):
+class PlayerView(Model):
     model_config = ConfigDict(frozen=True)
 
     seat: int
@@ -41,7 +42,7 @@ class PlayerView(BaseModel):
     characters: list[str]  # roles this seat has revealed this round
 
 
-class TurnView(BaseModel):
+class TurnView(Model):
     character: str
     rank: int
     holder: int
@@ -53,21 +54,21 @@ class TurnView(BaseModel):
     used: list[str]
 
 
-class DraftView(BaseModel):
+class DraftView(Model):
     seat: int  # who picks (or puts down) now
     move: str
     options: int  # how many cards that seat holds
     picked: list[int]  # character cards taken so far, by seat
 
 
-class FinalView(BaseModel):
+class FinalView(Model):
     characters: dict[int, list[str]]  # last round's character cards, by seat
     face_down: list[list[str]]  # every round's face-down cards
     hands: dict[int, list[str]]
     scores: dict[int, dict[str, float]]
 
 
-class MeView(BaseModel):
+class MeView(Model):
     seat: int
     hand: list[DistrictView]
     characters: list[str]  # character cards held this round
@@ -79,7 +80,7 @@ class MeView(BaseModel):
     peek: list[DistrictView]  # the hand the Wizard is looking at
 
 
-class CitadelsView(BaseModel):
+class CitadelsView(Model):
     seat: int | None
     phase: Literal["draft", "turns", "crown", "over"]
     round: int

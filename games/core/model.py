@@ -7,14 +7,16 @@ from itertools import repeat
 from operator import is_
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SerializeAsAny
+from pydantic import ConfigDict, Field, PrivateAttr, SerializeAsAny
+
+from games.core.base import Model
 
 # Which clock a decision runs on: the server's turn timer, or a game's short response window
 # ("Dodge?", fight or flee). Only turn-clock timeouts count as missed turns.
 Clock = Literal["turn", "response"]
 
 
-class Action(BaseModel):
+class Action(Model):
     """One decision taken by one seat. Actions compare equal by value.
 
     Each game subclasses this once per kind of decision with ``kind`` narrowed to a literal, so
@@ -27,7 +29,7 @@ class Action(BaseModel):
     seat: int
 
 
-class Pick(BaseModel):
+class Pick(Model):
     """A choice of several items made as one move: ``min``..``max`` of ``options``.
 
     The chosen ids fill the tuple field ``field`` of ``template`` (the action with that field
@@ -71,7 +73,7 @@ class Pick(BaseModel):
         return built == action
 
 
-class Prompt(BaseModel):
+class Prompt(Model):
     """What one seat may decide right now.
 
     ``blocking`` prompts are what the game waits for (and what timers apply to); a non-blocking
@@ -115,7 +117,7 @@ class Prompt(BaseModel):
         return self.pick is not None and self.pick.accepts(action)
 
 
-class Event(BaseModel):
+class Event(Model):
     """Something that happened, as a message key with parameters.
 
     ``to`` is the audience: ``None`` for the whole table (and spectators), else the seats that
@@ -133,7 +135,7 @@ class Event(BaseModel):
         return self.to is None or (seat is not None and seat in self.to)
 
 
-class Transition(BaseModel):
+class Transition(Model):
     """The result of applying one action: the new state and what happened, in order."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -142,7 +144,7 @@ class Transition(BaseModel):
     events: list[Event] = Field(default_factory=list)
 
 
-class Outcome(BaseModel):
+class Outcome(Model):
     """A finished game's result. ``details`` holds each seat's score breakdown."""
 
     scores: dict[int, float]
@@ -150,7 +152,7 @@ class Outcome(BaseModel):
     details: dict[int, dict[str, float]] = Field(default_factory=dict)
 
 
-class GameSpec(BaseModel):
+class GameSpec(Model):
     model_config = ConfigDict(frozen=True)
 
     name: str
@@ -159,7 +161,7 @@ class GameSpec(BaseModel):
     max_players: int
 
 
-class StateBase(BaseModel):
+class StateBase(Model):
     """Fields every game state carries. ``step`` counts applied actions (the match version)."""
 
     seed: int

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from games.core.base import Model
 from games.core.model import Outcome
 
 
-class Rated(BaseModel):
+class Rated(Model):
     """How a game's finished tables move its players' ratings.
 
     ``rated`` False: a cooperative game (everyone wins or loses together against the game),

@@ -25,14 +25,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from games.core.base import Model
 from games.core.construct import assembled
 
 WindowMode = Literal["in_order", "first_come", "together"]
 
 
-class Window(BaseModel):
+class Window(Model):
     serial: int
     topic: str
     mode: WindowMode
@@ -82,7 +83,7 @@ class Window(BaseModel):
         return seat in self.asked()
 
 
-class Windows(BaseModel):
+class Windows(Model):
     """The open windows of a game, innermost last, and the serial that names new ones."""
 
     serial: int = 0

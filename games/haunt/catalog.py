@@ -10,8 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
+from games.core.base import Model
 from games.haunt.schema import Card, Chart, Event, Explorer, Haunt, House, Room, SideRules
 
 CONTENT = Path(__file__).parent / "content"
@@ -21,7 +22,7 @@ def _read(name: str) -> Any:
     return json.loads((CONTENT / name).read_text(encoding="utf-8"))
 
 
-class Catalog(BaseModel):
+class Catalog(Model):
     house: House
     explorers: tuple[Explorer, ...]
     omens: tuple[Card, ...]

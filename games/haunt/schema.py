@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from games.core.base import Model
 
 Trait = Literal["might", "speed", "sanity", "knowledge"]
 TRAITS: tuple[Trait, ...] = ("might", "speed", "sanity", "knowledge")
@@ -23,7 +25,7 @@ Symbol = Literal["omen", "item", "event"]
 DamageKind = Literal["physical", "mental"]
 
 
-class Strict(BaseModel):
+class Strict(Model):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 

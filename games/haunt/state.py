@@ -9,6 +9,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import StateBase
+from games.core.base import Model
 from games.core.construct import assembled
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
@@ -117,7 +118,7 @@ Phase = Literal["choose", "explore", "haunt", "over"]
 MONSTERS = -1  # the monsters' place in the turn order after the haunt
 
 
-class PlacedRoom(BaseModel):
+class PlacedRoom(Model):
     # A placed room is never changed, only replaced (a turn puts a turned copy in its place):
     # frozen, it is shared by the state's copy on every move and by the views.
     model_config = ConfigDict(frozen=True)
@@ -129,7 +130,7 @@ class PlacedRoom(BaseModel):
     doors: list[Direction]
 
 
-class Seat(BaseModel):
+class Seat(Model):
     """One explorer. ``marks`` index each trait track (0..7); -1 is the skull."""
 
     explorer: str = ""
@@ -141,14 +142,14 @@ class Seat(BaseModel):
     used_room_actions: list[str] = Field(default_factory=list)
 
 
-class MonsterPiece(BaseModel):
+class MonsterPiece(Model):
     id: str
     kind: str
     room: str
     stunned: bool = False
 
 
-class TurnState(BaseModel):
+class TurnState(Model):
     """What the seat whose turn it is has done this turn."""
 
     number: int = 0
@@ -158,13 +159,13 @@ class TurnState(BaseModel):
     used: list[str] = Field(default_factory=list)
 
 
-class DamageOwed(BaseModel):
+class DamageOwed(Model):
     seat: int
     kind: Literal["physical", "mental"]
     amount: int
 
 
-class Placement(BaseModel):
+class Placement(Model):
     """A room drawn for an exploration, waiting for the explorer to turn it."""
 
     room: str
@@ -177,14 +178,14 @@ class Placement(BaseModel):
     reopen: bool = False
 
 
-class StealChoice(BaseModel):
+class StealChoice(Model):
     attacker: int
     defender: int
     kind: Literal["physical", "mental"]
     amount: int
 
 
-class MonsterTurn(BaseModel):
+class MonsterTurn(Model):
     """The monsters' turn: who is still to act, the movement rolled for each kind this turn,
     and what the acting monster has done."""
 
@@ -195,7 +196,7 @@ class MonsterTurn(BaseModel):
     moved: bool = False
 
 
-class Roll(BaseModel):
+class Roll(Model):
     """A roll the table saw: who, what for, the dice and the total. Never changed once logged:
     frozen, it is shared by the state's copy on every move and by the views."""
 

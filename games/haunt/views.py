@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.base import Model
 from games.core.construct import assembled, built
 from games.haunt import goals, traits
 from games.haunt.options import Options
@@ -18,7 +19,7 @@ from games.haunt.state import HauntState, PlacedRoom, Roll
 M = TypeVar("M", bound=BaseModel)
 
 
-class TraitView(BaseModel):
+class TraitView(Model):
     # Frozen: one object per explorer, trait and mark, shared by every view (_trait_view).
     model_config = ConfigDict(frozen=True)
 
@@ -26,7 +27,7 @@ class TraitView(BaseModel):
     value: int
 
 
-class ExplorerView(BaseModel):
+class ExplorerView(Model):
     seat: int
     explorer: str
     room: str
@@ -37,14 +38,14 @@ class ExplorerView(BaseModel):
     side: str
 
 
-class MonsterView(BaseModel):
+class MonsterView(Model):
     id: str
     kind: str
     room: str
     stunned: bool
 
 
-class PublicView(BaseModel):
+class PublicView(Model):
     options: Options  # the table's options: how its bots play among them
     phase: str
     seats: int

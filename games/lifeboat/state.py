@@ -11,6 +11,7 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from games.core import StateBase
+from games.core.base import Model
 from games.lifeboat.options import Options
 
 Stage = Literal[
@@ -62,7 +63,7 @@ def _containers(model: type[BaseModel], kinds: tuple[type, ...] = (list, dict)) 
     )
 
 
-class Demand(BaseModel):
+class Demand(Model):
     """A swap, robbery or act of cannibalism that someone may resist.
 
     For a robbery ``card`` is the named face-up card id or ``"hand"``; for cannibalism
@@ -78,7 +79,7 @@ class Demand(BaseModel):
         return _copy_part(self, _DEMAND_CONTAINERS)
 
 
-class Fight(BaseModel):
+class Fight(Model):
     attackers: list[str]
     defenders: list[str]
     ready: list[str] = Field(default_factory=list)
@@ -87,7 +88,7 @@ class Fight(BaseModel):
         return _copy_part(self, _FIGHT_CONTAINERS)
 
 
-class Vote(BaseModel):
+class Vote(Model):
     """Who still has to answer a cannibalism proposal, and the answers so far."""
 
     waiting: list[str]
@@ -98,7 +99,7 @@ class Vote(BaseModel):
         return _copy_part(self, _VOTE_CONTAINERS)
 
 
-class Window(BaseModel):
+class Window(Model):
     """A reaction window of the navigation phase (overboard or thirst).
 
     ``waiting`` are the awake characters that have not said they are done; ``ghosts`` are the

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
+from games.core.base import Model
 from games.core.memo import Memo
 from games.lifeboat.birds import BIRDS_TO_LAND
 from games.lifeboat.cards import CHARACTERS, EVERYONE, NAVIGATION, love_card
@@ -37,7 +38,7 @@ _PHASES: dict[str, Phase] = {
 }
 
 
-class NavCardView(BaseModel):
+class NavCardView(Model):
     model_config = ConfigDict(frozen=True)
 
     id: str
@@ -65,7 +66,7 @@ def _nav_view(card_id: str) -> NavCardView:
 NAV_VIEWS: dict[str, NavCardView] = {card_id: _nav_view(card_id) for card_id in NAVIGATION}
 
 
-class CharacterView(BaseModel):
+class CharacterView(Model):
     """Shared between views when nothing changed: frozen, never modify its lists."""
 
     model_config = ConfigDict(frozen=True)
@@ -84,14 +85,14 @@ class CharacterView(BaseModel):
     fight_marker: bool
 
 
-class DemandView(BaseModel):
+class DemandView(Model):
     kind: Literal["swap", "rob", "cannibalism"]
     attacker: str
     target: str  # for cannibalism: the body
     card: str | None  # rob: a face-up card id or "hand"; cannibalism: the card used
 
 
-class FightView(BaseModel):
+class FightView(Model):
     attackers: list[str]
     defenders: list[str]
     ready: list[str]
@@ -99,13 +100,13 @@ class FightView(BaseModel):
     defence: int
 
 
-class VoteView(BaseModel):
+class VoteView(Model):
     waiting: list[str]
     objectors: list[str]
     allowers: list[str]
 
 
-class WindowView(BaseModel):
+class WindowView(Model):
     kind: Literal["overboard", "thirst"]
     waiting: list[str]
     ghosts: list[str]
@@ -115,7 +116,7 @@ class WindowView(BaseModel):
     thirst: dict[str, int]
 
 
-class SeatResult(BaseModel):
+class SeatResult(Model):
     seat: int
     character: str
     love: str
@@ -129,12 +130,12 @@ class SeatResult(BaseModel):
     total: float
 
 
-class Results(BaseModel):
+class Results(Model):
     seats: list[SeatResult]
     winners: list[int]
 
 
-class PublicView(BaseModel):
+class PublicView(Model):
     game: Literal["lifeboat"] = "lifeboat"
     viewer: int | None
     options: Options
@@ -168,7 +169,7 @@ class PublicView(BaseModel):
     results: Results | None
 
 
-class MeView(BaseModel):
+class MeView(Model):
     seat: int
     character: str
     love: str

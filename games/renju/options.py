@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from games.core.base import Model
 
 
-class Options(BaseModel):
+class Options(Model):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     opening: Literal["designated", "free"] = Field(

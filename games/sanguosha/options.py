@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from games.core.base import Model
 from games.core.options import SERIES
 
 
-class Options(BaseModel):
+class Options(Model):
     """Every combination of these switches is a valid game."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

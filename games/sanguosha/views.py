@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.base import Model
 from games.core.construct import whole
 from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
@@ -16,7 +17,7 @@ from games.sanguosha.state import SanguoshaState
 from games.sanguosha.use import judging_name
 
 
-class SeatRow(BaseModel):
+class SeatRow(Model):
     # Frozen: views built from states that quiet passes made share their rows.
     model_config = ConfigDict(frozen=True)
 
@@ -42,14 +43,14 @@ class SeatRow(BaseModel):
     kills: list[int]
 
 
-class Waiting(BaseModel):
+class Waiting(Model):
     topic: str
     mode: str
     seats: list[int]
     data: dict[str, Any]
 
 
-class PublicView(BaseModel):
+class PublicView(Model):
     options: Options
     seats: list[SeatRow]
     lord: int
@@ -76,7 +77,7 @@ class PublicView(BaseModel):
     viewer: int | None = None
 
 
-class Me(BaseModel):
+class Me(Model):
     seat: int
     identity: str
     identity_card: str

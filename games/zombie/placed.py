@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
-
+from games.core.base import Model
 from games.zombie.tiles import TILES, Area
 
 
-class PlacedTile(BaseModel):
+class PlacedTile(Model):
     tile: str
     x: int
     y: int
@@ -22,7 +21,7 @@ class PlacedTile(BaseModel):
         return TILES[self.tile].area
 
 
-class Opening(BaseModel):
+class Opening(Model):
     """A way between two tiles whatever their sides say: a broken wall, the window."""
 
     kind: Literal["wall", "window"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import Field, PrivateAttr
 
 from games.core import StateBase
+from games.core.base import Model
 from games.core.construct import assembled
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
@@ -35,7 +36,7 @@ Result = Literal["won", "lost"]
 Totem = Literal["hidden", "held", "buried"]
 
 
-class Player(BaseModel):
+class Player(Model):
     health: int
     items: list[str] = Field(default_factory=list)
     alive: bool = True
@@ -43,7 +44,7 @@ class Player(BaseModel):
     death: int | None = None
 
 
-class Fight(BaseModel):
+class Fight(Model):
     zombies: int
     fighters: list[int] = Field(default_factory=list)
     fled: list[int] = Field(default_factory=list)

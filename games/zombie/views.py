@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
+from games.core.base import Model
 from games.core.construct import assembled, built
 from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
@@ -19,7 +20,7 @@ from games.zombie.state import Stage, ZombieState, acting_leader, layout
 from games.zombie.tiles import DIRECTIONS, TILES
 
 
-class PlayerView(BaseModel):
+class PlayerView(Model):
     model_config = ConfigDict(frozen=True)
 
     seat: int
@@ -30,7 +31,7 @@ class PlayerView(BaseModel):
     totem: bool
 
 
-class TileView(BaseModel):
+class TileView(Model):
     model_config = ConfigDict(frozen=True)
 
     tile: str
@@ -41,7 +42,7 @@ class TileView(BaseModel):
     sides: dict[str, str]  # direction -> door, wall, open, hedge or house, as turned
 
 
-class OpeningView(BaseModel):
+class OpeningView(Model):
     model_config = ConfigDict(frozen=True)
 
     kind: str
@@ -49,7 +50,7 @@ class OpeningView(BaseModel):
     b: str
 
 
-class FightView(BaseModel):
+class FightView(Model):
     model_config = ConfigDict(frozen=True)
 
     zombies: int
@@ -61,7 +62,7 @@ class FightView(BaseModel):
     damage: int
 
 
-class PublicView(BaseModel):
+class PublicView(Model):
     model_config = ConfigDict(frozen=True)
 
     options: Options  # the table's options: how its bots play among them
