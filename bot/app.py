@@ -34,9 +34,7 @@ from storage import Repository, StorageUnavailable
 from tables import metrics
 from tables.service import MatchService
 from web.links import Links, load_secret
-from web.page import BOOK
-from web.server import PortInUse, WebServer
-from web.site import Parts
+from web.port_in_use import PortInUse
 
 log = logging.getLogger("parlor")
 
@@ -267,6 +265,12 @@ async def run(settings: Settings, token: str) -> None:
     client = ParlorClient(settings, make_repository(settings))
     web = None
     if settings.web_port:
+        # The pages' modules (jinja2, aiohttp's server, the replays) only in a process that
+        # serves them: the tests' bot processes serve none, and each start imported them.
+        from web.page import BOOK
+        from web.server import WebServer
+        from web.site import Parts
+
         parts = Parts(client.parlor.repo, lambda: client.parlor.links,
                       lambda: gateway_connected(client))
         web = WebServer(parts, settings.web_host, settings.web_port)

@@ -8,14 +8,13 @@ import logging
 
 from aiohttp import web
 
+from web.port_in_use import PortInUse
 from web.replays import BACKFILL_DELAY
 from web.site import Parts, make_app
 
+__all__ = ["PortInUse", "WebServer"]
+
 log = logging.getLogger("parlor.web")
-
-
-class PortInUse(Exception):
-    """The web port is taken: said in words an operator can act on."""
 
 
 class WebServer:
