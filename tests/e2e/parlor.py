@@ -18,7 +18,7 @@ from bot.picking import page_options, pages
 from bot.renderers import renderer_for
 from bot.settings import Settings
 from games import registry
-from games.core import Outcome
+from games.core import Action, Outcome, Prompt
 from storage import MatchStatus, Repository
 from storage.sqlite import SqliteRepository
 from tables.service import SNAPSHOT_EVERY, LiveMatch, Refusal
@@ -357,17 +357,28 @@ class Table:
                 panel = await ticked.wait_original()
         return await self.fake.click(user, panel, component(f"pl:kb:{head}ok:"))
 
-    async def play_human_move(self, user: FakeUser, seat: int, rng: random.Random) -> bool:
-        """One move for a human seat the game waits for, chosen sensibly and made through the
-        panel. False when the game moved on before the click."""
+    async def _sensible_move(self, seat: int, rng: random.Random
+                             ) -> tuple[LiveMatch, Prompt, Action] | None:
+        """The match, the question and the move its game's bot would make for a human seat
+        the game waits for; None when it waits for nothing from that seat, or when the seat's
+        answer stands (a person has nothing to click: it is disabled)."""
         live = await self.live()
         game = live.game
         prompt = game.prompt_for(live.state, seat)
         if prompt is None or not prompt.blocking:
-            return False
+            return None
         action = game.choose(game.view(live.state, seat), prompt, rng)
         if game.repeats(live.state, action):
-            return False  # their answer stands: a person has nothing to click (it is disabled)
+            return None
+        return live, prompt, action
+
+    async def play_human_move(self, user: FakeUser, seat: int, rng: random.Random) -> bool:
+        """One move for a human seat the game waits for, chosen sensibly and made through the
+        panel. False when the game moved on before the click."""
+        chosen = await self._sensible_move(seat, rng)
+        if chosen is None:
+            return False
+        live, prompt, action = chosen
         picked = prompt.pick is not None and prompt.pick.accepts(action)
         index = -1 if picked else prompt.actions.index(action)
         version = live.version
@@ -393,14 +404,10 @@ class Table:
         panel is opened and nothing clicked (a click through the fake Discord costs several
         times the CPU), while the board, the bots and the reveal follow as after a
         click. False when there is nothing to play (the game moved on, the answer stands)."""
-        live = await self.live()
-        game = live.game
-        prompt = game.prompt_for(live.state, seat)
-        if prompt is None or not prompt.blocking:
+        chosen = await self._sensible_move(seat, rng)
+        if chosen is None:
             return False
-        action = game.choose(game.view(live.state, seat), prompt, rng)
-        if game.repeats(live.state, action):
-            return False
+        live, _, action = chosen
         version = live.version  # the match in memory: it changes as the game moves
         try:
             await self.app.service.act(live.id, version=version, seat=seat, action=action,
