@@ -371,6 +371,10 @@ class Scheduler:
     def _finished(self, task: asyncio.Task[None]) -> None:
         self._running.discard(task)
         self._wake.set()
+        # Each piece of work handles the failures it expects; one it did not is logged here,
+        # once, rather than by asyncio as never retrieved.
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log_failure(log, error, "scheduled work failed")
 
     async def _expire(self, entry: Entry) -> None:
         thought: tuple[int, Action] | None = None

@@ -65,10 +65,14 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 # What a driver raises when the server cannot be used now, whatever the statement: no route or
 # socket (OSError), a connection refused, cut or closed, a server starting or shutting down
 # (57P0x), out of disk or memory (class 53), a standby that takes no writes, no answer in time.
-_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+# A connection the server left mid-statement can fail its next statement with asyncpg's
+# "cannot switch to state ...; another operation is in progress" (InternalClientError): seen
+# when PostgreSQL stopped while a half-time warning was being saved.
+_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError,
+                  OSError, TimeoutError)
 _UNAVAILABLE = (OSError, TimeoutError, asyncpg.PostgresConnectionError,
                 asyncpg.OperatorInterventionError, asyncpg.InsufficientResourcesError,
-                asyncpg.ReadOnlySQLTransactionError)
+                asyncpg.ReadOnlySQLTransactionError, asyncpg.InternalClientError)
 
 
 def _translated(error: BaseException, outage: Outage) -> BaseException:

@@ -14,7 +14,9 @@ from typing import Any
 import asyncpg
 import pytest
 
+from storage import StorageUnavailable, postgres
 from storage.migrate import Migration, MigrationError, available_migrations
+from storage.outage import Outage
 from storage.postgres import PostgresRepository
 from storage.postgres_migrate import MIGRATION_LOCK_KEY, MIGRATIONS_PACKAGE, migrate
 from storage.records import MatchStatus, SeatRecord, TimerRecord
@@ -489,3 +491,15 @@ async def test_a_seat_list_reaches_the_other_process(
     assert await second.seats(match.id) == seats
     await second.replace_seat(SeatRecord(match_id=match.id, seat=2, user_id=7, display_name="x"))
     assert (await first.seats(match.id))[2].user_id == 7
+
+
+def test_a_connection_left_mid_statement_is_the_storage_not_answering() -> None:
+    """asyncpg's "cannot switch to state 15; another operation (2) is in progress", from a
+    connection the server left mid-statement (PostgreSQL stopped while a half-time warning was
+    saved), is the outage every caller already handles, not an error nobody expects."""
+    outage = Outage("PostgreSQL")
+    error = asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is "
+                                        "in progress")
+    assert isinstance(error, postgres._DRIVER_ERRORS)
+    assert isinstance(postgres._translated(error, outage), StorageUnavailable)
+    assert outage.down
