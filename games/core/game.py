@@ -50,10 +50,8 @@ class Game(ABC, Generic[S, OptionsT]):
         for extra in self.action_types[1:]:
             union = union | extra
         # Built on its first parse, like the models (``games.core.base``): a process loads
-        # every game and parses the actions of those it plays. One action type is a model,
-        # which carries that setting itself (pydantic refuses a config for it).
-        self._action_adapter: TypeAdapter[Any] = TypeAdapter(union) \
-            if len(self.action_types) == 1 else TypeAdapter(union, config=DEFERRED)
+        # every game and parses the actions of those it plays.
+        self._action_adapter: TypeAdapter[Any] = TypeAdapter(union, config=DEFERRED)
 
     # -- setup ------------------------------------------------------------------------------
     def setup(
