@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from games.core.base import Model
 from storage import GuildSettingsRecord, Repository
 
 # The bounds a server may set the response clock within (``/parlor config``).
 RESPONSE_SECONDS_MIN, RESPONSE_SECONDS_MAX = 5, 60
 
 
-class GameConfig(Model):
+class GameConfig(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)  # default variants for new tables
     enabled: bool = True
     # None: inherit the server-wide setting.
@@ -23,7 +22,7 @@ class GameConfig(Model):
     bots_allowed: bool | None = None
 
 
-class Effective(Model):
+class Effective(BaseModel):
     """One game's settings with the server-wide ones filled in."""
 
     options: dict[str, Any]
@@ -35,7 +34,7 @@ class Effective(Model):
     host_channel_ids: list[int]
 
 
-class GuildConfig(Model):
+class GuildConfig(BaseModel):
     games: dict[str, GameConfig] = Field(default_factory=dict)
     locale: str | None = None  # the table language; None: the server's preferred locale
     turn_seconds: int | None = None  # None: the bot's default; 0: no turn timer

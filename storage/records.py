@@ -8,9 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import Field
-
-from games.core.base import Model
+from pydantic import BaseModel, Field
 
 
 class MatchStatus(StrEnum):
@@ -24,7 +22,7 @@ class MatchStatus(StrEnum):
 OPEN_STATUSES = (MatchStatus.LOBBY, MatchStatus.ACTIVE, MatchStatus.PAUSED)
 
 
-class MatchRecord(Model):
+class MatchRecord(BaseModel):
     id: int
     game: str
     guild_id: int
@@ -40,7 +38,7 @@ class MatchRecord(Model):
     updated_at: datetime
 
 
-class SeatRecord(Model):
+class SeatRecord(BaseModel):
     match_id: int
     seat: int
     user_id: int | None  # None for a seat played by the built-in bot
@@ -49,7 +47,7 @@ class SeatRecord(Model):
     locale: str | None = None
 
 
-class ActionRecord(Model):
+class ActionRecord(BaseModel):
     match_id: int
     version: int  # the match version this action was applied to (0 for the first action)
     seat: int
@@ -59,7 +57,7 @@ class ActionRecord(Model):
     created_at: datetime
 
 
-class ReplayCheckpoint(Model):
+class ReplayCheckpoint(BaseModel):
     """A closed match replayed up to ``step``: the state then, and the events of the actions
     since the checkpoint before, both JSON text written by the replay pages (a cache of
     replaying the log, which never changes once the match is over)."""
@@ -70,7 +68,7 @@ class ReplayCheckpoint(Model):
     events: str
 
 
-class MessageRecord(Model):
+class MessageRecord(BaseModel):
     match_id: int
     kind: str  # "board", "lobby", "reveal", …
     channel_id: int
@@ -78,7 +76,7 @@ class MessageRecord(Model):
     created_at: datetime
 
 
-class TimerRecord(Model):
+class TimerRecord(BaseModel):
     match_id: int
     seat: int
     version: int  # the match version the timer was armed for; a later version voids it
@@ -98,13 +96,13 @@ class TimerSet:
     json: str
 
 
-class GuildSettingsRecord(Model):
+class GuildSettingsRecord(BaseModel):
     guild_id: int
     # Free-form per-game and server-wide settings, validated by the bot's settings models.
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class StatRecord(Model):
+class StatRecord(BaseModel):
     match_id: int
     guild_id: int
     game: str
@@ -126,7 +124,7 @@ class StatRecord(Model):
 EVERYWHERE = 0
 
 
-class RatingRecord(Model):
+class RatingRecord(BaseModel):
     """A player's rating in one game after one table (``tables.ratings``): in one server
     (``scope`` is its id) or across servers (``EVERYWHERE``). ``mu`` and ``sigma`` are the
     Weng–Lin estimate of the player's skill and its uncertainty."""
@@ -141,7 +139,7 @@ class RatingRecord(Model):
     finished_at: datetime
 
 
-class RatingStanding(Model):
+class RatingStanding(BaseModel):
     """A player's latest rating in one game and scope, with the rated tables behind it and
     the wins among them."""
 
@@ -152,7 +150,7 @@ class RatingStanding(Model):
     wins: int
 
 
-class RatingBacklog(Model):
+class RatingBacklog(BaseModel):
     """What is left to rate: the stats of the tables from the first one not yet rated on
     (``since``: its end and its match id; None when every table is rated), in the order the
     tables ended, and the version of the ratings they were read against."""

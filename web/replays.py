@@ -34,7 +34,6 @@ from pydantic import TypeAdapter
 
 from games import registry
 from games.core import Action, Event, Game, Transition
-from games.core.base import DEFERRED
 from storage import (
     ActionRecord,
     MatchNotFound,
@@ -63,8 +62,7 @@ BACKFILL_LIMIT = 500
 OVER = (MatchStatus.FINISHED, MatchStatus.CANCELLED)
 CLOSING = ("finished", "cancelled")  # the service's changes after which a table is over
 # A kept checkpoint's events: (the step that made it, the event), in order.
-EVENTS: TypeAdapter[list[tuple[int, Event]]] = TypeAdapter(
-    list[tuple[int, Event]], config=DEFERRED)
+EVENTS: TypeAdapter[list[tuple[int, Event]]] = TypeAdapter(list[tuple[int, Event]])
 
 
 Made = tuple[int, Event | dict[str, Any]]  # the step that made it, the event or its JSON

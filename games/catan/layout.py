@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
 from games.catan.board import (
     CORNER_COUNT,
@@ -25,11 +25,10 @@ from games.catan.cards import (
     TERRAINS,
     yield_of,
 )
-from games.core.base import Model
 from games.core.memo import Beside
 
 
-class Island(Model):
+class Island(BaseModel):
     """One game's island. ``numbers[h]`` is 0 on the desert; ``harbours[i]`` is the kind of the
     harbour at ``board.HARBOUR_PLACES[i]`` (``"any"`` for 3:1, else the resource traded 2:1)."""
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field
-
-from games.core.base import Model
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class Options(Model):
+class Options(BaseModel):
     """Every combination of these is a valid game for 3 and 4 players."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

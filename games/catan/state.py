@@ -19,7 +19,6 @@ from games.catan.cards import COSTS, GENERIC, PIECES, RESOURCES
 from games.catan.layout import Island, facts
 from games.catan.options import Options
 from games.core import StateBase
-from games.core.base import Model
 from games.core.construct import copied
 from games.core.windows import Windows
 
@@ -38,7 +37,7 @@ Stage = Literal[
 AnswerKind = Literal["accept", "decline", "counter", "void"]
 
 
-class Answer(Model):
+class Answer(BaseModel):
     """A seat's public answer to an offer. Terms are the proposer's: ``give`` is what the
     proposer would hand over, ``want`` what it would receive (a counter-offer's own terms,
     seen from the proposer's side). ``void``: a confirmation found the cards gone."""
@@ -49,7 +48,7 @@ class Answer(Model):
     reason: str = ""
 
 
-class Offer(Model):
+class Offer(BaseModel):
     """The trade the seat on turn has put to the others, open until it confirms one answer,
     withdraws it, makes another or ends its turn. One of its sides may be empty: "I give two
     wool, what will you give?", to be answered by counter-offers."""

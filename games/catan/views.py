@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
 from games.catan.board import HARBOUR_PLACES, HEX_COUNT, HEX_LABELS
 from games.catan.cards import (
@@ -31,12 +31,11 @@ from games.catan.maritime import rates
 from games.catan.robber import chosen_discard, discard_counts
 from games.catan.state import Board, CatanState, hidden_points, total_points
 from games.catan.trading import confirmable
-from games.core.base import Model
 from games.core.construct import assembled
 from games.core.memo import Beside
 
 
-class HexView(Model):
+class HexView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     hex: int
@@ -47,7 +46,7 @@ class HexView(Model):
     pips: int
 
 
-class HarbourView(Model):
+class HarbourView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: str  # "any" (3:1) or the resource traded 2:1
@@ -58,14 +57,14 @@ class HarbourView(Model):
     sea: int  # its sea tile, index into board.SEA_COORDS
 
 
-class IslandView(Model):
+class IslandView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     hexes: list[HexView]
     harbours: list[HarbourView]
 
 
-class PlayerView(Model):
+class PlayerView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     seat: int
@@ -85,7 +84,7 @@ class PlayerView(Model):
     harbours: list[str]  # harbour kinds it reaches
 
 
-class AnswerView(Model):
+class AnswerView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     answer: str  # accept, decline, counter, void (a confirmation found the cards gone)
@@ -93,7 +92,7 @@ class AnswerView(Model):
     want: dict[str, int]  # what the proposer would get
 
 
-class TradeView(Model):
+class TradeView(BaseModel):
     offer: int
     proposer: int
     asked: list[int]
@@ -105,11 +104,11 @@ class TradeView(Model):
     confirmable: list[int]  # seats the proposer may trade with
 
 
-class DiscardView(Model):
+class DiscardView(BaseModel):
     counts: dict[int, int]  # who must give back how many; everyone decides at once
 
 
-class DevelopmentCardView(Model):
+class DevelopmentCardView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str
@@ -117,7 +116,7 @@ class DevelopmentCardView(Model):
     new: bool  # bought this turn: not playable before the next turn
 
 
-class MeView(Model):
+class MeView(BaseModel):
     seat: int
     hand: dict[str, list[str]]  # card ids by resource
     counts: dict[str, int]
@@ -129,14 +128,14 @@ class MeView(Model):
     discard: list[str] | None  # the cards chosen so far
 
 
-class FinalView(Model):
+class FinalView(BaseModel):
     hands: dict[int, dict[str, int]]
     development: dict[int, list[str]]  # unplayed development card ids
     hidden_points: dict[int, int]
     points: dict[int, int]
 
 
-class CatanView(Model):
+class CatanView(BaseModel):
     seat: int | None
     phase: str  # setup, turns, over
     stage: str

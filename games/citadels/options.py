@@ -5,16 +5,15 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.citadels.cards import RANK_CHOICES
-from games.core.base import Model
 
 RANDOM = "random"
 NO_CHARACTER = "none"
 
 
-class Options(Model):
+class Options(BaseModel):
     """Every combination of these switches is a valid game at every player count."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -20,7 +20,6 @@ from games.citadels.cards import (
 )
 from games.citadels.options import Options
 from games.core import StateBase
-from games.core.base import Model
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -39,7 +38,7 @@ Stage = Literal[
 DraftMove = Literal["pick", "discard", "pick_with_face_down"]
 
 
-class Turn(Model):
+class Turn(BaseModel):
     """One called character's turn. ``actor`` plays it: the holder, or the Witch when the
     character is bewitched (after the holder's gather-only part)."""
 

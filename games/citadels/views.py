@@ -10,16 +10,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
 from games.citadels.cards import CHARACTERS, character_of_card, district_of
 from games.citadels.scoring import breakdown
 from games.citadels.state import CitadelsState, holder_of
-from games.core.base import Model
 from games.core.construct import assembled
 
 
-class DistrictView(Model):
+class DistrictView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str
@@ -30,7 +29,7 @@ class DistrictView(Model):
     beautified: bool = False
 
 
-class PlayerView(Model):
+class PlayerView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     seat: int
@@ -42,7 +41,7 @@ class PlayerView(Model):
     characters: list[str]  # roles this seat has revealed this round
 
 
-class TurnView(Model):
+class TurnView(BaseModel):
     character: str
     rank: int
     holder: int
@@ -54,21 +53,21 @@ class TurnView(Model):
     used: list[str]
 
 
-class DraftView(Model):
+class DraftView(BaseModel):
     seat: int  # who picks (or puts down) now
     move: str
     options: int  # how many cards that seat holds
     picked: list[int]  # character cards taken so far, by seat
 
 
-class FinalView(Model):
+class FinalView(BaseModel):
     characters: dict[int, list[str]]  # last round's character cards, by seat
     face_down: list[list[str]]  # every round's face-down cards
     hands: dict[int, list[str]]
     scores: dict[int, dict[str, float]]
 
 
-class MeView(Model):
+class MeView(BaseModel):
     seat: int
     hand: list[DistrictView]
     characters: list[str]  # character cards held this round
@@ -80,7 +79,7 @@ class MeView(Model):
     peek: list[DistrictView]  # the hand the Wizard is looking at
 
 
-class CitadelsView(Model):
+class CitadelsView(BaseModel):
     seat: int | None
     phase: Literal["draft", "turns", "crown", "over"]
     round: int

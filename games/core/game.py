@@ -9,7 +9,6 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from games.core.base import DEFERRED
 from games.core.construct import assembled
 from games.core.errors import IllegalAction
 from games.core.model import Action, Event, GameSpec, Outcome, Prompt, StateBase, Transition
@@ -49,9 +48,7 @@ class Game(ABC, Generic[S, OptionsT]):
         union: Any = self.action_types[0]
         for extra in self.action_types[1:]:
             union = union | extra
-        # Built on its first parse, like the models (``games.core.base``): a process loads
-        # every game and parses the actions of those it plays.
-        self._action_adapter: TypeAdapter[Any] = TypeAdapter(union, config=DEFERRED)
+        self._action_adapter: TypeAdapter[Any] = TypeAdapter(union)
 
     # -- setup ------------------------------------------------------------------------------
     def setup(

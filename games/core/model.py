@@ -7,16 +7,14 @@ from itertools import repeat
 from operator import is_
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, PrivateAttr, SerializeAsAny
-
-from games.core.base import Model
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SerializeAsAny
 
 # Which clock a decision runs on: the server's turn timer, or a game's short response window
 # ("Dodge?", fight or flee). Only turn-clock timeouts count as missed turns.
 Clock = Literal["turn", "response"]
 
 
-class Action(Model):
+class Action(BaseModel):
     """One decision taken by one seat. Actions compare equal by value.
 
     Each game subclasses this once per kind of decision with ``kind`` narrowed to a literal, so
@@ -29,7 +27,7 @@ class Action(Model):
     seat: int
 
 
-class Pick(Model):
+class Pick(BaseModel):
     """A choice of several items made as one move: ``min``..``max`` of ``options``.
 
     The chosen ids fill the tuple field ``field`` of ``template`` (the action with that field
@@ -73,7 +71,7 @@ class Pick(Model):
         return built == action
 
 
-class Prompt(Model):
+class Prompt(BaseModel):
     """What one seat may decide right now.
 
     ``blocking`` prompts are what the game waits for (and what timers apply to); a non-blocking
@@ -117,7 +115,7 @@ class Prompt(Model):
         return self.pick is not None and self.pick.accepts(action)
 
 
-class Event(Model):
+class Event(BaseModel):
     """Something that happened, as a message key with parameters.
 
     ``to`` is the audience: ``None`` for the whole table (and spectators), else the seats that
@@ -135,7 +133,7 @@ class Event(Model):
         return self.to is None or (seat is not None and seat in self.to)
 
 
-class Transition(Model):
+class Transition(BaseModel):
     """The result of applying one action: the new state and what happened, in order."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -144,7 +142,7 @@ class Transition(Model):
     events: list[Event] = Field(default_factory=list)
 
 
-class Outcome(Model):
+class Outcome(BaseModel):
     """A finished game's result. ``details`` holds each seat's score breakdown."""
 
     scores: dict[int, float]
@@ -152,7 +150,7 @@ class Outcome(Model):
     details: dict[int, dict[str, float]] = Field(default_factory=dict)
 
 
-class GameSpec(Model):
+class GameSpec(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     name: str
@@ -161,7 +159,7 @@ class GameSpec(Model):
     max_players: int
 
 
-class StateBase(Model):
+class StateBase(BaseModel):
     """Fields every game state carries. ``step`` counts applied actions (the match version)."""
 
     seed: int

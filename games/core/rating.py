@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.base import Model
 from games.core.model import Outcome
 
 
-class Rated(Model):
+class Rated(BaseModel):
     """How a game's finished tables move its players' ratings.
 
     ``rated`` False: a cooperative game (everyone wins or loses together against the game),

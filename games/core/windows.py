@@ -25,15 +25,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from games.core.base import Model
 from games.core.construct import assembled
 
 WindowMode = Literal["in_order", "first_come", "together"]
 
 
-class Window(Model):
+class Window(BaseModel):
     serial: int
     topic: str
     mode: WindowMode
@@ -83,7 +82,7 @@ class Window(Model):
         return seat in self.asked()
 
 
-class Windows(Model):
+class Windows(BaseModel):
     """The open windows of a game, innermost last, and the serial that names new ones."""
 
     serial: int = 0

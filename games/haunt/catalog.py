@@ -10,9 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
-from games.core.base import Model
 from games.haunt.schema import Card, Chart, Event, Explorer, Haunt, House, Room, SideRules
 
 CONTENT = Path(__file__).parent / "content"
@@ -22,7 +21,7 @@ def _read(name: str) -> Any:
     return json.loads((CONTENT / name).read_text(encoding="utf-8"))
 
 
-class Catalog(Model):
+class Catalog(BaseModel):
     house: House
     explorers: tuple[Explorer, ...]
     omens: tuple[Card, ...]

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from games.core.base import Model
 from games.core.options import TABLE_DATE
 from games.haunt.catalog import catalog
 
 
-class Options(Model):
+class Options(BaseModel):
     """``haunts``: the haunts in play (None = all). ``played``: haunts this table has already
     played; with ``choose_another`` a haunt that is not in play or already played is replaced
     by the seed's procedure (another omen room, then new omens). ``today`` (MM-DD), the day

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
-
-from games.core.base import Model
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Trait = Literal["might", "speed", "sanity", "knowledge"]
 TRAITS: tuple[Trait, ...] = ("might", "speed", "sanity", "knowledge")
@@ -25,7 +23,7 @@ Symbol = Literal["omen", "item", "event"]
 DamageKind = Literal["physical", "mental"]
 
 
-class Strict(Model):
+class Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 

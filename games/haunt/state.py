@@ -9,7 +9,6 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import StateBase
-from games.core.base import Model
 from games.core.construct import assembled
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
@@ -118,7 +117,7 @@ Phase = Literal["choose", "explore", "haunt", "over"]
 MONSTERS = -1  # the monsters' place in the turn order after the haunt
 
 
-class PlacedRoom(Model):
+class PlacedRoom(BaseModel):
     # A placed room is never changed, only replaced (a turn puts a turned copy in its place):
     # frozen, it is shared by the state's copy on every move and by the views.
     model_config = ConfigDict(frozen=True)
@@ -130,7 +129,7 @@ class PlacedRoom(Model):
     doors: list[Direction]
 
 
-class Seat(Model):
+class Seat(BaseModel):
     """One explorer. ``marks`` index each trait track (0..7); -1 is the skull."""
 
     explorer: str = ""
@@ -142,14 +141,14 @@ class Seat(Model):
     used_room_actions: list[str] = Field(default_factory=list)
 
 
-class MonsterPiece(Model):
+class MonsterPiece(BaseModel):
     id: str
     kind: str
     room: str
     stunned: bool = False
 
 
-class TurnState(Model):
+class TurnState(BaseModel):
     """What the seat whose turn it is has done this turn."""
 
     number: int = 0
@@ -159,13 +158,13 @@ class TurnState(Model):
     used: list[str] = Field(default_factory=list)
 
 
-class DamageOwed(Model):
+class DamageOwed(BaseModel):
     seat: int
     kind: Literal["physical", "mental"]
     amount: int
 
 
-class Placement(Model):
+class Placement(BaseModel):
     """A room drawn for an exploration, waiting for the explorer to turn it."""
 
     room: str
@@ -178,14 +177,14 @@ class Placement(Model):
     reopen: bool = False
 
 
-class StealChoice(Model):
+class StealChoice(BaseModel):
     attacker: int
     defender: int
     kind: Literal["physical", "mental"]
     amount: int
 
 
-class MonsterTurn(Model):
+class MonsterTurn(BaseModel):
     """The monsters' turn: who is still to act, the movement rolled for each kind this turn,
     and what the acting monster has done."""
 
@@ -196,7 +195,7 @@ class MonsterTurn(Model):
     moved: bool = False
 
 
-class Roll(Model):
+class Roll(BaseModel):
     """A roll the table saw: who, what for, the dice and the total. Never changed once logged:
     frozen, it is shared by the state's copy on every move and by the views."""
 

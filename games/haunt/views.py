@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.base import Model
 from games.core.construct import assembled, built
 from games.haunt import goals, traits
 from games.haunt.options import Options
@@ -19,7 +18,7 @@ from games.haunt.state import HauntState, PlacedRoom, Roll
 M = TypeVar("M", bound=BaseModel)
 
 
-class TraitView(Model):
+class TraitView(BaseModel):
     # Frozen: one object per explorer, trait and mark, shared by every view (_trait_view).
     model_config = ConfigDict(frozen=True)
 
@@ -27,7 +26,7 @@ class TraitView(Model):
     value: int
 
 
-class ExplorerView(Model):
+class ExplorerView(BaseModel):
     seat: int
     explorer: str
     room: str
@@ -38,14 +37,14 @@ class ExplorerView(Model):
     side: str
 
 
-class MonsterView(Model):
+class MonsterView(BaseModel):
     id: str
     kind: str
     room: str
     stunned: bool
 
 
-class PublicView(Model):
+class PublicView(BaseModel):
     options: Options  # the table's options: how its bots play among them
     phase: str
     seats: int

@@ -11,7 +11,6 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from games.core import StateBase
-from games.core.base import Model
 from games.lifeboat.options import Options
 
 Stage = Literal[
@@ -63,7 +62,7 @@ def _containers(model: type[BaseModel], kinds: tuple[type, ...] = (list, dict)) 
     )
 
 
-class Demand(Model):
+class Demand(BaseModel):
     """A swap, robbery or act of cannibalism that someone may resist.
 
     For a robbery ``card`` is the named face-up card id or ``"hand"``; for cannibalism
@@ -79,7 +78,7 @@ class Demand(Model):
         return _copy_part(self, _DEMAND_CONTAINERS)
 
 
-class Fight(Model):
+class Fight(BaseModel):
     attackers: list[str]
     defenders: list[str]
     ready: list[str] = Field(default_factory=list)
@@ -88,7 +87,7 @@ class Fight(Model):
         return _copy_part(self, _FIGHT_CONTAINERS)
 
 
-class Vote(Model):
+class Vote(BaseModel):
     """Who still has to answer a cannibalism proposal, and the answers so far."""
 
     waiting: list[str]
@@ -99,7 +98,7 @@ class Vote(Model):
         return _copy_part(self, _VOTE_CONTAINERS)
 
 
-class Window(Model):
+class Window(BaseModel):
     """A reaction window of the navigation phase (overboard or thirst).
 
     ``waiting`` are the awake characters that have not said they are done; ``ghosts`` are the

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
-from games.core.base import Model
 from games.core.memo import Memo
 from games.lifeboat.birds import BIRDS_TO_LAND
 from games.lifeboat.cards import CHARACTERS, EVERYONE, NAVIGATION, love_card
@@ -38,7 +37,7 @@ _PHASES: dict[str, Phase] = {
 }
 
 
-class NavCardView(Model):
+class NavCardView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str
@@ -66,7 +65,7 @@ def _nav_view(card_id: str) -> NavCardView:
 NAV_VIEWS: dict[str, NavCardView] = {card_id: _nav_view(card_id) for card_id in NAVIGATION}
 
 
-class CharacterView(Model):
+class CharacterView(BaseModel):
     """Shared between views when nothing changed: frozen, never modify its lists."""
 
     model_config = ConfigDict(frozen=True)
@@ -85,14 +84,14 @@ class CharacterView(Model):
     fight_marker: bool
 
 
-class DemandView(Model):
+class DemandView(BaseModel):
     kind: Literal["swap", "rob", "cannibalism"]
     attacker: str
     target: str  # for cannibalism: the body
     card: str | None  # rob: a face-up card id or "hand"; cannibalism: the card used
 
 
-class FightView(Model):
+class FightView(BaseModel):
     attackers: list[str]
     defenders: list[str]
     ready: list[str]
@@ -100,13 +99,13 @@ class FightView(Model):
     defence: int
 
 
-class VoteView(Model):
+class VoteView(BaseModel):
     waiting: list[str]
     objectors: list[str]
     allowers: list[str]
 
 
-class WindowView(Model):
+class WindowView(BaseModel):
     kind: Literal["overboard", "thirst"]
     waiting: list[str]
     ghosts: list[str]
@@ -116,7 +115,7 @@ class WindowView(Model):
     thirst: dict[str, int]
 
 
-class SeatResult(Model):
+class SeatResult(BaseModel):
     seat: int
     character: str
     love: str
@@ -130,12 +129,12 @@ class SeatResult(Model):
     total: float
 
 
-class Results(Model):
+class Results(BaseModel):
     seats: list[SeatResult]
     winners: list[int]
 
 
-class PublicView(Model):
+class PublicView(BaseModel):
     game: Literal["lifeboat"] = "lifeboat"
     viewer: int | None
     options: Options
@@ -169,7 +168,7 @@ class PublicView(Model):
     results: Results | None
 
 
-class MeView(Model):
+class MeView(BaseModel):
     seat: int
     character: str
     love: str

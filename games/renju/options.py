@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field
-
-from games.core.base import Model
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class Options(Model):
+class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     opening: Literal["designated", "free"] = Field(

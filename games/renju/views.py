@@ -3,9 +3,8 @@ is the public view with the reader's seat and colour added."""
 
 from __future__ import annotations
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
-from games.core.base import Model
 from games.renju.board import name
 from games.renju.legality import forbidden_now
 from games.renju.state import End, RenjuState, Stage, colour_of, seat_of
@@ -13,7 +12,7 @@ from games.renju.state import End, RenjuState, Stage, colour_of, seat_of
 Colour = str  # "black" or "white" in views: readable, and what the catalogs name
 
 
-class PublicView(Model):
+class PublicView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     board: str  # row 1 first, ``x`` black, ``o`` white, ``.`` empty

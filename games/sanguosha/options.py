@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.base import Model
 from games.core.options import SERIES
 
 
-class Options(Model):
+class Options(BaseModel):
     """Every combination of these switches is a valid game."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

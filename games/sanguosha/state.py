@@ -8,14 +8,13 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from games.core import StateBase
-from games.core.base import Model
 from games.core.construct import assembled, every_field, set_fields_set, set_private
 from games.core.windows import Windows
 from games.sanguosha.identities import Identity, identity_of_card
 from games.sanguosha.options import Options
 
 
-class Player(Model):
+class Player(BaseModel):
     seat: int
     identity_card: str
     # The hero in play, public once every hero is revealed; ``chosen`` holds a secret pick.
@@ -53,7 +52,7 @@ class Player(Model):
         return len(self.hand) + len(self.equips) + len(self.judging)
 
 
-class Frame(Model):
+class Frame(BaseModel):
     """One step of resolution waiting on the stack: a turn, a card's use, a dying player…
 
     ``op`` names the handler (see ``flow.py``); ``step`` is how far it got; ``d`` its data
@@ -67,7 +66,7 @@ class Frame(Model):
     d: dict[str, Any] = Field(default_factory=dict)
 
 
-class Result(Model):
+class Result(BaseModel):
     side: str  # "lord" (with the loyalists), "rebel", "renegade" or "draw"
     winners: list[int]
 

@@ -6,7 +6,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.base import Model
 from games.core.construct import whole
 from games.core.memo import Memo
 from games.sanguosha.distance import attack_range, distances_from
@@ -17,7 +16,7 @@ from games.sanguosha.state import SanguoshaState
 from games.sanguosha.use import judging_name
 
 
-class SeatRow(Model):
+class SeatRow(BaseModel):
     # Frozen: views built from states that quiet passes made share their rows.
     model_config = ConfigDict(frozen=True)
 
@@ -43,14 +42,14 @@ class SeatRow(Model):
     kills: list[int]
 
 
-class Waiting(Model):
+class Waiting(BaseModel):
     topic: str
     mode: str
     seats: list[int]
     data: dict[str, Any]
 
 
-class PublicView(Model):
+class PublicView(BaseModel):
     options: Options
     seats: list[SeatRow]
     lord: int
@@ -77,7 +76,7 @@ class PublicView(Model):
     viewer: int | None = None
 
 
-class Me(Model):
+class Me(BaseModel):
     seat: int
     identity: str
     identity_card: str

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.base import Model
 from games.zombie.doom import DOOM_TABLE, DoomRow
 
 
-class Options(Model):
+class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     start_health: int | None = Field(

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.core.base import Model
+from pydantic import BaseModel
+
 from games.zombie.tiles import TILES, Area
 
 
-class PlacedTile(Model):
+class PlacedTile(BaseModel):
     tile: str
     x: int
     y: int
@@ -21,7 +22,7 @@ class PlacedTile(Model):
         return TILES[self.tile].area
 
 
-class Opening(Model):
+class Opening(BaseModel):
     """A way between two tiles whatever their sides say: a broken wall, the window."""
 
     kind: Literal["wall", "window"]

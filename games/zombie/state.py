@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr
 
 from games.core import StateBase
-from games.core.base import Model
 from games.core.construct import assembled
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
@@ -36,7 +35,7 @@ Result = Literal["won", "lost"]
 Totem = Literal["hidden", "held", "buried"]
 
 
-class Player(Model):
+class Player(BaseModel):
     health: int
     items: list[str] = Field(default_factory=list)
     alive: bool = True
@@ -44,7 +43,7 @@ class Player(Model):
     death: int | None = None
 
 
-class Fight(Model):
+class Fight(BaseModel):
     zombies: int
     fighters: list[int] = Field(default_factory=list)
     fled: list[int] = Field(default_factory=list)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
-from games.core.base import Model
 from games.core.construct import assembled, built
 from games.zombie.board import walkable_neighbours
 from games.zombie.fight import commitment_id
@@ -20,7 +19,7 @@ from games.zombie.state import Stage, ZombieState, acting_leader, layout
 from games.zombie.tiles import DIRECTIONS, TILES
 
 
-class PlayerView(Model):
+class PlayerView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     seat: int
@@ -31,7 +30,7 @@ class PlayerView(Model):
     totem: bool
 
 
-class TileView(Model):
+class TileView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     tile: str
@@ -42,7 +41,7 @@ class TileView(Model):
     sides: dict[str, str]  # direction -> door, wall, open, hedge or house, as turned
 
 
-class OpeningView(Model):
+class OpeningView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: str
@@ -50,7 +49,7 @@ class OpeningView(Model):
     b: str
 
 
-class FightView(Model):
+class FightView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     zombies: int
@@ -62,7 +61,7 @@ class FightView(Model):
     damage: int
 
 
-class PublicView(Model):
+class PublicView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     options: Options  # the table's options: how its bots play among them
