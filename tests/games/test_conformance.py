@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -72,6 +73,31 @@ SOAK = os.environ.get("PARLOR_SOAK") == "1"
 # are the first of their kind (the first and last step, each new set of pending prompt kinds).
 # The other games' own playouts take the same measure.
 ROUND_TRIP_EVERY = 1 if SOAK else 8
+
+def step_checker(game: Any, each_prompt: Callable[[Prompt], None] | None = None
+                 ) -> Callable[[Any, Any, Any], None]:
+    """A playout's check of each step, for the games' own playout tests: nothing leaked, a
+    prompt open exactly while the game runs, every prompt with actions (and ``each_prompt``),
+    the JSON round trip at the steps ``Moments(ROUND_TRIP_EVERY)`` picks."""
+    round_trips = Moments(ROUND_TRIP_EVERY)
+
+    def check(before: Any, action: Any, transition: Any) -> None:
+        leaks = find_leaks(game, before, transition)
+        assert not leaks, leaks
+        after = transition.state
+        over = game.outcome(after) is not None
+        prompts = game.pending(after)
+        assert bool(prompts) != over
+        for prompt in prompts:
+            assert prompt.actions
+            if each_prompt is not None:
+                each_prompt(prompt)
+        if round_trips.due(prompts, over):
+            assert game.parse_state(after.model_dump_json()) == after
+
+    return check
+
+
 # The twins of the first playout's state: every 25th step with PARLOR_SOAK=1, else every 100th
 # and each first moment of its kind.
 TWINS_EVERY = 25 if SOAK else 100

@@ -11,8 +11,6 @@ from typing import Any
 import pytest
 
 from games.core.conformance import (
-    Moments,
-    find_leaks,
     mixed_chooser,
     playout,
     random_action,
@@ -33,23 +31,8 @@ FIRST_SEED = 1
 
 
 def _checker() -> Callable[[Any, Any, Any], None]:
-    """A playout's check of each step; the JSON round trip at the steps the generic
-    conformance run picks (``Moments``: every one with PARLOR_SOAK=1)."""
-    round_trips = Moments(generic.ROUND_TRIP_EVERY)
-
-    def check(before: Any, action: Any, transition: Any) -> None:
-        after = transition.state
-        leaks = find_leaks(GAME, before, transition)
-        assert not leaks, leaks
-        over = GAME.outcome(after) is not None
-        prompts = GAME.pending(after)
-        assert bool(prompts) != over
-        for prompt in prompts:
-            assert prompt.actions
-        if round_trips.due(prompts, over):
-            assert GAME.parse_state(after.model_dump_json()) == after
-
-    return check
+    """A playout's check of each step (``generic.step_checker``)."""
+    return generic.step_checker(GAME)
 
 
 @pytest.mark.parametrize("seats", range(4, 11))
