@@ -10,10 +10,15 @@ is killed at. After a restart the rows re-arm without loading any match. A chang
 the match waits for exactly the entries already stored writes none (a third of Zombie in My
 Pocket's moves: a seat's move that leaves the others' clocks running).
 
-Entries live in a heap ordered by time, with an index by (match, seat); a replaced entry stays
-in the heap until it surfaces and is skipped, or until stale items outnumber live ones enough
-to rebuild the heap without them. So a change costs O(log n) amortised and a wake O(1),
-whatever the number of tables. Only a few expiries run at once, oldest first: after a stop,
+Entries live in an index by (match, seat); a heap ordered by time holds a wake-up per seat,
+at the time of its entry's next event (the warning, then the deadline). A change that replaces
+a seat's entry with a later one pushes nothing: the seat's wake-up, when it surfaces, finds the
+entry now there and goes back into the heap at that entry's time. Only an entry due before the
+seat's wake-up pushes a new one (the old one is skipped when it surfaces). So the heap holds
+about one item per seat whatever the pace of changes (a heap of every replaced entry grew by
+thousands a second, and rebuilding it without them held the event loop for tens of
+milliseconds), a change costs O(log n) at most and a wake O(1), whatever the number of
+tables. Only a few expiries run at once, oldest first: after a stop,
 a thousand timers fall due together, and clicks must still get the event loop between them.
 An expiry waiting for a bot's search in a worker process (bot/choosing.py) holds no slot
 meanwhile: searching bots never hold up another table's timers.
@@ -59,8 +64,9 @@ MAX_RUNNING = 8
 # after this long, unless a change to its match replaced it first.
 RETRY_AFTER = 5.0
 DUE, WARN = 0, 1
-# The heap is rebuilt without its stale items once it holds this many times the live entries
-# (plus a floor, so a small schedule is never rebuilt): amortised O(1) per change.
+# The heap is rebuilt without its skipped wake-ups once it holds this many times the seats it
+# wakes (plus a floor, so a small schedule is never rebuilt): amortised O(1) per change. Only
+# entries due before their seat's wake-up leave one behind (a response window after a turn).
 COMPACT_FACTOR = 3
 COMPACT_MINIMUM = 1_000
 # Bots choose their moves off the event loop (bot/choosing.py: worker threads, or worker
@@ -83,6 +89,10 @@ class Entry:
     bot: bool
     clock: Clock = "turn"
     fired: bool = False  # its deadline came: taken off the heap, its move under way
+    # In the index (``Scheduler._by_match``): it is the entry its seat waits on. Kept on the
+    # entry so that telling a heap item's entry current costs no lookups: a compaction tests
+    # every item of the heap, thousands of them, in one turn of the loop.
+    armed: bool = False
     moved: bool = False  # its move was chosen, the change being saved is that move
     row: str = ""  # ``row_text()``'s last answer
     row_warned: bool = False  # the ``warned`` it was made with
@@ -102,13 +112,26 @@ class Entry:
         return self.row
 
 
+def _next_event(entry: Entry) -> tuple[float, int] | None:
+    """When ``entry`` next acts and how (DUE or WARN); None once its deadline has fired. An
+    entry's deadline and warning time are set once; the warning's is cleared once sent."""
+    if entry.fired:
+        return None
+    if entry.warn_at is not None:
+        return entry.warn_at, WARN
+    return entry.deadline, DUE
+
+
 class Scheduler:
     def __init__(self, app: Ports) -> None:
         self.app = app
         # The entries by match and seat (one index: every move looks its match's entries up).
         self._by_match: dict[int, dict[int, Entry]] = {}
         self._armed = 0  # entries in ``_by_match``
-        self._heap: list[tuple[float, int, int, Entry]] = []  # (when, order, DUE/WARN, entry)
+        # Wake-ups (when, order, (match, seat)); a seat's current one is in ``_wakes``, the
+        # others are skipped when they surface.
+        self._heap: list[tuple[float, int, tuple[int, int]]] = []
+        self._wakes: dict[tuple[int, int], tuple[float, int]] = {}  # seat: (when, order)
         self._order = itertools.count()
         # Entries ``plan`` chose for a save in progress, adopted by ``saved`` once it landed.
         self._planned: dict[int, dict[int, Entry]] = {}
@@ -143,7 +166,8 @@ class Scheduler:
     def due(self) -> int:
         """Entries whose time has come: being handled, or waiting for a free slot."""
         now = time.time()
-        waiting = sum(1 for item in self._heap if item[0] <= now and self._live_item(item))
+        waiting = sum(1 for seats in self._by_match.values() for entry in seats.values()
+                      if (event := _next_event(entry)) is not None and event[0] <= now)
         return len(self._running) + waiting
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -182,39 +206,49 @@ class Scheduler:
         seats = self._by_match.get(entry.match_id)
         if seats is None:
             seats = self._by_match[entry.match_id] = {}
-        if entry.seat not in seats:
+        replaced = seats.get(entry.seat)
+        if replaced is None:
             self._armed += 1
+        else:
+            replaced.armed = False
         seats[entry.seat] = entry
-        heapq.heappush(self._heap, (entry.deadline, next(self._order), DUE, entry))
-        if entry.warn_at is not None:
-            heapq.heappush(self._heap, (entry.warn_at, next(self._order), WARN, entry))
-        if len(self._heap) > COMPACT_FACTOR * self._armed + COMPACT_MINIMUM:
+        entry.armed = True
+        event = _next_event(entry)
+        if event is not None:
+            self._wake_at(entry.key, event[0])
+
+    def _wake_at(self, key: tuple[int, int], when: float) -> None:
+        """Makes sure the seat ``key`` is woken by ``when``."""
+        wake = self._wakes.get(key)
+        if wake is not None and wake[0] <= when:
+            return  # woken earlier already: it looks again then
+        order = next(self._order)
+        self._wakes[key] = (when, order)
+        heapq.heappush(self._heap, (when, order, key))
+        if len(self._heap) > COMPACT_FACTOR * len(self._wakes) + COMPACT_MINIMUM:
             self._compact()
 
     def _compact(self) -> None:
-        """Drop the items of replaced entries at once. They would surface at their own time
-        (a human's turn: minutes), and at a thousand moves a second they piled up by the
-        hundred thousand: memory, and objects for every full collection to walk."""
-        self._heap = [item for item in self._heap if self._live_item(item)]
+        """Drop the wake-ups that a seat's earlier one replaced. They would surface at their
+        own time (a human's turn: minutes); in numbers they cost memory, and objects for every
+        full collection to walk."""
+        wakes = self._wakes
+        self._heap = [item for item in self._heap if wakes.get(item[2], (0.0, -1))[1] == item[1]]
         heapq.heapify(self._heap)
 
-    def _live_item(self, item: tuple[float, int, int, Entry]) -> bool:
-        when, _, kind, entry = item
-        return self._current(entry) and (
-            entry.deadline == when if kind == DUE else entry.warn_at == when)
-
     def _drop(self, entry: Entry) -> None:
-        """Forget ``entry`` (its heap items are skipped when they surface)."""
+        """Forget ``entry`` (its seat's wake-up finds nothing when it surfaces)."""
         seats = self._by_match.get(entry.match_id)
         if seats is not None and seats.get(entry.seat) is entry:
             del seats[entry.seat]
+            entry.armed = False
             self._armed -= 1
             if not seats:
                 del self._by_match[entry.match_id]
 
-    def _current(self, entry: Entry) -> bool:
-        seats = self._by_match.get(entry.match_id)
-        return seats is not None and seats.get(entry.seat) is entry
+    @staticmethod
+    def _current(entry: Entry) -> bool:
+        return entry.armed
 
     # -- planning (the service's Planner) -------------------------------------------------------
     async def plan(self, current: LiveMatch, upcoming: LiveMatch) -> TimerSet | None:
@@ -329,19 +363,29 @@ class Scheduler:
         while True:
             now = time.time()
             while self._heap and self._busy() < self._max_running:
-                when, _, kind, entry = self._heap[0]
-                if not self._live_item(self._heap[0]):
-                    heapq.heappop(self._heap)  # replaced or moved since it was pushed
-                    continue
+                when, order, key = self._heap[0]
                 if when > now:
                     break
                 heapq.heappop(self._heap)
-                metrics.TIMER_LAG.observe(now - when)
+                if self._wakes.get(key, (0.0, -1))[1] != order:
+                    continue  # an earlier wake-up of the seat replaced it
+                del self._wakes[key]
+                seats = self._by_match.get(key[0])
+                entry = None if seats is None else seats.get(key[1])
+                event = None if entry is None else _next_event(entry)
+                if entry is None or event is None:
+                    continue  # the seat waits for nothing now, or its move is under way
+                at, kind = event
+                if at > now:
+                    self._wake_at(key, at)  # its entry was replaced by a later one
+                    continue
+                metrics.TIMER_LAG.observe(now - at)
                 if kind == DUE:
                     entry.fired = True
                     self._spawn(self._expire(entry))
                 else:
                     entry.warn_at = None
+                    self._wake_at(key, entry.deadline)
                     self._spawn(self._warn(entry))
             self._wake.clear()
             if self._busy() >= self._max_running:

@@ -505,9 +505,11 @@ async def test_the_collector_walks_the_young_generation_on_a_timer_too() -> None
 
 
 def test_replaced_entries_do_not_pile_up_in_the_heap() -> None:
-    """Each move replaces its match's entries; their old heap items are dropped in bulk once
-    they outnumber the live ones, and the live entries (their warnings too) stay armed."""
-    from bot.scheduler import COMPACT_FACTOR, COMPACT_MINIMUM, DUE, WARN, Entry
+    """Each move replaces its match's entries. A replacement due later pushes nothing (the
+    seat's wake-up looks again when it surfaces), so the heap keeps one item per seat; one due
+    sooner pushes an earlier wake-up, and the skipped ones are dropped in bulk once they
+    outnumber the seats."""
+    from bot.scheduler import COMPACT_FACTOR, COMPACT_MINIMUM, Entry
 
     scheduler = Scheduler(SimpleNamespace())  # type: ignore[arg-type]
     now = time.time()
@@ -518,11 +520,56 @@ def test_replaced_entries_do_not_pile_up_in_the_heap() -> None:
     live = {(match_id, seat) for match_id, seats in scheduler._by_match.items()
             for seat in seats}
     assert len(live) == scheduler.pending() == 150
+    assert len(scheduler._heap) == 150
+    assert {item[2] for item in scheduler._heap} == live
+
+    for move in range(20_000):  # each due sooner than the one before: a push each
+        match_id, seat = move % 50, move % 3
+        scheduler._put(Entry(match_id, seat, move, now + 200 - move / 1000, None, "turn",
+                             bot=True))
     assert len(scheduler._heap) <= 2 * (COMPACT_FACTOR * len(live) + COMPACT_MINIMUM)
-    armed = {(item[3].key, item[2]) for item in scheduler._heap
-             if scheduler._live_item(item)}
-    assert armed == {(key, kind) for key in live for kind in (DUE, WARN)}
+    current = {key: scheduler._wakes[key] for key in live}
+    for (match_id, seat), (when, _) in current.items():
+        assert when == scheduler._by_match[match_id][seat].deadline
+    assert {(item[0], item[1]) for item in scheduler._heap} >= set(current.values())
     assert scheduler._heap[0] == min(scheduler._heap)
+
+
+async def test_a_seat_acts_at_its_current_entry_s_times_once() -> None:
+    """A seat's entry replaced by one due later fires at the later time, once; one replaced
+    by an entry due sooner fires at the sooner time, and the older wake-up fires nothing; a
+    person's entry warns at half time, then expires at its deadline."""
+    from bot.scheduler import Entry
+
+    scheduler = Scheduler(SimpleNamespace())  # type: ignore[arg-type]
+    acted: list[tuple[str, int, float]] = []
+
+    async def expire(entry: Entry) -> None:
+        acted.append(("due", entry.version, time.time()))
+
+    async def warn(entry: Entry) -> None:
+        acted.append(("warn", entry.version, time.time()))
+
+    scheduler._expire = expire  # type: ignore[method-assign]
+    scheduler._warn = warn  # type: ignore[method-assign]
+    now = time.time()
+    scheduler._put(Entry(1, 0, 0, now + 0.05, None, "q", bot=True))
+    scheduler._put(Entry(1, 0, 1, now + 0.25, None, "q", bot=True))  # later
+    scheduler._put(Entry(2, 0, 2, now + 0.30, None, "q", bot=True))
+    scheduler._put(Entry(2, 0, 3, now + 0.10, None, "q", bot=True))  # sooner
+    scheduler._put(Entry(3, 0, 4, now + 0.20, now + 0.05, "q", bot=False))
+    runner = asyncio.create_task(scheduler._run())
+    try:
+        await asyncio.sleep(0.45)
+    finally:
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+    assert [(kind, version) for kind, version, _ in acted] == [
+        ("warn", 4), ("due", 3), ("due", 4), ("due", 1)]
+    at = {(kind, version): when - now for kind, version, when in acted}
+    assert at["warn", 4] >= 0.05 and at["due", 3] >= 0.10
+    assert at["due", 4] >= 0.20 and at["due", 1] >= 0.25
+    assert scheduler.due() == 4 - len(acted)  # every entry fired: none left waiting
 
 
 class CountedWake(asyncio.Event):
