@@ -79,10 +79,10 @@ class GroupCommit:
     def __init__(self, lock: asyncio.Lock, connection: Callable[[], aiosqlite.Connection],
                  *, linger: float | None = None) -> None:
         self._linger = GROUP_LINGER if linger is None else linger
-        # The matches that appended lately, the least recent first, with when they did; and
-        # when each recent append came.
-        self._recent: dict[int, float] = {}
-        self._recent_times: deque[float] = deque()
+        # The appends of the last LINGER_WINDOW, oldest first (when, match), and how many of
+        # them each match made: both kept up in O(1) an append, whatever the pace.
+        self._recent: deque[tuple[float, int]] = deque()
+        self._recent_by_match: dict[int, int] = {}
         self.lingered = 0  # trips that waited for company, for tests and the benches
         self._lock = lock
         self._connection = connection
@@ -101,10 +101,9 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._waiting.append(_Append(match_id, expected_version, params, future))
-        now = loop.time()
-        self._recent.pop(match_id, None)
-        self._recent[match_id] = now
-        self._recent_times.append(now)
+        self._recent.append((loop.time(), match_id))
+        by_match = self._recent_by_match
+        by_match[match_id] = by_match.get(match_id, 0) + 1
         lingering = self._lingering
         if lingering is not None and len(self._waiting) >= FULL_GROUP:
             _settle(lingering)
@@ -190,13 +189,16 @@ class GroupCommit:
             self._lingering = None
 
     def _many_appending(self) -> bool:
-        recent, times = self._recent, self._recent_times
+        recent, by_match = self._recent, self._recent_by_match
         since = asyncio.get_running_loop().time() - LINGER_WINDOW
-        while recent and next(iter(recent.values())) < since:
-            del recent[next(iter(recent))]
-        while times and times[0] < since:
-            times.popleft()
-        return len(times) >= LINGER_APPENDS and len(recent) >= LINGER_MATCHES
+        while recent and recent[0][0] < since:
+            match_id = recent.popleft()[1]
+            left = by_match[match_id] - 1
+            if left:
+                by_match[match_id] = left
+            else:
+                del by_match[match_id]
+        return len(recent) >= LINGER_APPENDS and len(by_match) >= LINGER_MATCHES
 
 
 def _settle(future: asyncio.Future[None]) -> None:
