@@ -119,6 +119,8 @@ TARGET_CPU_US = 800.0  # CPU per action at the paced load, both threads (issue #
 TARGET_REQUESTS_PER_ACTION = 1.5
 # What Discord's global limit counts: requests on bot-token routes (issue #23).
 TARGET_BOT_TOKEN_PER_ACTION = 0.6
+# The paced phase's first move is due this long after its players are made (see ``paced``).
+PACED_LEAD_IN = 0.05
 SLOW_STATEMENT = 0.005  # seconds on SQLite's thread worth naming as a cause of a slow act
 # The game under measurement: set once from ``--game`` before any part runs.
 GAME = "lifeboat"
@@ -492,6 +494,7 @@ class PhaseResult:
     slow_statements: list[tuple[float, float]] = field(default_factory=list)
     slow_calls: list[SlowCall] = field(default_factory=list)  # over SLOW_CALL, looked into
     offered_rate: float | None = None
+    started: float = 0.0  # perf_counter at the paced phase's first move
 
     @property
     def actions(self) -> int:
@@ -721,12 +724,19 @@ class ServiceBench:
         loop = asyncio.get_running_loop()
         slots = len(self.match_ids)
         period = slots / rate
+        # Seeded before the clock starts, and the first move due only once every player is
+        # asleep: a thousand string seeds and tasks made at once are tens of milliseconds of
+        # the benchmark's own work, which the first moves' acts would otherwise queue behind
+        # (a backlog of a hundred acts over 20 ms at every phase's start, none of them the
+        # service's).
+        rngs = [random.Random(f"paced:{slot}") for slot in range(slots)]
         async with self._phase(result):
-            start = loop.time()
+            start = loop.time() + PACED_LEAD_IN
+            result.started = time.perf_counter() + PACED_LEAD_IN
             end = start + seconds
 
             async def player(slot: int) -> None:
-                rng = random.Random(f"paced:{slot}")
+                rng = rngs[slot]
                 due = start + period * slot / slots
                 # A process that cannot keep up is stopped after twice the phase's length;
                 # the moves it never made show as a rate below the offered one.
@@ -828,6 +838,7 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
                   "per action (the rows ride on the append)")
         if r.slow_acts and r.offered_rate:  # at saturation every act queues: no news
             print(f"  {r.name}: {blame(r)}")
+            print(f"  {r.name}: {slow_acts_by_time(r)}")
         if r.refused:
             print(f"  {r.name}: refused {dict(r.refused)}")
 
@@ -888,6 +899,17 @@ def report_slow_calls(result: PhaseResult) -> None:
     for c in sorted(calls, key=lambda c: -c.wall)[:3]:
         print(f"    {ms(c.wall)} ms: CPU {ms(c.cpu)}, waiting for a core {ms(c.runnable)}, "
               f"off the CPU {ms(c.blocked)} — {c.what}")
+
+
+def slow_acts_by_time(result: PhaseResult, shown: int = 6) -> str:
+    """When in the phase the acts over the target began, by tenth of a second, the busiest
+    tenths first: a few crowded tenths are stalls (one thing held the loop, and every act in
+    flight waited), a thin spread is the queueing of a busy loop."""
+    tenths = Counter(int((began - result.started) * 10) for began, _ in result.slow_acts)
+    busiest = ", ".join(f"{tenth / 10:.1f}-{(tenth + 1) / 10:.1f} s: {count}"
+                        for tenth, count in sorted(tenths.most_common(shown)))
+    return (f"acts over {TARGET_P99_MS:.0f} ms began in {len(tenths)} tenths of a second; "
+            f"the busiest: {busiest}")
 
 
 def blame(result: PhaseResult) -> str:
