@@ -9,6 +9,7 @@ import importlib
 import json
 import logging
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -127,6 +128,14 @@ class ParlorClient(commands.AutoShardedBot):
         self._switching = SwitchInterval()
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
         self._prepared = self._begun = False
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+
+    def close_before_the_repository(self, closer: Callable[[], Awaitable[None]]) -> None:
+        """``closer`` runs as the client closes, once no change can come any more and while
+        the repository is still open: what listens to the service (the pages, whose replays
+        are built and kept in the background as tables end) stops there, rather than writing
+        to a closed database."""
+        self._closers.append(closer)
 
     async def setup_hook(self) -> None:
         # A login that failed after this hook began (the command sync could not reach Discord)
@@ -182,6 +191,8 @@ class ParlorClient(commands.AutoShardedBot):
         await super().close()
         # Clicks dispatched before the gateway closed may still be saving their move.
         await self.parlor.service.close()
+        for closer in self._closers:
+            await closer()
         await self.parlor.repo.close()
 
     async def sync_commands_if_changed(self) -> None:
@@ -276,6 +287,9 @@ async def run(settings: Settings, token: str) -> None:
         web = WebServer(parts, settings.web_host, settings.web_port)
         # A table that closes is replayed for its pages at once, not when first read.
         client.parlor.service.subscribe(web.app[BOOK].on_change)
+        # A table that ends as the bot stops starts its replay's build: the pages stop (their
+        # builds cancelled) before the repository closes under them.
+        client.close_before_the_repository(web.stop)
         await web.start()  # before Discord: a port in use stops the start at once
     try:
         async with client:

@@ -62,3 +62,28 @@ async def test_closing_waits_for_clicks_no_longer_than_its_bound() -> None:
     await stuck
     assert len(clicks) == 0
     await clicks.finish(timeout=5.0)  # nothing in flight: returns at once
+
+
+async def test_what_listens_to_the_service_stops_after_its_last_change_and_before_the_database(
+    tmp_path: Path, fake_discord: FakeDiscord
+) -> None:
+    """The pages build a table's replay in the background when it ends, and a table may end as
+    the bot stops: their closer runs once the service takes no more changes and while the
+    repository is still open, so that nothing is written to a closed database."""
+    fake = fake_discord
+    alice = fake.create_user("alice")
+    channel = fake.text_channel(fake.create_guild("Game night", members=[alice]))
+    seen: list[tuple[bool, int]] = []
+    async with parlor(tmp_path, fake) as client:
+        table = Table(fake, client, channel)
+        await table.open(alice)
+        match_id = table.match_id
+        assert match_id is not None
+
+        async def closer() -> None:
+            record = await client.parlor.repo.get_match(match_id)  # the database still answers
+            seen.append((client.parlor.service._closing, record.id))
+
+        client.close_before_the_repository(closer)
+        assert seen == []
+    assert seen == [(True, match_id)]
