@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Event
-from games.lifeboat.fast import build
+from games.core.construct import assembled
 
 PREFIX = "lifeboat.event."
 
 
 def public(events: list[Event], name: str, **params: Any) -> None:
-    events.append(build(Event, {"key": PREFIX + name, "params": params, "to": None}))
+    events.append(assembled(Event, {"key": PREFIX + name, "params": params, "to": None}))
 
 
 def private(events: list[Event], seats: tuple[int, ...], name: str, **params: Any) -> None:
     audience = tuple(sorted(set(seats)))
-    events.append(build(Event, {"key": PREFIX + name, "params": params, "to": audience}))
+    events.append(assembled(Event, {"key": PREFIX + name, "params": params, "to": audience}))

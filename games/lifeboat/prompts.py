@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from games.core import Action, Prompt
+from games.core.construct import assembled
 from games.core.memo import Memo
 from games.lifeboat.actions import (
     HAND,
@@ -44,7 +45,6 @@ from games.lifeboat.actions import (
     offer,
 )
 from games.lifeboat.cards import START_ORDER, card_type
-from games.lifeboat.fast import build
 from games.lifeboat.free_moves import giving_allowed
 from games.lifeboat.navigation import compass_usable
 from games.lifeboat.state import LifeboatState, awake_characters, status_of
@@ -86,7 +86,7 @@ class FreeMoves:
 
     def free_prompt(self, seat: int) -> Prompt:
         if self.prompt is None:
-            self.prompt = build(
+            self.prompt = assembled(
                 Prompt,
                 {
                     "seat": seat,
@@ -158,7 +158,7 @@ def _blocking_prompt(
     if free is not None:
         actions = actions + list(free.moves)
     # Built without re-validation: every action here is already a validated model.
-    prompt = build(
+    prompt = assembled(
         Prompt,
         {
             "seat": seat,

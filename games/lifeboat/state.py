@@ -11,6 +11,7 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from games.core import StateBase
+from games.core.construct import set_dict, set_extra, set_fields_set, set_private
 from games.lifeboat.options import Options
 
 Stage = Literal[
@@ -46,10 +47,10 @@ def _copy_part(part: Part, containers: tuple[str, ...]) -> Part:
     for name in containers:
         fields[name] = fields[name].copy()
     copied = part.__class__.__new__(part.__class__)
-    object.__setattr__(copied, "__dict__", fields)
-    object.__setattr__(copied, "__pydantic_fields_set__", set(part.__pydantic_fields_set__))
-    object.__setattr__(copied, "__pydantic_extra__", None)
-    object.__setattr__(copied, "__pydantic_private__", None)
+    set_dict(copied, fields)
+    set_fields_set(copied, set(part.__pydantic_fields_set__))
+    set_extra(copied, None)
+    set_private(copied, None)
     return copied
 
 
@@ -182,22 +183,22 @@ class LifeboatState(StateBase):
         # The per-field copies run in C (map over the names): ``apply`` clones on every move.
         lists = map(fields.__getitem__, _MUTABLE_LISTS)
         fields.update(zip(_MUTABLE_LISTS, map(list.copy, lists), strict=True))
-        fields["wounds"] = self.wounds.copy()
-        fields["rowed_by"] = self.rowed_by.copy()
-        fields["regard"] = self.regard.copy()
-        hand = self.hand
+        fields["wounds"] = fields["wounds"].copy()
+        fields["rowed_by"] = fields["rowed_by"].copy()
+        fields["regard"] = fields["regard"].copy()
+        hand = fields["hand"]
         fields["hand"] = dict(zip(hand, map(list.copy, hand.values()), strict=True))
-        face_up = self.face_up
+        face_up = fields["face_up"]
         fields["face_up"] = dict(zip(face_up, map(list.copy, face_up.values()), strict=True))
         for name in ("demand", "fight", "vote", "window"):
             part = fields[name]
             if part is not None:
                 fields[name] = part.clone()
         new = LifeboatState.__new__(LifeboatState)
-        object.__setattr__(new, "__dict__", fields)
-        object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", {"_pending": None})
+        set_dict(new, fields)
+        set_fields_set(new, set(self.__pydantic_fields_set__))
+        set_extra(new, None)
+        set_private(new, {"_pending": None})
         return new
 
 

@@ -11,11 +11,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.construct import assembled
 from games.core.memo import Memo
 from games.lifeboat.birds import BIRDS_TO_LAND
 from games.lifeboat.cards import CHARACTERS, EVERYONE, NAVIGATION, love_card
 from games.lifeboat.cards import hate_card as hate_card_id
-from games.lifeboat.fast import build
 from games.lifeboat.fight import side_strength
 from games.lifeboat.options import Options
 from games.lifeboat.scoring import breakdown
@@ -229,7 +229,7 @@ def _character_view(
     state: LifeboatState, key: tuple[Any, ...], face_up: list[str]
 ) -> CharacterView:
     character = key[0]
-    view = build(
+    view = assembled(
         CharacterView,
         {
             "id": character,
@@ -299,14 +299,14 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
         "navigator": state.navigator,
         "candidate_count": len(state.candidates),
         "compass_used": state.compass_used,
-        "demand": build(
+        "demand": assembled(
             DemandView,
             {"kind": demand.kind, "attacker": demand.actor, "target": demand.target,
              "card": demand.card},
         )
         if demand
         else None,
-        "fight": build(
+        "fight": assembled(
             FightView,
             {
                 "attackers": fight.attackers.copy(),
@@ -318,7 +318,7 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
         )
         if fight
         else None,
-        "vote": build(
+        "vote": assembled(
             VoteView,
             {
                 "waiting": vote.waiting.copy(),
@@ -328,7 +328,7 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
         )
         if vote
         else None,
-        "window": build(
+        "window": assembled(
             WindowView,
             {
                 "kind": window.kind,
@@ -372,10 +372,10 @@ def _results(state: LifeboatState) -> Results:
 def build_view(state: LifeboatState, seat: int | None) -> PublicView:
     fields = public_fields(state, seat)
     if seat is None:
-        return build(PublicView, fields)
+        return assembled(PublicView, fields)
     character = state.character_of[seat]
     looking = state.stage != "over"
-    me = build(
+    me = assembled(
         MeView,
         {
             "seat": seat,
@@ -395,4 +395,4 @@ def build_view(state: LifeboatState, seat: int | None) -> PublicView:
         },
     )
     fields["me"] = me
-    return build(SeatView, fields)
+    return assembled(SeatView, fields)
