@@ -194,24 +194,27 @@ def _characters(state: LifeboatState, characters: list[str]) -> list[CharacterVi
     Called for the boat and the lost on every view, so the state's dicts are read once into
     locals and a row is only built when its facts were never seen.
     """
-    boat = state.boat
-    seat_of = state.seat_of
-    sizes = state.sizes
-    wounds = state.wounds
-    face_ups = state.face_up
-    hands = state.hand
-    parasol = state.parasol_open_by
-    rowers = state.row_markers
-    fighters = state.fight_markers
+    fields = state.__dict__
+    boat = fields["boat"]
+    seat_of = fields["seat_of"]
+    sizes = fields["sizes"]
+    wounds = fields["wounds"]
+    face_ups = fields["face_up"]
+    hands = fields["hand"]
+    parasol = fields["parasol_open_by"]
+    rowers = fields["row_markers"]
+    fighters = fields["fight_markers"]
+    # The boat's own rows are at their index in it (no search for each).
+    aboard = characters is boat
     rows: list[CharacterView] = []
-    for character in characters:
+    for index, character in enumerate(characters):
         face_up = face_ups[character]
         key = (
             character,
             seat_of[character],
             sizes[character],
             wounds[character],
-            boat.index(character) if character in boat else None,
+            index if aboard else boat.index(character) if character in boat else None,
             tuple(face_up),
             parasol == character,
             len(hands[character]),
@@ -271,34 +274,39 @@ def waiting_characters(state: LifeboatState) -> list[str]:
 
 
 def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
-    fight = state.fight
-    window = state.window
-    demand = state.demand
-    vote = state.vote
+    # The state's fields read from its dict: some thirty reads on every view.
+    fields = state.__dict__
+    fight = fields["fight"]
+    window = fields["window"]
+    demand = fields["demand"]
+    vote = fields["vote"]
+    stage = fields["stage"]
+    lost = fields["lost"]
+    revealed = fields["revealed"]
     return {
         "game": "lifeboat",
         "viewer": viewer,
-        "options": state.options,
-        "round": state.round,
-        "phase": _PHASES.get(state.stage, "navigation"),
-        "stage": state.stage,
-        "boat": _characters(state, state.boat),
-        "lost": _characters(state, state.lost) if state.lost else [],
-        "birds": state.birds,
+        "options": fields["options"],
+        "round": fields["round"],
+        "phase": _PHASES.get(stage, "navigation"),
+        "stage": stage,
+        "boat": _characters(state, fields["boat"]),
+        "lost": _characters(state, lost) if lost else [],
+        "birds": fields["birds"],
         "birds_to_land": BIRDS_TO_LAND,
-        "supply_count": len(state.supply),
-        "navigation_count": len(state.navigation),
-        "rowed_count": len(state.rowed),
-        "discard": state.discard.copy(),
-        "revealed": NAV_VIEWS[state.revealed] if state.revealed else None,
-        "turn_order": state.turn_order.copy(),
-        "actor": state.actor,
-        "supply_picker": state.picker,
-        "packet_count": len(state.packet),
-        "drawn_count": len(state.drawn),
-        "navigator": state.navigator,
-        "candidate_count": len(state.candidates),
-        "compass_used": state.compass_used,
+        "supply_count": len(fields["supply"]),
+        "navigation_count": len(fields["navigation"]),
+        "rowed_count": len(fields["rowed"]),
+        "discard": fields["discard"].copy(),
+        "revealed": NAV_VIEWS[revealed] if revealed else None,
+        "turn_order": fields["turn_order"].copy(),
+        "actor": fields["actor"],
+        "supply_picker": fields["picker"],
+        "packet_count": len(fields["packet"]),
+        "drawn_count": len(fields["drawn"]),
+        "navigator": fields["navigator"],
+        "candidate_count": len(fields["candidates"]),
+        "compass_used": fields["compass_used"],
         "demand": assembled(
             DemandView,
             {"kind": demand.kind, "attacker": demand.actor, "target": demand.target,
@@ -342,9 +350,9 @@ def public_fields(state: LifeboatState, viewer: int | None) -> dict[str, Any]:
         )
         if window
         else None,
-        "waiting_for": sorted({state.seat_of[c] for c in waiting_characters(state)}),
-        "regard": state.regard.copy(),
-        "results": _results(state) if state.stage == "over" else None,
+        "waiting_for": sorted({fields["seat_of"][c] for c in waiting_characters(state)}),
+        "regard": fields["regard"].copy(),
+        "results": _results(state) if stage == "over" else None,
     }
 
 
@@ -373,24 +381,30 @@ def build_view(state: LifeboatState, seat: int | None) -> PublicView:
     fields = public_fields(state, seat)
     if seat is None:
         return assembled(PublicView, fields)
-    character = state.character_of[seat]
-    looking = state.stage != "over"
+    facts = state.__dict__
+    character = facts["character_of"][seat]
+    stage = facts["stage"]
+    looking = stage != "over"
+    love = facts["loves"][seat]
+    hate = facts["hates"][seat]
     me = assembled(
         MeView,
         {
             "seat": seat,
             "character": character,
-            "love": state.loves[seat],
-            "hate": state.hates[seat],
-            "love_card": love_card(state.loves[seat]),
-            "hate_card": hate_card_id(state.hates[seat]),
-            "hand": state.hand[character].copy(),
-            "packet": state.packet.copy() if looking and state.picker == character else [],
-            "drawn": [NAV_VIEWS[c] for c in state.drawn]
-            if looking and state.actor == character and state.stage == "rowing"
+            "love": love,
+            "hate": hate,
+            "love_card": love_card(love),
+            "hate_card": hate_card_id(hate),
+            "hand": facts["hand"][character].copy(),
+            "packet": facts["packet"].copy()
+            if looking and facts["picker"] == character
             else [],
-            "candidates": [NAV_VIEWS[c] for c in state.candidates]
-            if looking and state.navigator == character
+            "drawn": [NAV_VIEWS[c] for c in facts["drawn"]]
+            if looking and facts["actor"] == character and stage == "rowing"
+            else [],
+            "candidates": [NAV_VIEWS[c] for c in facts["candidates"]]
+            if looking and facts["navigator"] == character
             else [],
         },
     )
