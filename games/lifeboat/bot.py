@@ -28,13 +28,19 @@ class Offers:
 
     def __init__(self, prompt: Prompt) -> None:
         self.prompt = prompt
-        self.by_kind: dict[str, list[Action]] = {}
         self.free_moves = False
+        by_kind: dict[str, list[Action]] = {}
         for action in prompt.actions:
-            if action.kind in _FREE_KINDS:
+            kind = action.kind
+            if kind in _FREE_KINDS:
                 self.free_moves = True
                 break
-            self.by_kind.setdefault(action.kind, []).append(action)
+            group = by_kind.get(kind)
+            if group is None:
+                by_kind[kind] = [action]
+            else:
+                group.append(action)
+        self.by_kind = by_kind
 
     def first(self, kind: str) -> Action | None:
         found = self.by_kind.get(kind)

@@ -8,6 +8,7 @@ Free-move lists depend only on a few facts and repeat a lot, so they are memoise
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -104,20 +105,22 @@ class FreeMoves:
 
 
 def pending(state: LifeboatState) -> list[Prompt]:
-    if state.stage == "over":
+    fields = state.__dict__
+    if fields["stage"] == "over":
         return []
     blocking = _blocking(state)
-    awake = _awake_mask(state)
+    awake = _awake_mask(fields)
     giving = giving_allowed(state)
-    hands = state.hand
+    hands = fields["hand"]
+    known = _FREE_MOVES.get
     prompts: list[Prompt] = []
-    for seat, character in enumerate(state.character_of):
+    for seat, character in enumerate(fields["character_of"]):
         hand = hands[character]
         free: FreeMoves | None = None
         free_key: FreeKey | None = None
         if hand and awake & _BIT[character]:
             free_key = (seat, character, tuple(hand), awake, giving)
-            free = _FREE_MOVES.get(free_key) or _free_moves(free_key)
+            free = known(free_key) or _free_moves(free_key)
         decision = blocking.get(seat)
         if decision is not None:
             prompts.append(_blocking_prompt(seat, decision, free, free_key))
@@ -126,19 +129,21 @@ def pending(state: LifeboatState) -> list[Prompt]:
     return prompts
 
 
-def _awake_mask(state: LifeboatState) -> int:
-    """The awake characters aboard as a bitmask; free moves list their targets in the fixed
-    starting order (``_awake_in_order``), so swapping places does not defeat the cache."""
-    wounds = state.wounds
-    sizes = state.sizes
-    aboard = state.boat
+def _awake_mask(fields: dict[str, Any]) -> int:
+    """The awake characters aboard (``fields``: the state's) as a bitmask; free moves list
+    their targets in the fixed starting order (``_awake_in_order``), so swapping places does
+    not defeat the cache."""
+    wounds = fields["wounds"]
+    sizes = fields["sizes"]
+    bit = _BIT
     mask = 0
-    for character in aboard:
+    for character in fields["boat"]:
         if wounds[character] < sizes[character]:
-            mask |= _BIT[character]
+            mask |= bit[character]
     return mask
 
 
+@lru_cache(maxsize=1 << 12)
 def _awake_in_order(mask: int) -> tuple[str, ...]:
     return tuple([c for c in START_ORDER if mask & _BIT[c]])
 
@@ -180,13 +185,12 @@ def _blocking_prompt(
 def _free_moves(key: FreeKey) -> FreeMoves:
     seat, character, hand, awake, giving = key
     targets = _awake_in_order(awake)
-    entry = FreeMoves(
-        tuple(
-            move
-            for card in hand
-            for move in _card_moves((seat, character, card, targets, giving))
-        )
-    )
+    known = _CARD_MOVES.get
+    moves: list[Action] = []
+    for card in hand:
+        card_key = (seat, character, card, targets, giving)
+        moves.extend(known(card_key) or _card_moves(card_key))
+    entry = FreeMoves(tuple(moves))
     _FREE_MOVES.remember(key, entry)
     return entry
 
@@ -284,13 +288,16 @@ def _turn_actions(state: LifeboatState, actor: str) -> list[Action]:
     actions: list[Action] = [offer(DoNothing, seat)]
     if state.navigation:
         actions.append(offer(Row, seat))
-    others = [c for c in state.boat if c != actor]
-    actions.extend(offer(Swap, seat, t) for t in others)
+    boat = state.boat
+    face_up = state.face_up
+    hand = state.hand
+    others = [c for c in boat if c != actor]
+    actions.extend([offer(Swap, seat, t) for t in others])
     for target in others:
-        actions.extend(offer(Rob, seat, target, c) for c in state.face_up[target])
-        if state.hand[target]:
+        actions.extend([offer(Rob, seat, target, c) for c in face_up[target]])
+        if hand[target]:
             actions.append(offer(Rob, seat, target, HAND))
-    for card in state.hand[actor] + state.face_up[actor]:
+    for card in hand[actor] + face_up[actor]:
         kind = card_type(card)
         if kind == "medkit":
             actions.extend(
