@@ -64,14 +64,17 @@ def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     # Every list read once for the whole choice: it weighs nearly every corner of the island.
     here, values, free = seat.corner_values(seat.view.robber), seat.corner_values(), \
         seat.free_corners()
+    # Each corner's worth where the distance rule leaves it free, else 0.0: no worth is below
+    # 0.0, so the best of a corner's ``_BEYOND`` is the best free one's (0.0 when none is).
+    open_worth = [v if f else 0.0 for v, f in zip(values, free, strict=True)]
     kinds = seat.facts.corner_kinds
     best, best_key = options[0], (float("-inf"), 0)
     for act in options:
         corner: int = act.__dict__["corner"]
-        new = kinds[corner] - produced
+        new = len(kinds[corner] - produced) if produced else len(kinds[corner])
         # Room to grow: the best corner two roads away that the distance rule leaves free.
-        room = max([values[g] for g in _BEYOND[corner] if free[g]], default=0.0)
-        key = (here[corner] + 1.2 * len(new) + 0.15 * room, -corner)
+        room = max(map(open_worth.__getitem__, _BEYOND[corner]), default=0.0)
+        key = (here[corner] + 1.2 * new + 0.15 * room, -corner)
         if key > best_key:  # the first of the best, as ``max`` keeps
             best, best_key = act, key
     return best

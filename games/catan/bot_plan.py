@@ -340,8 +340,11 @@ def seat_of(view: CatanView) -> Seat:
     road = [-1] * EDGE_COUNT
     # Each player's fields read as a dict: a view's field costs five of a dict's reads.
     board = []
+    mine: tuple[int, ...] = ()
     for player in map(vars, view.players):
         at = player["seat"]
+        if at == seat:
+            mine = (*player["settlements"], *player["cities"])
         board.append((tuple(player["settlements"]), tuple(player["cities"]),
                       tuple(player["roads"])))
         for c in player["settlements"]:
@@ -355,7 +358,9 @@ def seat_of(view: CatanView) -> Seat:
     production = dict.fromkeys(RESOURCES, 0.0)
     robber = view.robber
     yields = found.corner_yields
-    for c in [c for c in range(CORNER_COUNT) if owner[c] == seat]:
+    # The seat's own buildings in corner order (the order the sums are made in), read off its
+    # row rather than found among every corner.
+    for c in sorted(mine):
         for h, kind, number in yields[c]:
             if h != robber:
                 production[kind] += PIPS[number] / 36 * (2 if city[c] else 1)
