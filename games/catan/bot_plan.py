@@ -105,7 +105,7 @@ class Seat:
         found = self._all_values.get(blocked)
         if found is None:
             found = self._all_values[blocked] = self._harboured(
-                _island_worths(self.facts).yields(self, blocked, self._scarcity()))
+                _island_worths(self.facts).yields(blocked, self._scarcity()))
         return found
 
     def _harboured(self, yields: list[float]) -> list[float]:
@@ -311,17 +311,28 @@ class _IslandWorths:
     def __init__(self, facts: Facts) -> None:
         self.harbours = tuple((c, kind) for c, kind in enumerate(facts.corner_harbour)
                               if kind is not None)
+        # Each corner's yields with their pips already weighed by resource: the product
+        # ``_yield_worth`` begins each term with (an int times a float, the same float).
+        self._terms = tuple(tuple((h, kind, PIPS[number] * WEIGHT[kind])
+                                  for h, kind, number in here)
+                            for here in facts.corner_yields)
         self._yields: dict[tuple[int | None, tuple[float, ...]], list[float]] = {}
         # ``Seat.best_spots`` of the seats' boards lately weighed (read only, shared).
         self.spots: Memo[tuple[object, ...], list[tuple[float, int, list[int]]]] = Memo(
             SPOTS_KEPT)
 
-    def yields(self, seat: Seat, blocked: int | None, scarce: dict[str, float]) -> list[float]:
+    def yields(self, blocked: int | None, scarce: dict[str, float]) -> list[float]:
+        """``Seat._yield_worth`` of every corner: the same sums, in the same order."""
         key = (blocked, tuple(scarce.values()))
         found = self._yields.get(key)
         if found is None:
-            found = self._yields[key] = [seat._yield_worth(c, blocked, scarce)
-                                         for c in range(CORNER_COUNT)]
+            found = self._yields[key] = []
+            for here in self._terms:
+                value = 0.0
+                for h, kind, weighed in here:
+                    if h != blocked:
+                        value += weighed * scarce[kind]
+                found.append(value)
         return found
 
 

@@ -72,8 +72,8 @@ def test_seats_lacking_the_same_resources_share_the_yields_worth() -> None:
         worths = _island_worths(seats[0].facts)
         for one, other in pairwise(seats):
             if one._scarcity() == other._scarcity():
-                assert worths.yields(one, None, one._scarcity()) \
-                    is worths.yields(other, None, other._scarcity())
+                assert worths.yields(None, one._scarcity()) \
+                    is worths.yields(None, other._scarcity())
                 shared += 1
     assert shared > 10
 
