@@ -165,12 +165,14 @@ class Seat:
         if self._reach is not None:
             return self._reach
         seat, owner, road = self.seat, self.owner, self.road
-        start = {c for c in range(CORNER_COUNT) if owner[c] == seat}
-        for e in range(EDGE_COUNT):
-            if road[e] == seat:
-                for c in EDGE_CORNERS[e]:
-                    if owner[c] < 0 or owner[c] == seat:
-                        start.add(c)
+        # The seat's own buildings and roads from its row, in index order: the set is built
+        # by the same additions, in the same order, as a walk over every corner and edge.
+        settlements, cities, roads = self.board[seat]
+        start = set(sorted((*settlements, *cities)))
+        for e in sorted(roads):
+            for c in EDGE_CORNERS[e]:
+                if owner[c] < 0 or owner[c] == seat:
+                    start.add(c)
         found: dict[int, tuple[int, list[int]]] = {c: (0, []) for c in start}
         frontier = list(start)
         for depth in range(1, REACH + 1):

@@ -196,7 +196,11 @@ class CatanState(StateBase):
             cities = tuple(sorted((*cities, city)))
         pieces = list(board.pieces)
         pieces[seat] = (settlements, cities, roads, harbours)
-        private["_board"] = Board(fingerprint, tuple(pieces))
+        # The other seats' rows stay as they were: only ``seat``'s pieces changed.
+        private["_board"] = Board(
+            fingerprint, tuple(pieces),
+            rows={s: row for s, row in board.rows.items() if s != seat},
+            players={s: row for s, row in board.players.items() if s != seat})
 
     def pieces(self) -> Pieces:
         """Each seat's settlements, cities and roads (corners, edges) and the harbour kinds it
@@ -218,13 +222,16 @@ Pieces = tuple[SeatPieces, ...]
 @dataclass
 class Board:
     """What one arrangement of the island's pieces implies: each seat's pieces, and (filled as
-    asked) where each seat may build and what its public row shows of its pieces."""
+    asked) where each seat may build, what its public row shows of its pieces, and its whole
+    public row (``views``) with what else that row shows (its cards, development cards,
+    road, awards: most moves change none of them for most seats)."""
 
     fingerprint: tuple[int, int, int]
     pieces: Pieces
     road_edges: dict[int, list[int]] = field(default_factory=dict)
     settlement_corners: dict[int, list[int]] = field(default_factory=dict)
     rows: dict[int, dict[str, Any]] = field(default_factory=dict)
+    players: dict[int, tuple[tuple[object, ...], Any]] = field(default_factory=dict)
 
 
 def _pieces_of(state: CatanState) -> Pieces:

@@ -239,20 +239,32 @@ def _players(state: CatanState, board: Board) -> list[PlayerView]:
     rows = []
     hands, developments, lengths = state.hands, state.dev_hands, state.road_lengths
     longest_road, largest_army = state.longest_road, state.largest_army
+    kept = board.players
     for s in range(state.seats):
-        pieces = _pieces_row(board, s)
         longest, largest = longest_road == s, largest_army == s
-        kinds, knights = _played(tuple(state.dev_played[s]))
+        played = tuple(state.dev_played[s])
+        cards = sum(map(len, hands[s].values()))
+        # Everything the row shows besides the pieces (the board's own): a row kept for the
+        # same is the row (they are frozen), shared by the views of the states between.
+        shown = (cards, len(developments[s]), played, lengths[s], longest, largest)
+        known = kept.get(s)
+        if known is not None and known[0] == shown:
+            rows.append(known[1])
+            continue
+        pieces = _pieces_row(board, s)
+        kinds, knights = _played(played)
         # One dict, its fields in the order the views have always held them (a model's repr
         # follows it): the pieces' first.
-        rows.append(assembled(PlayerView, {
+        row = assembled(PlayerView, {
             "settlements": pieces["settlements"], "cities": pieces["cities"],
             "roads": pieces["roads"], "pieces_left": pieces["pieces_left"],
             "harbours": pieces["harbours"],
             "points": pieces["points"] + 2 * longest + 2 * largest,
-            "seat": s, "colour": COLOURS[s], "cards": sum(map(len, hands[s].values())),
+            "seat": s, "colour": COLOURS[s], "cards": cards,
             "development": len(developments[s]), "knights": knights, "played": kinds,
-            "road_length": lengths[s], "longest_road": longest, "largest_army": largest}))
+            "road_length": lengths[s], "longest_road": longest, "largest_army": largest})
+        kept[s] = (shown, row)
+        rows.append(row)
     return rows
 
 
