@@ -95,7 +95,7 @@ def _turn_prompt(state: CatanState) -> Prompt:
         actions: list[Action] = _listed(a.PlaceFreeRoad, seat, "edge", road_edges(state, seat))
         return _prompt(seat, "free_roads", actions, params={"roads": state.free_roads})
     if stage == "roll":
-        actions = [made(a.Roll, seat=seat)]
+        actions = [_seat_action(a.Roll, seat)]
         actions.extend(_development_plays(state, seat))
         return _prompt(seat, "roll", actions)
     return _main_prompt(state, seat)
@@ -106,9 +106,9 @@ def _development_plays(state: CatanState, seat: int) -> list[Action]:
         return []
     plays: list[Action] = []
     if playable_card(state, seat, "knight") is not None:
-        plays.append(made(a.PlayKnight, seat=seat))
+        plays.append(_seat_action(a.PlayKnight, seat))
     if road_building_open(state, seat):
-        plays.append(made(a.PlayRoadBuilding, seat=seat))
+        plays.append(_seat_action(a.PlayRoadBuilding, seat))
     if playable_card(state, seat, "year_of_plenty") is not None:
         plays.extend(made(a.PlayYearOfPlenty, seat=seat, take=pair)
                      for pair in plenty_choices(state))
@@ -130,7 +130,7 @@ def _main_prompt(state: CatanState, seat: int) -> Prompt:
     if city:
         actions.extend(_listed(a.BuildCity, seat, "corner", city_corners(state, seat)))
     if development and state.dev_deck:
-        actions.append(made(a.BuyDevelopment, seat=seat))
+        actions.append(_seat_action(a.BuyDevelopment, seat))
     actions.extend(_development_plays(state, seat))
     actions.extend(_bank_trades(seat, bank_trades(state, seat)))
     offer = state.offer
@@ -138,19 +138,36 @@ def _main_prompt(state: CatanState, seat: int) -> Prompt:
     question = ""
     params: dict[str, Any] = {"offers_left": state.options.trade_offers - state.offers_made}
     if offer is not None:
-        actions.extend(made(a.ConfirmTrade, seat=seat, partner=p) for p in confirmable(offer))
-        actions.append(made(a.WithdrawTrade, seat=seat))
+        actions.extend(_confirm(seat, p) for p in confirmable(offer))
+        actions.append(_seat_action(a.WithdrawTrade, seat))
         # The answers are still coming: nobody waits for the seat on turn meanwhile.
         blocking = not offer.waiting_for()
         params["offer"] = offer.serial
         # A new question with every move while the offer is open: an answer coming in shows
         # in the proposer's open panel, and a bot that built meanwhile is asked again.
         question = f"offer#{offer.serial}@{state.step}"
-    actions.append(made(a.EndTurn, seat=seat))
+    actions.append(_seat_action(a.EndTurn, seat))
     pick = _terms_pick(a.OfferTrade, seat, offer_terms(state, seat)) \
         if may_offer(state, seat) else None
     return _prompt(seat, "main", actions, default=len(actions) - 1, blocking=blocking,
                    params=params, pick=pick, question=question)
+
+
+# The few actions named by their seat alone (and a partner, an answer): the one ``made``
+# action of each, found by one look-up rather than a key of its fields built every move.
+@cache
+def _seat_action(cls: type[Action], seat: int) -> Action:
+    return made(cls, seat=seat)
+
+
+@cache
+def _confirm(seat: int, partner: int) -> Action:
+    return made(a.ConfirmTrade, seat=seat, partner=partner)
+
+
+@cache
+def _answer(seat: int, accept: bool) -> Action:
+    return made(a.AnswerTrade, seat=seat, accept=accept)
 
 
 @lru_cache(maxsize=1024)
@@ -257,9 +274,9 @@ def _answer_prompt(state: CatanState, seat: int) -> Prompt:
     found = _ANSWERS.get(key)
     if found is not None:
         return found
-    actions: list[Action] = [made(a.AnswerTrade, seat=seat, accept=False)]
+    actions: list[Action] = [_answer(seat, False)]
     if accept:
-        actions.append(made(a.AnswerTrade, seat=seat, accept=True))
+        actions.append(_answer(seat, True))
     pick = _terms_pick(a.CounterTrade, seat, terms) if hand_size(state, seat) > 0 else None
     return _ANSWERS.remember(key, _prompt(
         seat, "trade_answer", actions, pick=pick, clock="response",
