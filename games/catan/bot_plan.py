@@ -23,6 +23,12 @@ from games.core.memo import Beside, Memo
 # settlement; ore is scarce and makes cities).
 WEIGHT: dict[str, float] = {"brick": 1.1, "lumber": 1.1, "wool": 0.85, "grain": 1.0, "ore": 1.0}
 REACH = 3  # roads the bot looks ahead for a new settlement
+# A number's pips weighed by each resource: the product ``Seat._yield_worth`` begins each of a
+# corner's terms with (an int times a float, the same float), made once for every island
+# (made per island, its tuples were a few hundred objects more for the collector each match).
+_WEIGHED: dict[str, dict[int, float]] = {
+    kind: {number: pips * weight for number, pips in PIPS.items()}
+    for kind, weight in WEIGHT.items()}
 # The best spots kept beside an island, for the seats' latest boards: a turn's prompts after a
 # trade or a card, and each seat's answers to the offers made between them, see the same one.
 SPOTS_KEPT = 4
@@ -313,11 +319,7 @@ class _IslandWorths:
     def __init__(self, facts: Facts) -> None:
         self.harbours = tuple((c, kind) for c, kind in enumerate(facts.corner_harbour)
                               if kind is not None)
-        # Each corner's yields with their pips already weighed by resource: the product
-        # ``_yield_worth`` begins each term with (an int times a float, the same float).
-        self._terms = tuple(tuple((h, kind, PIPS[number] * WEIGHT[kind])
-                                  for h, kind, number in here)
-                            for here in facts.corner_yields)
+        self._yields_of = facts.corner_yields
         self._yields: dict[tuple[int | None, tuple[float, ...]], list[float]] = {}
         # ``Seat.best_spots`` of the seats' boards lately weighed (read only, shared).
         self.spots: Memo[tuple[object, ...], list[tuple[float, int, list[int]]]] = Memo(
@@ -329,11 +331,11 @@ class _IslandWorths:
         found = self._yields.get(key)
         if found is None:
             found = self._yields[key] = []
-            for here in self._terms:
+            for here in self._yields_of:
                 value = 0.0
-                for h, kind, weighed in here:
+                for h, kind, number in here:
                     if h != blocked:
-                        value += weighed * scarce[kind]
+                        value += _WEIGHED[kind][number] * scarce[kind]
                 found.append(value)
         return found
 

@@ -1,0 +1,78 @@
+"""The engine's whole share of the service bench's moves, counted by callgrind: the moves of
+``bench/service_moves.py`` (``--matches`` matches of 4, 5 and 6 seats or the nearest count the
+game seats, one move a match a round, each from a random blocking prompt, the built-in bot
+choosing from that seat's view), each move's pending prompts, view, choice, ``apply``, the new
+state's outcome and prompts, and the state's JSON every eighth move (as the service snapshots
+it), all run inside one ``PyRun_SimpleString`` so that callgrind counts those instructions
+alone, repeatable whatever the machine's load, the collector set as the bot process sets it:
+
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=PyRun_SimpleStringFlags \\
+        --callgrind-out-file=/tmp/moves.out .venv/bin/python bench/move_count.py \\
+        --game catan --matches 60 --moves 40
+
+callgrind's ``Collected`` line is the total; divide by the moves printed. Two trees that play
+the same moves print the same digest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import gc
+import hashlib
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot import collector
+from games import registry
+
+SNAPSHOT_EVERY = 8  # tables.service.SNAPSHOT_EVERY, without importing the service
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True, choices=registry.names())
+    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--moves", type=int, default=40, help="rounds of one move per match")
+    args = parser.parse_args()
+    game = registry.get(args.game)
+    spec = game.spec
+    seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3))
+             for i in range(args.matches)]
+    states = [game.setup(seats[i], {}, 1_000_003 + i) for i in range(args.matches)]
+    rngs = [random.Random(f"moves:{i}") for i in range(args.matches)]
+    digest = hashlib.sha256()
+    played = 0
+
+    def play() -> None:
+        nonlocal played
+        for _ in range(args.moves):
+            for i, state in enumerate(states):
+                if game.outcome(state) is not None:
+                    continue
+                rng = rngs[i]
+                prompt = rng.choice([p for p in game.pending(state) if p.blocking])
+                action = game.choose(game.view(state, prompt.seat), prompt, rng)
+                new = game.apply(state, action).state
+                game.outcome(new)
+                game.pending(new)
+                played += 1
+                if played % SNAPSHOT_EVERY == 0:
+                    new.model_dump_json()
+                digest.update(action.model_dump_json().encode())
+                states[i] = new
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*collector.THRESHOLDS)
+    # Run as the main module's code: the one call callgrind's toggle names.
+    vars(sys.modules["__main__"])["_play"] = play
+    ctypes.pythonapi.PyRun_SimpleString(b"_play()")
+    print(f"{args.game}: {played} moves; digest {digest.hexdigest()[:16]}")
+
+
+if __name__ == "__main__":
+    main()
