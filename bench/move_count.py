@@ -32,12 +32,12 @@ from games import registry
 SNAPSHOT_EVERY = 8  # tables.service.SNAPSHOT_EVERY, without importing the service
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, choices=registry.names())
     parser.add_argument("--matches", type=int, default=60)
     parser.add_argument("--moves", type=int, default=40, help="rounds of one move per match")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game = registry.get(args.game)
     spec = game.spec
     seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3))
@@ -65,14 +65,22 @@ def main() -> None:
                 digest.update(action.model_dump_json().encode())
                 states[i] = new
 
+    thresholds = gc.get_threshold()
     gc.collect()
     gc.freeze()
     gc.set_threshold(*collector.THRESHOLDS)
-    # Run as the main module's code: the one call callgrind's toggle names.
-    vars(sys.modules["__main__"])["_play"] = play
-    ctypes.pythonapi.PyRun_SimpleString(b"_play()")
+    try:
+        # Run as the main module's code: the one call callgrind's toggle names.
+        vars(sys.modules["__main__"])["_play"] = play
+        failed = ctypes.pythonapi.PyRun_SimpleString(b"_play()")
+    finally:
+        # As found (a test runs this in its own process).
+        vars(sys.modules["__main__"]).pop("_play", None)
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
     print(f"{args.game}: {played} moves; digest {digest.hexdigest()[:16]}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
