@@ -101,7 +101,9 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._waiting.append(_Append(match_id, expected_version, params, future))
-        self._recent.append((loop.time(), match_id))
+        now = loop.time()
+        self._forget_before(now - LINGER_WINDOW)
+        self._recent.append((now, match_id))
         by_match = self._recent_by_match
         by_match[match_id] = by_match.get(match_id, 0) + 1
         lingering = self._lingering
@@ -189,8 +191,15 @@ class GroupCommit:
             self._lingering = None
 
     def _many_appending(self) -> bool:
+        self._forget_before(asyncio.get_running_loop().time() - LINGER_WINDOW)
+        return len(self._recent) >= LINGER_APPENDS and \
+            len(self._recent_by_match) >= LINGER_MATCHES
+
+    def _forget_before(self, since: float) -> None:
+        """Drops the appends made before ``since``. Run with every append, so that each is
+        dropped once, by the append that finds it old: a long run of full groups (which never
+        ask ``_many_appending``) leaves no backlog to drop in one go."""
         recent, by_match = self._recent, self._recent_by_match
-        since = asyncio.get_running_loop().time() - LINGER_WINDOW
         while recent and recent[0][0] < since:
             match_id = recent.popleft()[1]
             left = by_match[match_id] - 1
@@ -198,7 +207,6 @@ class GroupCommit:
                 by_match[match_id] = left
             else:
                 del by_match[match_id]
-        return len(recent) >= LINGER_APPENDS and len(by_match) >= LINGER_MATCHES
 
 
 def _settle(future: asyncio.Future[None]) -> None:

@@ -215,3 +215,21 @@ async def test_a_few_tables_at_an_ordinary_pace_never_wait(
     lingered = sqlite_repo.appends.lingered
     await _tables_moving(sqlite_repo, tables=5, moves=8, every=0.02, stagger=0.004)
     assert sqlite_repo.appends.lingered == lingered
+
+
+async def test_the_recent_appends_kept_are_those_of_the_last_window_only(
+        sqlite_repo: SqliteRepository, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What "many appending" counts is forgotten by the appends that come after it, whether or
+    not a group asks (full groups never do): after a long run nothing old is left to drop at
+    once, and the count per match holds only the window's appends."""
+    monkeypatch.setattr(appends, "LINGER_WINDOW", 0.05)
+    sqlite_repo.appends._linger = 0.0  # no group asks at all, as none does when full
+    matches = [await started_match(sqlite_repo, channel_id=c) for c in range(3)]
+    for version in range(4):
+        for match in matches:
+            await append(sqlite_repo, match.id, version)
+    await asyncio.sleep(0.1)  # the window passes
+    await append(sqlite_repo, matches[0].id, 4)
+    commit = sqlite_repo.appends
+    assert [match_id for _, match_id in commit._recent] == [matches[0].id]
+    assert commit._recent_by_match == {matches[0].id: 1}
