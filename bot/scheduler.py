@@ -64,6 +64,8 @@ MAX_RUNNING = 8
 # after this long, unless a change to its match replaced it first.
 RETRY_AFTER = 5.0
 DUE, WARN = 0, 1
+# What ``Scheduler._wakes`` gives for a seat with no wake-up: (when, order), no order matching.
+_NO_WAKE = (0.0, -1)
 # The heap is rebuilt without its skipped wake-ups once it holds this many times the seats it
 # wakes (plus a floor, so a small schedule is never rebuilt): amortised O(1) per change. Only
 # entries due before their seat's wake-up leave one behind (a response window after a turn).
@@ -90,8 +92,8 @@ class Entry:
     clock: Clock = "turn"
     fired: bool = False  # its deadline came: taken off the heap, its move under way
     # In the index (``Scheduler._by_match``): it is the entry its seat waits on. Kept on the
-    # entry so that telling a heap item's entry current costs no lookups: a compaction tests
-    # every item of the heap, thousands of them, in one turn of the loop.
+    # entry, so that an expiry or a warning under way tells whether a change replaced its
+    # entry without looking the seat up.
     armed: bool = False
     moved: bool = False  # its move was chosen, the change being saved is that move
     row: str = ""  # ``row_text()``'s last answer
@@ -155,8 +157,7 @@ class Scheduler:
         self._choosers = Choosers()
 
     def deadline(self, match_id: int, seat: int) -> float | None:
-        seats = self._by_match.get(match_id)
-        entry = None if seats is None else seats.get(seat)
+        entry = self._entry_at((match_id, seat))
         return None if entry is None or entry.bot else entry.deadline
 
     def pending(self) -> int:
@@ -233,8 +234,13 @@ class Scheduler:
         own time (a human's turn: minutes); in numbers they cost memory, and objects for every
         full collection to walk."""
         wakes = self._wakes
-        self._heap = [item for item in self._heap if wakes.get(item[2], (0.0, -1))[1] == item[1]]
+        self._heap = [item for item in self._heap if wakes.get(item[2], _NO_WAKE)[1] == item[1]]
         heapq.heapify(self._heap)
+
+    def _entry_at(self, key: tuple[int, int]) -> Entry | None:
+        """The entry the seat ``key`` (match, seat) waits on, if any."""
+        seats = self._by_match.get(key[0])
+        return None if seats is None else seats.get(key[1])
 
     def _drop(self, entry: Entry) -> None:
         """Forget ``entry`` (its seat's wake-up finds nothing when it surfaces)."""
@@ -367,11 +373,10 @@ class Scheduler:
                 if when > now:
                     break
                 heapq.heappop(self._heap)
-                if self._wakes.get(key, (0.0, -1))[1] != order:
+                if self._wakes.get(key, _NO_WAKE)[1] != order:
                     continue  # an earlier wake-up of the seat replaced it
                 del self._wakes[key]
-                seats = self._by_match.get(key[0])
-                entry = None if seats is None else seats.get(key[1])
+                entry = self._entry_at(key)
                 event = None if entry is None else _next_event(entry)
                 if entry is None or event is None:
                     continue  # the seat waits for nothing now, or its move is under way
