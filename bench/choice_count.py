@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import random
 import sys
 from functools import reduce
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.service_moves import starting_matches
 from games import registry
 
 
@@ -31,11 +31,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=35)
     args = parser.parse_args()
     game = registry.get(args.game)
-    spec = game.spec
-    seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3))
-             for i in range(args.matches)]
-    states = [game.setup(seats[i], {}, 1_000_003 + i) for i in range(args.matches)]
-    rngs = [random.Random(f"moves:{i}") for i in range(args.matches)]
+    states, rngs = starting_matches(game, args.matches)
     digest = hashlib.sha256()
     choices = 0
     for _ in range(args.moves):

@@ -20,12 +20,12 @@ import argparse
 import ctypes
 import gc
 import hashlib
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.service_moves import starting_matches
 from bot import collector
 from games import registry
 
@@ -39,11 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=40, help="rounds of one move per match")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
-    spec = game.spec
-    seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3))
-             for i in range(args.matches)]
-    states = [game.setup(seats[i], {}, 1_000_003 + i) for i in range(args.matches)]
-    rngs = [random.Random(f"moves:{i}") for i in range(args.matches)]
+    states, rngs = starting_matches(game, args.matches)
     digest = hashlib.sha256()
     played = 0
 

@@ -32,10 +32,24 @@ import gc
 import hashlib
 import random
 import time
+from typing import Any
 
 from games import registry
+from games.core import Game
 
 VERBS = ("pending", "view", "choose", "apply", "new pending", "JSON")
+
+
+def starting_matches(game: Game[Any, Any], matches: int
+                     ) -> tuple[list[Any], list[random.Random]]:
+    """The service bench's matches at their start, and each one's generator for its moves:
+    4, 5 and 6 seats in turn, or the nearest count the game seats (as bench/service.py opens
+    them), each set up from its own seed. The offline benches of a service move share them,
+    so that their digests compare."""
+    spec = game.spec
+    seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3)) for i in range(matches)]
+    states = [game.setup(seats[i], {}, 1_000_003 + i) for i in range(matches)]
+    return states, [random.Random(f"moves:{i}") for i in range(matches)]
 
 
 def play(name: str, matches: int, moves: int,
@@ -47,11 +61,7 @@ def play(name: str, matches: int, moves: int,
     game = registry.get(name)
     seconds = dict.fromkeys(VERBS, 0.0)
     digest = hashlib.sha256()
-    spec = game.spec
-    # 4, 5 and 6 seats in turn, or the nearest count the game seats (as bench/service.py does).
-    seats = [max(spec.min_players, min(spec.max_players, 4 + i % 3)) for i in range(matches)]
-    states = [game.setup(seats[i], {}, 1_000_003 + i) for i in range(matches)]
-    rngs = [random.Random(f"moves:{i}") for i in range(matches)]
+    states, rngs = starting_matches(game, matches)
     clock = time.thread_time
     played = 0
     for _ in range(moves):
