@@ -28,10 +28,12 @@ class Memo(OrderedDict[K, V]):
         self.limit = limit
 
     def remember(self, key: K, value: V) -> V:
-        """Stores ``value`` under ``key``; when full, first forgets the oldest entry."""
-        if key not in self and len(self) >= self.limit:
-            self.popitem(last=False)
+        """Stores ``value`` under ``key``; a new key in a full table takes the place of the
+        oldest entry. (Stored first and the oldest dropped after: the key is hashed once, where
+        asking whether it is new hashed a long tuple key twice on every miss.)"""
         self[key] = value
+        if len(self) > self.limit:
+            self.popitem(last=False)
         return value
 
 
