@@ -28,13 +28,13 @@ CPU per action would otherwise pay on every move), the garbage collector's pause
 (``gc.callbacks``) and SQLite's own time per call on aiosqlite's thread (a group of appends
 committed together is one call, see ``storage.appends``). Other processes'
 use of the same CPUs is reported too: on a shared machine it explains bad runs. Each paced act
-slower than the target is matched against what overlapped it (a collector pause, a slow
-SQLite call, or neither: a backlog or the process not running); with ``--time-every 1`` each
-paced act also records the CPU the loop's thread spent during it (the loop busy all along is a
-backlog; idle, it waited) with its prompt and move, and the slow ones are set against all of
-them (a move that costs much in one act would stand out); each call over 20 ms on
-SQLite's thread is split into its own CPU, its wait for a core (Linux schedstat) and its wait
-off the CPU (a sync, a lock), with what it ran; and at the end one full
+slower than the target is matched against what overlapped it (a collector pause, a slow SQLite
+call, a held checkpoint pass, or none of these: a backlog or the process not running); with
+``--time-every 1`` each paced act also records the CPU the loop's thread spent during it (the
+loop busy all along is a backlog; idle, it waited) with its prompt and move, and the slow ones
+are set against all of them (a move that costs much in one act would stand out); each call over
+20 ms on SQLite's thread is split into its own CPU, its wait for a core (Linux schedstat) and
+its wait off the CPU (a sync, a lock), with what it ran; and at the end one full
 collection is timed, as the bot's collector runs one every ten minutes. The ``--gc-*``,
 ``--no-autocheckpoint``, ``--python-gc``, ``--python-switch-interval``, ``--asyncio-loop`` and
 ``--without-timers`` flags are what-ifs; by default the Scheduler is wired in, the collector and
@@ -493,6 +493,8 @@ class PhaseResult:
     timed_acts: list[TimedAct] = field(default_factory=list)
     slow_statements: list[tuple[float, float]] = field(default_factory=list)
     slow_calls: list[SlowCall] = field(default_factory=list)  # over SLOW_CALL, looked into
+    # The checkpointer's held passes (storage/checkpoints.py): every append waited for each.
+    holds: list[tuple[float, float]] = field(default_factory=list)
     offered_rate: float | None = None
     started: float = 0.0  # perf_counter at the paced phase's first move
 
@@ -702,6 +704,9 @@ class ServiceBench:
         result.statements = self.statements.seconds[start.statements:]
         result.slow_statements = [(a, b) for a, b in self.statements.slow if b > start.wall]
         result.slow_calls = [c for c in self.statements.slow_calls if c.started >= start.wall]
+        checkpointer = self.repo.checkpointer
+        result.holds = [] if checkpointer is None else \
+            [(a, b) for a, b in checkpointer.holds if b > start.wall]
 
     async def saturate(self, seconds: float) -> PhaseResult:
         result = PhaseResult("saturation")
@@ -836,6 +841,10 @@ def report_service(results: list[PhaseResult], bench: ServiceBench, setup_second
         if bench.with_timers:
             print(f"  {r.name}: {r.timer_writes / max(1, r.actions):.2f} separate timer writes "
                   "per action (the rows ride on the append)")
+        if r.holds:
+            longest = max(b - a for a, b in r.holds)
+            print(f"  {r.name}: {len(r.holds)} held checkpoint passes (every append waits for "
+                  f"each), the longest {ms(longest)} ms")
         if r.slow_acts and r.offered_rate:  # at saturation every act queues: no news
             print(f"  {r.name}: {blame(r)}")
             print(f"  {r.name}: {slow_acts_by_time(r)}")
@@ -915,18 +924,20 @@ def slow_acts_by_time(result: PhaseResult, shown: int = 6) -> str:
 def blame(result: PhaseResult) -> str:
     """What was going on during the acts slower than the p99 target: a collector pause
     (over 2 ms), a call over 5 ms on SQLite's thread (wall time: the worker's waits for the
-    GIL count, and the checkpointer's held pass delays the calls behind it), or neither (a
-    backlog left by one of those, or the process not running)."""
+    GIL count), a held checkpoint pass (over 2 ms: the appends wait for it), several of these,
+    or none (a backlog left by one of those, or the process not running)."""
     def overlaps(span: tuple[float, float], others: list[tuple[float, float]]) -> bool:
         return any(start < span[1] and end > span[0] for start, end in others)
 
-    pauses = [(a, b) for a, b in result.gc.spans if b - a > 0.002]
+    causes = {
+        "a collector pause": [(a, b) for a, b in result.gc.spans if b - a > 0.002],
+        "a slow SQLite call": result.slow_statements,
+        "a held checkpoint": [(a, b) for a, b in result.holds if b - a > 0.002],
+    }
     counts: Counter[str] = Counter()
     for act in result.slow_acts:
-        in_gc, in_sql = overlaps(act, pauses), overlaps(act, result.slow_statements)
-        counts["a collector pause" if in_gc and not in_sql else
-               "a slow SQLite call" if in_sql and not in_gc else
-               "both" if in_gc else "neither"] += 1
+        found = [cause for cause, spans in causes.items() if overlaps(act, spans)]
+        counts[" and ".join(found) or "none of these"] += 1
     return (f"{len(result.slow_acts)} acts over {TARGET_P99_MS:.0f} ms; during them: "
             + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
 

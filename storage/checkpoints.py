@@ -17,8 +17,10 @@ doing the restart anyway. So once the log is ``RESTART_FRAMES`` long and writes 
 the pass, the round ends with a pass inside ``hold_writes`` (the repository's lock): it copies
 only what arrived meanwhile, and the next write restarts the log. Before it, more PASSIVE passes
 catch up with what arrived during the one before (each shorter than the last), so that the held
-pass has only a few frames left to copy; and the held pass runs on a second connection at the
-event loop's own priority, because every append waits for it. It holds the repository's
+pass has only a few frames left to copy; when they do not catch up (writes arriving faster than
+a pass copies them, as in a burst beyond what the service sustains), the round holds nothing
+and the next one tries again. The held pass runs on a second connection at the event loop's own
+priority, because every append waits for it. It holds the repository's
 statements for a few milliseconds, once per round and only under sustained writes; see
 docs/storage.md for the measurements.
 """
@@ -30,6 +32,8 @@ import logging
 import os
 import sqlite3
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -49,6 +53,8 @@ RESTART_FRAMES = 1_000
 # that found no more than ``FEW_FRAMES`` new frames (the held pass then has fewer still).
 CATCH_UP_PASSES = 4
 FEW_FRAMES = 64
+# The held passes whose times are kept (``WalCheckpointer.holds``).
+HOLDS_KEPT = 256
 
 
 # The nice value of the checkpointer's thread: the lowest priority, so the CPU it shares with
@@ -99,6 +105,9 @@ class WalCheckpointer:
         self.interval = interval
         self.hold_writes = hold_writes
         self.checkpoints = 0  # passes run, for tests and diagnostics
+        # When the latest held passes began and ended (``time.monotonic``), for diagnostics:
+        # each one held every append of the repository.
+        self.holds: deque[tuple[float, float]] = deque(maxlen=HOLDS_KEPT)
         self._conn: aiosqlite.Connection | None = None
         # The held pass's connection, whose thread keeps the loop's priority.
         self._held_conn: aiosqlite.Connection | None = None
@@ -187,10 +196,17 @@ class WalCheckpointer:
                 return
             if in_log - found <= FEW_FRAMES:
                 break
+        else:
+            # Writes still outrun the passes (a burst faster than the checkpointer copies):
+            # a held pass would copy all that came in during the last one, every append
+            # waiting meanwhile. The next round tries again; the safety net bounds the log.
+            return
         if copied == in_log and not await self._changed(conn):
             return  # all copied and nothing written since: the next write restarts the log
+        started = time.monotonic()
         async with self.hold_writes():
             await self._checkpoint(self._held_conn or conn)
+        self.holds.append((started, time.monotonic()))
 
     async def _run(self, conn: aiosqlite.Connection) -> None:
         while True:

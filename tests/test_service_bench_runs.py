@@ -14,6 +14,7 @@ from bench.service import (
     PhaseResult,
     SlowCall,
     TimedAct,
+    blame,
     report_timed_acts,
     run_meets,
     run_misses,
@@ -61,6 +62,19 @@ def test_a_slow_call_is_put_down_to_where_its_time_went() -> None:
     assert abs(synced.blocked - 0.270) < 1e-9
     busy = SlowCall(started=0.0, wall=0.050, cpu=0.045, runnable=0.004, what="_commit")
     assert busy.cause == "its own CPU"
+
+
+def test_a_slow_act_is_set_against_what_overlapped_it() -> None:
+    """Each act over the target is put down to the collector's pauses, slow SQLite calls and
+    the checkpointer's held passes that overlapped it (those over 2 ms), or to none of them."""
+    result = PhaseResult("paced", offered_rate=1000)
+    result.slow_acts = [(0.0, 0.03), (1.0, 1.03), (2.0, 2.03), (3.0, 3.03), (4.0, 4.03)]
+    result.gc.spans = [(0.01, 0.015), (3.01, 3.0105)]  # the second is too short to count
+    result.slow_statements = [(1.01, 1.02), (2.01, 2.02)]
+    result.holds = [(2.0, 2.01), (4.0, 4.02)]
+    assert blame(result) == (
+        "5 acts over 20 ms; during them: a collector pause 1, a slow SQLite call 1, "
+        "a slow SQLite call and a held checkpoint 1, none of these 1, a held checkpoint 1")
 
 
 def test_every_act_timed_tells_a_backlog_from_a_costly_move(capsys: Any) -> None:

@@ -272,3 +272,42 @@ async def test_passes_catch_up_before_the_held_one(db_path: Path) -> None:
     assert checkpoints.CATCH_UP_PASSES > 3  # so it is FEW_FRAMES that stopped the passes
     assert passes == [2_000, 2_300, 2_380, 2_400]
     assert held == [2_405] and hold_count == 1
+    assert len(checkpointer.holds) == 1
+
+
+async def test_no_held_pass_while_writes_outrun_the_passes(db_path: Path) -> None:
+    """Every catch-up pass still finding many new frames (a burst faster than the passes
+    copy): the round ends without holding the writes, which would have waited for the copy
+    of all that came in during the last pass; the next round tries again."""
+    import contextlib
+
+    passes: list[int] = []
+
+    class Scripted(WalCheckpointer):
+        async def _changed(self, conn: Any) -> bool:
+            return True
+
+        async def _checkpoint(self, conn: Any) -> tuple[int, int, int]:
+            # 2,000 frames, then 500 more during each pass.
+            found = 2_000 + 500 * len(passes)
+            passes.append(found)
+            return 0, found, found
+
+    hold_count = 0
+
+    @contextlib.asynccontextmanager
+    async def hold() -> Any:
+        nonlocal hold_count
+        hold_count += 1
+        yield
+
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    checkpointer = Scripted(db_path, interval=3600, hold_writes=hold)
+    await checkpointer.start()
+    try:
+        assert checkpointer._conn is not None
+        await checkpointer._round(checkpointer._conn)
+    finally:
+        await checkpointer.stop()
+    assert len(passes) == 1 + checkpoints.CATCH_UP_PASSES
+    assert hold_count == 0 and not checkpointer.holds
