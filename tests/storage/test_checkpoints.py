@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import AsyncIterator, Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -211,7 +213,6 @@ async def test_the_checkpointer_thread_yields_the_cpu_to_the_event_loop(db_path:
 async def test_the_held_pass_keeps_the_loop_priority(db_path: Path) -> None:
     """Every append waits for the pass that holds the repository's writes: at nice 19 it ran
     only when the loop had nothing else to do, which under load was 10-40 ms of held appends."""
-    import contextlib
     import os
     import threading
 
@@ -234,28 +235,26 @@ async def test_the_held_pass_keeps_the_loop_priority(db_path: Path) -> None:
         await checkpointer.stop()
 
 
-async def test_passes_catch_up_before_the_held_one(db_path: Path) -> None:
-    """Writes arriving during each pass: the round passes again (up to ``CATCH_UP_PASSES``)
-    before holding the writes, so the held pass copies only the last few frames."""
-    import contextlib
-
+async def _scripted_round(db_path: Path, frames: Callable[[int], int]
+                          ) -> tuple[list[int], list[int], int, WalCheckpointer]:
+    """One round of a checkpointer whose passes find the log ``frames(n)`` frames long at
+    their ``n``-th pass: the frames each catch-up pass found, each held pass found, the times
+    the writes were held, and the checkpointer."""
     passes: list[int] = []
     held: list[int] = []
+    hold_count = 0
 
     class Scripted(WalCheckpointer):
         async def _changed(self, conn: Any) -> bool:
             return True
 
         async def _checkpoint(self, conn: Any) -> tuple[int, int, int]:
-            # The log as each pass finds it: 2,000 frames, then 300, 80 and 20 more.
-            found = [2_000, 2_300, 2_380, 2_400, 2_405][len(passes) + len(held)]
+            found = frames(len(passes) + len(held))
             (held if conn is self._held_conn else passes).append(found)
             return 0, found, found
 
-    hold_count = 0
-
     @contextlib.asynccontextmanager
-    async def hold() -> Any:
+    async def hold() -> AsyncIterator[None]:
         nonlocal hold_count
         hold_count += 1
         yield
@@ -268,6 +267,15 @@ async def test_passes_catch_up_before_the_held_one(db_path: Path) -> None:
         await checkpointer._round(checkpointer._conn)
     finally:
         await checkpointer.stop()
+    return passes, held, hold_count, checkpointer
+
+
+async def test_passes_catch_up_before_the_held_one(db_path: Path) -> None:
+    """Writes arriving during each pass: the round passes again (up to ``CATCH_UP_PASSES``)
+    before holding the writes, so the held pass copies only the last few frames."""
+    # The log as each pass finds it: 2,000 frames, then 300, 80 and 20 more.
+    passes, held, hold_count, checkpointer = await _scripted_round(
+        db_path, [2_000, 2_300, 2_380, 2_400, 2_405].__getitem__)
     # 300 and 80 new frames are more than FEW_FRAMES, 20 is not: then the held pass.
     assert checkpoints.CATCH_UP_PASSES > 3  # so it is FEW_FRAMES that stopped the passes
     assert passes == [2_000, 2_300, 2_380, 2_400]
@@ -279,35 +287,8 @@ async def test_no_held_pass_while_writes_outrun_the_passes(db_path: Path) -> Non
     """Every catch-up pass still finding many new frames (a burst faster than the passes
     copy): the round ends without holding the writes, which would have waited for the copy
     of all that came in during the last pass; the next round tries again."""
-    import contextlib
-
-    passes: list[int] = []
-
-    class Scripted(WalCheckpointer):
-        async def _changed(self, conn: Any) -> bool:
-            return True
-
-        async def _checkpoint(self, conn: Any) -> tuple[int, int, int]:
-            # 2,000 frames, then 500 more during each pass.
-            found = 2_000 + 500 * len(passes)
-            passes.append(found)
-            return 0, found, found
-
-    hold_count = 0
-
-    @contextlib.asynccontextmanager
-    async def hold() -> Any:
-        nonlocal hold_count
-        hold_count += 1
-        yield
-
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    checkpointer = Scripted(db_path, interval=3600, hold_writes=hold)
-    await checkpointer.start()
-    try:
-        assert checkpointer._conn is not None
-        await checkpointer._round(checkpointer._conn)
-    finally:
-        await checkpointer.stop()
+    # 2,000 frames, then 500 more during each pass.
+    passes, held, hold_count, checkpointer = await _scripted_round(
+        db_path, lambda n: 2_000 + 500 * n)
     assert len(passes) == 1 + checkpoints.CATCH_UP_PASSES
-    assert hold_count == 0 and not checkpointer.holds
+    assert not held and hold_count == 0 and not checkpointer.holds
