@@ -192,8 +192,13 @@ def any_valid_turn(state: HauntState, room_ids: list[str], cell: Cell, came_from
         grid = cells(state)
     if cell in grid:
         return any(valid_turns(state, room, cell, came_from) for room in room_ids)
-    elsewhere = _open_elsewhere(state, grid, cell)
-    return any(_keeping_turns(catalog().room(room).doors, cell, came_from, grid, elsewhere)
+    if _open_elsewhere(state, grid, cell):
+        # Then any turn joining the room left keeps the floor open (``_keeping_turns``), and
+        # a room with a door has such a turn (the door turned to face the room left): no
+        # turn need be tried, for the few rooms looked at on every turn's prompt.
+        rooms = catalog().room
+        return any(rooms(room).doors for room in room_ids)
+    return any(_keeping_turns(catalog().room(room).doors, cell, came_from, grid, False)
                for room in room_ids)
 
 
