@@ -25,7 +25,7 @@ def give_up(
     state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]
 ) -> None:
     """``seat`` no longer carries ``card``; what it raised drops again."""
-    state.seat(seat).cards.remove(card)
+    state.own_seat(seat).cards.remove(card)
     effects.run(state, seat, catalog().card(card).lose, rng, events)
 
 

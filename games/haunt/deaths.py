@@ -16,6 +16,7 @@ def check_death(state: HauntState, seat: int, rng: random.Random, events: list[E
     s = state.seat(seat)
     if state.haunt is None or not s.alive or not traits.at_skull(state, seat):
         return
+    s = state.own_seat(seat)
     s.alive = False
     for card in s.cards:
         to_pile(state, s.room, card)

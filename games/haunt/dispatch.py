@@ -102,7 +102,7 @@ def _room_action(state: HauntState, seat: int, rng: random.Random, events: list[
     assert action is not None
     state.turn.used.append(f"room:{room_id}")
     if action.once == "game":
-        state.seat(seat).used_room_actions.append(room_id)
+        state.own_seat(seat).used_room_actions.append(room_id)
     total = traits.trait_roll(state, seat, action.trait, rng, events)
     success = total >= action.at_least
     events.append(

@@ -81,7 +81,7 @@ def _one(
 
 def take(state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]) -> None:
     """``seat`` now carries ``card``; its gain effects happen."""
-    state.seat(seat).cards.append(card)
+    state.own_seat(seat).cards.append(card)
     events.append(Event(key="haunt.card_gained", params={"seat": seat, "card": card}))
     run(state, seat, catalog().card(card).gain, rng, events)
 
@@ -107,7 +107,7 @@ def relocate(
     state: HauntState, seat: int, room: str, rng: random.Random, events: list[Event]
 ) -> None:
     """Moved by an effect: the explorer's movement ends."""
-    state.seat(seat).room = room
+    state.own_seat(seat).room = room
     if state.current == seat:
         state.turn.stopped = True
     events.append(Event(key="haunt.moved", params={"seat": seat, "room": room}))

@@ -69,7 +69,7 @@ def perform(
             if piece.room == room and not piece.stunned:
                 stun(state, piece.id, events)
     else:
-        state.seat(seat).escaped = True
+        state.own_seat(seat).escaped = True
         state.turn.stopped = True
         events.append(Event(key="haunt.escaped", params={"seat": seat}))
 

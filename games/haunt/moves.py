@@ -63,7 +63,7 @@ def step(state: HauntState, seat: int, to: str, rng: random.Random, events: list
 
 
 def enter(state: HauntState, seat: int, room: str, rng: random.Random, events: list[Event]) -> None:
-    state.seat(seat).room = room
+    state.own_seat(seat).room = room
     events.append(Event(key="haunt.moved", params={"seat": seat, "room": room}))
     cards.arrive(state, seat, rng, events)
     entering = catalog().room(room).enter

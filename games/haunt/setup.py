@@ -73,7 +73,7 @@ def choose_explorer(
     from games.haunt.flow import start_turn
 
     c = catalog()
-    s = state.seat(seat)
+    s = state.own_seat(seat)
     s.explorer = explorer
     s.room = c.house.start_rooms["ground"]
     s.marks = {t: c.explorer(explorer).track(t).start for t in TRAITS}

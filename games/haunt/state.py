@@ -6,10 +6,10 @@ from collections.abc import Callable
 from types import UnionType
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from games.core import StateBase
-from games.core.construct import assembled
+from games.core.construct import assembled, every_field, set_private
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
 from games.haunt.schema import Direction, Floor, Haunt, Trait
@@ -66,12 +66,14 @@ def _or_none(copy: Copier) -> Copier:
     return lambda value: None if value is None else copy(value)
 
 
+# (An empty list or dict, as most of the state's lists of models are, is made without
+# starting a comprehension.)
 def _list_of(copy: Copier) -> Copier:
-    return lambda value: [copy(v) for v in value]
+    return lambda value: [copy(v) for v in value] if value else []
 
 
 def _dict_of(copy: Copier) -> Copier:
-    return lambda value: {k: copy(v) for k, v in value.items()}
+    return lambda value: {k: copy(v) for k, v in value.items()} if value else {}
 
 
 def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Copier], ...]:
@@ -101,16 +103,24 @@ def clone_model(model: M) -> M:
     engine copies the state on every move): the fields are copied as one dict, then each field
     declared mutable is replaced by its own copy, as its declared type says (a list of ids by
     the list's ``copy``, a list of models model by model)."""
-    cls = model.__class__
-    plan = _PLANS.get(cls)
+    plan = _PLANS.get(model.__class__)
     if plan is None:  # (an empty plan is known too: a model of immutable fields alone)
-        plan = _plan(cls)
+        plan = _plan(model.__class__)
+    return _copy_by(model, plan)
+
+
+def _copy_by(model: M, plan: tuple[tuple[str, Copier], ...]) -> M:
+    """``model`` with each field ``plan`` names replaced by its copier's copy of it."""
+    cls = model.__class__
     fields = model.__dict__.copy()
     for name, copy in plan:
         value = fields[name]
         if value is not None:
             fields[name] = copy(value)
-    return assembled(cls, fields, model.__pydantic_fields_set__.copy())
+    fields_set = model.__pydantic_fields_set__
+    every = every_field(cls)
+    # Every field set: the class's one shared set of them (``assembled``), not a set a copy.
+    return assembled(cls, fields, every if len(fields_set) == len(every) else fields_set.copy())
 
 
 Phase = Literal["choose", "explore", "haunt", "over"]
@@ -244,10 +254,28 @@ class HauntState(StateBase):
     winners: list[int] | None = None
     end_reason: str = ""
 
+    # The seats of the state this one was copied from (``clone``), which this state shares
+    # until it changes them: most moves change one explorer or none, and the copy is made on
+    # every move. A rule changes a seat through ``own_seat``, never through ``seat``.
+    _lent: list[Seat] | None = PrivateAttr(default=None)
+
     def clone(self) -> HauntState:
-        copied = clone_model(self)
-        object.__setattr__(copied, "__pydantic_private__", {"_pending": None})
+        """A copy that shares nothing the rules change with this state but its seats, which it
+        copies as the rules ask to change them (``own_seat``). A state once copied is not
+        changed again (``Game.apply`` changes the copy)."""
+        copied = _copy_by(self, _CLONE_PLAN)
+        set_private(copied, {"_pending": None, "_lent": self.party})
         return copied
+
+    def own_seat(self, seat: int) -> Seat:
+        """The explorer at ``seat``, to be changed: copied first while the state it was copied
+        from still shares it."""
+        s = self.party[seat]
+        private = self.__pydantic_private__
+        lent = None if private is None else private.get("_lent")
+        if lent is not None and seat < len(lent) and lent[seat] is s:
+            s = self.party[seat] = clone_model(s)
+        return s
 
     # -- queries ------------------------------------------------------------------------------
     def seat(self, seat: int) -> Seat:
@@ -288,3 +316,9 @@ class HauntState(StateBase):
     def log_roll(self, roll: Roll) -> None:
         self.rolls.append(roll)
         del self.rolls[:-6]
+
+
+# ``HauntState.clone``'s plan: every field as a deep copy would have it but the seats, whose
+# list alone is copied (``HauntState.own_seat`` copies a seat before it changes).
+_CLONE_PLAN: tuple[tuple[str, Copier], ...] = tuple(
+    (name, list.copy if name == "party" else copier) for name, copier in _plan(HauntState))

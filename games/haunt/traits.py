@@ -55,6 +55,7 @@ def gain(state: HauntState, seat: int, trait: Trait, steps: int, events: list[Ev
     s = state.seat(seat)
     if not s.alive:
         return
+    s = state.own_seat(seat)
     s.marks[trait] = min(7, s.marks[trait] + steps)
     events.append(
         Event(key="haunt.trait_up", params={"seat": seat, "trait": trait, "steps": steps})
@@ -66,6 +67,7 @@ def lose(state: HauntState, seat: int, trait: Trait, steps: int, events: list[Ev
     s = state.seat(seat)
     if not s.alive:
         return
+    s = state.own_seat(seat)
     floor = 0 if state.haunt is None else SKULL
     s.marks[trait] = max(floor, s.marks[trait] - steps)
     events.append(
