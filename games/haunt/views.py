@@ -5,17 +5,15 @@ holds neither."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.construct import assembled, built
+from games.core.construct import built, whole
 from games.haunt import goals, traits
 from games.haunt.options import Options
 from games.haunt.schema import TRAITS, Trait
 from games.haunt.state import HauntState, PlacedRoom, Roll
-
-M = TypeVar("M", bound=BaseModel)
 
 
 class TraitView(BaseModel):
@@ -104,26 +102,13 @@ def _traits(state: HauntState, seat: int) -> dict[Trait, TraitView]:
     return views.copy()
 
 
-_EXPLORER_FIELDS = tuple(ExplorerView.model_fields)
-_MONSTER_FIELDS = tuple(MonsterView.model_fields)
-_PUBLIC_FIELDS = tuple(PublicView.model_fields)
-_SEAT_FIELDS = tuple(SeatView.model_fields)
-
-
-def _fast(cls: type[M], fields: dict[str, Any], names: tuple[str, ...]) -> M:
-    """``built(cls, fields)`` for a view model of plain data whose ``fields`` name every
-    field (``names``): the same object, without ``built``'s look at the class on each of the
-    few dozen models a view holds."""
-    return assembled(cls, fields, set(names))
-
-
 def _explorer(state: HauntState, seat: int) -> ExplorerView:
     s = state.party[seat]
     # Built without validation: every value is already of its field's type and freshly made
     # here (or frozen and shared), and a view is built for a seat on every move.
     marks = _traits(state, seat) if s.explorer else {}
     side = state.side_of(seat)
-    return _fast(ExplorerView, {
+    return whole(ExplorerView, {
         "seat": seat,
         "explorer": s.explorer,
         "room": s.room,
@@ -132,7 +117,7 @@ def _explorer(state: HauntState, seat: int) -> ExplorerView:
         "alive": s.alive,
         "escaped": s.escaped,
         "side": "alone" if side.startswith("seat:") else side,
-    }, _EXPLORER_FIELDS)
+    })
 
 
 def build_view(state: HauntState, seat: int | None) -> PublicView:
@@ -149,8 +134,7 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         "explorers": [_explorer(state, s) for s in range(state.seats)],
         "piles": {k: list(v) for k, v in state.piles.items()},
         "monsters": [
-            _fast(MonsterView, {"id": m.id, "kind": m.kind, "room": m.room, "stunned": m.stunned},
-                  _MONSTER_FIELDS)
+            whole(MonsterView, {"id": m.id, "kind": m.kind, "room": m.room, "stunned": m.stunned})
             for m in state.monsters
         ],
         "rooms_left": len(state.stack),
@@ -166,8 +150,8 @@ def build_view(state: HauntState, seat: int | None) -> PublicView:
         "winners": None if state.winners is None else list(state.winners),
     }
     if seat is None:
-        return _fast(PublicView, fields, _PUBLIC_FIELDS)
+        return whole(PublicView, fields)
     book = goals.book_of(state, seat) if state.phase == "haunt" else None
     fields["seat"] = seat
     fields["book"] = None if book is None else book.id
-    return _fast(SeatView, fields, _SEAT_FIELDS)
+    return whole(SeatView, fields)
