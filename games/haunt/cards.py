@@ -12,6 +12,7 @@ from games.core import Event
 from games.haunt import effects
 from games.haunt.catalog import catalog
 from games.haunt.effects import arrive, draw_item, take
+from games.haunt.events import new_event
 from games.haunt.piles import from_pile, to_pile, transferable
 from games.haunt.state import HauntState
 
@@ -31,7 +32,7 @@ def give_up(
 
 def draw_omen(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
     if not state.omen_deck:
-        events.append(Event(key="haunt.deck_empty", params={"deck": "omen"}))
+        events.append(new_event(key="haunt.deck_empty", params={"deck": "omen"}))
         return
     omen = state.omen_deck.pop()
     state.omens_drawn += 1

@@ -9,6 +9,7 @@ from games.core import Event
 from games.haunt import board, cards, traits
 from games.haunt.catalog import catalog
 from games.haunt.effects import owe_damage
+from games.haunt.events import new_event
 from games.haunt.schema import DamageKind, Trait
 from games.haunt.sides import enemies, monster_enemy
 from games.haunt.state import HauntState, Roll, StealChoice
@@ -88,7 +89,7 @@ def _roll(
     total = sum(dice)
     state.log_roll(Roll(who=who, trait=trait, dice=dice, total=total))
     events.append(
-        Event(
+        new_event(
             key="haunt.attack_roll",
             params={"who": who, "trait": trait, "dice": dice, "total": total},
         )
@@ -107,7 +108,7 @@ def attack(
 ) -> None:
     state.turn.used.append("attack")
     events.append(
-        Event(
+        new_event(
             key="haunt.attack",
             params={"seat": seat, "target": target, "trait": trait, "ranged": ranged},
         )
@@ -136,7 +137,7 @@ def attack(
     elif difference < 0 and not ranged:
         owe_damage(state, seat, kind, -difference, events)
     elif difference == 0:
-        events.append(Event(key="haunt.attack_tie", params={"seat": seat, "target": target}))
+        events.append(new_event(key="haunt.attack_tie", params={"seat": seat, "target": target}))
 
 
 def steal(state: HauntState, card: str | None, rng: random.Random, events: list[Event]) -> None:
@@ -149,7 +150,7 @@ def steal(state: HauntState, card: str | None, rng: random.Random, events: list[
     cards.give_up(state, choice.defender, card, rng, events)
     cards.take(state, choice.attacker, card, rng, events)
     events.append(
-        Event(
+        new_event(
             key="haunt.stolen",
             params={"seat": choice.attacker, "from": choice.defender, "card": card},
         )
@@ -158,7 +159,7 @@ def steal(state: HauntState, card: str | None, rng: random.Random, events: list[
 
 def stun(state: HauntState, piece_id: str, events: list[Event]) -> None:
     state.monster(piece_id).stunned = True
-    events.append(Event(key="haunt.monster_stunned", params={"monster": piece_id}))
+    events.append(new_event(key="haunt.monster_stunned", params={"monster": piece_id}))
 
 
 def monster_attack(
@@ -170,7 +171,7 @@ def monster_attack(
     kind = next(m for m in haunt.monsters if m.id == state.monster(piece_id).kind)
     trait = kind.attack
     events.append(
-        Event(
+        new_event(
             key="haunt.monster_attack", params={"monster": piece_id, "target": seat, "trait": trait}
         )
     )

@@ -6,6 +6,7 @@ import random
 
 from games.core import Event
 from games.haunt import traits
+from games.haunt.events import new_event
 from games.haunt.piles import to_pile
 from games.haunt.state import HauntState
 
@@ -24,4 +25,4 @@ def check_death(state: HauntState, seat: int, rng: random.Random, events: list[E
     state.damage = [d for d in state.damage if d.seat != seat]
     if state.steal is not None and seat in (state.steal.attacker, state.steal.defender):
         state.steal = None
-    events.append(Event(key="haunt.died", params={"seat": seat, "room": s.room}))
+    events.append(new_event(key="haunt.died", params={"seat": seat, "room": s.room}))

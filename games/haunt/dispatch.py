@@ -29,6 +29,7 @@ from games.haunt.actions import (
 )
 from games.haunt.catalog import catalog
 from games.haunt.effects import run
+from games.haunt.events import new_event
 from games.haunt.prompts import damage_traits
 from games.haunt.setup import choose_explorer
 from games.haunt.state import HauntState
@@ -60,12 +61,15 @@ def _apply(state: HauntState, action: Action, rng: random.Random, events: list[E
         cards.give_up(state, seat, action.card, rng, events)
         cards.take(state, action.to, action.card, rng, events)
         events.append(
-            Event(key="haunt.given", params={"seat": seat, "to": action.to, "card": action.card})
+            new_event(
+                key="haunt.given",
+                params={"seat": seat, "to": action.to, "card": action.card}
+            )
         )
     elif isinstance(action, Drop):
         cards.give_up(state, seat, action.card, rng, events)
         cards.to_pile(state, state.seat(seat).room, action.card)
-        events.append(Event(key="haunt.dropped", params={"seat": seat, "card": action.card}))
+        events.append(new_event(key="haunt.dropped", params={"seat": seat, "card": action.card}))
     elif isinstance(action, PickUp):
         cards.from_pile(state, state.seat(seat).room, action.card)
         cards.take(state, seat, action.card, rng, events)
@@ -87,7 +91,9 @@ def _apply(state: HauntState, action: Action, rng: random.Random, events: list[E
             explore.resolve_event(state, seat, event, rng, events)
         else:
             state.event_discards.append(event)
-            events.append(Event(key="haunt.event_ignored", params={"seat": seat, "event": event}))
+            events.append(new_event(
+                key="haunt.event_ignored", params={"seat": seat, "event": event}
+            ))
     elif isinstance(action, MonsterMove):
         monsters.move(state, action.to, events)
     elif isinstance(action, MonsterAttack):
@@ -106,7 +112,10 @@ def _room_action(state: HauntState, seat: int, rng: random.Random, events: list[
     total = traits.trait_roll(state, seat, action.trait, rng, events)
     success = total >= action.at_least
     events.append(
-        Event(key="haunt.room_action", params={"seat": seat, "room": room_id, "success": success})
+        new_event(
+            key="haunt.room_action",
+            params={"seat": seat, "room": room_id, "success": success}
+        )
     )
     if success:
         run(state, seat, action.effects, rng, events)
@@ -116,7 +125,7 @@ def _use_card(
     state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]
 ) -> None:
     state.turn.used.append(f"card:{card}")
-    events.append(Event(key="haunt.card_used", params={"seat": seat, "card": card}))
+    events.append(new_event(key="haunt.card_used", params={"seat": seat, "card": card}))
     rules = catalog().card(card)
     if rules.consumable:
         cards.give_up(state, seat, card, rng, events)

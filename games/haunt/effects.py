@@ -16,6 +16,7 @@ from games.core import Event
 from games.haunt import traits
 from games.haunt.catalog import catalog
 from games.haunt.deaths import check_death
+from games.haunt.events import new_event
 from games.haunt.piles import from_pile, transferable
 from games.haunt.schema import Damage, DamageKind, Draw, Effect, Gain, Heal, Lose, MoveTo, Roll
 from games.haunt.state import DamageOwed, HauntState
@@ -51,7 +52,9 @@ def owe_damage(
     if amount <= 0 or not state.seat(seat).alive:
         return
     state.damage.append(DamageOwed(seat=seat, kind=kind, amount=amount))
-    events.append(Event(key="haunt.damage", params={"seat": seat, "kind": kind, "amount": amount}))
+    events.append(new_event(
+        key="haunt.damage", params={"seat": seat, "kind": kind, "amount": amount}
+    ))
 
 
 def _one(
@@ -82,7 +85,7 @@ def _one(
 def take(state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]) -> None:
     """``seat`` now carries ``card``; its gain effects happen."""
     state.own_seat(seat).cards.append(card)
-    events.append(Event(key="haunt.card_gained", params={"seat": seat, "card": card}))
+    events.append(new_event(key="haunt.card_gained", params={"seat": seat, "card": card}))
     run(state, seat, catalog().card(card).gain, rng, events)
 
 
@@ -98,7 +101,7 @@ def arrive(state: HauntState, seat: int, rng: random.Random, events: list[Event]
 
 def draw_item(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
     if not state.item_deck:
-        events.append(Event(key="haunt.deck_empty", params={"deck": "item"}))
+        events.append(new_event(key="haunt.deck_empty", params={"deck": "item"}))
         return
     take(state, seat, state.item_deck.pop(), rng, events)
 
@@ -110,5 +113,5 @@ def relocate(
     state.own_seat(seat).room = room
     if state.current == seat:
         state.turn.stopped = True
-    events.append(Event(key="haunt.moved", params={"seat": seat, "room": room}))
+    events.append(new_event(key="haunt.moved", params={"seat": seat, "room": room}))
     arrive(state, seat, rng, events)

@@ -7,6 +7,7 @@ import random
 
 from games.core import Event
 from games.haunt import explore, goals, monsters, reveal
+from games.haunt.events import new_event
 from games.haunt.state import MONSTERS, HauntState, TurnState
 
 
@@ -14,7 +15,7 @@ def start_turn(state: HauntState, seat: int, rng: random.Random, events: list[Ev
     state.current = seat
     state.turn = TurnState(number=state.turn.number + 1)
     state.monster_turn = None
-    events.append(Event(key="haunt.turn", params={"seat": seat, "round": state.round}))
+    events.append(new_event(key="haunt.turn", params={"seat": seat, "round": state.round}))
     if explore.trapped_below(state, seat):
         # Nobody may be shut in the basement: the cellar stair is found and placed.
         explore.ensure_way_up(state, rng, events)
@@ -51,7 +52,7 @@ def advance(state: HauntState, rng: random.Random, events: list[Event]) -> None:
             monsters.start(state, rng, events)
             if monsters.controller(state) is not None and not monsters.finished(state):
                 state.current = monsters.controller(state)  # type: ignore[assignment]
-                events.append(Event(key="haunt.monster_turn", params={"round": state.round}))
+                events.append(new_event(key="haunt.monster_turn", params={"round": state.round}))
                 return
             monsters.play_by_themselves(state, rng, events)
             goals.settle(state, events)

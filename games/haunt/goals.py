@@ -8,6 +8,7 @@ from games.core import Event
 from games.haunt import traits
 from games.haunt.catalog import catalog
 from games.haunt.combat import stun
+from games.haunt.events import new_event
 from games.haunt.schema import Goal, SideRules, SpecialAction
 from games.haunt.state import HauntState
 
@@ -54,7 +55,10 @@ def perform(
     total = traits.trait_roll(state, seat, action.trait, rng, events)
     success = total >= action.at_least
     events.append(
-        Event(key="haunt.special", params={"seat": seat, "action": action.id, "success": success})
+        new_event(
+            key="haunt.special",
+            params={"seat": seat, "action": action.id, "success": success}
+        )
     )
     if not success:
         return
@@ -71,7 +75,7 @@ def perform(
     else:
         state.own_seat(seat).escaped = True
         state.turn.stopped = True
-        events.append(Event(key="haunt.escaped", params={"seat": seat}))
+        events.append(new_event(key="haunt.escaped", params={"seat": seat}))
 
 
 def _met(state: HauntState, goal: Goal, side: str) -> bool:
@@ -95,7 +99,7 @@ def _finish(state: HauntState, winners: list[int], reason: str, events: list[Eve
     state.winners = sorted(winners)
     state.end_reason = reason
     state.phase = "over"
-    events.append(Event(key="haunt.over", params={"winners": state.winners, "reason": reason}))
+    events.append(new_event(key="haunt.over", params={"winners": state.winners, "reason": reason}))
 
 
 def most_progress(state: HauntState) -> list[int]:

@@ -9,6 +9,7 @@ import random
 from games.core import Event
 from games.haunt import board, traits
 from games.haunt.combat import monster_attack
+from games.haunt.events import new_event
 from games.haunt.sides import monster_enemy, monster_hindrance
 from games.haunt.state import HauntState, MonsterTurn, Roll
 
@@ -25,7 +26,7 @@ def start(state: HauntState, rng: random.Random, events: list[Event]) -> None:
     for piece in state.monsters:
         if piece.stunned:
             piece.stunned = False
-            events.append(Event(key="haunt.monster_recovers", params={"monster": piece.id}))
+            events.append(new_event(key="haunt.monster_recovers", params={"monster": piece.id}))
         else:
             queue.append(piece.id)
     state.monster_turn = MonsterTurn(queue=queue)
@@ -51,7 +52,7 @@ def _activate(state: HauntState, rng: random.Random, events: list[Event]) -> Non
         turn.kind_moves[piece.kind] = max(1, sum(dice))
         state.log_roll(Roll(who=piece.kind, trait="speed", dice=dice, total=sum(dice)))
         events.append(
-            Event(
+            new_event(
                 key="haunt.monster_moves",
                 params={"monster": piece.kind, "dice": dice, "moves": turn.kind_moves[piece.kind]},
             )
@@ -88,7 +89,7 @@ def move(state: HauntState, to: str, events: list[Event]) -> None:
     turn.moves_left = max(0, turn.moves_left - cost)
     turn.moved = True
     piece.room = to
-    events.append(Event(key="haunt.monster_moved", params={"monster": piece.id, "room": to}))
+    events.append(new_event(key="haunt.monster_moved", params={"monster": piece.id, "room": to}))
 
 
 def attack(state: HauntState, target: int, rng: random.Random, events: list[Event]) -> None:

@@ -8,6 +8,7 @@ import random
 from games.core import Event
 from games.haunt import board, cards, effects, traits
 from games.haunt.catalog import catalog
+from games.haunt.events import new_event
 from games.haunt.schema import Effect
 from games.haunt.sides import hindrance
 from games.haunt.state import HauntState
@@ -49,7 +50,7 @@ def passes_leave_roll(
         return True
     state.turn.stopped = True
     events.append(
-        Event(key="haunt.held_back", params={"seat": seat, "room": state.seat(seat).room})
+        new_event(key="haunt.held_back", params={"seat": seat, "room": state.seat(seat).room})
     )
     return False
 
@@ -64,7 +65,7 @@ def step(state: HauntState, seat: int, to: str, rng: random.Random, events: list
 
 def enter(state: HauntState, seat: int, room: str, rng: random.Random, events: list[Event]) -> None:
     state.own_seat(seat).room = room
-    events.append(Event(key="haunt.moved", params={"seat": seat, "room": room}))
+    events.append(new_event(key="haunt.moved", params={"seat": seat, "room": room}))
     cards.arrive(state, seat, rng, events)
     entering = catalog().room(room).enter
     if entering and not immune(state, seat, entering):

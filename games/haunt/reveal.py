@@ -7,6 +7,7 @@ import random
 from games.core import Event
 from games.haunt import board, cards, effects, explore, traits
 from games.haunt.catalog import catalog
+from games.haunt.events import new_event
 from games.haunt.schema import Haunt, TraitorRule
 from games.haunt.state import MONSTERS, HauntState, MonsterPiece, Roll
 
@@ -21,7 +22,7 @@ def haunt_roll(state: HauntState, seat: int, rng: random.Random, events: list[Ev
     state.log_roll(Roll(who=f"seat:{seat}", trait="haunt", dice=dice, total=total))
     started = total < state.omens_drawn
     events.append(
-        Event(
+        new_event(
             key="haunt.haunt_roll",
             params={
                 "seat": seat,
@@ -111,7 +112,7 @@ def begin(state: HauntState, revealer: int, rng: random.Random, events: list[Eve
     state.traitor = choose_traitor(state, haunt.traitor, revealer)
     state.phase = "haunt"
     events.append(
-        Event(
+        new_event(
             key="haunt.revealed",
             params={
                 "haunt": haunt_id,
@@ -123,11 +124,13 @@ def begin(state: HauntState, revealer: int, rng: random.Random, events: list[Eve
     )
     heroes = tuple(s for s in range(state.seats) if s != state.traitor)
     if haunt.tome is not None and state.traitor is not None:
-        events.append(Event(key="haunt.tome", params={"book": haunt.tome.id}, to=(state.traitor,)))
+        events.append(new_event(
+            key="haunt.tome", params={"book": haunt.tome.id}, to=(state.traitor,)
+        ))
         effects.run(state, state.traitor, haunt.tome.setup, rng, events)
         for _ in range(len(heroes) - 2):
             effects.run(state, state.traitor, haunt.tome.setup_per_extra_hero, rng, events)
-    events.append(Event(key="haunt.secret", params={"book": haunt.secret.id}, to=heroes))
+    events.append(new_event(key="haunt.secret", params={"book": haunt.secret.id}, to=heroes))
     explore.ensure_way_up(state, rng, events, climbing=True)
     for kind in haunt.monsters:
         where: str = kind.start

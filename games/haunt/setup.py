@@ -8,6 +8,7 @@ from datetime import date
 
 from games.core import Event
 from games.haunt.catalog import catalog
+from games.haunt.events import new_event
 from games.haunt.options import Options
 from games.haunt.schema import TRAITS
 from games.haunt.state import HauntState, PlacedRoom, Seat
@@ -77,7 +78,9 @@ def choose_explorer(
     s.explorer = explorer
     s.room = c.house.start_rooms["ground"]
     s.marks = {t: c.explorer(explorer).track(t).start for t in TRAITS}
-    events.append(Event(key="haunt.explorer_chosen", params={"seat": seat, "explorer": explorer}))
+    events.append(new_event(
+        key="haunt.explorer_chosen", params={"seat": seat, "explorer": explorer}
+    ))
     if seat + 1 < state.seats:
         state.current = seat + 1
         return

@@ -10,6 +10,7 @@ import random
 
 from games.core import Event
 from games.haunt.catalog import catalog
+from games.haunt.events import new_event
 from games.haunt.schema import TRAITS, Trait
 from games.haunt.state import HauntState, Roll
 
@@ -46,7 +47,10 @@ def trait_roll(
     total = sum(dice)
     state.log_roll(Roll(who=f"seat:{seat}", trait=trait, dice=dice, total=total))
     events.append(
-        Event(key="haunt.roll", params={"seat": seat, "trait": trait, "dice": dice, "total": total})
+        new_event(
+            key="haunt.roll",
+            params={"seat": seat, "trait": trait, "dice": dice, "total": total}
+        )
     )
     return total
 
@@ -58,7 +62,7 @@ def gain(state: HauntState, seat: int, trait: Trait, steps: int, events: list[Ev
     s = state.own_seat(seat)
     s.marks[trait] = min(7, s.marks[trait] + steps)
     events.append(
-        Event(key="haunt.trait_up", params={"seat": seat, "trait": trait, "steps": steps})
+        new_event(key="haunt.trait_up", params={"seat": seat, "trait": trait, "steps": steps})
     )
 
 
@@ -71,7 +75,7 @@ def lose(state: HauntState, seat: int, trait: Trait, steps: int, events: list[Ev
     floor = 0 if state.haunt is None else SKULL
     s.marks[trait] = max(floor, s.marks[trait] - steps)
     events.append(
-        Event(key="haunt.trait_down", params={"seat": seat, "trait": trait, "steps": steps})
+        new_event(key="haunt.trait_down", params={"seat": seat, "trait": trait, "steps": steps})
     )
 
 
