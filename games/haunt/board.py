@@ -185,14 +185,17 @@ def valid_turns(
 
 
 def any_valid_turn(state: HauntState, room_ids: list[str], cell: Cell, came_from: Direction,
-                   grid: dict[Cell, PlacedRoom] | None = None) -> bool:
+                   grid: dict[Cell, PlacedRoom] | None = None,
+                   unknown: set[Cell] | None = None) -> bool:
     """Whether one of ``room_ids`` has a valid turn at ``cell`` (``valid_turns``), the map
-    read once for all of them (``grid``: ``cells(state)`` when the caller has it)."""
+    read once for all of them (``grid``: ``cells(state)`` when the caller has it; ``unknown``:
+    ``unknown_cells`` of ``cell``'s floor, when the caller asks for several cells of it)."""
     if grid is None:
         grid = cells(state)
     if cell in grid:
         return any(valid_turns(state, room, cell, came_from) for room in room_ids)
-    if _open_elsewhere(state, grid, cell):
+    if (_open_elsewhere(state, grid, cell) if unknown is None
+            else len(unknown) > (cell in unknown)):
         # Then any turn joining the room left keeps the floor open (``_keeping_turns``), and
         # a room with a door has such a turn (the door turned to face the room left): no
         # turn need be tried, for the few rooms looked at on every turn's prompt.
@@ -200,6 +203,21 @@ def any_valid_turn(state: HauntState, room_ids: list[str], cell: Cell, came_from
         return any(rooms(room).doors for room in room_ids)
     return any(_keeping_turns(catalog().room(room).doors, cell, came_from, grid, False)
                for room in room_ids)
+
+
+def unknown_cells(state: HauntState, grid: dict[Cell, PlacedRoom], floor: Floor) -> set[Cell]:
+    """The empty cells of ``floor`` a placed room has a door into (the outside aside): the
+    floor is open elsewhere than at ``cell`` when one of them is not ``cell``
+    (``_open_elsewhere``)."""
+    found: set[Cell] = set()
+    for room in state.rooms:
+        if room.floor != floor:
+            continue
+        for d in room.doors:
+            there = neighbour(room, d)
+            if there not in grid and not outside(there):
+                found.add(there)
+    return found
 
 
 def _open_elsewhere(state: HauntState, grid: dict[Cell, PlacedRoom], cell: Cell) -> bool:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 
 from games.core import Event
+from games.core.construct import built, whole
 from games.haunt import board, cards, effects, moves
 from games.haunt.catalog import catalog
+from games.haunt.events import new_event
 from games.haunt.schema import Direction, Floor
 from games.haunt.state import HauntState, PlacedRoom, Placement
 
@@ -29,9 +31,10 @@ def doors_to_explore(state: HauntState, seat: int,
     fits = board.rooms_fitting(here.floor)
     fitting = [room for room in [*state.stack, *state.room_discards] if room in fits]
     out: list[Direction] = []
+    unknown = board.unknown_cells(state, grid, here.floor)
     for direction in board.open_doors(here, grid):
         cell = board.neighbour(here, direction)
-        if board.any_valid_turn(state, fitting, cell, direction, grid) or any(
+        if board.any_valid_turn(state, fitting, cell, direction, grid, unknown) or any(
             board.turns_reopening(state, room, cell, direction) for room in fitting
         ):
             out.append(direction)
@@ -53,7 +56,7 @@ def explore(
             if reshuffled or not state.room_discards:
                 if _place_reopening(state, here.floor, cell, direction):
                     break
-                events.append(Event(key="haunt.no_room_fits", params={"seat": seat}))
+                events.append(new_event(key="haunt.no_room_fits", params={"seat": seat}))
                 state.turn.stopped = True
                 return
             state.stack, state.room_discards = state.room_discards, []
@@ -65,10 +68,14 @@ def explore(
         )
         if choices:
             floor, x, y = cell
-            state.placement = Placement(room=room, floor=floor, x=x, y=y, choices=choices)
+            # Built without validation (``built``): the values are of their fields' types,
+            # and a room is drawn on most explorations.
+            state.placement = built(Placement, {
+                "room": room, "floor": floor, "x": x, "y": y, "choices": choices,
+                "reopen": False}, defaulted=("reopen",))
             break
         state.room_discards.append(room)
-        events.append(Event(key="haunt.room_discarded", params={"room": room}))
+        events.append(new_event(key="haunt.room_discarded", params={"room": room}))
     assert state.placement is not None
     if len(state.placement.choices) == 1:
         place(state, seat, state.placement.choices[0], rng, events)
@@ -97,15 +104,15 @@ def place(
     placement = state.placement
     assert placement is not None
     state.placement = None
-    state.rooms.append(
-        PlacedRoom(
-            id=placement.room, floor=placement.floor, x=placement.x, y=placement.y, doors=doors
-        )
-    )
+    # Its own list of doors, as the constructor's validation would make it (the event below
+    # names the same doors).
+    state.rooms.append(whole(PlacedRoom, {
+        "id": placement.room, "floor": placement.floor, "x": placement.x, "y": placement.y,
+        "doors": list(doors)}))
     if placement.reopen:
         _turn_to_reopen(state, (placement.floor, placement.x, placement.y), events)
     events.append(
-        Event(
+        new_event(
             key="haunt.room_placed",
             params={
                 "seat": seat,
@@ -137,16 +144,16 @@ def _turn_to_reopen(state: HauntState, placed: board.Cell, events: list[Event]) 
     room, doors = found
     # A new object: the state before this move may share its rooms with this copy.
     state.rooms[state.rooms.index(room)] = room.model_copy(update={"doors": doors})
-    events.append(Event(key="haunt.room_turned",
+    events.append(new_event(key="haunt.room_turned",
                         params={"room": room.id, "floor": room.floor, "doors": doors}))
 
 
 def draw_event(state: HauntState, seat: int, rng: random.Random, events: list[Event]) -> None:
     event = cards.next_event(state, rng)
     if event is None:
-        events.append(Event(key="haunt.deck_empty", params={"deck": "event"}))
+        events.append(new_event(key="haunt.deck_empty", params={"deck": "event"}))
         return
-    events.append(Event(key="haunt.event", params={"seat": seat, "event": event}))
+    events.append(new_event(key="haunt.event", params={"seat": seat, "event": event}))
     if state.traitor == seat:
         state.event_choice = event
         return
@@ -164,12 +171,16 @@ def can_grow(state: HauntState) -> bool:
     """Whether any room left (in the stack or its discards) can still be placed anywhere."""
     grid = board.cells(state)
     candidates = [*state.stack, *state.room_discards]
+    unknown: dict[Floor, set[board.Cell]] = {}
     for here in state.rooms:
         for direction in board.open_doors(here, grid):
             cell = board.neighbour(here, direction)
             fits = board.rooms_fitting(here.floor)
+            floor_unknown = unknown.get(here.floor)
+            if floor_unknown is None:
+                floor_unknown = unknown[here.floor] = board.unknown_cells(state, grid, here.floor)
             if board.any_valid_turn(state, [room for room in candidates if room in fits], cell,
-                                    direction, grid):
+                                    direction, grid, floor_unknown):
                 return True
     return False
 
@@ -232,7 +243,7 @@ def ensure_way_up(
                 state.rooms.append(PlacedRoom(id=stair, floor=floor, x=x, y=y, doors=choices[0]))
                 rng.shuffle(state.stack)
                 events.append(
-                    Event(
+                    new_event(
                         key="haunt.room_placed",
                         params={
                             "seat": None,
