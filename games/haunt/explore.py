@@ -31,8 +31,16 @@ def doors_to_explore(state: HauntState, seat: int,
     fits = board.rooms_fitting(here.floor)
     fitting = [room for room in [*state.stack, *state.room_discards] if room in fits]
     out: list[Direction] = []
-    unknown = board.unknown_cells(state, grid, here.floor)
-    for direction in board.open_doors(here, grid):
+    open_doors = board.open_doors(here, grid)
+    if len(open_doors) > 1:
+        # Each of these cells leaves the floor open elsewhere than at the others: all that
+        # ``any_valid_turn`` asks of the floor's unknown cells, without reading the floor.
+        unknown = {board.neighbour(here, d) for d in open_doors}
+    elif open_doors:
+        unknown = board.unknown_cells(state, grid, here.floor)
+    else:
+        return out
+    for direction in open_doors:
         cell = board.neighbour(here, direction)
         if board.any_valid_turn(state, fitting, cell, direction, grid, unknown) or any(
             board.turns_reopening(state, room, cell, direction) for room in fitting
