@@ -54,15 +54,16 @@ class Seat:
     view: CatanView
     seat: int
     facts: Facts
-    owner: list[int]
-    city: list[bool]
-    road: list[int]
     hand: dict[str, int]
     production: dict[str, float]  # expected cards per roll, by resource
-    board: tuple[tuple[tuple[int, ...], ...], ...]  # each player's settlements, cities, roads
+    # Each player's settlements, cities and roads, and who owns each corner and edge: worked
+    # out on the first look (a roll or an answer to an offer never looks at most of them).
+    _board: tuple[tuple[tuple[int, ...], ...], ...] | None = field(default=None, repr=False)
+    _owner: list[int] | None = field(default=None, repr=False)
+    _city: list[bool] | None = field(default=None, repr=False)
+    _road: list[int] | None = field(default=None, repr=False)
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
-    _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
     _goals: list[tuple[str, int | None, list[int], dict[str, int], float]] | None = field(
         default=None, repr=False)
     _outlooks: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict,
@@ -74,6 +75,56 @@ class Seat:
     @property
     def me(self) -> PlayerView:
         return self.view.players[self.seat]
+
+    @property
+    def board(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Each player's settlements, cities and roads (corners, edges), as its row lists
+        them."""
+        board = self._board
+        if board is None:
+            # Each player's fields read as a dict: a view's field costs five of a dict's reads.
+            board = self._board = tuple(
+                (tuple(row["settlements"]), tuple(row["cities"]), tuple(row["roads"]))
+                for row in map(vars, self.view.players))
+        return board
+
+    @property
+    def owner(self) -> list[int]:
+        """The seat owning each corner's building, -1 where none stands."""
+        if self._owner is None:
+            self._occupy()
+        assert self._owner is not None
+        return self._owner
+
+    @property
+    def city(self) -> list[bool]:
+        """Whether each corner holds a city."""
+        if self._city is None:
+            self._occupy()
+        assert self._city is not None
+        return self._city
+
+    @property
+    def road(self) -> list[int]:
+        """The seat owning each edge's road, -1 where none lies."""
+        if self._road is None:
+            self._occupy()
+        assert self._road is not None
+        return self._road
+
+    def _occupy(self) -> None:
+        owner = [-1] * CORNER_COUNT
+        city = [False] * CORNER_COUNT
+        road = [-1] * EDGE_COUNT
+        for at, (settlements, cities, roads) in enumerate(self.board):
+            for c in settlements:
+                owner[c] = at
+            for c in cities:
+                owner[c] = at
+                city[c] = True
+            for e in roads:
+                road[e] = at
+        self._owner, self._city, self._road = owner, city, road
 
     @property
     def cards(self) -> int:
@@ -124,15 +175,10 @@ class Seat:
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
         the seat lacks."""
-        blocked = self._blocking(blocked)
-        every = self._all_values.get(blocked)
-        if every is not None:
-            return every[c]  # the same sum, worked out for every corner
-        key = (c, blocked)
-        known = self._values.get(key)
-        if known is None:
-            known = self._values[key] = self._worth(c, blocked, self._scarcity())
-        return known
+        # The same sum as ``_worth``'s, read off every corner's: the yields' worth of every
+        # corner is kept beside the island, so that list costs a copy and the few harbours,
+        # where a decision asks this of several corners (its cities, its best spots).
+        return self.corner_values(blocked)[c]
 
     def _blocking(self, blocked: int | None) -> int | None:
         """``blocked``, or None for a hex that yields nothing (the desert, where the robber
@@ -350,37 +396,20 @@ def _island_worths(facts: Facts) -> _IslandWorths:
 def seat_of(view: CatanView) -> Seat:
     assert view.me is not None and view.seat is not None
     seat = view.seat
-    owner = [-1] * CORNER_COUNT
-    city = [False] * CORNER_COUNT
-    road = [-1] * EDGE_COUNT
-    # Each player's fields read as a dict: a view's field costs five of a dict's reads.
-    board = []
-    mine: tuple[int, ...] = ()
-    for player in map(vars, view.players):
-        at = player["seat"]
-        if at == seat:
-            mine = (*player["settlements"], *player["cities"])
-        board.append((tuple(player["settlements"]), tuple(player["cities"]),
-                      tuple(player["roads"])))
-        for c in player["settlements"]:
-            owner[c] = at
-        for c in player["cities"]:
-            owner[c] = at
-            city[c] = True
-        for e in player["roads"]:
-            road[e] = at
+    me = vars(view.players[seat])
+    cities = me["cities"]
     found = island_facts(view)
     production = dict.fromkeys(RESOURCES, 0.0)
     robber = view.robber
     yields = found.corner_yields
     # The seat's own buildings in corner order (the order the sums are made in), read off its
     # row rather than found among every corner.
-    for c in sorted(mine):
+    for c in sorted((*me["settlements"], *cities)):
         for h, kind, number in yields[c]:
             if h != robber:
-                production[kind] += PIPS[number] / 36 * (2 if city[c] else 1)
-    return Seat(view=view, seat=seat, facts=found, owner=owner, city=city, road=road,
-                hand=dict(view.me.counts), production=production, board=tuple(board))
+                production[kind] += PIPS[number] / 36 * (2 if c in cities else 1)
+    return Seat(view=view, seat=seat, facts=found, hand=dict(view.me.counts),
+                production=production)
 
 
 def hex_pips(seat: Seat, h: int) -> int:
