@@ -20,7 +20,9 @@ MINIMUM = 5
 def road_length(state: CatanState, seat: int) -> int:
     """The most segments of one trail along ``seat``'s roads."""
     roads = state.road_owner
-    mine = [e for e, owner in enumerate(roads) if owner == seat]
+    # The seat's roads in edge order off its pieces (kept across the piece just placed), not
+    # found among every edge.
+    mine = state.pieces()[seat][2]
     if not mine:
         return 0
     owner = state.corner_owner
