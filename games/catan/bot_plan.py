@@ -37,6 +37,10 @@ def island_facts(view: CatanView) -> Facts:
     return viewed_facts(view.island)
 
 
+# What the seat could build next before any hand: (item, corner, roads, cost, gain).
+Goal = tuple[str, int | None, list[int], dict[str, int], float]
+
+
 @dataclass
 class Target:
     item: str  # city, settlement, development
@@ -64,8 +68,7 @@ class Seat:
     _road: list[int] | None = field(default=None, repr=False)
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
-    _goals: list[tuple[str, int | None, list[int], dict[str, int], float]] | None = field(
-        default=None, repr=False)
+    _goals: list[Goal] | None = field(default=None, repr=False)
     _outlooks: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict,
                                                                  repr=False)
     _free: list[bool] | None = field(default=None, repr=False)
@@ -285,13 +288,26 @@ class Seat:
         return [self._target(item, corner, roads, cost, gain, hand)
                 for item, corner, roads, cost, gain in self.goals()]
 
-    def goals(self) -> list[tuple[str, int | None, list[int], dict[str, int], float]]:
+    def goals(self) -> list[Goal]:
         """``targets`` before any hand: (item, corner, roads, cost, gain) of each, worked out
         once for every hand a decision weighs (each trade it answers or offers)."""
         if self._goals is not None:
             return self._goals
         me, view = self.me, self.view
-        goals: list[tuple[str, int | None, list[int], dict[str, int], float]] = []
+        # The same for every decision of the seat while no building, road or robber moves
+        # and the development cards' prospects stay (the rest follows from the pieces: what
+        # the seat has left to build, each corner's worth from its production), kept beside
+        # the island like the best spots: each answer to an offer, each prompt of a turn
+        # between its trades.
+        developing = view.development_left > 0
+        army = developing and self._army_close()
+        key = (self.seat, view.robber, self.board, developing, army)
+        goals_of = _island_worths(self.facts).goals
+        known = goals_of.get(key)
+        if known is not None:
+            self._goals = known
+            return known
+        goals: list[Goal] = []
         if me.pieces_left["city"] > 0 and me.settlements:
             corner = max(me.settlements, key=lambda c: (self.corner_value(c), -c))
             gain = 1.0 + 0.04 * self.corner_value(corner)
@@ -306,10 +322,10 @@ class Seat:
                         cost[kind] = cost.get(kind, 0) + n * len(path)
                     gain = 1.0 + 0.05 * score
                     goals.append(("settlement", corner, path, cost, gain))
-        if view.development_left > 0:
-            gain = 0.45 + (0.3 if self._army_close() else 0.0)
+        if developing:
+            gain = 0.45 + (0.3 if army else 0.0)
             goals.append(("development", None, [], COSTS["development"], gain))
-        self._goals = goals
+        self._goals = goals_of.remember(key, goals)
         return goals
 
     def target(self) -> Target | None:
@@ -370,6 +386,8 @@ class _IslandWorths:
         # ``Seat.best_spots`` of the seats' boards lately weighed (read only, shared).
         self.spots: Memo[tuple[object, ...], list[tuple[float, int, list[int]]]] = Memo(
             SPOTS_KEPT)
+        # ``Seat.goals`` of the seats' boards lately weighed (read only, shared).
+        self.goals: Memo[tuple[object, ...], list[Goal]] = Memo(SPOTS_KEPT)
 
     def yields(self, blocked: int | None, scarce: dict[str, float]) -> list[float]:
         """``Seat._yield_worth`` of every corner: the same sums, in the same order."""

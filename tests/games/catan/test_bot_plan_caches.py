@@ -3,8 +3,8 @@ every corner with the robber on a hex that yields nothing (the desert) is the wo
 (one list serves both), a producing hex still counts as blocked, each corner's worth from its
 yields is shared by the seats of one island that lack the same resources (``_IslandWorths``,
 kept beside the island's facts) and still gives every seat its own harbours' worth, the
-resources each corner yields (kept with the island's facts) are those of its hexes, and a
-seat's best spots kept beside the island for its board are those worked out afresh, and a
+resources each corner yields (kept with the island's facts) are those of its hexes, a seat's
+best spots and goals kept beside the island for its board are those worked out afresh, and a
 hand's targets those of the seat's targets for that hand."""
 
 from __future__ import annotations
@@ -94,3 +94,21 @@ def test_best_spots_kept_for_a_board_are_those_worked_out_afresh() -> None:
                 assert fresh.outlook(hand) == max(
                     (t.score for t in seat_of(view).targets(hand)), default=0.0)
                 assert fresh.outlook(hand) == fresh.outlook(dict(hand))
+
+
+def test_goals_kept_for_a_board_are_those_worked_out_afresh() -> None:
+    kept_found = 0
+    for state in _positions():
+        for s in range(state.seats):
+            view = GAME.view(state, s)
+            worths = _island_worths(seat_of(view).facts)
+            worths.goals.clear()
+            worths.spots.clear()
+            goals = seat_of(view).goals()
+            kept = seat_of(GAME.view(state, s)).goals()
+            assert kept is goals  # found beside the island, not worked out again
+            worths.goals.clear()
+            worths.spots.clear()
+            assert seat_of(view).goals() == goals  # worked out again: the same
+            kept_found += bool(goals)
+    assert kept_found > 20
