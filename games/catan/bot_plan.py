@@ -69,6 +69,7 @@ class Seat:
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
     _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
     _goals: list[Goal] | None = field(default=None, repr=False)
+    _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
     _outlooks: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict,
                                                                  repr=False)
     _free: list[bool] | None = field(default=None, repr=False)
@@ -178,10 +179,15 @@ class Seat:
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
         """What a settlement at ``c`` would produce, weighted by resource, more for resources
         the seat lacks."""
-        # The same sum as ``_worth``'s, read off every corner's: the yields' worth of every
-        # corner is kept beside the island, so that list costs a copy and the few harbours,
-        # where a decision asks this of several corners (its cities, its best spots).
-        return self.corner_values(blocked)[c]
+        blocked = self._blocking(blocked)
+        every = self._all_values.get(blocked)
+        if every is not None:
+            return every[c]  # the same sum, worked out for every corner
+        key = (c, blocked)
+        known = self._values.get(key)
+        if known is None:
+            known = self._values[key] = self._worth(c, blocked, self._scarcity())
+        return known
 
     def _blocking(self, blocked: int | None) -> int | None:
         """``blocked``, or None for a hex that yields nothing (the desert, where the robber
