@@ -35,7 +35,9 @@ def commitment_id(serial: int, seat: int, choice: str) -> str:
 
 
 def start_fight(state: ZombieState, zombies: int, events: list[Event]) -> None:
-    state.fight = Fight(zombies=zombies)
+    # Every field given (see ``setup``): the fight's copies share one set of them.
+    state.fight = Fight(zombies=zombies, fighters=[], fled=[], revved=False, burned=False,
+                        damage=0)
     seats = tuple(living(state))
     window = state.windows.open(FIGHT, "together", seats)
     events.append(note("horde", zombies=zombies, window=window.serial, seats=list(seats)))

@@ -26,6 +26,10 @@ PROMPT = "zombie.prompt."
 _ACTIONS = frozenset(("actions",))
 _FREE_MOVES_SET = frozenset(("seat", "kind", "actions", "blocking", "default"))
 _GIVEN = frozenset(("seat", "kind", "actions", "default", "params", "question", "clock", "pick"))
+# Those sets themselves, one of each shared by every prompt built here: a prompt is frozen, so
+# nothing adds to its set (a copy of it gets a set of its own).
+_GIVEN_SET = set(_GIVEN)
+_FREE_MOVES_GIVEN = set(_FREE_MOVES_SET)
 FREE_MOVES = PROMPT + "free_moves"
 # A pick lists every subset as an action while there are at most this many.
 _LISTED_SUBSETS = 30
@@ -61,7 +65,7 @@ def pending(state: ZombieState) -> list[Prompt]:
             # (``copied(decision, {"actions": ...})``: a prompt is plain data.)
             prompts.append(assembled(Prompt, {**decision.__dict__,
                                           "actions": [*decision.actions, *free]},
-                                 decision.__pydantic_fields_set__ | _ACTIONS)
+                                 _with_actions(decision.__pydantic_fields_set__))
                            if free else decision)
         elif free:
             # ``Prompt(seat=, kind=, actions=free, blocking=False, default=None)`` without the
@@ -69,8 +73,14 @@ def pending(state: ZombieState) -> list[Prompt]:
             prompts.append(assembled(Prompt, {
                 "seat": seat, "kind": FREE_MOVES, "actions": free, "blocking": False,
                 "default": None, "params": {}, "question": "", "clock": "turn", "pick": None,
-            }, set(_FREE_MOVES_SET)))
+            }, _FREE_MOVES_GIVEN))
     return prompts
+
+
+def _with_actions(fields_set: set[str]) -> set[str]:
+    """A prompt's set fields with ``actions`` among them: the set itself when it holds it
+    (shared: prompts are frozen)."""
+    return fields_set if fields_set >= _ACTIONS else fields_set | _ACTIONS
 
 
 # A seat's free moves by what they depend on (its items, who stands, the totem, the drinkers,
@@ -139,7 +149,7 @@ def _prompt(state: ZombieState, seat: int, actions: list[Action], *, default: in
             "clock": clock,
             "pick": pick,
         },
-        set(_GIVEN),
+        _GIVEN_SET,
     )
 
 

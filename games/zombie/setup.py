@@ -24,7 +24,10 @@ def new_state(seats: int, options: Options, seed: int, rng: random.Random) -> Zo
         seats=seats,
         options=options,
         extra_zombies=doom.extra,
-        players=[Player(health=doom.health) for _ in range(seats)],
+        # Every field given, the defaults too: a player with every field set shares its
+        # class's set of them in every copy (``state.clone``).
+        players=[Player(health=doom.health, items=[], alive=True, death=None)
+                 for _ in range(seats)],
         leader=rng.randrange(seats),
         deck=deck,
         tiles=[PlacedTile(tile=FOYER, x=0, y=0)],

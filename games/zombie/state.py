@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, PrivateAttr
 
 from games.core import StateBase
-from games.core.construct import assembled
+from games.core.construct import assembled, every_field
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
 from games.zombie.options import Options
@@ -176,30 +176,43 @@ _STATE_PARTS = frozenset(("players", "deck", "discard", "tiles", "openings", "ho
                           "totem_refused"))
 
 
+def _marked(model: BaseModel, parts: frozenset[str]) -> set[str]:
+    """The copy's set fields: the model's and ``parts``. A model with every field set (a
+    player, a fight, the windows, as the rules make them) shares its class's one set of them
+    (``every_field``), as ``assembled`` gives: one set fewer to make, keep and free for each
+    model copied on every move. Pydantic only ever adds a name to it, one it already holds."""
+    fields_set = model.__pydantic_fields_set__
+    every = every_field(type(model))
+    if fields_set is every:
+        return every
+    merged = fields_set | parts
+    return every if len(merged) == len(every) else merged
+
+
 def _player_copy(player: Player) -> Player:
     fields = player.__dict__.copy()
     fields["items"] = fields["items"].copy()
-    return assembled(Player, fields, player.__pydantic_fields_set__ | _ITEMS)
+    return assembled(Player, fields, _marked(player, _ITEMS))
 
 
 def _window_copy(window: Window) -> Window:
     fields = window.__dict__.copy()
     fields["answers"] = fields["answers"].copy()
     fields["data"] = fields["data"].copy()
-    return assembled(Window, fields, window.__pydantic_fields_set__ | _WINDOW_PARTS)
+    return assembled(Window, fields, _marked(window, _WINDOW_PARTS))
 
 
 def _windows_copy(windows: Windows) -> Windows:
     fields = windows.__dict__.copy()
     fields["stack"] = [_window_copy(w) for w in fields["stack"]]
-    return assembled(Windows, fields, windows.__pydantic_fields_set__ | _STACK)
+    return assembled(Windows, fields, _marked(windows, _STACK))
 
 
 def _fight_copy(fight: Fight) -> Fight:
     fields = fight.__dict__.copy()
     fields["fighters"] = fields["fighters"].copy()
     fields["fled"] = fields["fled"].copy()
-    return assembled(Fight, fields, fight.__pydantic_fields_set__ | _FIGHT_PARTS)
+    return assembled(Fight, fields, _marked(fight, _FIGHT_PARTS))
 
 
 def clone(state: ZombieState) -> ZombieState:
@@ -219,7 +232,7 @@ def clone(state: ZombieState) -> ZombieState:
         fields["fight"] = _fight_copy(fight)
     copy = _new(ZombieState)
     _set(copy, "__dict__", fields)
-    _set(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__ | _STATE_PARTS)
+    _set(copy, "__pydantic_fields_set__", _marked(state, _STATE_PARTS))
     _set(copy, "__pydantic_extra__", None)
     # Pydantic never keeps an unset private attribute in the store (``copied`` would drop it).
     private = state.__pydantic_private__
