@@ -160,10 +160,19 @@ def _knee_of(view: PublicView) -> float:
     return max(2.0, max(0.0, zombies - power) / len(team) + KNEE)
 
 
+# ``health_worths`` by knee: a few knees come back decision after decision (a typical horde's
+# share at each hour, for each size of team), and every team read works its row out.
+_HEALTH_WORTHS: Memo[float, tuple[float, ...]] = Memo(4_096)
+
+
 def health_worths(knee: float) -> tuple[float, ...]:
     """``health_worth`` of every health up to the most, by health: what a fight plan adds up
     for each player of every outcome it weighs."""
-    return tuple(health_worth(health, knee) for health in range(MAX_HEALTH + 1))
+    found = _HEALTH_WORTHS.get(knee)
+    if found is None:
+        found = _HEALTH_WORTHS.remember(
+            knee, tuple(health_worth(health, knee) for health in range(MAX_HEALTH + 1)))
+    return found
 
 
 def _worth(healths: list[int], soda: bool, stake: Stakes, held: bool,
@@ -521,11 +530,17 @@ def _plan_fight(team: Team, zombies: int, stake: Stakes) -> Plan:
     table = team.table()
     outcomes = table.found
     work_out = table.work_out
+    # ``_staked`` leaves a value as it is when the round is no search or burial (most
+    # rounds): asked only when it is, here where every group is weighed against every horde.
+    searching = stake.searching
     for fighters, power, saw, fighting, resting in table.tries():
         damage = zombies - power if zombies > power else 0
         found = outcomes.get((fighters, damage)) or work_out(fighters, fighting, resting,
                                                              damage)
-        value = _staked(found[0], stake, found[2]) if found[1] else -WIPE
+        if found[1]:
+            value = _staked(found[0], stake, found[2]) if searching else found[0]
+        else:
+            value = -WIPE
         if value > top:
             best, top = Plan(fighters, value, damage), value
         if fuel and saw:
@@ -533,12 +548,18 @@ def _plan_fight(team: Team, zombies: int, stake: Stakes) -> Plan:
             damage = damage if damage > 0 else 0
             found = outcomes.get((fighters, damage)) or work_out(fighters, fighting, resting,
                                                                  damage)
-            value = (_staked(found[0], stake, found[2]) if found[1] else -WIPE) - FUEL
+            if found[1]:
+                value = (_staked(found[0], stake, found[2]) if searching else found[0]) - FUEL
+            else:
+                value = -WIPE - FUEL
             if value > top:
                 best, top = Plan(fighters, value, damage, False, True), value
         if burnable:
             found = outcomes.get((fighters, 0)) or work_out(fighters, fighting, resting, 0)
-            value = (_staked(found[0], stake, True) if found[1] else -WIPE) - BURN
+            if found[1]:
+                value = (_staked(found[0], stake, True) if searching else found[0]) - BURN
+            else:
+                value = -WIPE - BURN
             if value > top:
                 best, top = Plan(fighters, value, 0, True, False), value
     return best
