@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Literal
 
 from games.core import Action
+from games.core.construct import assembled
 
 HAND = "hand"
 
@@ -182,8 +183,21 @@ _FIELDS: dict[type[Action], tuple[str, ...]] = {
 }
 
 
+# Each action's ``kind``, its default (never given: the constructor leaves it unset).
+_KINDS: dict[type[Action], str] = {cls: cls.model_fields["kind"].default for cls in ACTION_TYPES}
+# Each action's set fields as the constructor counts them (``seat`` and the others, given):
+# one set per class, shared by its actions (they are frozen: nothing adds to it).
+_GIVEN: dict[type[Action], set[str]] = {cls: {"seat", *_FIELDS[cls]} for cls in ACTION_TYPES}
+
+
 @lru_cache(maxsize=1 << 16)
 def offer(cls: type[Action], seat: int, *values: object) -> Action:
     """The action ``cls(seat, *values)``, shared: actions are immutable and prompts offer the
-    same ones over and over."""
-    return cls(seat=seat, **dict(zip(_FIELDS[cls], values, strict=True)))
+    same ones over and over. Built without validation (``assembled``): the rules pass ids as
+    the strings, tuples of strings and literals their fields hold (checked against the
+    constructor in tests/games/lifeboat/test_actions.py); a miss of this cache is a new
+    action a prompt offers, and validating it cost as much as the rest of building the prompt.
+    """
+    fields: dict[str, object] = {"kind": _KINDS[cls], "seat": seat}
+    fields.update(zip(_FIELDS[cls], values, strict=True))
+    return assembled(cls, fields, _GIVEN[cls])

@@ -308,3 +308,30 @@ def test_hand_cards_may_be_given_to_another_awake_character() -> None:
     assert state.hand["kid"] == ["water-01"]
     assert find(events, "card_received")[0].to == (2, 3)
     assert "water-01" not in str(find(events, "card_given")[0].params)
+
+
+# -- offered actions -------------------------------------------------------------------------
+def _sample(annotation: Any) -> object:
+    """A value of a field's type, as the rules pass it."""
+    if annotation is str:
+        return "lauren"
+    if annotation == tuple[str, ...]:
+        return ("nav-01", "nav-02")
+    return annotation.__args__[-1]  # a literal: its last value
+
+
+def test_an_offered_action_is_the_one_the_constructor_builds() -> None:
+    # ``offer`` builds without validation: the same fields, in the same order and of the same
+    # types, counted as set the same way, for every kind of action.
+    for cls in act.ACTION_TYPES:
+        values = [_sample(cls.model_fields[name].annotation)
+                  for name in cls.model_fields if name not in ("kind", "seat")]
+        built = cls(seat=3, **dict(zip(act._FIELDS[cls], values, strict=True)))
+        offered_action = act.offer(cls, 3, *values)
+        assert offered_action == built
+        assert list(offered_action.__dict__.items()) == list(built.__dict__.items())
+        assert [type(v) for v in offered_action.__dict__.values()] == [
+            type(v) for v in built.__dict__.values()]
+        assert offered_action.model_fields_set == built.model_fields_set
+        assert offered_action.model_dump_json() == built.model_dump_json()
+        assert hash(offered_action) == hash(built)
