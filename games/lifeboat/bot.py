@@ -172,9 +172,12 @@ def _robbery_value(mind: Mind, target: str, card: str) -> float:
 def _wins_fight(mind: Mind, target: str) -> bool:
     """Whether this seat, attacking ``target``, clearly wins once the others who are likely
     to take sides (from what they did before) have joined."""
-    mine = mind.my_fighting_strength()
-    theirs = mind.strength(target) + mind.likely_helpers(target, mind.me)
-    return mine > theirs + 1
+    known = mind.outfights.get(target)
+    if known is None:
+        mine = mind.my_fighting_strength()
+        theirs = mind.strength(target) + mind.likely_helpers(target, mind.me)
+        known = mind.outfights[target] = mine > theirs + 1
+    return known
 
 
 def _swap_value(mind: Mind, target: str) -> float:

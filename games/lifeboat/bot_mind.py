@@ -107,6 +107,9 @@ class Mind:
         self._strengths: dict[str, int] = {}
         self._wants_land: bool | None = None
         self._my_fighting_strength: int | None = None
+        # Whether this seat clearly wins a fight against each target (``bot._wins_fight``):
+        # asked for every card it could rob from a target, and for a swap with it.
+        self.outfights: dict[str, bool] = {}
         self._people: dict[str, CharacterView] | None = None
         self._boat: list[str] | None = None
         self._awake: list[str] | None = None
