@@ -5,7 +5,9 @@ then the outcome and the final public view."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.core import Action, Game, Prompt
@@ -44,3 +46,38 @@ def play_into(digest: Any, game: Game[Any, Any], state: Any,
     assert outcome is not None
     digest.update(outcome.model_dump_json().encode())
     digest.update(game.view(state, None).model_dump_json().encode())
+
+
+class MixedPicker:
+    """Mostly the bot on a blocking prompt; sometimes on any prompt (one step in ten),
+    sometimes a random offered action (one in ten more). Gives the action and the acting
+    seat's view, and feeds ``digest`` the public view at every step (what a table's picture is
+    drawn from)."""
+
+    def __init__(self, game: Game[Any, Any], digest: Any, rng: random.Random) -> None:
+        self.game = game
+        self.digest = digest
+        self.rng = rng
+
+    def __call__(self, prompts: list[Prompt], state: Any) -> tuple[Action, Any]:
+        game, rng = self.game, self.rng
+        self.digest.update(game.view(state, None).model_dump_json().encode())
+        blocking = [p for p in prompts if p.blocking]
+        roll = rng.random()
+        prompt = rng.choice(prompts if roll < 0.1 or not blocking else blocking)
+        view = game.view(state, prompt.seat)
+        if roll < 0.2:
+            return rng.choice(prompt.actions), view
+        return game.choose(view, prompt, rng), view
+
+
+def mixed_fingerprint(game: Game[Any, Any], seats: int, games: int,
+                      options: Sequence[Any]) -> str:
+    """The digest of ``games`` seeded games at ``seats`` seats, the options taken in turn,
+    played by ``MixedPicker``."""
+    digest = hashlib.sha256()
+    for seed in range(games):
+        rng = random.Random(f"fingerprint:{seats}:{seed}")
+        state = game.setup(seats, options[seed % len(options)], seed=seed)
+        play_into(digest, game, state, MixedPicker(game, digest, rng))
+    return digest.hexdigest()

@@ -15,15 +15,10 @@ commit, saying why.
 
 from __future__ import annotations
 
-import hashlib
-import random
-from typing import Any
-
 import pytest
 
 from games import registry
-from games.core import Action, Prompt
-from tests.games.fingerprints import play_into
+from tests.games.fingerprints import mixed_fingerprint
 
 GAME = registry.get("catan")
 SEAT_COUNTS = tuple(range(GAME.spec.min_players, GAME.spec.max_players + 1))
@@ -35,34 +30,8 @@ DIGESTS: dict[int, str] = {
 }
 
 
-class _Picker:
-    """Mostly the bot on a blocking prompt; sometimes on any prompt, sometimes a random legal
-    action. Gives the action and the acting seat's view, and feeds the public view."""
-
-    def __init__(self, digest: Any, rng: random.Random) -> None:
-        self.digest = digest
-        self.rng = rng
-
-    def __call__(self, prompts: list[Prompt], state: Any) -> tuple[Action, Any]:
-        rng = self.rng
-        self.digest.update(GAME.view(state, None).model_dump_json().encode())
-        blocking = [p for p in prompts if p.blocking]
-        roll = rng.random()
-        prompt = rng.choice(prompts if roll < 0.1 or not blocking else blocking)
-        view = GAME.view(state, prompt.seat)
-        if roll < 0.2:
-            return rng.choice(prompt.actions), view
-        return GAME.choose(view, prompt, rng), view
-
-
 def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
-    digest = hashlib.sha256()
-    options = GAME.options_for_conformance(seats)
-    for seed in range(games):
-        rng = random.Random(f"fingerprint:{seats}:{seed}")
-        state = GAME.setup(seats, options[seed % len(options)], seed=seed)
-        play_into(digest, GAME, state, _Picker(digest, rng))
-    return digest.hexdigest()
+    return mixed_fingerprint(GAME, seats, games, GAME.options_for_conformance(seats))
 
 
 @pytest.mark.parametrize("seats", SEAT_COUNTS)

@@ -17,16 +17,11 @@ commit, saying why.
 
 from __future__ import annotations
 
-import hashlib
-import random
-from typing import Any
-
 import pytest
 
 from games import registry
-from games.core import Action, Prompt
 from games.zombie.options import Options
-from tests.games.fingerprints import play_into
+from tests.games.fingerprints import mixed_fingerprint
 
 GAME = registry.get("zombie")
 SEAT_COUNTS = tuple(range(GAME.spec.min_players, GAME.spec.max_players + 1))
@@ -45,33 +40,8 @@ DIGESTS: dict[int, str] = {
 }
 
 
-class _Picker:
-    """Mostly the bot on a blocking prompt; sometimes on any prompt, sometimes a random offered
-    action. Gives the action and the acting seat's view, and feeds the public view."""
-
-    def __init__(self, digest: Any, rng: random.Random) -> None:
-        self.digest = digest
-        self.rng = rng
-
-    def __call__(self, prompts: list[Prompt], state: Any) -> tuple[Action, Any]:
-        rng = self.rng
-        self.digest.update(GAME.view(state, None).model_dump_json().encode())
-        blocking = [p for p in prompts if p.blocking]
-        roll = rng.random()
-        prompt = rng.choice(prompts if roll < 0.1 or not blocking else blocking)
-        view = GAME.view(state, prompt.seat)
-        if roll < 0.2:
-            return rng.choice(prompt.actions), view
-        return GAME.choose(view, prompt, rng), view
-
-
 def fingerprint(seats: int, games: int = GAMES_PER_SEAT_COUNT) -> str:
-    digest = hashlib.sha256()
-    for seed in range(games):
-        rng = random.Random(f"fingerprint:{seats}:{seed}")
-        state = GAME.setup(seats, OPTIONS[seed % len(OPTIONS)], seed=seed)
-        play_into(digest, GAME, state, _Picker(digest, rng))
-    return digest.hexdigest()
+    return mixed_fingerprint(GAME, seats, games, OPTIONS)
 
 
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
