@@ -249,12 +249,33 @@ async def test_timers_due_at_once_run_a_few_at_a_time_and_all_get_played(
         await later.timers.stop()
 
 
+# A Lifeboat table of four whose eighth move asks every seat at once whom to throw overboard,
+# and keeps asking the person (seat 0) after a bot has answered.
+EVERYONE_ASKED_SEED = 0
+
+
+async def asked_with_a_bot(service: MatchService, live: LiveMatch) -> LiveMatch:
+    """``live`` played on (each move the first asked seat's first action) until the person at
+    seat 0 and a bot are asked at once."""
+    for _ in range(40):
+        asked = [p for p in live.pending() if p.blocking]
+        if any(p.seat == 0 for p in asked) and any(live.seats[p.seat].is_bot for p in asked):
+            return live
+        played = await service.play_for_seat(live.id, asked[0].seat,
+                                             lambda lv, prompt: (prompt.actions[0], "bot"))
+        assert played is not None
+        live = played[0]
+    raise AssertionError("the person and a bot were never asked at once")
+
+
 async def test_a_persons_clock_keeps_running_while_others_move(
         repo: SqliteRepository) -> None:
     """A seat asked the same question across other seats' moves keeps its deadline (re-armed
     from the database too): the turn timer is per decision, not per move."""
     app = App(repo, bot_move_delay=3600, turn_seconds=120)
-    live = await bot_table(app.service, channel=3, host_plays=True)
+    app.service.new_seed = lambda: EVERYONE_ASKED_SEED
+    live = await asked_with_a_bot(app.service,
+                                  await bot_table(app.service, channel=3, host_plays=True))
     blocking = [p for p in live.pending() if p.blocking]
     before = {t.seat: t.deadline for t in await repo.timers(live.id)}
     assert set(before) == {p.seat for p in blocking}
@@ -263,20 +284,19 @@ async def test_a_persons_clock_keeps_running_while_others_move(
     await restarted.timers.start()
     try:
         live = await restarted.service.get(live.id)
-        bots = [p for p in live.pending() if p.blocking and live.seats[p.seat].is_bot]
-        if not bots:
-            pytest.skip("this seed opens with a question to the person only")
-        seat = bots[0].seat
+        seat = next(p.seat for p in live.pending() if p.blocking and live.seats[p.seat].is_bot)
 
         def bot_move(lv: LiveMatch, prompt: Any) -> Any:
             return prompt.actions[0], "bot"
 
-        await restarted.service.play_for_seat(live.id, seat, bot_move)
+        played = await restarted.service.play_for_seat(live.id, seat, bot_move)
+        assert played is not None
+        live = played[0]
         after = {t.seat: t.deadline for t in await repo.timers(live.id)}
-        for p in live.pending():
-            if p.blocking and p.seat in before and not live.seats[p.seat].is_bot \
-                    and any(b.seat == p.seat and b.kind == p.kind for b in blocking):
-                assert after[p.seat] == before[p.seat]
+        asked = {p.kind for p in blocking if p.seat == 0}
+        still = [p for p in live.pending() if p.blocking and p.seat == 0 and p.kind in asked]
+        assert still, "the person is still asked the same question"
+        assert after[0] == before[0]
     finally:
         await restarted.timers.stop()
 
