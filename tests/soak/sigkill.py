@@ -12,12 +12,14 @@ from pathlib import Path
 from tests.fakediscord import FakeDiscord
 from tests.soak.botprocess import BotProcess
 from tests.soak.tables import (
+    Database,
     Progress,
     SoakTable,
     board_ids,
     leave_to_bots,
     open_bot_table,
     progress,
+    read_only,
     timers,
 )
 
@@ -52,16 +54,16 @@ class SoakRun:
                 f"stalled: {len(self.stalled)}")
 
 
-async def _watch(bot: BotProcess, running: list[SoakTable], up: float,
+async def _watch(database: Database, running: list[SoakTable], up: float,
                  stall_seconds: float, moves: int | None = None
                  ) -> tuple[dict[int, Progress], list[SoakTable]]:
     """Let the bot run for ``up`` seconds, or, with ``moves``, only until some running game
     has made that many moves; a game that has not moved by then gets up to ``stall_seconds``
     in all before it counts as stalled. Returns the progress and the stalled games."""
-    before = progress(bot.database)
-    waited = await _run_for(bot, running, before, up, moves)
+    before = progress(database)
+    waited = await _run_for(database, running, before, up, moves)
     while True:
-        seen = progress(bot.database)
+        seen = progress(database)
         still = [t for t in running if seen[t.match_id] == before.get(t.match_id)
                  and seen[t.match_id].status != FINISHED]
         if not still or waited >= stall_seconds:
@@ -70,8 +72,8 @@ async def _watch(bot: BotProcess, running: list[SoakTable], up: float,
         waited += 0.2
 
 
-async def _run_for(bot: BotProcess, running: list[SoakTable], before: dict[int, Progress],
-                   up: float, moves: int | None) -> float:
+async def _run_for(database: Database, running: list[SoakTable],
+                   before: dict[int, Progress], up: float, moves: int | None) -> float:
     """Sleep ``up`` seconds, or less once some running game has moved ``moves`` times: how
     far a game gets between two kills is bounded by moves, not by how fast the machine is,
     so a short game still lives through its kills. Returns the seconds waited."""
@@ -81,23 +83,23 @@ async def _run_for(bot: BotProcess, running: list[SoakTable], before: dict[int, 
     began = time.monotonic()
     while time.monotonic() - began < up:
         await asyncio.sleep(0.02)
-        seen = progress(bot.database)
+        seen = progress(database)
         if any(seen[t.match_id].version - before[t.match_id].version >= moves
                for t in running if t.match_id in before and t.match_id in seen):
             break
     return time.monotonic() - began
 
 
-async def _ends_shown(fake: FakeDiscord, bot: BotProcess, tables: list[SoakTable],
+async def _ends_shown(fake: FakeDiscord, database: Database, tables: list[SoakTable],
                       timeout: float) -> None:
     """Until every finished game's board has no buttons left (its end is shown), or
     ``timeout``; what is still not shown then is for the checks to report."""
     deadline = time.monotonic() + timeout
     await asyncio.sleep(1.0)
     while time.monotonic() < deadline:
-        finished = {match for match, now in progress(bot.database).items()
+        finished = {match for match, now in progress(database).items()
                     if now.status == FINISHED}
-        boards = board_ids(bot.database)
+        boards = board_ids(database)
         showing = [fake.world.messages.get(boards.get(t.match_id, 0)) for t in tables
                    if t.match_id in finished]
         if all(board is not None and not board.custom_ids() for board in showing):
@@ -133,6 +135,8 @@ async def run_sigkill_soak(
     bot = BotProcess(fake, workdir, BOARD_EDIT_DELAY=f"{0.1 * parallel:.2f}",
                      BOT_MOVE_DELAY=f"{bot_move_delay:.3f}")
     await bot.start()
+    # Read again and again (every 20 ms while a kill waits for moves) through one connection.
+    database = read_only(bot.database)
     waiting = list(tables)
     running: list[SoakTable] = []
     try:
@@ -150,13 +154,13 @@ async def run_sigkill_soak(
                 await leave_to_bots(fake, table)
             running += opened
             moves = rng.randint(*moves_between_kills) if moves_between_kills else None
-            seen, stalled = await _watch(bot, running, rng.uniform(*up_seconds), stall_seconds,
-                                         moves)
+            seen, stalled = await _watch(database, running, rng.uniform(*up_seconds),
+                                         stall_seconds, moves)
             for table in stalled:
                 now = seen[table.match_id]
                 run.stalled[table.match_id] = (
                     f"{now.status} at version {now.version} after {bot.kills} kills; stored "
-                    f"timers (seat, version, deadline): {timers(bot.database, table.match_id)}")
+                    f"timers (seat, version, deadline): {timers(database, table.match_id)}")
                 running.remove(table)
             running = [t for t in running if seen[t.match_id].status != FINISHED]
             if not running and not waiting:
@@ -173,8 +177,9 @@ async def run_sigkill_soak(
             run.restart_seconds.append(time.monotonic() - restarted)
         # A last stretch of up-time so that the end of every game is shown: the last kill may
         # have come right after a last move, and a restart takes seconds on a busy machine.
-        await _ends_shown(fake, bot, tables, timeout=stall_seconds * 5)
+        await _ends_shown(fake, database, tables, timeout=stall_seconds * 5)
     finally:
+        database.close()
         await bot.stop()
         run.kills = bot.kills
         run.starts = bot.runs

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,28 +85,39 @@ class Progress:
     version: int
 
 
-def rows(database: Path, query: str, *params: object) -> list[tuple[Any, ...]]:
-    """``query``'s rows, read beside the running bot (WAL lets a reader in), read-only."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
-    try:
+def read_only(database: Path) -> sqlite3.Connection:
+    """A connection that reads the bot's database beside it (WAL lets a reader in), through
+    the bot's kills and restarts; each statement (outside a transaction, as ``rows`` reads)
+    sees the database as it is then. A wait that reads again and again keeps one: opening a
+    connection reads the schema anew, some 1.3 ms of CPU a read."""
+    return sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=5)
+
+
+# The bot's database: its file (each read opens a connection of its own) or a connection.
+Database = Path | sqlite3.Connection
+
+
+def rows(database: Database, query: str, *params: object) -> list[tuple[Any, ...]]:
+    """``query``'s rows, read beside the running bot, read-only."""
+    if isinstance(database, sqlite3.Connection):
+        return database.execute(query, params).fetchall()
+    with closing(read_only(database)) as connection:
         return connection.execute(query, params).fetchall()
-    finally:
-        connection.close()
 
 
-def progress(database: Path) -> dict[int, Progress]:
+def progress(database: Database) -> dict[int, Progress]:
     """Every match's status and version."""
     found = rows(database, "SELECT id, status, version FROM matches")
     return {int(match): Progress(str(status), int(version)) for match, status, version in found}
 
 
-def board_ids(database: Path) -> dict[int, int]:
+def board_ids(database: Database) -> dict[int, int]:
     """Every match's board message id."""
     found = rows(database, "SELECT match_id, message_id FROM messages WHERE kind = 'board'")
     return {int(match): int(message) for match, message in found}
 
 
-def timers(database: Path, match_id: int) -> list[tuple[int, int, str]]:
+def timers(database: Database, match_id: int) -> list[tuple[int, int, str]]:
     """(seat, version, deadline) of the match's stored timers, for a stall report."""
     found = rows(database, "SELECT seat, version, deadline FROM timers WHERE match_id = ?",
                  match_id)
