@@ -24,11 +24,20 @@ from tests.storage.backends import POSTGRES_DSN_VARIABLE
 # The longest tests, first: under xdist each worker takes the next test as it finishes one, so
 # a long test taken late keeps one worker busy while the other has nothing left. In this order
 # (whole games in bot processes killed and restarted, the service bench in its own interpreter,
-# the real Renju bot's games, the whole-game renders, whole tables through the real client).
+# the longest of the tests collected last, the real Renju bot's games, the whole-game renders,
+# whole tables through the real client). The tests not named run in the order they are
+# collected, tests/web/ last: the bench's runs, the bot refusing a busy port, the service
+# path's bench, the unread failures and the web pages' end to end (3-6 s of CPU each, and
+# longer waits) came last, and the bot refusing a busy port ran alone for a run's last 20 s.
 SLOW_FIRST = (
     "tests/soak/",
     "tests/faults/",
     "tests/test_service_bench.py",
+    "tests/test_service_bench_runs.py",
+    "tests/web/test_settings_checks.py",
+    "tests/test_service_path_bench.py",
+    "tests/test_unread_failures.py",
+    "tests/web/test_end_to_end.py",
     "tests/playthroughs/",
     "tests/games/renju/",
     "tests/test_i18n.py",
