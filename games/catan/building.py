@@ -103,7 +103,7 @@ def city_corners(state: CatanState, seat: int) -> list[int]:
 def place_road(ctx: Context, seat: int, edge: int, how: str) -> None:
     """A road goes on ``edge``: ``how`` is ``"setup"``, ``"built"`` or ``"free"``."""
     state = ctx.state
-    state.road_owner[edge] = seat
+    state.own("road_owner")[edge] = seat
     state.carry_board(seat, road=edge)
     ctx.public("road", seat=seat, edge=edge, how=how)
     update_longest_road(ctx, changed=(seat,))
@@ -111,7 +111,7 @@ def place_road(ctx: Context, seat: int, edge: int, how: str) -> None:
 
 def place_settlement(ctx: Context, seat: int, corner: int, how: str) -> None:
     state = ctx.state
-    state.corner_owner[corner] = seat
+    state.own("corner_owner")[corner] = seat
     state.carry_board(seat, settlement=corner)
     ctx.public("settlement", seat=seat, corner=corner, how=how)
     # A settlement may cut another player's road in two.
@@ -132,6 +132,6 @@ def build_settlement(ctx: Context, seat: int, corner: int) -> None:
 
 def build_city(ctx: Context, seat: int, corner: int) -> None:
     ctx.pay(seat, COSTS["city"])
-    ctx.state.corner_city[corner] = True
+    ctx.state.own("corner_city")[corner] = True
     ctx.state.carry_board(seat, city=corner)
     ctx.public("city", seat=seat, corner=corner)

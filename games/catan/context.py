@@ -35,18 +35,18 @@ class Context:
     # -- card moves ------------------------------------------------------------------------
     def from_bank(self, seat: int, kind: str, n: int = 1) -> list[str]:
         """Up to ``n`` cards of ``kind`` from the bank into a hand (fewer if it runs out)."""
-        bank = self.state.bank
+        bank = self.state.own("bank")
         pile = bank[kind]
         keep = max(len(pile) - n, 0)
         taken = pile[keep:]
         bank[kind] = pile[:keep]
-        hand = self.state.hands[seat]
+        hand = self.state.own_hand(seat)
         hand[kind] = hand[kind] + taken
         return list(taken)
 
     def to_bank(self, seat: int, kind: str, n: int = 1) -> list[str]:
         given = take(self.state, seat, kind, n)
-        bank = self.state.bank
+        bank = self.state.own("bank")
         bank[kind] = bank[kind] + tuple(given)
         return given
 
@@ -56,14 +56,14 @@ class Context:
 
     def hand_over(self, giver: int, receiver: int, kind: str, n: int) -> list[str]:
         moved = take(self.state, giver, kind, n)
-        hand = self.state.hands[receiver]
+        hand = self.state.own_hand(receiver)
         hand[kind] = hand[kind] + tuple(moved)
         return moved
 
 
 def take(state: CatanState, seat: int, kind: str, n: int) -> list[str]:
     """The last ``n`` cards of ``kind`` out of a hand (the caller checked it holds them)."""
-    hand = state.hands[seat]
+    hand = state.own_hand(seat)
     pile = hand[kind]
     if len(pile) < n:
         raise ValueError(f"seat {seat} holds {len(pile)} {kind}, not {n}")

@@ -52,8 +52,9 @@ def road_length(state: CatanState, seat: int) -> int:
 
 def update_longest_road(ctx: Context, changed: tuple[int, ...]) -> None:
     state = ctx.state
+    lengths = state.own("road_lengths")
     for seat in changed:
-        state.road_lengths[seat] = road_length(state, seat)
+        lengths[seat] = road_length(state, seat)
     holder = state.longest_road
     new = award(state.road_lengths, holder)
     if new != holder:

@@ -67,7 +67,7 @@ def commit_discard(ctx: Context, seat: int, cards: tuple[str, ...]) -> None:
         per_kind: dict[str, int] = {}
         for card in chosen:
             kind = kind_of(card)
-            move_card(state.hands[s], state.bank, card)
+            move_card(state.own_hand(s), state.own("bank"), card)
             per_kind[kind] = per_kind.get(kind, 0) + 1
         given[str(s)] = {k: per_kind[k] for k in RESOURCES if k in per_kind}
     ctx.public("discarded", discards=given)
@@ -115,7 +115,7 @@ def move_robber(ctx: Context, seat: int, hex_: int, victim: int | None) -> None:
         hand = sorted(card for kind in RESOURCES for card in state.hands[victim][kind])
         card = ctx.rng.choice(hand)
         kind = kind_of(card)
-        move_card(state.hands[victim], state.hands[seat], card)
+        move_card(state.own_hand(victim), state.own_hand(seat), card)
         ctx.private((seat, victim), "stolen", thief=seat, victim=victim, resource=kind,
                     card=card)
         ctx.public("robbed", thief=seat, victim=victim)

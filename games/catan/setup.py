@@ -62,7 +62,7 @@ def lay_road(ctx: Context, seat: int, edge: int) -> None:
     state = ctx.state
     place_road(ctx, seat, edge, "setup")
     state.placed = None
-    state.setup_queue.pop(0)
+    state.own("setup_queue").pop(0)
     if state.setup_queue:
         state.current = state.setup_queue[0]
         state.stage = "place_settlement"

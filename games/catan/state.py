@@ -10,7 +10,9 @@ card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -110,6 +112,9 @@ class CatanState(StateBase):
     # What the island's pieces imply (``board``), carried from copy to copy while they stay as
     # they are: most moves build nothing.
     _board: Board | None = PrivateAttr(default=None)
+    # The containers this copy still shares with the state it was copied from (``clone``): the
+    # fields by name, each hand by its seat. None: it shares none (set up, or read back).
+    _shared: frozenset[str | int] | None = PrivateAttr(default=None)
 
     def forget_pending(self) -> None:
         super().forget_pending()
@@ -118,16 +123,13 @@ class CatanState(StateBase):
             private["_public"] = None
 
     def clone(self) -> CatanState:
-        """A copy sharing nothing the rules change with ``self`` (``apply`` copies the state
-        on every action). The island never changes and is shared."""
+        """A copy that shares with ``self`` every list and dict the rules change, each copied
+        the first time a rule changes it in the copy (``own``, ``own_hand``): a move changes
+        few of them (an answer to an offer none, a roll the hands and the bank), and each
+        container copied cost the copy, the young collector's walk and the freeing of the
+        state replaced. A state once copied is not changed again (``Game.apply`` changes the
+        copy). The island never changes and is shared."""
         d = self.__dict__.copy()
-        for name in _LIST_FIELDS:
-            d[name] = d[name].copy()
-        d["hands"] = [hand.copy() for hand in self.hands]
-        d["bank"] = self.bank.copy()
-        d["dev_hands"] = [h.copy() for h in self.dev_hands]
-        d["dev_played"] = [p.copy() for p in self.dev_played]
-        d["production"] = {s: g.copy() for s, g in self.production.items()}
         windows = self.windows
         if windows.stack:
             # An empty stack is shared: opening a window replaces it first (``robber.seven``).
@@ -139,9 +141,37 @@ class CatanState(StateBase):
                 s: copied(answer) for s, answer in offer.answers.items()}})
         new = _same_fields(self, d)
         private = self.__pydantic_private__
-        if private is not None and new.__pydantic_private__ is not None:
-            new.__pydantic_private__["_board"] = private.get("_board")
+        if private is not None:
+            new_private = new.__pydantic_private__
+            assert new_private is not None
+            new_private["_board"] = private.get("_board")
+            new_private["_shared"] = _all_shared(self.seats)
+        else:  # no private caches to mark the shared containers in: copy them all now
+            _own_all(new)
         return new
+
+    def own(self, name: str) -> Any:
+        """The list or dict in field ``name``, for a rule to change: copied first while the
+        state this one was copied from shares it. Every change of a field's container goes
+        through here (a hand's through ``own_hand``)."""
+        value = self.__dict__[name]
+        private = self.__pydantic_private__
+        shared = None if private is None else private.get("_shared")
+        if shared is not None and name in shared:
+            value = self.__dict__[name] = _COPIES[name](value)
+            private["_shared"] = shared - {name}  # type: ignore[index]
+        return value
+
+    def own_hand(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """``seat``'s hand, for a rule to change (``own``): the hands' list and that hand
+        copied first while shared, the other hands still shared."""
+        hands: list[dict[str, tuple[str, ...]]] = self.own("hands")
+        private = self.__pydantic_private__
+        shared = None if private is None else private.get("_shared")
+        if shared is not None and seat in shared:
+            hands[seat] = hands[seat].copy()
+            private["_shared"] = shared - {seat}  # type: ignore[index]
+        return hands[seat]
 
     def board(self) -> Board:
         """What the island's pieces imply, worked out once for them. Pieces are only ever
@@ -208,10 +238,30 @@ class CatanState(StateBase):
         return self.board().pieces
 
 
-_LIST_FIELDS: tuple[str, ...] = (
-    "setup_queue", "corner_owner", "corner_city", "road_owner", "dev_deck", "dev_new",
-    "shortages", "road_lengths",
-)
+def _nested(lists: list[list[str]]) -> list[list[str]]:
+    return [cards.copy() for cards in lists]
+
+
+# How ``own`` copies each field a copy of the state shares until a rule changes it: the lists
+# of the hands' dicts shallowly (each hand is copied by ``own_hand``), the lists of the seats'
+# development cards with each seat's list (a rare change: a card bought or played). The last
+# roll's production and shortages are not here: the rules replace them, never change them.
+_COPIES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(("setup_queue", "corner_owner", "corner_city", "road_owner", "dev_deck",
+                     "dev_new", "road_lengths", "hands"), list.copy),
+    "bank": dict.copy, "dev_hands": _nested, "dev_played": _nested,
+}
+
+
+@cache
+def _all_shared(seats: int) -> frozenset[str | int]:
+    return frozenset((*_COPIES, *range(seats)))
+
+
+def _own_all(state: CatanState) -> None:
+    for name in _COPIES:
+        state.__dict__[name] = _COPIES[name](state.__dict__[name])
+    state.__dict__["hands"] = [hand.copy() for hand in state.hands]
 
 
 HARBOUR_ORDER = (GENERIC, *RESOURCES)  # the order a seat's harbour kinds are listed in

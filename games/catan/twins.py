@@ -38,7 +38,7 @@ def _deal_resources(state: CatanState, rng: random.Random, keep: frozenset[int])
         piles: dict[str, list[str]] = {kind: [] for kind in RESOURCES}
         for card in cards:
             piles[kind_of(card)].append(card)
-        state.hands[s] = {kind: tuple(pile) for kind, pile in piles.items()}
+        state.own("hands")[s] = {kind: tuple(pile) for kind, pile in piles.items()}
 
 
 def _deal_development(state: CatanState, rng: random.Random, keep: frozenset[int]) -> None:
@@ -52,7 +52,7 @@ def _deal_development(state: CatanState, rng: random.Random, keep: frozenset[int
         state.dev_deck = list(deck)
         redeal([state.dev_deck, *old_places, *new_places], rng)
         for i, s in enumerate(seats):
-            state.dev_hands[s] = old_places[i] + new_places[i]
+            state.own("dev_hands")[s] = old_places[i] + new_places[i]
         state.dev_new = [c for c in bought if any(c in hands[k] for k in keep)]
         state.dev_new += [c for place in new_places for c in place]
         on_turn = state.current
