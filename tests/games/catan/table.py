@@ -62,14 +62,14 @@ def build(state: CatanState, seat: int, *, settlements: tuple[str, ...] = (),
           cities: tuple[str, ...] = (), roads: tuple[str, ...] = ()) -> CatanState:
     """Puts pieces on the island without paying (corners and edges by name)."""
     for name in settlements:
-        state.corner_owner[corner(name)] = seat
+        state.own("corner_owner")[corner(name)] = seat
     for name in cities:
-        state.corner_owner[corner(name)] = seat
-        state.corner_city[corner(name)] = True
+        state.own("corner_owner")[corner(name)] = seat
+        state.own("corner_city")[corner(name)] = True
     for name in roads:
-        state.road_owner[edge(name)] = seat
+        state.own("road_owner")[edge(name)] = seat
     for s in range(state.seats):
-        state.road_lengths[s] = road_length(state, s)
+        state.own("road_lengths")[s] = road_length(state, s)
     state.forget_pending()
     return state
 
@@ -79,16 +79,16 @@ def give(state: CatanState, seat: int, **counts: int) -> CatanState:
     for kind, n in counts.items():
         pile = state.bank[kind]
         assert len(pile) >= n, f"the bank holds {len(pile)} {kind}"
-        state.bank[kind] = pile[:len(pile) - n]
-        state.hands[seat][kind] = state.hands[seat][kind] + pile[len(pile) - n:]
+        state.own("bank")[kind] = pile[:len(pile) - n]
+        state.own_hand(seat)[kind] = state.hands[seat][kind] + pile[len(pile) - n:]
     state.forget_pending()
     return state
 
 
 def empty_hand(state: CatanState, seat: int) -> CatanState:
     for kind in RESOURCES:
-        state.bank[kind] = state.bank[kind] + state.hands[seat][kind]
-        state.hands[seat][kind] = ()
+        state.own("bank")[kind] = state.bank[kind] + state.hands[seat][kind]
+        state.own_hand(seat)[kind] = ()
     state.forget_pending()
     return state
 
@@ -98,7 +98,7 @@ def drain_bank(state: CatanState, kind: str, leave: int) -> list[str]:
     left; returns them so a test can put them back."""
     pile = state.bank[kind]
     taken = list(pile[leave:])
-    state.bank[kind] = pile[:leave]
+    state.own("bank")[kind] = pile[:leave]
     state.forget_pending()
     return taken
 
@@ -107,10 +107,10 @@ def give_development(state: CatanState, seat: int, kind: str, *, new: bool = Fal
     """A development card of ``kind`` from the deck into a hand (bought this turn if
     ``new``)."""
     card = next(c for c in state.dev_deck if kind_of(c) == kind)
-    state.dev_deck.remove(card)
-    state.dev_hands[seat].append(card)
+    state.own("dev_deck").remove(card)
+    state.own("dev_hands")[seat].append(card)
     if new:
-        state.dev_new.append(card)
+        state.own("dev_new").append(card)
     state.forget_pending()
     return card
 
