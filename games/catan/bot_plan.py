@@ -33,6 +33,14 @@ _WEIGHED: dict[str, dict[int, float]] = {
 # trade or a card, and each seat's answers to the offers made between them, see the same one.
 SPOTS_KEPT = 4
 
+# Each corner's edges with the corner at each one's other end, in ``CORNER_EDGES`` order: the
+# steps a road's reach takes from the corner.
+_STEPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((e, EDGE_CORNERS[e][1] if EDGE_CORNERS[e][0] == c else EDGE_CORNERS[e][0])
+          for e in CORNER_EDGES[c])
+    for c in range(CORNER_COUNT))
+
+
 def island_facts(view: CatanView) -> Facts:
     return viewed_facts(view.island)
 
@@ -240,12 +248,11 @@ class Seat:
             nxt = []
             for c in frontier:
                 path = found[c][1]
-                for e in CORNER_EDGES[c]:
-                    if road[e] >= 0:
+                for e, far in _STEPS[c]:
+                    if road[e] >= 0 or far in found:
                         continue
-                    a, b = EDGE_CORNERS[e]
-                    far = b if a == c else a
-                    if far in found or (owner[far] >= 0 and owner[far] != seat):
+                    held = owner[far]
+                    if held >= 0 and held != seat:
                         continue
                     found[far] = (depth, [*path, e])
                     nxt.append(far)
@@ -270,9 +277,24 @@ class Seat:
         spots = []
         free = self.free_corners()
         robber = self.view.robber
+        # ``corner_value(c, blocked=robber)`` of each corner weighed, its sums inlined (the
+        # same terms in the same order): a board's first look weighs a few dozen corners.
+        blocked = self._blocking(robber)
+        every = self._all_values.get(blocked)
+        scarce = self._scarcity()
+        yields, harbours = self.facts.corner_yields, self.facts.corner_harbour
         for c, (depth, path) in self.reach().items():
             if free[c]:
-                value = self.corner_value(c, blocked=robber)
+                if every is not None:
+                    value = every[c]
+                else:
+                    value = 0.0
+                    for h, kind, number in yields[c]:
+                        if h != blocked:
+                            value += PIPS[number] * WEIGHT[kind] * scarce[kind]
+                    harbour = harbours[c]
+                    if harbour is not None:
+                        value += self._harbour_worth(harbour)
                 spots.append((value / (1.0 + 0.45 * depth), c, path))
         spots.sort(key=lambda s: (-s[0], s[1]))
         self._spots = spots_of.remember(key, spots)
