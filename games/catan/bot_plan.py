@@ -301,20 +301,20 @@ class Seat:
         return spots
 
     # -- the next thing to build ------------------------------------------------------------
-    def missing(self, cost: dict[str, int], hand: dict[str, int] | None = None) -> dict[str, int]:
-        held = self.hand if hand is None else hand
-        return {k: n - held.get(k, 0) for k, n in cost.items() if held.get(k, 0) < n}
-
-    def eta(self, missing: dict[str, int]) -> float:
-        """Rolls until the seat's own production brings ``missing`` (a rough measure)."""
-        return sum(n / max(self.production.get(k, 0.0), 0.04) for k, n in missing.items())
-
     def targets(self, hand: dict[str, int] | None = None) -> list[Target]:
         """What the seat could build next (a city, a settlement with the roads to it, a
         development card), each scored by what it brings over how soon ``hand`` (its own
         by default) and its production reach it."""
-        return [self._target(item, corner, roads, cost, gain, hand)
-                for item, corner, roads, cost, gain in self.goals()]
+        held = self.hand if hand is None else hand
+        production = self.production
+        found = []
+        for item, corner, roads, cost, gain in self.goals():
+            # What the hand lacks, and the rolls until the seat's own production brings it
+            # (a rough measure).
+            missing = {k: n - h for k, n in cost.items() if (h := held.get(k, 0)) < n}
+            eta = sum(n / max(production.get(k, 0.0), 0.04) for k, n in missing.items())
+            found.append(Target(item, corner, roads, cost, missing, gain / (1.0 + eta)))
+        return found
 
     def goals(self) -> list[Goal]:
         """``targets`` before any hand: (item, corner, roads, cost, gain) of each, worked out
@@ -370,11 +370,6 @@ class Seat:
             found = self._outlooks[key] = max((t.score for t in self.targets(hand)),
                                               default=0.0)
         return found
-
-    def _target(self, item: str, corner: int | None, roads: list[int], cost: dict[str, int],
-                gain: float, hand: dict[str, int] | None) -> Target:
-        missing = self.missing(cost, hand)
-        return Target(item, corner, roads, cost, missing, gain / (1.0 + self.eta(missing)))
 
     def _army_close(self) -> bool:
         view = self.view
