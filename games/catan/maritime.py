@@ -24,7 +24,13 @@ def harbours_of(state: CatanState, seat: int) -> set[str]:
 
 def rates(state: CatanState, seat: int) -> dict[str, int]:
     """What one card from the bank costs ``seat`` in each resource."""
-    return dict(zip(RESOURCES, _rates(state.pieces()[seat][3]), strict=True))
+    return rates_at(state.pieces()[seat][3])
+
+
+def rates_at(reached: tuple[str, ...]) -> dict[str, int]:
+    """What one card from the bank costs, in each resource, a seat reaching the harbour kinds
+    ``reached`` (in ``HARBOUR_ORDER``)."""
+    return dict(zip(RESOURCES, _rates(reached), strict=True))
 
 
 @lru_cache(maxsize=64)
