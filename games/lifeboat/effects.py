@@ -14,7 +14,7 @@ def wound(
 ) -> None:
     if amount <= 0:
         return
-    state.wounds[character] += amount
+    state.own_counts("wounds")[character] += amount
     public(
         events,
         "wounded",
@@ -32,7 +32,7 @@ def heal(
     healed = min(amount, state.wounds[character])
     if healed <= 0:
         return
-    state.wounds[character] -= healed
+    state.own_counts("wounds")[character] -= healed
     public(
         events,
         "healed",
@@ -46,7 +46,7 @@ def heal(
 
 def take_face_up(state: LifeboatState, character: str, card: str) -> None:
     """Remove a card from in front of ``character``; an opened parasol closes when it goes."""
-    state.face_up[character].remove(card)
+    state.own_face_up(character).remove(card)
     if state.parasol_open_by == character and card_type(card) == "parasol":
         state.parasol_open_by = None
 
@@ -54,14 +54,14 @@ def take_face_up(state: LifeboatState, character: str, card: str) -> None:
 def take_held(state: LifeboatState, character: str, card: str) -> None:
     """Remove a card ``character`` holds, in hand or face up."""
     if card in state.hand[character]:
-        state.hand[character].remove(card)
+        state.own_hand(character).remove(card)
     else:
         take_face_up(state, character, card)
 
 
 def discard_held(state: LifeboatState, character: str, card: str) -> None:
     take_held(state, character, card)
-    state.discard.append(card)
+    state.own_list("discard").append(card)
 
 
 def lose_overboard(state: LifeboatState, character: str, events: list[Event]) -> None:
@@ -70,13 +70,13 @@ def lose_overboard(state: LifeboatState, character: str, events: list[Event]) ->
     cards from the game; showing them would tell the table what the player held)."""
     cards = state.face_up[character]
     hand_count = len(state.hand[character])
-    state.discard.extend(cards)
-    state.set_aside.extend(state.hand[character])
-    state.hand[character] = []
-    state.face_up[character] = []
+    state.own_list("discard").extend(cards)
+    state.own_list("set_aside").extend(state.hand[character])
+    state.own_hands()[character] = []
+    state.own_faces_up()[character] = []
     if state.parasol_open_by == character:
         state.parasol_open_by = None
-    state.boat.remove(character)
-    state.lost.append(character)
+    state.own_list("boat").remove(character)
+    state.own_list("lost").append(character)
     public(events, "character_lost", character=character, discarded=cards,
            hand_count=hand_count)

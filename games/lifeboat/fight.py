@@ -118,7 +118,7 @@ def resolve_fight(state: LifeboatState, rng: random.Random, events: list[Event])
     )
     for character in fight.attackers + fight.defenders:
         if character not in state.fight_markers:
-            state.fight_markers.append(character)
+            state.own_list("fight_markers").append(character)
     for character in losers:
         wound(state, character, 1, "fight", events)
     state.fight = None

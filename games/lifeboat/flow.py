@@ -90,7 +90,7 @@ def _thirst(state: LifeboatState, rng: random.Random, events: list[Event]) -> bo
 
 def _round_end(state: LifeboatState, rng: random.Random, events: list[Event]) -> bool:
     if state.revealed is not None:
-        state.navigation.append(state.revealed)
+        state.own_list("navigation").append(state.revealed)
     state.revealed = None
     state.row_markers = []
     state.fight_markers = []

@@ -18,8 +18,8 @@ def giving_allowed(state: LifeboatState) -> bool:
 def play_face_up(
     state: LifeboatState, player: str, card: str, target: str, events: list[Event]
 ) -> None:
-    state.hand[player].remove(card)
-    state.face_up[target].append(card)
+    state.own_hand(player).remove(card)
+    state.own_face_up(target).append(card)
     public(events, "card_played", character=player, card=card, target=target)
     if state.stage == "fight":
         card_played_during_fight(state, player)
@@ -28,8 +28,8 @@ def play_face_up(
 def give_card(
     state: LifeboatState, giver: str, card: str, receiver: str, events: list[Event]
 ) -> None:
-    state.hand[giver].remove(card)
-    state.hand[receiver].append(card)
+    state.own_hand(giver).remove(card)
+    state.own_hand(receiver).append(card)
     public(events, "card_given", character=giver, target=receiver)
     private(
         events,

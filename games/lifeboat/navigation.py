@@ -13,17 +13,18 @@ def start_navigation(state: LifeboatState, events: list[Event]) -> None:
     state.compass_used = False
     if not awake:
         # Nobody can steer: the rowed pile goes back unseen and the sea decides.
-        state.navigation.extend(state.rowed)
+        state.own_list("navigation").extend(state.rowed)
         state.rowed = []
         state.rowed_by = {}
         _reveal_top(state, events)
         return
     navigator = awake[-1]
     state.navigator = navigator
-    candidates = state.rowed
+    # The rowed pile becomes the candidates: owned, as the compass may add to it.
+    candidates = state.own_list("rowed")
     state.rowed = []
     if state.options.one_card_rowing and state.navigation:
-        candidates.append(state.navigation.pop(0))
+        candidates.append(state.own_list("navigation").pop(0))
     state.candidates = candidates
     public(events, "navigation_started", character=navigator, candidates=len(candidates))
     if len(candidates) >= 2 or (candidates and compass_usable(state)):
@@ -50,8 +51,8 @@ def compass_usable(state: LifeboatState) -> bool:
 def use_compass(state: LifeboatState, events: list[Event]) -> None:
     navigator = state.navigator
     assert navigator is not None
-    card = state.navigation.pop(0)
-    state.candidates.append(card)
+    card = state.own_list("navigation").pop(0)
+    state.own_list("candidates").append(card)
     state.compass_used = True
     public(events, "compass_used", character=navigator)
     private(events, (state.seat_of[navigator],), "compass_card", character=navigator, card=card)
@@ -59,7 +60,7 @@ def use_compass(state: LifeboatState, events: list[Event]) -> None:
 
 def choose(state: LifeboatState, card: str, events: list[Event]) -> None:
     others = [c for c in state.candidates if c != card]
-    state.navigation.extend(others)
+    state.own_list("navigation").extend(others)
     state.candidates = []
     public(events, "navigation_chosen", character=state.navigator, card=card,
            returned=len(others))
@@ -67,7 +68,7 @@ def choose(state: LifeboatState, card: str, events: list[Event]) -> None:
 
 
 def _reveal_top(state: LifeboatState, events: list[Event]) -> None:
-    card = state.navigation.pop(0)
+    card = state.own_list("navigation").pop(0)
     public(events, "navigation_revealed", card=card)
     _set_card(state, card)
 

@@ -29,7 +29,8 @@ def _add(state: LifeboatState, doer: str, receiver: str, amount: int) -> None:
     if doer == receiver:
         return
     key = pair(doer, receiver)
-    state.regard[key] = state.regard.get(key, 0) + amount
+    regard = state.own_counts("regard")
+    regard[key] = regard.get(key, 0) + amount
 
 
 def note(state: LifeboatState, doer: str, action: Action) -> None:

@@ -1,7 +1,8 @@
 """The complete state of a Lifeboat game, and the small queries every rule module uses.
 
 Per-character facts live in dicts keyed by character id (the engine's seats control one
-character each for the whole game). ``clone`` is the fast structural copy used by ``apply``.
+character each for the whole game). ``clone`` is the copy ``apply`` changes: it shares the
+state's containers until a rule owns one to change it (games/core/lending.py).
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from games.core import StateBase
 from games.core.construct import set_dict, set_extra, set_fields_set, set_private
+from games.core.lending import LendingState
 from games.lifeboat.options import Options
 
 Stage = Literal[
@@ -124,7 +125,7 @@ _VOTE_CONTAINERS = _containers(Vote)
 _WINDOW_CONTAINERS = _containers(Window)
 
 
-class LifeboatState(StateBase):
+class LifeboatState(LendingState):
     options: Options = Field(default_factory=Options)
     characters: list[str]  # in this game, in starting boat order (lost ones included)
     character_of: list[str]  # by seat
@@ -173,40 +174,62 @@ class LifeboatState(StateBase):
     window: Window | None = None
 
     def clone(self) -> LifeboatState:
-        """A copy sharing nothing mutable with ``self``.
-
-        Built directly (no validation, no generic deep copy): ``apply`` copies the state on
-        every action. The setup-only fields (characters, seats, love and hate) are shared, as
-        nothing changes them after setup.
-        """
-        fields = self.__dict__.copy()
-        # The per-field copies run in C (map over the names): ``apply`` clones on every move.
-        lists = map(fields.__getitem__, _MUTABLE_LISTS)
-        fields.update(zip(_MUTABLE_LISTS, map(list.copy, lists), strict=True))
-        fields["wounds"] = fields["wounds"].copy()
-        fields["rowed_by"] = fields["rowed_by"].copy()
-        fields["regard"] = fields["regard"].copy()
-        hand = fields["hand"]
-        fields["hand"] = dict(zip(hand, map(list.copy, hand.values()), strict=True))
-        face_up = fields["face_up"]
-        fields["face_up"] = dict(zip(face_up, map(list.copy, face_up.values()), strict=True))
-        for name in ("demand", "fight", "vote", "window"):
+        """A copy for ``apply`` to change: it holds this state's lists and dicts, lent until
+        a rule owns one to change it (``own_list``, ``own_hand``, ...; games/core/lending.py),
+        and copies of the parts of an open demand, fight, vote or window, which the moves
+        during them change nearly every time. The setup-only fields (characters, seats, love
+        and hate) are never owned: nothing changes them after setup."""
+        copy = self.lending_copy()
+        fields = copy.__dict__
+        for name in _PARTS:
             part = fields[name]
             if part is not None:
                 fields[name] = part.clone()
-        new = LifeboatState.__new__(LifeboatState)
-        set_dict(new, fields)
-        set_fields_set(new, set(self.__pydantic_fields_set__))
-        set_extra(new, None)
-        set_private(new, {"_pending": None})
-        return new
+        return copy
+
+    # -- the containers a rule changes, owned first (games/core/lending.py) --------------------
+    def own_list(self, name: Pile) -> list[str]:
+        """The list field ``name``, to be changed."""
+        owned: list[str] = self.own(name)
+        return owned
+
+    def own_hand(self, character: str) -> list[str]:
+        """``character``'s hand, to be changed."""
+        owned: list[str] = self.own_entry("hand", character)
+        return owned
+
+    def own_face_up(self, character: str) -> list[str]:
+        """The cards in front of ``character``, to be changed."""
+        owned: list[str] = self.own_entry("face_up", character)
+        return owned
+
+    def own_hands(self) -> dict[str, list[str]]:
+        """The hands by character, to put a new hand in (each hand stays lent)."""
+        owned: dict[str, list[str]] = self.own("hand")
+        return owned
+
+    def own_faces_up(self) -> dict[str, list[str]]:
+        """The face-up cards by character, to put a new list in (each list stays lent)."""
+        owned: dict[str, list[str]] = self.own("face_up")
+        return owned
+
+    def own_counts(self, name: Literal["wounds", "regard"]) -> dict[str, int]:
+        """The wounds by character, or the regard by pair, to be changed."""
+        owned: dict[str, int] = self.own(name)
+        return owned
+
+    def own_rowed_by(self) -> dict[str, str]:
+        owned: dict[str, str] = self.own("rowed_by")
+        return owned
 
 
-# Lists that rules change during play (setup-only lists are shared by ``clone``).
-_SETUP_ONLY = frozenset({"characters", "character_of", "loves", "hates"})
-_MUTABLE_LISTS: tuple[str, ...] = tuple(
-    name for name in _containers(LifeboatState, (list,)) if name not in _SETUP_ONLY
-)
+# The lists rules change during play (the setup-only lists are never changed).
+Pile = Literal[
+    "boat", "lost", "row_markers", "fight_markers", "supply", "set_aside", "discard",
+    "navigation", "rowed", "supply_order", "packet", "turn_order", "drawn", "candidates",
+]
+# The parts of a demand, fight, vote or window in progress: copied by every ``clone``.
+_PARTS = ("demand", "fight", "vote", "window")
 
 
 # -- queries ---------------------------------------------------------------------------------

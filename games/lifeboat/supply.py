@@ -14,7 +14,7 @@ def start_supply(state: LifeboatState, events: list[Event]) -> None:
         return
     count = min(len(awake), len(state.supply))
     packet = state.supply[:count]
-    del state.supply[:count]
+    del state.own_list("supply")[:count]
     state.supply_order = awake
     public(events, "supply_drawn", character=awake[0], count=count, left=len(state.supply))
     private(
@@ -38,7 +38,7 @@ def _offer(
         state.stage = "supply"
         return
     card = packet[0]
-    state.hand[picker].append(card)
+    state.own_hand(picker).append(card)
     private(events, (state.seat_of[picker],), "supply_picked", character=picker, card=card)
     public(events, "supply_taken", character=picker)
     _finish(state)
@@ -48,8 +48,8 @@ def pick(state: LifeboatState, card: str, events: list[Event]) -> None:
     picker = state.picker
     assert picker is not None
     seat = state.seat_of[picker]
-    state.packet.remove(card)
-    state.hand[picker].append(card)
+    state.own_list("packet").remove(card)
+    state.own_hand(picker).append(card)
     private(events, (seat,), "supply_picked", character=picker, card=card)
     public(events, "supply_taken", character=picker)
     rest = state.packet
@@ -66,7 +66,7 @@ def pick(state: LifeboatState, card: str, events: list[Event]) -> None:
         _offer(state, index, rest, events)
         return
     # Packets are never larger than the number of pickers, so nothing is left over here.
-    state.discard.extend(rest)
+    state.own_list("discard").extend(rest)
     _finish(state)
 
 

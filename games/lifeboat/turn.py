@@ -73,7 +73,7 @@ def row(state: LifeboatState, events: list[Event]) -> None:
     assert rower is not None
     count = rowing_draw_count(state, rower)
     state.drawn = state.navigation[:count]
-    del state.navigation[:count]
+    del state.own_list("navigation")[:count]
     state.stage = "rowing"
     public(events, "rowing", character=rower, count=count)
     private(events, (state.seat_of[rower],), "rowing_drawn", character=rower,
@@ -85,13 +85,14 @@ def keep_rowed(state: LifeboatState, kept: tuple[str, ...], events: list[Event])
     assert rower is not None
     kept_in_order = [c for c in state.drawn if c in kept]
     returned = [c for c in state.drawn if c not in kept]
-    state.rowed.extend(kept_in_order)
+    state.own_list("rowed").extend(kept_in_order)
+    rowed_by = state.own_rowed_by()
     for card in kept_in_order:
-        state.rowed_by[card] = rower
-    state.navigation.extend(returned)
+        rowed_by[card] = rower
+    state.own_list("navigation").extend(returned)
     state.drawn = []
     if kept_in_order and rower not in state.row_markers:
-        state.row_markers.append(rower)
+        state.own_list("row_markers").append(rower)
     public(events, "rowed", character=rower, kept=len(kept_in_order), returned=len(returned),
            marker=bool(kept_in_order))
     private(events, (state.seat_of[rower],), "rowed_cards", character=rower,
@@ -136,7 +137,7 @@ def use_medkit(state: LifeboatState, card: str, target: str, events: list[Event]
         # Dr. Harter keeps his kits: the used one stays (or goes) face up in front of him.
         if card in state.hand[actor]:
             take_held(state, actor, card)
-            state.face_up[actor].append(card)
+            state.own_face_up(actor).append(card)
     else:
         discard_held(state, actor, card)
     heal(state, target, 1, "medkit", events)
@@ -148,8 +149,9 @@ def fire_flare(state: LifeboatState, card: str, events: list[Event]) -> None:
     assert actor is not None
     discard_held(state, actor, card)
     shown = state.navigation[:FLARE_CARDS]
-    del state.navigation[:FLARE_CARDS]
-    state.navigation.extend(shown)
+    navigation = state.own_list("navigation")
+    del navigation[:FLARE_CARDS]
+    navigation.extend(shown)
     public(events, "flare_fired", character=actor, card=card, cards=shown.copy())
     for nav_id in shown:
         if apply_birds(state, NAVIGATION[nav_id].birds, "flare", events):
@@ -162,7 +164,7 @@ def open_parasol(state: LifeboatState, card: str, events: list[Event]) -> None:
     assert actor is not None
     if card in state.hand[actor]:
         take_held(state, actor, card)
-        state.face_up[actor].append(card)
+        state.own_face_up(actor).append(card)
     state.parasol_open_by = actor
     public(events, "parasol_opened", character=actor, card=card)
     end_turn(state)
@@ -174,7 +176,7 @@ def use_cannibalism(state: LifeboatState, card: str, body: str, events: list[Eve
     if card in state.hand[actor]:
         # The card is on the table from now on: spent if the act succeeds, else it stays.
         take_held(state, actor, card)
-        state.face_up[actor].append(card)
+        state.own_face_up(actor).append(card)
     public(events, "cannibalism_proposed", character=actor, body=body, card=card)
     voters = [c for c in awake_characters(state) if c != actor]
     if not voters:

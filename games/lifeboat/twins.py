@@ -27,22 +27,23 @@ def make_twin(state: LifeboatState, rng: random.Random, keep: frozenset[int]) ->
             cards[seat] = card
     state.loves, state.hates = loves, hates
 
-    supply = [state.supply, state.set_aside]
-    supply += [cards for character, cards in state.hand.items() if character not in kept]
+    # The places dealt again are changed in place: owned first (games/core/lending.py).
+    supply = [state.own_list("supply"), state.own_list("set_aside")]
+    supply += [state.own_hand(character) for character in state.hand if character not in kept]
     if state.picker not in kept:
-        supply.append(state.packet)
+        supply.append(state.own_list("packet"))
     redeal(supply, rng)
 
-    navigation = [state.navigation]
+    navigation = [state.own_list("navigation")]
     rower_looking = state.stage == "rowing" and state.actor in kept
     if not rower_looking:
-        navigation.append(state.drawn)
+        navigation.append(state.own_list("drawn"))
     pinned: set[str] = set()
     if state.navigator in kept:
         pinned.update(state.candidates)
     else:
-        navigation.append(state.candidates)
-    navigation.append(state.rowed)
+        navigation.append(state.own_list("candidates"))
+    navigation.append(state.own_list("rowed"))
     moved = redeal(navigation, rng, pinned)
     # Who rowed a card stays with the place it lies in.
     state.rowed_by = {moved.get(card, card): rower for card, rower in state.rowed_by.items()}

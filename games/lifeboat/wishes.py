@@ -14,7 +14,7 @@ from games.lifeboat.state import LifeboatState, is_living_aboard
 
 
 def swap_places(state: LifeboatState, actor: str, target: str, events: list[Event]) -> None:
-    boat = state.boat
+    boat = state.own_list("boat")
     i, j = boat.index(actor), boat.index(target)
     boat[i], boat[j] = boat[j], boat[i]
     public(events, "places_swapped", character=actor, target=target, boat=boat.copy())
@@ -33,18 +33,18 @@ def rob(
     seats = (state.seat_of[actor], state.seat_of[target])
     if card != HAND and card in state.face_up[target]:
         take_face_up(state, target, card)
-        state.hand[actor].append(card)
+        state.own_hand(actor).append(card)
         # Now in a hand: the table is told what kind of card it was, not which one.
         public(events, "card_robbed", character=actor, target=target, face_up=True,
                card_type=card_type(card))
         private(events, seats, "robbed_card", character=actor, target=target, card=card)
         return
-    victim_hand = state.hand[target]
-    if not victim_hand:
+    if not state.hand[target]:
         public(events, "robbery_empty", character=actor, target=target)
         return
+    victim_hand = state.own_hand(target)
     taken = victim_hand.pop(rng.randrange(len(victim_hand)))
-    state.hand[actor].append(taken)
+    state.own_hand(actor).append(taken)
     public(events, "card_robbed", character=actor, target=target, face_up=False,
            card_type=None)
     private(events, seats, "robbed_card", character=actor, target=target, card=taken)

@@ -1,13 +1,13 @@
-"""The fast state copy shares nothing mutable, and survives JSON."""
+"""The state copy lends its containers until a rule owns one, and survives JSON."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from games.lifeboat.state import Demand, Fight, LifeboatState, Vote, Window
+from games.lifeboat.state import Demand, Fight, LifeboatState, Pile, Vote, Window
 from tests.games.lifeboat.builders import GAME, make_state
 
 
@@ -34,30 +34,46 @@ def _busy_state() -> LifeboatState:
     return state
 
 
-def test_clone_shares_no_mutable_part_except_the_setup_only_ones() -> None:
+def test_clone_copies_the_open_parts_and_lends_the_rest() -> None:
     state = _busy_state()
     copy = state.clone()
     assert copy == state and copy is not state
-    shared = {id(c) for c in _containers(state)} & {id(c) for c in _containers(copy)}
-    setup_only = {id(state.characters), id(state.character_of), id(state.loves),
-                  id(state.hates), id(state.seat_of), id(state.sizes)}
-    assert shared <= setup_only
+    parts = (state.demand, state.fight, state.vote, state.window)
+    part_containers = {id(c) for part in parts for c in _containers(part)}
+    copy_parts = (copy.demand, copy.fight, copy.vote, copy.window)
+    assert not part_containers & {id(c) for part in copy_parts for c in _containers(part)}
+    assert copy.hand is state.hand and copy.discard is state.discard
 
 
-def test_mutating_a_clone_leaves_the_original_alone() -> None:
+def _owned_by_every_accessor(copy: LifeboatState) -> list[Any]:
+    owned: list[Any] = [copy.own_list(name) for name in get_args(Pile)]
+    owned += [copy.own_hand(c) for c in copy.hand] + [copy.own_face_up(c) for c in copy.face_up]
+    owned += [copy.own_hands(), copy.own_faces_up(), copy.own_counts("wounds"),
+              copy.own_counts("regard"), copy.own_rowed_by()]
+    return owned
+
+
+def test_what_a_clone_owns_it_changes_alone() -> None:
     state = _busy_state()
     before = state.model_dump_json()
     copy = state.clone()
-    setup_only = {id(copy.characters), id(copy.character_of), id(copy.loves), id(copy.hates),
-                  id(copy.seat_of), id(copy.sizes)}
-    for container in _containers(copy):
-        if id(container) in setup_only:
-            continue  # shared on purpose: nothing changes them after setup
+    for container in _owned_by_every_accessor(copy):
+        if isinstance(container, list):
+            container.append("x")
+        else:
+            holds_lists = container is copy.hand or container is copy.face_up
+            container["x"] = [] if holds_lists else 1
+    for container in _containers(copy.demand) + _containers(copy.fight) + _containers(
+            copy.vote) + _containers(copy.window):
         if isinstance(container, list):
             container.append("x")
         else:
             container["x"] = 1
     assert state.model_dump_json() == before
+    # Owned once: asked again, the copy hands over the containers it already owns.
+    assert [id(c) for c in _owned_by_every_accessor(copy)] == [
+        id(c) for c in _owned_by_every_accessor(copy)]
+    assert copy.clone().discard is copy.discard  # the next copy borrows from this one
 
 
 def test_states_of_a_whole_game_round_trip_through_json() -> None:
