@@ -1,0 +1,38 @@
+"""No move changes a state it was played from: a state's copy shares its containers until a
+rule owns one (games/core/lending.py), so a rule that changes a container in place without
+owning it would change the states before it. Random tables of every game, at every seat
+count, check after every move that the last few states are still what they were, and that a
+twin (``Game.twin``, which changes a copy too) leaves its state alone."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from games import registry
+from games.core.conformance import random_action
+from tests.games.test_conformance import CASES, _options_for
+
+MOVES = 400
+KEPT = 4  # states before the current one checked after every move
+TWIN_EVERY = 10
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_no_move_changes_the_states_before_it(name: str, seats: int) -> None:
+    game = registry.get(name)
+    rng = random.Random(seats)
+    state = game.setup(seats, _options_for(name, seats), seed=seats)
+    before: deque[tuple[int, object, str]] = deque(maxlen=KEPT)
+    for step in range(MOVES):
+        if game.outcome(state) is not None:
+            break
+        before.append((step, state, state.model_dump_json()))
+        if step % TWIN_EVERY == 0:
+            game.twin(state, random.Random(step), frozenset({step % seats}))
+        state = game.apply(state, random_action(game, state, rng)).state
+        for made_at, earlier, json in before:
+            assert earlier.model_dump_json() == json, (  # type: ignore[attr-defined]
+                f"the state of step {made_at} changed by step {step}")
