@@ -54,6 +54,11 @@ def stack_of(state: ZombieState, area: Area) -> list[str]:
     return state.house_stack if area == "house" else state.yard_stack
 
 
+def own_stack_of(state: ZombieState, area: Area) -> list[str]:
+    """The stack of ``area``'s tiles, to draw from (games/core/lending.py)."""
+    return state.own_list("house_stack" if area == "house" else "yard_stack")
+
+
 def _free(state: ZombieState, tile: PlacedTile, direction: str) -> bool:
     x, y = neighbour(tile.x, tile.y, direction)
     return (AREA[tile.tile], x, y) not in layout(state).cells
@@ -156,13 +161,13 @@ def lay(state: ZombieState, tile_id: str, direction: str, turns: int) -> PlacedT
     origin = here(state)
     x, y = neighbour(origin.x, origin.y, direction)
     new = PlacedTile(tile=tile_id, x=x, y=y, turns=turns)
-    state.tiles.append(new)
+    state.own_tiles().append(new)
     return new
 
 
 def lay_patio(state: ZombieState) -> PlacedTile:
     patio = PlacedTile(tile=PATIO.id, x=0, y=0, turns=0)
-    state.tiles.append(patio)
-    state.openings.append(Opening(kind="window", a="dining_room", b=PATIO.id))
+    state.own_tiles().append(patio)
+    state.own_openings().append(Opening(kind="window", a="dining_room", b=PATIO.id))
     return patio
 

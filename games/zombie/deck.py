@@ -20,7 +20,7 @@ def draw(state: ZombieState, rng: random.Random, events: list[Event]) -> str | N
     """The top event card, now face up on the discard pile; None when the clock strikes
     midnight on the reshuffle (the game is then lost)."""
     if not state.deck:
-        state.deck = state.discard
+        state.deck = state.own_list("discard")
         state.discard = []
         rng.shuffle(state.deck)
         state.reshuffles += 1
@@ -29,6 +29,6 @@ def draw(state: ZombieState, rng: random.Random, events: list[Event]) -> str | N
         if state.hour >= MIDNIGHT:
             lose(state, "midnight", events)
             return None
-    card = state.deck.pop(0)
-    state.discard.append(card)
+    card = state.own_list("deck").pop(0)
+    state.own_list("discard").append(card)
     return card

@@ -39,20 +39,20 @@ def start_fight(state: ZombieState, zombies: int, events: list[Event]) -> None:
     state.fight = Fight(zombies=zombies, fighters=[], fled=[], revved=False, burned=False,
                         damage=0)
     seats = tuple(living(state))
-    window = state.windows.open(FIGHT, "together", seats)
+    window = state.own_windows().open(FIGHT, "together", seats)
     events.append(note("horde", zombies=zombies, window=window.serial, seats=list(seats)))
     new_question(state, "fight")
 
 
 def commit(state: ZombieState, seat: int, choice: str, events: list[Event]) -> None:
-    window = state.windows.commit(seat, choice)
+    window = state.own_windows().commit(seat, choice)
     events.append(note("committed", audience=(seat,), commitment=commitment_id(window.serial, seat,
                                                                           choice)))
     answers = window.answers
     # ``window.exhausted`` without building the tuple of seats still to answer.
     if not all(s in answers for s in window.seats):
         return
-    state.windows.close()
+    state.own_windows().close()
     fight = state.fight
     assert fight is not None
     fight.fighters = [s for s in window.seats if window.answers[s] == "fight"]
@@ -63,11 +63,11 @@ def commit(state: ZombieState, seat: int, choice: str, events: list[Event]) -> N
         state.held_on = False
         for s in fight.fled:
             wound(state, s, 1, events, "fled")
-        state.plan[:0] = ["casualties", "flee_move"]
+        state.own_list("plan")[:0] = ["casualties", "flee_move"]
         return
     for s in fight.fled:
         heal(state, s, 1, events, "fled")
-    state.plan.insert(0, "arms")
+    state.own_list("plan").insert(0, "arms")
 
 
 def arms_choices(state: ZombieState, seat: int) -> list[str]:
@@ -97,29 +97,29 @@ def open_arms(state: ZombieState, rng: random.Random, events: list[Event]) -> No
         if len(arms_choices(state, seat)) > 1
     ]
     if not asked:
-        state.plan.insert(0, "strike")
+        state.own_list("plan").insert(0, "strike")
         return
-    state.windows.open(ARMS, "in_order", asked)
+    state.own_windows().open(ARMS, "in_order", asked)
     new_question(state, "arms")
 
 
 def arm(state: ZombieState, seat: int, choice: str, events: list[Event]) -> None:
     fight = state.fight
     assert fight is not None
-    window = state.windows.pass_(seat)
+    window = state.own_windows().pass_(seat)
     if choice == "rev":
         fight.revved = True
         state.chainsaw_fuel -= 1
         events.append(note("revved", seat=seat, fuel=state.chainsaw_fuel))
     elif choice.startswith("burn_"):
         fuel = choice.removeprefix("burn_")
-        state.players[seat].items.remove(fuel)
+        state.own_player(seat).items.remove(fuel)
         fight.burned = True
         events.append(note("burned", seat=seat, fuel=fuel))
     if fight.burned or window.exhausted:
-        state.windows.close()
+        state.own_windows().close()
         state.stage = "auto"
-        state.plan.insert(0, "strike")
+        state.own_list("plan").insert(0, "strike")
 
 
 def attack(state: ZombieState) -> int:
@@ -145,20 +145,20 @@ def strike(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
     assert fight is not None
     if fight.burned:
         events.append(note("won_fight", zombies=fight.zombies, burned=True))
-        state.plan.insert(0, "fight_over")
+        state.own_list("plan").insert(0, "fight_over")
         return
     power = attack(state)
     fight.damage = max(0, fight.zombies - power)
     events.append(note("struck", zombies=fight.zombies, attack=power, damage=fight.damage))
     fighters = [s for s in fight.fighters if state.players[s].alive]
     if fight.damage == 0 or not fighters:
-        state.plan.insert(0, "fight_over")
+        state.own_list("plan").insert(0, "fight_over")
         return
     share, remainder = divmod(fight.damage, len(fighters))
     if remainder == 0:
         for seat in fighters:
             wound(state, seat, share, events, "fought")
-        state.plan[:0] = ["casualties", "fight_over"]
+        state.own_list("plan")[:0] = ["casualties", "fight_over"]
         return
     new_question(state, "remainder")
 
@@ -179,7 +179,7 @@ def settle(state: ZombieState, chosen: tuple[str, ...], events: list[Event]) -> 
     for seat in fighters:
         wound(state, seat, share + (1 if seat in extra else 0), events, "fought")
     state.stage = "auto"
-    state.plan[:0] = ["casualties", "fight_over"]
+    state.own_list("plan")[:0] = ["casualties", "fight_over"]
 
 
 def fight_over(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
@@ -211,7 +211,7 @@ def run_to(state: ZombieState, to: str, events: list[Event]) -> None:
     state.at = to
     events.append(note("fled_to", to=to))
     state.stage = "auto"
-    state.plan.insert(0, "event")
+    state.own_list("plan").insert(0, "event")
 
 
 # -- the dying -----------------------------------------------------------------------------
@@ -219,25 +219,25 @@ def casualties(state: ZombieState, rng: random.Random, events: list[Event]) -> N
     falling = dying(state)
     if not falling:
         return
-    state.plan.insert(0, "deaths")
+    state.own_list("plan").insert(0, "deaths")
     holders = [s for s in clockwise_from(state, acting_leader(state))
                if "soda" in state.players[s].items]
     if holders:
-        state.windows.open(RESCUE, "in_order", holders)
+        state.own_windows().open(RESCUE, "in_order", holders)
         new_question(state, "rescue")
 
 
 def rescue(state: ZombieState, seat: int, target: int | None, events: list[Event]) -> None:
-    window = state.windows.pass_(seat)
+    window = state.own_windows().pass_(seat)
     if target is not None:
         drink(state, seat, target, events)
     if window.exhausted or not dying(state):
-        state.windows.close()
+        state.own_windows().close()
         state.stage = "auto"
 
 
 def drink(state: ZombieState, seat: int, target: int, events: list[Event]) -> None:
-    state.players[seat].items.remove("soda")
+    state.own_player(seat).items.remove("soda")
     events.append(note("drank", seat=seat, target=target))
     heal(state, target, SODA_HEALS, events, "soda")
 
@@ -248,7 +248,7 @@ def deaths(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
         return
     state.deaths += 1
     for seat in falling:
-        player = state.players[seat]
+        player = state.own_player(seat)
         player.alive = False
         player.health = 0
         player.death = state.deaths
@@ -256,23 +256,23 @@ def deaths(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
     leaving = [s for s in falling if state.players[s].items or state.totem_holder == s]
     if not standing(state):
         for seat in leaving:
-            state.players[seat].items.clear()
+            state.own_player(seat).items.clear()
         return
     if leaving:
-        state.windows.open(BEQUEST, "in_order", leaving)
+        state.own_windows().open(BEQUEST, "in_order", leaving)
         new_question(state, "bequest")
 
 
 def bequeath(state: ZombieState, seat: int, to: int, events: list[Event]) -> None:
-    window = state.windows.pass_(seat)
-    dead = state.players[seat]
+    window = state.own_windows().pass_(seat)
+    dead = state.own_player(seat)
     items = list(dead.items)
-    state.players[to].items.extend(items)
+    state.own_player(to).items.extend(items)
     dead.items.clear()
     totem = state.totem_holder == seat
     if totem:
         state.totem_holder = to
     events.append(note("bequeathed", seat=seat, to=to, items=items, totem=totem))
     if window.exhausted:
-        state.windows.close()
+        state.own_windows().close()
         state.stage = "auto"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from games.core import Event
 from games.zombie import fight
-from games.zombie.board import lay, lay_patio, stack_of, turnings
+from games.zombie.board import lay, lay_patio, own_stack_of, turnings
 from games.zombie.cards import CARDS
 from games.zombie.deck import draw, lose
 from games.zombie.events import note
@@ -41,7 +41,7 @@ def advance(state: ZombieState, rng: random.Random, events: list[Event]) -> None
         if not state.plan:
             start_round(state, events)
             return
-        step = state.plan.pop(0)
+        step = state.own_list("plan").pop(0)
         STEPS[step](state, rng, events)
     if state.result is not None:
         state.stage = "over"
@@ -98,7 +98,7 @@ def resolve_event(state: ZombieState, rng: random.Random, events: list[Event]) -
             cursed = [holder] if state.totem == "held" and holder is not None else []
         for seat in cursed:
             wound(state, seat, 1, events, "curse")
-        state.plan.insert(0, "casualties")
+        state.own_list("plan").insert(0, "casualties")
     elif happening.kind == "item":
         state.offered_item = card.item
         new_question(state, "item")
@@ -136,7 +136,7 @@ def place(state: ZombieState, turns: int, events: list[Event]) -> None:
     origin = here(state)
     new = lay(state, tile, direction, turns)
     if state.breach:
-        state.openings.append(Opening(kind="wall", a=origin.tile, b=tile))
+        state.own_openings().append(Opening(kind="wall", a=origin.tile, b=tile))
     events.append(note("placed", tile=tile, area=new.area, x=new.x, y=new.y, turns=turns,
                        breach=state.breach))
     state.at = tile
@@ -148,10 +148,9 @@ def place(state: ZombieState, turns: int, events: list[Event]) -> None:
 
 def breach(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
     """Draws the tile that goes behind the broken wall."""
-    stack = stack_of(state, here(state).area)
-    state.drawn_tile = stack.pop(0)
+    state.drawn_tile = own_stack_of(state, here(state).area).pop(0)
     state.breach = True
-    state.plan.insert(0, "lay")
+    state.own_list("plan").insert(0, "lay")
 
 
 def outside(state: ZombieState, rng: random.Random, events: list[Event]) -> None:

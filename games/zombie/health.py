@@ -9,10 +9,11 @@ from games.zombie.state import ZombieState
 
 
 def heal(state: ZombieState, seat: int, amount: int, events: list[Event], why: str) -> None:
-    player = state.players[seat]
-    before = player.health
-    player.health = min(MAX_HEALTH, player.health + amount)
-    if player.health != before:
+    before = state.players[seat].health
+    health = min(MAX_HEALTH, before + amount)
+    if health != before:
+        player = state.own_player(seat)
+        player.health = health
         events.append(note("healed", seat=seat, amount=player.health - before, why=why,
                            health=player.health))
 
@@ -20,7 +21,7 @@ def heal(state: ZombieState, seat: int, amount: int, events: list[Event], why: s
 def wound(state: ZombieState, seat: int, amount: int, events: list[Event], why: str) -> None:
     if amount <= 0:
         return
-    player = state.players[seat]
+    player = state.own_player(seat)
     player.health -= amount
     events.append(note("wounded", seat=seat, amount=amount, why=why, health=max(0, player.health)))
 

@@ -29,16 +29,16 @@ def gain(state: ZombieState, item: str, events: list[Event]) -> None:
 def take(state: ZombieState, item: str, events: list[Event]) -> None:
     seat = acting_leader(state)
     if item not in state.found:
-        state.found.append(item)
-    state.players[seat].items.append(item)
+        state.own_list("found").append(item)
+    state.own_player(seat).items.append(item)
     if item == "chainsaw":
         state.chainsaw_fuel = CHAINSAW_FUEL
     events.append(note("took", seat=seat, item=item))
 
 
 def give(state: ZombieState, seat: int, item: str, to: int, events: list[Event]) -> None:
-    state.players[seat].items.remove(item)
-    state.players[to].items.append(item)
+    state.own_player(seat).items.remove(item)
+    state.own_player(to).items.append(item)
     events.append(note("gave", seat=seat, item=item, to=to))
 
 
@@ -69,12 +69,12 @@ def answer_offer(state: ZombieState, seat: int, accept: bool, events: list[Event
         events.append(note("gave_totem", seat=holder, to=seat))
     else:
         if seat not in state.totem_refused:
-            state.totem_refused.append(seat)
+            state.own_refused().append(seat)
         events.append(note("refused_totem", seat=seat, holder=holder))
 
 
 def refuel(state: ZombieState, seat: int, events: list[Event]) -> None:
-    state.players[seat].items.remove("gasoline")
+    state.own_player(seat).items.remove("gasoline")
     state.chainsaw_fuel += GASOLINE_REFUEL
     events.append(note("refuelled", seat=seat, fuel=state.chainsaw_fuel))
 

@@ -11,7 +11,7 @@ from games.zombie.board import (
     breach_directions,
     can_break_window,
     explore_directions,
-    stack_of,
+    own_stack_of,
     walkable_neighbours,
 )
 from games.zombie.cards import CARDS
@@ -56,7 +56,7 @@ def play_round(state: ZombieState, action: Action, rng: random.Random,
         state.plan = ["event", "end"]
     elif isinstance(action, a.Explore):
         state.plan = ["lay", "event", "end"]
-        state.drawn_tile = stack_of(state, here(state).area).pop(0)
+        state.drawn_tile = own_stack_of(state, here(state).area).pop(0)
         state.drawn_from = action.direction
         state.breach = False
         events.append(note("drew_tile", tile=state.drawn_tile, direction=action.direction))
@@ -66,7 +66,7 @@ def play_round(state: ZombieState, action: Action, rng: random.Random,
         state.plan = ["event", "bury", "end"]
     elif isinstance(action, a.SearchItem):
         state.plan = ["end"]
-        state.searched.append(state.at)
+        state.own_list("searched").append(state.at)
         card = draw(state, rng, events)
         if card is not None:
             events.append(note("searched", item=CARDS[card].item))

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from games.core import StateBase
 from games.core.construct import assembled, every_field
+from games.core.lending import LendingState
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
 from games.zombie.options import Options
@@ -52,7 +52,7 @@ class Fight(BaseModel):
     damage: int = 0
 
 
-class ZombieState(StateBase):
+class ZombieState(LendingState):
     options: Options = Field(default_factory=Options)
     extra_zombies: int
     players: list[Player]
@@ -96,6 +96,41 @@ class ZombieState(StateBase):
 
     # The placed tiles indexed (``layout``): shared by the copies whose tiles still match.
     _layout: Layout | None = PrivateAttr(default=None)
+
+    # -- the containers a rule changes, owned first (games/core/lending.py) --------------------
+    def own_list(self, name: Pile) -> list[str]:
+        """The list field ``name``, to be changed."""
+        owned: list[str] = self.own(name)
+        return owned
+
+    def own_player(self, seat: int) -> Player:
+        """The player at ``seat`` (and its items), to be changed."""
+        owned: Player = self.own_entry("players", seat, _player_copy)
+        return owned
+
+    def own_windows(self) -> Windows:
+        """The open windows, to be opened, answered or closed."""
+        owned: Windows = self.own("windows", _windows_copy)
+        return owned
+
+    def own_tiles(self) -> list[PlacedTile]:
+        """The placed tiles, to place one more (a placed tile is never changed)."""
+        owned: list[PlacedTile] = self.own("tiles")
+        return owned
+
+    def own_openings(self) -> list[Opening]:
+        """The openings, to add one (an opening is never changed)."""
+        owned: list[Opening] = self.own("openings")
+        return owned
+
+    def own_refused(self) -> list[int]:
+        """The seats that refused the totem this round, to add one."""
+        owned: list[int] = self.own("totem_refused")
+        return owned
+
+
+# The lists of card and tile ids rules change during play.
+Pile = Literal["deck", "discard", "house_stack", "yard_stack", "searched", "found", "plan"]
 
 
 def living(state: ZombieState) -> list[int]:
@@ -162,25 +197,18 @@ def new_question(state: ZombieState, stage: Stage) -> None:
     state.ask += 1
 
 
-_set = object.__setattr__
-_new = object.__new__
-
-
 # The fields each copy replaces, so counted as set (as ``model_copy(update=...)`` counts them).
 _ITEMS = frozenset(("items",))
 _WINDOW_PARTS = frozenset(("answers", "data"))
 _STACK = frozenset(("stack",))
 _FIGHT_PARTS = frozenset(("fighters", "fled"))
-_STATE_PARTS = frozenset(("players", "deck", "discard", "tiles", "openings", "house_stack",
-                          "yard_stack", "searched", "found", "plan", "windows", "fight",
-                          "totem_refused"))
 
 
 def _marked(model: BaseModel, parts: frozenset[str]) -> set[str]:
     """The copy's set fields: the model's and ``parts``. A model with every field set (a
     player, a fight, the windows, as the rules make them) shares its class's one set of them
     (``every_field``), as ``assembled`` gives: one set fewer to make, keep and free for each
-    model copied on every move. Pydantic only ever adds a name to it, one it already holds."""
+    model copied. Pydantic only ever adds a name to it, one it already holds."""
     fields_set = model.__pydantic_fields_set__
     every = every_field(type(model))
     if fields_set is every:
@@ -216,26 +244,15 @@ def _fight_copy(fight: Fight) -> Fight:
 
 
 def clone(state: ZombieState) -> ZombieState:
-    """A copy sharing nothing the rules change: every list and sub-model the rules mutate is
-    copied, the never-changed placed tiles and openings are shared, and so is the index of
-    the tiles (``layout``), which checks that it still fits before it answers. It is
-    ``model_copy(update=...)`` of those parts without its bookkeeping (``copied``), with the
-    pending prompts forgotten."""
-    fields = state.__dict__.copy()
-    fields["players"] = [_player_copy(p) for p in fields["players"]]
-    for name in ("deck", "discard", "tiles", "openings", "house_stack", "yard_stack",
-                 "searched", "found", "plan", "totem_refused"):
-        fields[name] = fields[name].copy()
-    fields["windows"] = _windows_copy(fields["windows"])
+    """A copy for ``apply`` to change: it holds this state's lists, players and windows, lent
+    until a rule owns one to change it (``own_list``, ``own_player``, ``own_windows``;
+    games/core/lending.py), and a copy of the fight in progress, which the moves during a
+    fight change nearly every time. The placed tiles and openings are never changed, only
+    added to, and the index of the tiles (``layout``) goes with the copy, as it checks that
+    it still fits before it answers."""
+    copy = state.lending_copy()
+    fields = copy.__dict__
     fight = fields["fight"]
     if fight is not None:
         fields["fight"] = _fight_copy(fight)
-    copy = _new(ZombieState)
-    _set(copy, "__dict__", fields)
-    _set(copy, "__pydantic_fields_set__", _marked(state, _STATE_PARTS))
-    _set(copy, "__pydantic_extra__", None)
-    # Pydantic never keeps an unset private attribute in the store (``copied`` would drop it).
-    private = state.__pydantic_private__
-    _set(copy, "__pydantic_private__", None if private is None else private.copy())
-    copy.forget_pending()
     return copy

@@ -18,8 +18,8 @@ ANSWERS = (None, "flee", "fight")
 def make_twin(state: ZombieState, rng: random.Random, keep: frozenset[int]) -> None:
     if state.result is not None:
         return
-    for pile in (state.deck, state.house_stack, state.yard_stack):
-        rng.shuffle(pile)
+    for pile in ("deck", "house_stack", "yard_stack"):
+        rng.shuffle(state.own_list(pile))
     window = state.windows.top
     if state.stage != "fight" or window is None or window.mode != "together":
         return
@@ -33,4 +33,6 @@ def make_twin(state: ZombieState, rng: random.Random, keep: frozenset[int]) -> N
         # Someone must still be deciding: a seat not kept takes its answer back.
         undecided = rng.choice([seat for seat in window.seats if seat not in keep])
         del answers[undecided]
+    window = state.own_windows().top
+    assert window is not None
     window.answers = answers

@@ -35,18 +35,19 @@ def stack_deck(state: ZombieState, *cards: str) -> None:
 
 def lay(state: ZombieState, tile: str, x: int, y: int, turns: int = 0) -> None:
     """Puts an explored tile on the map (taking it out of its stack)."""
-    for stack in (state.house_stack, state.yard_stack):
-        if tile in stack:
-            stack.remove(tile)
-    state.tiles.append(PlacedTile(tile=tile, x=x, y=y, turns=turns))
+    for name in ("house_stack", "yard_stack"):
+        if tile in getattr(state, name):
+            state.own_list(name).remove(tile)
+    state.own_tiles().append(PlacedTile(tile=tile, x=x, y=y, turns=turns))
     state.forget_pending()
 
 
 def next_tiles(state: ZombieState, *tiles: str) -> None:
     """Puts ``tiles`` on top of their stacks, in this order."""
-    for stack in (state.house_stack, state.yard_stack):
+    for name in ("house_stack", "yard_stack"):
+        stack = getattr(state, name)
         mine = [t for t in tiles if t in stack]
-        stack[:] = [*mine, *[t for t in stack if t not in mine]]
+        setattr(state, name, [*mine, *[t for t in stack if t not in mine]])
     state.forget_pending()
 
 
@@ -93,8 +94,8 @@ def open_window(state: ZombieState) -> None:
     """The Dining Room window broken: the Patio laid outside it (the Dining Room must be on the
     map)."""
     if "patio" not in [t.tile for t in state.tiles]:
-        state.tiles.append(PlacedTile(tile="patio", x=0, y=0, turns=0))
-        state.openings.append(Opening(kind="window", a="dining_room", b="patio"))
+        state.own_tiles().append(PlacedTile(tile="patio", x=0, y=0, turns=0))
+        state.own_openings().append(Opening(kind="window", a="dining_room", b="patio"))
     state.forget_pending()
 
 

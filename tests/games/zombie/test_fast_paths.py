@@ -97,7 +97,7 @@ def test_the_tiles_index_follows_each_copy_of_the_map() -> None:
     lay(copy, "bathroom", 0, -2, 0)  # its only door faces north, away from the Dining Room
     assert walkable_neighbours(copy, "dining_room") == _scanned_exits(copy, "dining_room")
     assert "bathroom" not in walkable_neighbours(copy, "dining_room")
-    copy.openings.append(Opening(kind="wall", a="dining_room", b="bathroom"))
+    copy.own_openings().append(Opening(kind="wall", a="dining_room", b="bathroom"))
     assert "bathroom" in walkable_neighbours(copy, "dining_room")
     assert walkable_neighbours(copy, "dining_room") == _scanned_exits(copy, "dining_room")
     assert walkable_neighbours(state, "dining_room") == _scanned_exits(state, "dining_room")

@@ -1,17 +1,18 @@
-"""The state's copy (``state.clone``, run on every move) equals the state and shares no list,
-dict or model the rules change with it, at any depth: applying a move to the copy can never
-change the state it came from. Placed tiles and openings are the exception the copy makes on
-purpose: the rules never change one once it is on the map."""
+"""The state's copy (``state.clone``, run on every move) equals the state, and once it has owned
+each of its parts (``own_list``, ``own_player``, ...; games/core/lending.py) it shares no list,
+dict or model the rules change with it, at any depth: a move that changes only what it owned
+can never change the state it came from. Placed tiles and openings are the exception the copy
+makes on purpose: the rules never change one once it is on the map."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
 
 from games import registry
-from games.zombie.state import Opening, PlacedTile, ZombieState, clone
+from games.zombie.state import Opening, Pile, PlacedTile, ZombieState, clone
 
 _NEVER_CHANGED = (PlacedTile, Opening)
 
@@ -46,7 +47,18 @@ def _states() -> list[ZombieState]:
     return states
 
 
-def test_copy_is_deep_and_equal() -> None:
+def _own_everything(copy: ZombieState) -> None:
+    for name in get_args(Pile):
+        copy.own_list(name)
+    for seat in range(len(copy.players)):
+        copy.own_player(seat)
+    copy.own_windows()
+    copy.own_tiles()
+    copy.own_openings()
+    copy.own_refused()
+
+
+def test_copy_is_deep_and_equal_once_it_owns_its_parts() -> None:
     states = _states()
     # The playouts reach fights and open windows, whose parts the copy must copy too.
     assert any(s.fight is not None for s in states)
@@ -55,6 +67,9 @@ def test_copy_is_deep_and_equal() -> None:
         copy = clone(state)
         assert copy == state
         assert copy.model_dump() == state.model_dump()
+        assert state.fight is None or copy.fight is not state.fight
+        _own_everything(copy)
+        assert copy == state
         original: dict[int, str] = {}
         copied: dict[int, str] = {}
         _mutables(state, original, "state")
