@@ -24,7 +24,7 @@ from typing import Any, Self
 
 from pydantic import PrivateAttr
 
-from games.core.construct import set_dict, set_extra, set_fields_set, set_private
+from games.core.construct import every_field, set_dict, set_extra, set_fields_set, set_private
 from games.core.model import StateBase
 
 
@@ -39,16 +39,15 @@ class LendingState(StateBase):
 
     def lending_copy(self) -> Self:
         """A copy sharing every field with this state, each container lent until the copy
-        owns it (``own``, ``own_entry``); the pending prompts are not carried over."""
+        owns it (``own``, ``own_entry``); the pending prompts are not carried over, the
+        other private attributes are."""
         cls = self.__class__
         copy = cls.__new__(cls)
         fields = self.__dict__
         set_dict(copy, fields.copy())
-        # Pydantic only ever adds a field's name to this set, which a state built with all of
-        # them already holds: the copy shares it then.
-        fields_set = self.__pydantic_fields_set__
-        set_fields_set(copy, fields_set if len(fields_set) == len(fields)
-                       else set(fields_set))
+        # Every field counted as set, as in a state parsed from its JSON: the class's one set
+        # of them (``every_field``), rather than a set of its own made and freed every move.
+        set_fields_set(copy, every_field(cls))
         set_extra(copy, None)
         private = self.__pydantic_private__
         kept = {} if private is None else private.copy()

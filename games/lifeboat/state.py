@@ -49,7 +49,9 @@ def _copy_part(part: Part, containers: tuple[str, ...]) -> Part:
         fields[name] = fields[name].copy()
     copied = part.__class__.__new__(part.__class__)
     set_dict(copied, fields)
-    set_fields_set(copied, set(part.__pydantic_fields_set__))
+    fields_set = part.__pydantic_fields_set__
+    # Pydantic only ever adds a field's name to the set: one holding them all is shared.
+    set_fields_set(copied, fields_set if len(fields_set) == len(fields) else set(fields_set))
     set_extra(copied, None)
     set_private(copied, None)
     return copied
