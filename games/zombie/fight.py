@@ -53,8 +53,7 @@ def commit(state: ZombieState, seat: int, choice: str, events: list[Event]) -> N
     if not all(s in answers for s in window.seats):
         return
     state.own_windows().close()
-    fight = state.fight
-    assert fight is not None
+    fight = state.own_fight()
     fight.fighters = [s for s in window.seats if window.answers[s] == "fight"]
     fight.fled = [s for s in window.seats if window.answers[s] == "flee"]
     events.append(note("revealed", fighters=fight.fighters, fled=fight.fled))
@@ -104,18 +103,18 @@ def open_arms(state: ZombieState, rng: random.Random, events: list[Event]) -> No
 
 
 def arm(state: ZombieState, seat: int, choice: str, events: list[Event]) -> None:
-    fight = state.fight
-    assert fight is not None
     window = state.own_windows().pass_(seat)
     if choice == "rev":
-        fight.revved = True
+        state.own_fight().revved = True
         state.chainsaw_fuel -= 1
         events.append(note("revved", seat=seat, fuel=state.chainsaw_fuel))
     elif choice.startswith("burn_"):
         fuel = choice.removeprefix("burn_")
         state.own_player(seat).items.remove(fuel)
-        fight.burned = True
+        state.own_fight().burned = True
         events.append(note("burned", seat=seat, fuel=fuel))
+    fight = state.fight
+    assert fight is not None
     if fight.burned or window.exhausted:
         state.own_windows().close()
         state.stage = "auto"
@@ -148,6 +147,7 @@ def strike(state: ZombieState, rng: random.Random, events: list[Event]) -> None:
         state.own_list("plan").insert(0, "fight_over")
         return
     power = attack(state)
+    fight = state.own_fight()
     fight.damage = max(0, fight.zombies - power)
     events.append(note("struck", zombies=fight.zombies, attack=power, damage=fight.damage))
     fighters = [s for s in fight.fighters if state.players[s].alive]

@@ -108,6 +108,12 @@ class ZombieState(LendingState):
         owned: Player = self.own_entry("players", seat, _player_copy)
         return owned
 
+    def own_fight(self) -> Fight:
+        """The fight in progress, to be changed."""
+        assert self.fight is not None
+        owned: Fight = self.own("fight", _fight_copy)
+        return owned
+
     def own_windows(self) -> Windows:
         """The open windows, to be opened, answered or closed."""
         owned: Windows = self.own("windows", _windows_copy)
@@ -244,15 +250,9 @@ def _fight_copy(fight: Fight) -> Fight:
 
 
 def clone(state: ZombieState) -> ZombieState:
-    """A copy for ``apply`` to change: it holds this state's lists, players and windows, lent
-    until a rule owns one to change it (``own_list``, ``own_player``, ``own_windows``;
-    games/core/lending.py), and a copy of the fight in progress, which the moves during a
-    fight change nearly every time. The placed tiles and openings are never changed, only
-    added to, and the index of the tiles (``layout``) goes with the copy, as it checks that
-    it still fits before it answers."""
-    copy = state.lending_copy()
-    fields = copy.__dict__
-    fight = fields["fight"]
-    if fight is not None:
-        fields["fight"] = _fight_copy(fight)
-    return copy
+    """A copy for ``apply`` to change: it holds this state's lists, players, windows and fight,
+    lent until a rule owns one to change it (``own_list``, ``own_player``, ``own_windows``,
+    ``own_fight``; games/core/lending.py). The placed tiles and openings are never changed,
+    only added to, and the index of the tiles (``layout``) goes with the copy, as it checks
+    that it still fits before it answers."""
+    return state.lending_copy()
