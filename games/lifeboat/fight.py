@@ -34,9 +34,9 @@ def resist(state: LifeboatState, events: list[Event]) -> None:
 def vote(
     state: LifeboatState, voter: str, objects: bool, rng: random.Random, events: list[Event]
 ) -> None:
-    ballot = state.vote
+    ballot = state.own_vote()
     demand = state.demand
-    assert ballot is not None and demand is not None
+    assert demand is not None
     ballot.waiting.remove(voter)
     (ballot.objectors if objects else ballot.allowers).append(voter)
     public(events, "cannibalism_objected" if objects else "cannibalism_allowed",
@@ -61,8 +61,7 @@ def _open_fight(
 
 
 def join(state: LifeboatState, character: str, side: str, events: list[Event]) -> None:
-    fight = state.fight
-    assert fight is not None
+    fight = state.own_fight()
     (fight.attackers if side == "attackers" else fight.defenders).append(character)
     # Others may want to answer a new member: only the joiner stays ready.
     fight.ready = [character]
@@ -73,6 +72,7 @@ def declare_ready(state: LifeboatState, character: str, events: list[Event]) -> 
     fight = state.fight
     assert fight is not None
     if character not in fight.ready:
+        fight = state.own_fight()
         fight.ready.append(character)
     in_fight = character in fight.attackers or character in fight.defenders
     public(events, "fight_ready" if in_fight else "fight_stayed_out", character=character)
@@ -80,8 +80,8 @@ def declare_ready(state: LifeboatState, character: str, events: list[Event]) -> 
 
 def card_played_during_fight(state: LifeboatState, player: str) -> None:
     """A card played face up changes the odds: everyone else may answer again."""
-    fight = state.fight
-    if fight is not None:
+    if state.fight is not None:
+        fight = state.own_fight()
         fight.ready = [player] if player in fight.ready else []
 
 

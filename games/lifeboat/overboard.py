@@ -32,23 +32,20 @@ def open_overboard(state: LifeboatState, card: NavCard, events: list[Event]) -> 
 
 
 def throw_chum(state: LifeboatState, character: str, card: str, events: list[Event]) -> None:
-    window = state.window
-    assert window is not None
+    window = state.own_window()
     discard_held(state, character, card)
     window.chum_thrown = True
     public(events, "chum_thrown", character=character, card=card)
 
 
 def done(state: LifeboatState, character: str, events: list[Event]) -> None:
-    window = state.window
-    assert window is not None
+    window = state.own_window()
     window.waiting.remove(character)
     public(events, "window_done", character=character, window=window.kind)
 
 
 def ghost_answer(state: LifeboatState, ghost: str, call: bool, events: list[Event]) -> None:
-    window = state.window
-    assert window is not None
+    window = state.own_window()
     window.ghosts.remove(ghost)
     if call:
         window.ghost_callers.append(ghost)

@@ -57,12 +57,12 @@ def _copy_part(part: Part, containers: tuple[str, ...]) -> Part:
     return copied
 
 
-def _containers(model: type[BaseModel], kinds: tuple[type, ...] = (list, dict)) -> tuple[str, ...]:
-    """The fields of ``model`` declared as one of ``kinds`` (list[...], dict[...])."""
+def _containers(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` declared as a list or a dict (list[...], dict[...])."""
     return tuple(
         name
         for name, field in model.model_fields.items()
-        if getattr(field.annotation, "__origin__", None) in kinds
+        if getattr(field.annotation, "__origin__", None) in (list, dict)
     )
 
 
@@ -77,9 +77,6 @@ class Demand(BaseModel):
     actor: str
     target: str
     card: str | None = None
-
-    def clone(self) -> Demand:
-        return _copy_part(self, _DEMAND_CONTAINERS)
 
 
 class Fight(BaseModel):
@@ -121,7 +118,6 @@ class Window(BaseModel):
         return _copy_part(self, _WINDOW_CONTAINERS)
 
 
-_DEMAND_CONTAINERS = _containers(Demand)
 _FIGHT_CONTAINERS = _containers(Fight)
 _VOTE_CONTAINERS = _containers(Vote)
 _WINDOW_CONTAINERS = _containers(Window)
@@ -176,18 +172,12 @@ class LifeboatState(LendingState):
     window: Window | None = None
 
     def clone(self) -> LifeboatState:
-        """A copy for ``apply`` to change: it holds this state's lists and dicts, lent until
-        a rule owns one to change it (``own_list``, ``own_hand``, ...; games/core/lending.py),
-        and copies of the parts of an open demand, fight, vote or window, which the moves
-        during them change nearly every time. The setup-only fields (characters, seats, love
-        and hate) are never owned: nothing changes them after setup."""
-        copy = self.lending_copy()
-        fields = copy.__dict__
-        for name in _PARTS:
-            part = fields[name]
-            if part is not None:
-                fields[name] = part.clone()
-        return copy
+        """A copy for ``apply`` to change: it holds this state's lists, dicts and the parts of
+        an open fight, vote or window, lent until a rule owns one to change it (``own_list``,
+        ``own_hand``, ``own_fight``, ...; games/core/lending.py). An open demand is never
+        changed, only replaced; nor are the setup-only fields (characters, seats, love and
+        hate)."""
+        return self.lending_copy()
 
     # -- the containers a rule changes, owned first (games/core/lending.py) --------------------
     def own_list(self, name: Pile) -> list[str]:
@@ -224,14 +214,30 @@ class LifeboatState(LendingState):
         owned: dict[str, str] = self.own("rowed_by")
         return owned
 
+    def own_fight(self) -> Fight:
+        """The open fight, to be changed."""
+        assert self.fight is not None
+        owned: Fight = self.own("fight", Fight.clone)
+        return owned
+
+    def own_vote(self) -> Vote:
+        """The open vote on cannibalism, to be changed."""
+        assert self.vote is not None
+        owned: Vote = self.own("vote", Vote.clone)
+        return owned
+
+    def own_window(self) -> Window:
+        """The open overboard or thirst window, to be changed."""
+        assert self.window is not None
+        owned: Window = self.own("window", Window.clone)
+        return owned
+
 
 # The lists rules change during play (the setup-only lists are never changed).
 Pile = Literal[
     "boat", "lost", "row_markers", "fight_markers", "supply", "set_aside", "discard",
     "navigation", "rowed", "supply_order", "packet", "turn_order", "drawn", "candidates",
 ]
-# The parts of a demand, fight, vote or window in progress: copied by every ``clone``.
-_PARTS = ("demand", "fight", "vote", "window")
 
 
 # -- queries ---------------------------------------------------------------------------------

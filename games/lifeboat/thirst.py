@@ -46,8 +46,7 @@ def open_thirst(state: LifeboatState, card: NavCard, events: list[Event]) -> Non
 def give_water(
     state: LifeboatState, giver: str, card: str, target: str, events: list[Event]
 ) -> None:
-    window = state.window
-    assert window is not None
+    window = state.own_window()
     discard_held(state, giver, card)
     window.thirst[target] -= 1
     if not window.thirst[target]:
