@@ -1,12 +1,13 @@
-"""Copy on write for a state's containers: a copy holds the very lists and dicts of the state
-it was copied from until a rule is about to change one.
+"""Copy on write for a state's containers: a copy holds the very lists, dicts and sub-models of
+the state it was copied from until a rule is about to change one.
 
 ``Game.apply`` copies the state on every move, and a move changes a handful of its containers:
 copying them all, then collecting and freeing the copies, is most of what a copy costs. A
 ``LendingState``'s copy (``lending_copy``) shares every field with its source and keeps the
 source's fields (``_lent``); a rule takes a container it changes through ``own`` (a field) or
 ``own_entry`` (one entry of a field that holds containers, as a hand in a dict of hands), which
-copy it first while it is still the source's.
+copy it first while it is still the source's. The copy keeps its source's fields (not the
+source) alive while it lives: the containers it replaced are freed with it, a move later.
 
 The contract, for every rule that changes a state:
 - change a container of the state only as ``own`` or ``own_entry`` returned it, in the same
