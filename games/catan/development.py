@@ -31,7 +31,7 @@ def buy(ctx: Context, seat: int) -> None:
     state = ctx.state
     ctx.pay(seat, COSTS["development"])
     card = state.own("dev_deck").pop()
-    state.own("dev_hands")[seat].append(card)
+    state.own_entry("dev_hands", seat).append(card)
     state.own("dev_new").append(card)
     ctx.private(seat, "development_drawn", seat=seat, card=card, development=kind_of(card))
     ctx.public("development_bought", seat=seat, left=len(state.dev_deck))
@@ -51,8 +51,8 @@ def _play(ctx: Context, seat: int, kind: str) -> str:
     state = ctx.state
     card = playable_card(state, seat, kind)
     assert card is not None
-    state.own("dev_hands")[seat].remove(card)
-    state.own("dev_played")[seat].append(card)
+    state.own_entry("dev_hands", seat).remove(card)
+    state.own_entry("dev_played", seat).append(card)
     state.played_this_turn = True
     return card
 

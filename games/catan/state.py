@@ -10,21 +10,17 @@ card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
 from games.catan.cards import COSTS, GENERIC, PIECES, RESOURCES
 from games.catan.layout import Island, facts
 from games.catan.options import Options
-from games.core import StateBase
 from games.core.construct import copied
+from games.core.lending import LendingState
 from games.core.windows import Windows
-
-M = TypeVar("M", bound=BaseModel)
 
 Phase = Literal["setup", "turns", "over"]
 Stage = Literal[
@@ -71,7 +67,7 @@ class Offer(BaseModel):
         return tuple(s for s in self.asked if s not in self.answers)
 
 
-class CatanState(StateBase):
+class CatanState(LendingState):
     options: Options = Field(default_factory=Options)
     island: Island
     first: int  # who placed first and rolls first
@@ -112,10 +108,6 @@ class CatanState(StateBase):
     # What the island's pieces imply (``board``), carried from copy to copy while they stay as
     # they are: most moves build nothing.
     _board: Board | None = PrivateAttr(default=None)
-    # The containers this copy still shares with the state it was copied from (``clone``): the
-    # fields by name, each hand by its seat. None: it shares none (set up, or read back).
-    _shared: frozenset[str | int] | None = PrivateAttr(default=None)
-
     def forget_pending(self) -> None:
         super().forget_pending()
         private = self.__pydantic_private__
@@ -123,55 +115,35 @@ class CatanState(StateBase):
             private["_public"] = None
 
     def clone(self) -> CatanState:
-        """A copy that shares with ``self`` every list and dict the rules change, each copied
-        the first time a rule changes it in the copy (``own``, ``own_hand``): a move changes
-        few of them (an answer to an offer none, a roll the hands and the bank), and each
-        container copied cost the copy, the young collector's walk and the freeing of the
-        state replaced. A state once copied is not changed again (``Game.apply`` changes the
-        copy). The island never changes and is shared."""
-        d = self.__dict__.copy()
+        """A copy lending every list and dict of ``self`` until a rule owns it
+        (``LendingState``): a move changes few of them (an answer to an offer none, a roll the
+        hands and the bank), and each container copied cost the copy, the young collector's
+        walk and the freeing of the state replaced. The last roll's production and shortages
+        are replaced by the rules, never changed; the island never changes. The windows' and
+        the offer's answers are copied while open (answers are filled in place)."""
+        new = self.lending_copy()
+        fields = new.__dict__
         windows = self.windows
         if windows.stack:
             # An empty stack is shared: opening a window replaces it first (``robber.seven``).
-            d["windows"] = copied(windows, {"stack": [
+            fields["windows"] = copied(windows, {"stack": [
                 copied(w, {"answers": w.answers.copy()}) for w in windows.stack]})
         offer = self.offer
         if offer is not None:
-            d["offer"] = copied(offer, {"answers": {
+            fields["offer"] = copied(offer, {"answers": {
                 s: copied(answer) for s, answer in offer.answers.items()}})
-        new = _same_fields(self, d)
-        private = self.__pydantic_private__
-        if private is not None:
-            new_private = new.__pydantic_private__
-            assert new_private is not None
-            new_private["_board"] = private.get("_board")
-            new_private["_shared"] = _all_shared(self.seats)
-        else:  # no private caches to mark the shared containers in: copy them all now
-            _own_all(new)
+        # The island's implications carry over (``board`` checks them); the public view was
+        # this state's.
+        private = new.__pydantic_private__
+        assert private is not None
+        private["_public"] = None
         return new
 
-    def own(self, name: str) -> Any:
-        """The list or dict in field ``name``, for a rule to change: copied first while the
-        state this one was copied from shares it. Every change of a field's container goes
-        through here (a hand's through ``own_hand``)."""
-        value = self.__dict__[name]
-        private = self.__pydantic_private__
-        shared = None if private is None else private.get("_shared")
-        if shared is not None and name in shared:
-            value = self.__dict__[name] = _COPIES[name](value)
-            private["_shared"] = shared - {name}  # type: ignore[index]
-        return value
-
     def own_hand(self, seat: int) -> dict[str, tuple[str, ...]]:
-        """``seat``'s hand, for a rule to change (``own``): the hands' list and that hand
-        copied first while shared, the other hands still shared."""
-        hands: list[dict[str, tuple[str, ...]]] = self.own("hands")
-        private = self.__pydantic_private__
-        shared = None if private is None else private.get("_shared")
-        if shared is not None and seat in shared:
-            hands[seat] = hands[seat].copy()
-            private["_shared"] = shared - {seat}  # type: ignore[index]
-        return hands[seat]
+        """``seat``'s hand, for a rule to change: the hands' list and that hand copied first
+        while lent (``own_entry``), the other hands still shared."""
+        hand: dict[str, tuple[str, ...]] = self.own_entry("hands", seat)
+        return hand
 
     def board(self) -> Board:
         """What the island's pieces imply, worked out once for them. Pieces are only ever
@@ -238,32 +210,6 @@ class CatanState(StateBase):
         return self.board().pieces
 
 
-def _nested(lists: list[list[str]]) -> list[list[str]]:
-    return [cards.copy() for cards in lists]
-
-
-# How ``own`` copies each field a copy of the state shares until a rule changes it: the lists
-# of the hands' dicts shallowly (each hand is copied by ``own_hand``), the lists of the seats'
-# development cards with each seat's list (a rare change: a card bought or played). The last
-# roll's production and shortages are not here: the rules replace them, never change them.
-_COPIES: dict[str, Callable[[Any], Any]] = {
-    **dict.fromkeys(("setup_queue", "corner_owner", "corner_city", "road_owner", "dev_deck",
-                     "dev_new", "road_lengths", "hands"), list.copy),
-    "bank": dict.copy, "dev_hands": _nested, "dev_played": _nested,
-}
-
-
-@cache
-def _all_shared(seats: int) -> frozenset[str | int]:
-    return frozenset((*_COPIES, *range(seats)))
-
-
-def _own_all(state: CatanState) -> None:
-    for name in _COPIES:
-        state.__dict__[name] = _COPIES[name](state.__dict__[name])
-    state.__dict__["hands"] = [hand.copy() for hand in state.hands]
-
-
 HARBOUR_ORDER = (GENERIC, *RESOURCES)  # the order a seat's harbour kinds are listed in
 SeatPieces = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 Pieces = tuple[SeatPieces, ...]
@@ -303,19 +249,6 @@ def _pieces_of(state: CatanState) -> Pieces:
             roads[owner].append(e)
     return tuple((tuple(settlements[s]), tuple(cities[s]), tuple(roads[s]),
                   tuple(k for k in HARBOUR_ORDER if k in harbours[s])) for s in range(n))
-
-
-def _same_fields(model: M, values: dict[str, Any]) -> M:
-    """A model of ``model``'s class holding ``values``, without validating them again; the
-    private caches (the pending prompts) start empty."""
-    new = type(model).__new__(type(model))
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    private = model.__pydantic_private__
-    object.__setattr__(new, "__pydantic_private__", None if private is None
-                       else dict.fromkeys(private))
-    return new
 
 
 # -- queries -----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The state's copy (``CatanState.clone``, run on every move) shares every list and dict the
-rules change until a rule changes it (``CatanState.own``, ``own_hand``): applying a move to the
-copy, or dealing a twin from it, never changes the state it came from."""
+rules change until a rule owns it (``LendingState.own``, ``CatanState.own_hand``): applying a
+move to the copy, or dealing a twin from it, never changes the state it came from."""
 
 from __future__ import annotations
 
