@@ -44,35 +44,41 @@ async def play(game: str, matches: int, rounds: int) -> str:
     with tempfile.TemporaryDirectory(prefix="parlor-path-") as tmp:
         bench = service.ServiceBench(Path(tmp) / "service.db", matches, 1, with_timers=True)
         await bench.setup()
-        # The bot's collector settings, without its timer: young collections at CPython's pace.
+        # The bot's collector settings, without its timer: young collections at CPython's pace
+        # (put back at the end, as ``Collector.stop`` does: a test runs this in its process).
         gc.collect()
         gc.freeze()
+        saved = gc.get_threshold()
         gc.set_threshold(*collector.THRESHOLDS)
-        rngs = [random.Random(f"path:{i}") for i in range(matches)]
-        digest = hashlib.sha256()
-        loop_thread = threading.get_native_id()
-        choosing = 0.0
-        moves = 0
-        threads = service.thread_cpu_seconds()
-        started = time.process_time()
-        for _ in range(rounds):
-            for slot in range(matches):
-                live = await bench.service.get(bench.match_ids[slot])
-                if live.outcome() is not None:
-                    bench.match_ids[slot] = await bench.open_match(slot)
+        try:
+            rngs = [random.Random(f"path:{i}") for i in range(matches)]
+            digest = hashlib.sha256()
+            loop_thread = threading.get_native_id()
+            choosing = 0.0
+            moves = 0
+            threads = service.thread_cpu_seconds()
+            started = time.process_time()
+            for _ in range(rounds):
+                for slot in range(matches):
                     live = await bench.service.get(bench.match_ids[slot])
-                chosen = time.thread_time()
-                prompt, action = bench.choose(live, rngs[slot])
-                choosing += time.thread_time() - chosen
-                await bench.service.act(live.id, version=live.version, seat=prompt.seat,
-                                        action=action, user_id=None, source="bot")
-                moves += 1
-                digest.update(action.model_dump_json().encode())
-        spent = time.process_time() - started
-        after = service.thread_cpu_seconds()
-        others = sum(cpu - threads.get(tid, 0.0) for tid, cpu in after.items()
-                     if tid != loop_thread)
-        await bench.repo.close()
+                    if live.outcome() is not None:
+                        bench.match_ids[slot] = await bench.open_match(slot)
+                        live = await bench.service.get(bench.match_ids[slot])
+                    chosen = time.thread_time()
+                    prompt, action = bench.choose(live, rngs[slot])
+                    choosing += time.thread_time() - chosen
+                    await bench.service.act(live.id, version=live.version, seat=prompt.seat,
+                                            action=action, user_id=None, source="bot")
+                    moves += 1
+                    digest.update(action.model_dump_json().encode())
+            spent = time.process_time() - started
+            after = service.thread_cpu_seconds()
+            others = sum(cpu - threads.get(tid, 0.0) for tid, cpu in after.items()
+                         if tid != loop_thread)
+            await bench.repo.close()
+        finally:
+            gc.set_threshold(*saved)
+            gc.unfreeze()
     return (f"{game}: {moves} moves of {matches} matches; CPU per move without the choice "
             f"{(spent - choosing) / moves * 1e6:.0f} µs (of it SQLite's thread "
             f"{others / moves * 1e6:.0f}); the choice {choosing / moves * 1e6:.0f} µs; "
@@ -85,8 +91,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=8, help="moves per match")
     args = parser.parse_args(argv)
-    sys.setswitchinterval(switching.SWITCH_INTERVAL)
-    print(event_loop.run(play(args.game, args.matches, args.rounds)))
+    # As the bot sets it while it runs, and back afterwards: a test runs this in its process.
+    interval = switching.SwitchInterval()
+    interval.start()
+    try:
+        print(event_loop.run(play(args.game, args.matches, args.rounds)))
+    finally:
+        interval.stop()
     return 0
 
 
