@@ -11,7 +11,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from games.core.construct import set_dict, set_extra, set_fields_set, set_private
+from games.core.construct import copied
 from games.core.lending import LendingState
 from games.lifeboat.options import Options
 
@@ -44,17 +44,8 @@ Part = TypeVar("Part", bound=BaseModel)
 def _copy_part(part: Part, containers: tuple[str, ...]) -> Part:
     """A copy of a small sub-state whose ``containers`` (its list and dict fields) are copied
     one level deep; every other field is a scalar."""
-    fields = part.__dict__.copy()
-    for name in containers:
-        fields[name] = fields[name].copy()
-    copied = part.__class__.__new__(part.__class__)
-    set_dict(copied, fields)
-    fields_set = part.__pydantic_fields_set__
-    # Pydantic only ever adds a field's name to the set: one holding them all is shared.
-    set_fields_set(copied, fields_set if len(fields_set) == len(fields) else set(fields_set))
-    set_extra(copied, None)
-    set_private(copied, None)
-    return copied
+    fields = part.__dict__
+    return copied(part, {name: fields[name].copy() for name in containers})
 
 
 def _containers(model: type[BaseModel]) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from games.core.construct import assembled, every_field
+from games.core.construct import copied
 from games.core.lending import LendingState
 from games.core.windows import Window, Windows
 from games.zombie.layout import Layout
@@ -203,50 +203,22 @@ def new_question(state: ZombieState, stage: Stage) -> None:
     state.ask += 1
 
 
-# The fields each copy replaces, so counted as set (as ``model_copy(update=...)`` counts them).
-_ITEMS = frozenset(("items",))
-_WINDOW_PARTS = frozenset(("answers", "data"))
-_STACK = frozenset(("stack",))
-_FIGHT_PARTS = frozenset(("fighters", "fled"))
-
-
-def _marked(model: BaseModel, parts: frozenset[str]) -> set[str]:
-    """The copy's set fields: the model's and ``parts``. A model with every field set (a
-    player, a fight, the windows, as the rules make them) shares its class's one set of them
-    (``every_field``), as ``assembled`` gives: one set fewer to make, keep and free for each
-    model copied. Pydantic only ever adds a name to it, one it already holds."""
-    fields_set = model.__pydantic_fields_set__
-    every = every_field(type(model))
-    if fields_set is every:
-        return every
-    merged = fields_set | parts
-    return every if len(merged) == len(every) else merged
-
-
+# Copies of the parts a rule owns (``ZombieState.own_player``, ``own_windows``, ``own_fight``):
+# each part's lists copied one level deep, the rest shared (``copied``).
 def _player_copy(player: Player) -> Player:
-    fields = player.__dict__.copy()
-    fields["items"] = fields["items"].copy()
-    return assembled(Player, fields, _marked(player, _ITEMS))
+    return copied(player, {"items": player.items.copy()})
 
 
 def _window_copy(window: Window) -> Window:
-    fields = window.__dict__.copy()
-    fields["answers"] = fields["answers"].copy()
-    fields["data"] = fields["data"].copy()
-    return assembled(Window, fields, _marked(window, _WINDOW_PARTS))
+    return copied(window, {"answers": window.answers.copy(), "data": window.data.copy()})
 
 
 def _windows_copy(windows: Windows) -> Windows:
-    fields = windows.__dict__.copy()
-    fields["stack"] = [_window_copy(w) for w in fields["stack"]]
-    return assembled(Windows, fields, _marked(windows, _STACK))
+    return copied(windows, {"stack": [_window_copy(w) for w in windows.stack]})
 
 
 def _fight_copy(fight: Fight) -> Fight:
-    fields = fight.__dict__.copy()
-    fields["fighters"] = fields["fighters"].copy()
-    fields["fled"] = fields["fled"].copy()
-    return assembled(Fight, fields, _marked(fight, _FIGHT_PARTS))
+    return copied(fight, {"fighters": fight.fighters.copy(), "fled": fight.fled.copy()})
 
 
 def clone(state: ZombieState) -> ZombieState:
