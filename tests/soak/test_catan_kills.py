@@ -23,7 +23,7 @@ from storage.sqlite import SqliteRepository
 from tests.fakediscord import FakeDiscord
 from tests.soak.botprocess import BotProcess
 from tests.soak.checks import verify_game
-from tests.soak.tables import leave_to_bots, make_world, open_bot_table, read_only
+from tests.soak.tables import leave_to_bots, make_world, open_bot_table, progress, read_only
 
 # The last logged move at which the bot is killed: a trade offered (its answers not all in),
 # and a discard of a 7 (the robber not yet moved). Each is tried on a few occurrences, as the
@@ -41,11 +41,6 @@ MOVE_DELAY = "0.15"
 # through one connection (``tables.read_only``: polled every 5 ms by two reads that opened
 # their own, the wait took a third of a core, 0.34 s of CPU a second; now 0.04 s).
 POLL_SECONDS = 0.01
-
-
-def status(database: sqlite3.Connection, match_id: int) -> str:
-    found = database.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchall()
-    return str(found[0][0]) if found else ""
 
 
 def last_move(database: sqlite3.Connection, match_id: int) -> tuple[int, str, str] | None:
@@ -128,7 +123,7 @@ async def test_a_catan_table_killed_mid_trade_and_mid_seven_ends_as_if_never_kil
             f"{bot.kills} kills")
         # Both waits read at every change the fake sees, through one connection.
         with closing(read_only(bot.database)) as database:
-            await fake.wait_for(lambda: status(database, table.match_id) == "finished",
+            await fake.wait_for(lambda: progress(database)[table.match_id].status == "finished",
                                 timeout=120, what="the game to end")
             await fake.wait_for(lambda: _end_shown(fake, database, table.match_id),
                                 timeout=30, what="the board to show the end and the reveal")
