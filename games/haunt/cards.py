@@ -34,9 +34,9 @@ def draw_omen(state: HauntState, seat: int, rng: random.Random, events: list[Eve
     if not state.omen_deck:
         events.append(new_event(key="haunt.deck_empty", params={"deck": "omen"}))
         return
-    omen = state.omen_deck.pop()
+    omen = state.own("omen_deck").pop()
     state.omens_drawn += 1
-    state.turn.omen_drawn = True
+    state.own_turn().omen_drawn = True
     state.last_omen = omen
     state.last_omen_room = state.seat(seat).room
     take(state, seat, omen, rng, events)
@@ -44,7 +44,8 @@ def draw_omen(state: HauntState, seat: int, rng: random.Random, events: list[Eve
 
 def next_event(state: HauntState, rng: random.Random) -> str | None:
     if not state.event_deck and state.event_discards:
-        state.event_deck = state.event_discards
+        # A new list: the discards may be lent by the state this one was copied from.
+        state.event_deck = list(state.event_discards)
         state.event_discards = []
         rng.shuffle(state.event_deck)
-    return state.event_deck.pop() if state.event_deck else None
+    return state.own("event_deck").pop() if state.event_deck else None

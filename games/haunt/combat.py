@@ -106,7 +106,7 @@ def attack(
     rng: random.Random,
     events: list[Event],
 ) -> None:
-    state.turn.used.append("attack")
+    state.own_turn().used.append("attack")
     events.append(
         new_event(
             key="haunt.attack",
@@ -158,7 +158,7 @@ def steal(state: HauntState, card: str | None, rng: random.Random, events: list[
 
 
 def stun(state: HauntState, piece_id: str, events: list[Event]) -> None:
-    state.monster(piece_id).stunned = True
+    state.own_monster(piece_id).stunned = True
     events.append(new_event(key="haunt.monster_stunned", params={"monster": piece_id}))
 
 
@@ -167,7 +167,7 @@ def monster_attack(
 ) -> None:
     haunt = state.haunt_rules()
     assert haunt is not None and state.monster_turn is not None
-    state.monster_turn.attacked = True
+    state.own_monster_turn().attacked = True
     kind = next(m for m in haunt.monsters if m.id == state.monster(piece_id).kind)
     trait = kind.attack
     events.append(

@@ -32,7 +32,7 @@ from games.haunt.effects import run
 from games.haunt.events import new_event
 from games.haunt.prompts import damage_traits
 from games.haunt.setup import choose_explorer
-from games.haunt.state import HauntState
+from games.haunt.state import DamageOwed, HauntState, clone_model
 
 
 def apply_action(state: HauntState, action: Action, rng: random.Random) -> list[Event]:
@@ -57,7 +57,7 @@ def _apply(state: HauntState, action: Action, rng: random.Random, events: list[E
     elif isinstance(action, UseCard):
         _use_card(state, seat, action.card, rng, events)
     elif isinstance(action, Give):
-        state.turn.used.append("give")
+        state.own_turn().used.append("give")
         cards.give_up(state, seat, action.card, rng, events)
         cards.take(state, action.to, action.card, rng, events)
         events.append(
@@ -90,7 +90,7 @@ def _apply(state: HauntState, action: Action, rng: random.Random, events: list[E
         if action.resolve:
             explore.resolve_event(state, seat, event, rng, events)
         else:
-            state.event_discards.append(event)
+            state.own("event_discards").append(event)
             events.append(new_event(
                 key="haunt.event_ignored", params={"seat": seat, "event": event}
             ))
@@ -106,7 +106,7 @@ def _room_action(state: HauntState, seat: int, rng: random.Random, events: list[
     room_id = state.seat(seat).room
     action = catalog().room(room_id).action
     assert action is not None
-    state.turn.used.append(f"room:{room_id}")
+    state.own_turn().used.append(f"room:{room_id}")
     if action.once == "game":
         state.own_seat(seat).used_room_actions.append(room_id)
     total = traits.trait_roll(state, seat, action.trait, rng, events)
@@ -124,7 +124,7 @@ def _room_action(state: HauntState, seat: int, rng: random.Random, events: list[
 def _use_card(
     state: HauntState, seat: int, card: str, rng: random.Random, events: list[Event]
 ) -> None:
-    state.turn.used.append(f"card:{card}")
+    state.own_turn().used.append(f"card:{card}")
     events.append(new_event(key="haunt.card_used", params={"seat": seat, "card": card}))
     rules = catalog().card(card)
     if rules.consumable:
@@ -133,11 +133,11 @@ def _use_card(
 
 
 def _take_damage(state: HauntState, trait: str, rng: random.Random, events: list[Event]) -> None:
-    owed = state.damage[0]
+    owed: DamageOwed = state.own_entry("damage", 0, clone_model)
     traits.lose(state, owed.seat, trait, 1, events)  # type: ignore[arg-type]
     owed.amount -= 1
     if owed.amount <= 0:
-        state.damage.pop(0)
+        state.own("damage").pop(0)
     deaths.check_death(state, owed.seat, rng, events)
 
 
@@ -145,7 +145,7 @@ def _follow_up(state: HauntState, rng: random.Random, events: list[Event]) -> No
     while True:
         # Damage nobody can take any more (traits at their lowest step before the haunt).
         while state.damage and not damage_traits(state, state.damage[0]):
-            state.damage.pop(0)
+            state.own("damage").pop(0)
         goals.settle(state, events)
         if state.winners is not None:
             return

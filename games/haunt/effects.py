@@ -51,7 +51,7 @@ def owe_damage(
 ) -> None:
     if amount <= 0 or not state.seat(seat).alive:
         return
-    state.damage.append(DamageOwed(seat=seat, kind=kind, amount=amount))
+    state.own("damage").append(DamageOwed(seat=seat, kind=kind, amount=amount))
     events.append(new_event(
         key="haunt.damage", params={"seat": seat, "kind": kind, "amount": amount}
     ))
@@ -103,7 +103,7 @@ def draw_item(state: HauntState, seat: int, rng: random.Random, events: list[Eve
     if not state.item_deck:
         events.append(new_event(key="haunt.deck_empty", params={"deck": "item"}))
         return
-    take(state, seat, state.item_deck.pop(), rng, events)
+    take(state, seat, state.own("item_deck").pop(), rng, events)
 
 
 def relocate(
@@ -112,6 +112,6 @@ def relocate(
     """Moved by an effect: the explorer's movement ends."""
     state.own_seat(seat).room = room
     if state.current == seat:
-        state.turn.stopped = True
+        state.own_turn().stopped = True
     events.append(new_event(key="haunt.moved", params={"seat": seat, "room": room}))
     arrive(state, seat, rng, events)

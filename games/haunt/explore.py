@@ -56,7 +56,7 @@ def explore(
     assert here is not None
     if not moves.passes_leave_roll(state, seat, rng, events):
         return
-    state.turn.moves += moves.cost_to_leave(state, seat)
+    state.own_turn().moves += moves.cost_to_leave(state, seat)
     cell = board.neighbour(here, direction)
     reshuffled = False
     while True:
@@ -65,12 +65,13 @@ def explore(
                 if _place_reopening(state, here.floor, cell, direction):
                     break
                 events.append(new_event(key="haunt.no_room_fits", params={"seat": seat}))
-                state.turn.stopped = True
+                state.own_turn().stopped = True
                 return
-            state.stack, state.room_discards = state.room_discards, []
+            # A new list: the discards may be lent by the state this one was copied from.
+            state.stack, state.room_discards = list(state.room_discards), []
             rng.shuffle(state.stack)
             reshuffled = True
-        room = state.stack.pop()
+        room = state.own("stack").pop()
         choices = (
             board.valid_turns(state, room, cell, direction) if board.fits(room, here.floor) else []
         )
@@ -82,7 +83,7 @@ def explore(
                 "room": room, "floor": floor, "x": x, "y": y, "choices": choices,
                 "reopen": False}, defaulted=("reopen",))
             break
-        state.room_discards.append(room)
+        state.own("room_discards").append(room)
         events.append(new_event(key="haunt.room_discarded", params={"room": room}))
     assert state.placement is not None
     if len(state.placement.choices) == 1:
@@ -98,7 +99,7 @@ def _place_reopening(state: HauntState, floor: Floor, cell: board.Cell,
             continue
         choices = board.turns_reopening(state, room, cell, direction)
         if choices:
-            state.room_discards.remove(room)
+            state.own("room_discards").remove(room)
             _, x, y = cell
             state.placement = Placement(room=room, floor=floor, x=x, y=y, choices=choices,
                                         reopen=True)
@@ -114,7 +115,7 @@ def place(
     state.placement = None
     # Its own list of doors, as the constructor's validation would make it (the event below
     # names the same doors).
-    state.rooms.append(whole(PlacedRoom, {
+    state.own("rooms").append(whole(PlacedRoom, {
         "id": placement.room, "floor": placement.floor, "x": placement.x, "y": placement.y,
         "doors": list(doors)}))
     if placement.reopen:
@@ -136,7 +137,7 @@ def place(
     symbol = catalog().room(placement.room).symbol
     if symbol is None or not state.seat(seat).alive:
         return
-    state.turn.stopped = True
+    state.own_turn().stopped = True
     if symbol == "omen":
         cards.draw_omen(state, seat, rng, events)
     elif symbol == "item":
@@ -150,8 +151,9 @@ def _turn_to_reopen(state: HauntState, placed: board.Cell, events: list[Event]) 
     if found is None:  # placement.choices were only turns that leave one
         return
     room, doors = found
-    # A new object: the state before this move may share its rooms with this copy.
-    state.rooms[state.rooms.index(room)] = room.model_copy(update={"doors": doors})
+    # A new object: a placed room is frozen, shared by the states before this one.
+    rooms = state.own("rooms")
+    rooms[rooms.index(room)] = room.model_copy(update={"doors": doors})
     events.append(new_event(key="haunt.room_turned",
                         params={"room": room.id, "floor": room.floor, "doors": doors}))
 
@@ -171,7 +173,7 @@ def draw_event(state: HauntState, seat: int, rng: random.Random, events: list[Ev
 def resolve_event(
     state: HauntState, seat: int, event: str, rng: random.Random, events: list[Event]
 ) -> None:
-    state.event_discards.append(event)
+    state.own("event_discards").append(event)
     effects.run(state, seat, catalog().event(event).effects, rng, events)
 
 
@@ -244,12 +246,13 @@ def ensure_way_up(
             choices = board.valid_turns(state, stair, board.neighbour(here, direction), direction)
             if choices:
                 if stair in state.stack:
-                    state.stack.remove(stair)
+                    state.own("stack").remove(stair)
                 else:
-                    state.room_discards.remove(stair)
+                    state.own("room_discards").remove(stair)
                 floor, x, y = board.neighbour(here, direction)
-                state.rooms.append(PlacedRoom(id=stair, floor=floor, x=x, y=y, doors=choices[0]))
-                rng.shuffle(state.stack)
+                state.own("rooms").append(
+                    PlacedRoom(id=stair, floor=floor, x=x, y=y, doors=choices[0]))
+                rng.shuffle(state.own("stack"))
                 events.append(
                     new_event(
                         key="haunt.room_placed",

@@ -51,7 +51,7 @@ def perform(
     book = book_of(state, seat)
     assert book is not None
     action = next(a for a in book.actions if a.id == action_id)
-    state.turn.used.append(f"special:{action.id}")
+    state.own_turn().used.append(f"special:{action.id}")
     total = traits.trait_roll(state, seat, action.trait, rng, events)
     success = total >= action.at_least
     events.append(
@@ -65,16 +65,20 @@ def perform(
     room = state.seat(seat).room
     if action.effect == "progress":
         side = state.side_of(seat)
-        state.progress[side] = state.progress.get(side, 0) + 1
+        progress = state.own("progress")
+        progress[side] = progress.get(side, 0) + 1
         if action.distinct_rooms:
-            state.progress_rooms.setdefault(side, []).append(room)
+            if side in state.progress_rooms:
+                state.own_entry("progress_rooms", side).append(room)
+            else:
+                state.own("progress_rooms")[side] = [room]
     elif action.effect == "stun_monsters":
         for piece in state.monsters:
             if piece.room == room and not piece.stunned:
                 stun(state, piece.id, events)
     else:
         state.own_seat(seat).escaped = True
-        state.turn.stopped = True
+        state.own_turn().stopped = True
         events.append(new_event(key="haunt.escaped", params={"seat": seat}))
 
 

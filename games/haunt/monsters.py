@@ -25,7 +25,7 @@ def start(state: HauntState, rng: random.Random, events: list[Event]) -> None:
     queue = []
     for piece in state.monsters:
         if piece.stunned:
-            piece.stunned = False
+            state.own_monster(piece.id).stunned = False
             events.append(new_event(key="haunt.monster_recovers", params={"monster": piece.id}))
         else:
             queue.append(piece.id)
@@ -37,8 +37,7 @@ def _activate(state: HauntState, rng: random.Random, events: list[Event]) -> Non
     """Ready the monster at the head of the queue. Each kind rolls its movement once a turn:
     dice equal to its Speed, and every monster of the kind may move that many rooms (at least
     one)."""
-    turn = state.monster_turn
-    assert turn is not None
+    turn = state.own_monster_turn()
     turn.attacked = False
     turn.moved = False
     if not turn.queue:
@@ -82,9 +81,8 @@ def destinations(state: HauntState) -> list[str]:
 
 
 def move(state: HauntState, to: str, events: list[Event]) -> None:
-    turn = state.monster_turn
-    assert turn is not None
-    piece = state.monster(turn.queue[0])
+    turn = state.own_monster_turn()
+    piece = state.own_monster(turn.queue[0])
     cost = 1 + monster_hindrance(state, piece.room)
     turn.moves_left = max(0, turn.moves_left - cost)
     turn.moved = True
@@ -99,8 +97,7 @@ def attack(state: HauntState, target: int, rng: random.Random, events: list[Even
 
 
 def done(state: HauntState, rng: random.Random, events: list[Event]) -> None:
-    turn = state.monster_turn
-    assert turn is not None
+    turn = state.own_monster_turn()
     turn.queue.pop(0)
     _activate(state, rng, events)
 
@@ -112,10 +109,11 @@ def finished(state: HauntState) -> bool:
 def play_by_themselves(state: HauntState, rng: random.Random, events: list[Event]) -> None:
     """Each monster walks toward the nearest explorer it hunts and attacks on arrival. Damage
     the attacked explorer owes is spread by that explorer before play goes on."""
-    turn = state.monster_turn
-    assert turn is not None
+    # Owned before the loop: the moves below own the turn and the piece, and these names must
+    # stay the objects they change.
+    turn = state.own_monster_turn()
     while turn.queue and state.winners is None:
-        piece = state.monster(turn.queue[0])
+        piece = state.own_monster(turn.queue[0])
         while not turn.attacked:
             if prey(state, piece.room):
                 targets = prey(state, piece.room)

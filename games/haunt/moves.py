@@ -48,7 +48,7 @@ def passes_leave_roll(
         return True
     if traits.trait_roll(state, seat, leave.trait, rng, events) >= leave.at_least:
         return True
-    state.turn.stopped = True
+    state.own_turn().stopped = True
     events.append(
         new_event(key="haunt.held_back", params={"seat": seat, "room": state.seat(seat).room})
     )
@@ -59,7 +59,7 @@ def step(state: HauntState, seat: int, to: str, rng: random.Random, events: list
     cost = cost_to_leave(state, seat)
     if not passes_leave_roll(state, seat, rng, events):
         return
-    state.turn.moves += cost
+    state.own_turn().moves += cost
     enter(state, seat, to, rng, events)
 
 

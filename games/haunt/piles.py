@@ -8,14 +8,17 @@ from games.haunt.state import HauntState
 
 
 def to_pile(state: HauntState, room: str, card: str) -> None:
-    state.piles.setdefault(room, []).append(card)
+    if room in state.piles:
+        state.own_entry("piles", room).append(card)
+    else:
+        state.own("piles")[room] = [card]
 
 
 def from_pile(state: HauntState, room: str, card: str) -> None:
-    pile = state.piles[room]
+    pile = state.own_entry("piles", room)
     pile.remove(card)
     if not pile:
-        del state.piles[room]
+        del state.own("piles")[room]
 
 
 def transferable(card: str) -> bool:

@@ -61,11 +61,12 @@ def pick_haunt(
     for candidate in reversed(state.omen_deck):
         if state.options.excluded(table[candidate][room]):
             continue
-        state.omen_deck.remove(candidate)
+        state.own("omen_deck").remove(candidate)
         if omen in state.seat(revealer).cards:
             cards.give_up(state, revealer, omen, rng, events)
-            state.omen_deck.append(omen)
-            rng.shuffle(state.omen_deck)
+            deck = state.own("omen_deck")
+            deck.append(omen)
+            rng.shuffle(deck)
         cards.take(state, revealer, candidate, rng, events)
         state.last_omen = candidate
         return table[candidate][room], room
@@ -139,7 +140,8 @@ def begin(state: HauntState, revealer: int, rng: random.Random, events: list[Eve
         elif kind.start == "traitor":
             where = state.seat(state.traitor if state.traitor is not None else revealer).room
         for n in range(kind.count_for(len(heroes))):
-            state.monsters.append(MonsterPiece(id=f"{kind.id}-{n + 1}", kind=kind.id, room=where))
+            state.own("monsters").append(
+                MonsterPiece(id=f"{kind.id}-{n + 1}", kind=kind.id, room=where))
     state.order = turn_order(state, haunt)
     state.order_at = -1
     state.round = 1

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from types import UnionType
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import StateBase
-from games.core.construct import assembled, every_field, set_private
+from games.core.construct import assembled, every_field
+from games.core.lending import LendingState
 from games.haunt.catalog import catalog
 from games.haunt.options import Options
 from games.haunt.schema import Direction, Floor, Haunt, Trait
@@ -217,7 +217,7 @@ class Roll(BaseModel):
     total: int
 
 
-class HauntState(StateBase):
+class HauntState(LendingState):
     options: Options = Field(default_factory=Options)
     phase: Phase = "choose"
     party: list[Seat] = Field(default_factory=list)
@@ -254,28 +254,37 @@ class HauntState(StateBase):
     winners: list[int] | None = None
     end_reason: str = ""
 
-    # The seats of the state this one was copied from (``clone``), which this state shares
-    # until it changes them: most moves change one explorer or none, and the copy is made on
-    # every move. A rule changes a seat through ``own_seat``, never through ``seat``.
-    _lent: list[Seat] | None = PrivateAttr(default=None)
-
     def clone(self) -> HauntState:
-        """A copy that shares nothing the rules change with this state but its seats, which it
-        copies as the rules ask to change them (``own_seat``). A state once copied is not
-        changed again (``Game.apply`` changes the copy)."""
-        copied = _copy_by(self, _CLONE_PLAN)
-        set_private(copied, {"_pending": None, "_lent": self.party})
-        return copied
+        """A copy lending every list, dict and model of this state until a rule owns it
+        (``LendingState``): most moves change one explorer, the turn's record and a deck or
+        none, and the copy is made on every move. A rule changes a seat through ``own_seat``,
+        the turn through ``own_turn``, a monster through ``own_monster``, any other container
+        through ``own`` or ``own_entry``, never through what a query returned."""
+        return self.lending_copy()
 
     def own_seat(self, seat: int) -> Seat:
-        """The explorer at ``seat``, to be changed: copied first while the state it was copied
-        from still shares it."""
-        s = self.party[seat]
-        private = self.__pydantic_private__
-        lent = None if private is None else private.get("_lent")
-        if lent is not None and seat < len(lent) and lent[seat] is s:
-            s = self.party[seat] = clone_model(s)
-        return s
+        """The explorer at ``seat``, to be changed (its marks, cards and room actions with it)."""
+        owned: Seat = self.own_entry("party", seat, clone_model)
+        return owned
+
+    def own_turn(self) -> TurnState:
+        """What the seat on turn has done this turn, to be changed."""
+        turn: TurnState = self.own("turn", clone_model)
+        return turn
+
+    def own_monster_turn(self) -> MonsterTurn:
+        """The monsters' turn under way, to be changed."""
+        assert self.monster_turn is not None
+        turn: MonsterTurn = self.own("monster_turn", clone_model)
+        return turn
+
+    def own_monster(self, piece_id: str) -> MonsterPiece:
+        """The monster ``piece_id``, to be changed."""
+        for i, piece in enumerate(self.monsters):
+            if piece.id == piece_id:
+                owned: MonsterPiece = self.own_entry("monsters", i, clone_model)
+                return owned
+        raise KeyError(piece_id)
 
     # -- queries ------------------------------------------------------------------------------
     def seat(self, seat: int) -> Seat:
@@ -314,11 +323,6 @@ class HauntState(StateBase):
         raise KeyError(piece_id)
 
     def log_roll(self, roll: Roll) -> None:
-        self.rolls.append(roll)
-        del self.rolls[:-6]
-
-
-# ``HauntState.clone``'s plan: every field as a deep copy would have it but the seats, whose
-# list alone is copied (``HauntState.own_seat`` copies a seat before it changes).
-_CLONE_PLAN: tuple[tuple[str, Copier], ...] = tuple(
-    (name, list.copy if name == "party" else copier) for name, copier in _plan(HauntState))
+        rolls = self.own("rolls")
+        rolls.append(roll)
+        del rolls[:-6]

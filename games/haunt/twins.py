@@ -14,5 +14,5 @@ def make_twin(state: HauntState, rng: random.Random, keep: frozenset[int]) -> No
     del keep  # no seat knows more of the decks than the table does
     if state.winners is not None:
         return
-    for deck in (state.stack, state.omen_deck, state.item_deck, state.event_deck):
-        rng.shuffle(deck)
+    for deck in ("stack", "omen_deck", "item_deck", "event_deck"):
+        rng.shuffle(state.own(deck))

@@ -1,7 +1,7 @@
-"""The state's copy (``HauntState.clone``, run on every move) is equal to the state and shares
-no list, dict or unfrozen model with it at any depth but its seats, which the rules copy
-before they change one (``HauntState.own_seat``): applying a move to the copy never changes
-the state it came from."""
+"""The state's copy (``HauntState.clone``, run on every move) is equal to the state and lends
+it every list, dict and model (``games.core.lending``) until a rule owns one
+(``own_seat``, ``own_turn``, ``own_monster``, ``own``): applying a move to the copy never
+changes the state it came from, and what a rule owns is a deep copy."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def _states(games: int = 12, moves: int = 120) -> list[HauntState]:
     return states
 
 
-def test_copy_is_deep_and_equal() -> None:
+def test_copy_is_equal_and_lends_every_field() -> None:
     states = _states()
     # The playouts reach the haunt, where monsters, damage owed and progress are filled in.
     assert any(s.haunt is not None for s in states)
@@ -60,15 +60,22 @@ def test_copy_is_deep_and_equal() -> None:
         assert copy == state
         assert copy.model_dump() == state.model_dump()
         assert copy.__pydantic_fields_set__ == state.__pydantic_fields_set__
-        original: dict[int, str] = {}
-        copied: dict[int, str] = {}
-        _mutables(state, original, "state")
-        _mutables(copy, copied, "copy")
-        shared = sorted(original[i] for i in original.keys() & copied.keys())
-        seats = [f"state.party[{seat}]" for seat in range(state.seats)]
-        assert all(where.startswith(tuple(seats)) for where in shared), (
-            f"shared with the copy: {shared[:5]}")
-        assert set(seats) <= set(shared)
+        assert all(copy.__dict__[name] is value for name, value in state.__dict__.items())
+
+
+def test_what_a_rule_owns_shares_nothing_with_the_state_before() -> None:
+    state = next(s for s in _states() if s.monster_turn is not None and s.damage)
+    copy = state.clone()
+    owned = [copy.own_seat(0), copy.own_turn(), copy.own_monster_turn(),
+             copy.own_monster(state.monsters[0].id), copy.own_entry("damage", 0, clone_model)]
+    original: dict[int, str] = {}
+    _mutables(state, original, "state")
+    for i, part in enumerate(owned):
+        mine: dict[int, str] = {}
+        _mutables(part, mine, f"owned[{i}]")
+        shared = sorted(original[k] for k in original.keys() & mine.keys())
+        assert not shared, f"owned[{i}] shares {shared[:5]}"
+    assert copy == state
 
 
 def test_applying_a_move_never_changes_the_state_it_came_from() -> None:
@@ -77,7 +84,7 @@ def test_applying_a_move_never_changes_the_state_it_came_from() -> None:
     assert sum(1 for s in states if s.winners is not None) == 16
 
 
-def test_a_seat_is_copied_once_before_it_changes() -> None:
+def test_a_seat_and_the_turn_are_copied_once_before_they_change() -> None:
     state = _states(games=1, moves=30)[-1]
     copy = state.clone()
     assert copy.seat(1) is state.seat(1)
@@ -86,6 +93,11 @@ def test_a_seat_is_copied_once_before_it_changes() -> None:
     assert copy.own_seat(1) is owned
     owned.cards.append("x")
     assert "x" not in state.seat(1).cards
+    turn = copy.own_turn()
+    assert turn is not state.turn and turn == state.turn
+    assert copy.own_turn() is turn
+    turn.used.append("x")
+    assert "x" not in state.turn.used
 
 
 class _Loose(BaseModel):
