@@ -37,12 +37,12 @@ def draw_counts(state: CitadelsState, seat: int) -> tuple[int, int]:
 
 def draw_cards(ctx: Context) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     count, keep = draw_counts(state, turn.actor)
     cards = ctx.draw(count)
     ctx.public("gather_draw", seat=turn.actor, count=len(cards))
     if len(cards) <= keep:
-        state.hands[turn.actor].extend(cards)
+        state.own_hand(turn.actor).extend(cards)
         ctx.private(turn.actor, "cards_kept", seat=turn.actor, cards=cards)
         after_gather(ctx)
         return
@@ -54,9 +54,9 @@ def draw_cards(ctx: Context) -> None:
 
 def keep_card(ctx: Context, card: str) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.drawn.remove(card)
-    state.hands[turn.actor].append(card)
+    state.own_hand(turn.actor).append(card)
     turn.keep_left -= 1
     ctx.private(turn.actor, "cards_kept", seat=turn.actor, cards=[card])
     if turn.keep_left > 0 and turn.drawn:
@@ -95,16 +95,16 @@ def buildable(state: CitadelsState) -> list[str]:
 
 def place_in_city(ctx: Context, seat: int, card: str) -> None:
     state = ctx.state
-    state.cities[seat].append(card)
-    state.built_round[card] = state.round
+    state.own_city(seat).append(card)
+    state.own_built_round()[card] = state.round
     if is_complete(state, seat) and seat not in state.completed:
-        state.completed.append(seat)
+        state.own_list("completed").append(seat)
         ctx.public("city_completed", seat=seat, first=len(state.completed) == 1)
 
 
 def pay_and_build(ctx: Context, seat: int, card: str) -> None:
     """Pay for a card (already out of any hand) and put it in the seat's city."""
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     cost = district_of(card).cost
     ctx.pay(seat, cost)
     turn.built += 1
@@ -115,8 +115,8 @@ def pay_and_build(ctx: Context, seat: int, card: str) -> None:
 
 def build(ctx: Context, card: str) -> None:
     state = ctx.state
-    turn = current(state)
-    state.hands[turn.actor].remove(card)
+    turn = state.own_turn()
+    state.own_hand(turn.actor).remove(card)
     turn.builds_left -= 1
     pay_and_build(ctx, turn.actor, card)
 
@@ -133,9 +133,9 @@ def laboratory_cards(state: CitadelsState) -> list[str]:
 
 def use_laboratory(ctx: Context, card: str) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.used.append("laboratory")
-    state.hands[turn.actor].remove(card)
+    state.own_hand(turn.actor).remove(card)
     ctx.bury([card])
     ctx.give(turn.actor, 1)
     ctx.private(turn.actor, "laboratory_discard", seat=turn.actor, card=card)
@@ -154,7 +154,7 @@ def smithy_open(state: CitadelsState) -> bool:
 
 
 def use_smithy(ctx: Context) -> None:
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     turn.used.append("smithy")
     ctx.pay(turn.actor, SMITHY_PRICE)
     ctx.public("smithy_used", seat=turn.actor, gold=SMITHY_PRICE)

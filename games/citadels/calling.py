@@ -71,7 +71,7 @@ def _close_taxes(ctx: Context) -> None:
 def _reveal(ctx: Context, holder: int, name: str) -> None:
     state = ctx.state
     info = CHARACTERS[name]
-    state.revealed.append(name)
+    state.own_list("revealed").append(name)
     ctx.public("character_revealed", seat=holder, rank=info.rank, character=name)
     bewitched = name == state.bewitched
     actor = state.witch if bewitched and state.witch is not None else holder
@@ -124,8 +124,7 @@ def _queen(ctx: Context, actor: int) -> None:
 def after_gather(ctx: Context) -> None:
     """The gather is done: a bewitched holder hands the rest of the turn to the Witch."""
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
+    turn = state.own_turn()
     turn.gathered = True
     if turn.gather_only:
         ctx.public("turn_ended", seat=turn.holder, character=turn.character)
@@ -162,8 +161,7 @@ def income_for(state: CitadelsState, seat: int, character: str) -> int:
 
 def take_income(ctx: Context) -> None:
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
+    turn = state.own_turn()
     gold = income_for(state, turn.actor, turn.character)
     turn.income_taken = True
     ctx.give(turn.actor, gold)
@@ -181,8 +179,7 @@ def richest_other(state: CitadelsState, seat: int) -> int | None:
 
 def abbot_collect(ctx: Context) -> None:
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
+    turn = state.own_turn()
     turn.used.append("abbot")
     source = richest_other(state, turn.actor)
     if source is None:
@@ -226,7 +223,7 @@ def end_round(ctx: Context) -> None:
     murdered = state.murdered
     holder = holder_of(state, murdered) if murdered is not None else None
     if murdered is not None and holder is not None:
-        state.revealed.append(murdered)
+        state.own_list("revealed").append(murdered)
         ctx.public(
             "murdered_revealed",
             seat=holder,

@@ -29,31 +29,32 @@ class Context:
 
     # -- the district deck (top first; what is discarded goes under it) ----------------------
     def draw(self, count: int) -> list[str]:
-        deck = self.state.deck
+        deck = self.state.own_list("deck")
         cards = deck[:count]
         del deck[:count]
         return cards
 
     def bury(self, cards: Iterable[str]) -> None:
-        self.state.deck.extend(cards)
+        self.state.own_list("deck").extend(cards)
 
     def draw_into_hand(self, seat: int, count: int, reason: str) -> list[str]:
         """Draw straight into a hand (no choice): a private event with the cards, a public
         twin with the count."""
         cards = self.draw(count)
-        self.state.hands[seat].extend(cards)
+        self.state.own_hand(seat).extend(cards)
         self.private(seat, "cards_received", seat=seat, cards=cards, reason=reason)
         self.public("cards_drawn", seat=seat, count=len(cards), reason=reason)
         return cards
 
     def pay(self, seat: int, amount: int) -> None:
-        self.state.gold[seat] -= amount
+        self.state.own_list("gold")[seat] -= amount
 
     def give(self, seat: int, amount: int) -> None:
-        self.state.gold[seat] += amount
+        self.state.own_list("gold")[seat] += amount
 
     def move_gold(self, source: int, target: int, amount: int) -> int:
-        amount = min(amount, self.state.gold[source])
-        self.state.gold[source] -= amount
-        self.state.gold[target] += amount
+        gold = self.state.own_list("gold")
+        amount = min(amount, gold[source])
+        gold[source] -= amount
+        gold[target] += amount
         return amount

@@ -112,9 +112,9 @@ def in_rank_order(cards: list[str]) -> list[str]:
 def pick(ctx: Context, seat: int, card: str) -> bool:
     """Apply a pick; True once the draft is over."""
     state = ctx.state
-    state.draft_steps.pop(0)
-    state.draft_pool.remove(card)
-    state.picks[seat].append(card)
+    state.own_list("draft_steps").pop(0)
+    state.own_list("draft_pool").remove(card)
+    state.own_picks(seat).append(card)
     ctx.private(seat, "character_chosen", seat=seat, card=card)
     ctx.public("character_picked", seat=seat)
     return _after_move(ctx, seat)
@@ -122,9 +122,9 @@ def pick(ctx: Context, seat: int, card: str) -> bool:
 
 def discard(ctx: Context, seat: int, card: str) -> bool:
     state = ctx.state
-    state.draft_steps.pop(0)
-    state.draft_pool.remove(card)
-    state.set_down.setdefault(seat, []).append(card)
+    state.own_list("draft_steps").pop(0)
+    state.own_list("draft_pool").remove(card)
+    state.own_set_down(seat).append(card)
     ctx.private(seat, "character_put_down", seat=seat, card=card)
     ctx.public("character_set_down", seat=seat)
     return _after_move(ctx, seat)
@@ -136,14 +136,14 @@ def _after_move(ctx: Context, seat: int) -> bool:
         _offer_next(ctx)
         return False
     if state.draft_pool:
-        state.set_down.setdefault(seat, []).extend(state.draft_pool)
+        state.own_set_down(seat).extend(state.draft_pool)
         ctx.private(seat, "character_put_down", seat=seat, card=state.draft_pool[0])
         ctx.public("character_set_down", seat=seat)
         state.draft_pool = []
     round_face_down = list(state.face_down)
     for cards in state.set_down.values():
         round_face_down.extend(cards)
-    state.face_down_log.append(round_face_down)
+    state.own_list("face_down_log").append(round_face_down)
     return True
 
 
@@ -154,8 +154,9 @@ def _offer_next(ctx: Context) -> None:
         state.draft_pool = in_rank_order(state.draft_pool + state.face_down)
         state.face_down = []
         ctx.public("face_down_card_taken", seat=seat)
-    seen = state.draft_seen.setdefault(seat, [])
-    for card in state.draft_pool:
-        name = character_of_card(card).name
-        if name not in seen:
-            seen.append(name)
+    seen = state.draft_seen.get(seat)
+    # The pool holds each character once. Owned (copied) only when it grows, or made when new.
+    new = [name for name in (character_of_card(card).name for card in state.draft_pool)
+           if seen is None or name not in seen]
+    if seen is None or new:
+        state.own_draft_seen(seat).extend(new)

@@ -1,7 +1,9 @@
 """The complete state of a Citadels game, and the small queries every rule module uses.
 
-Cards are ids (see ``cards``); characters in play are kept by name in rank order. ``clone`` is
-the fast structural copy used by ``apply``.
+Cards are ids (see ``cards``); characters in play are kept by name in rank order. ``clone``,
+the copy ``apply`` changes, lends the state's containers until a rule owns one
+(games/core/lending.py): a rule changes a list, a dict or the turn only as an ``own_*``
+helper returned it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from games.citadels.cards import (
     name_of,
 )
 from games.citadels.options import Options
-from games.core import StateBase
+from games.core.lending import LendingState
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,6 +38,12 @@ Stage = Literal[
 ]
 
 DraftMove = Literal["pick", "discard", "pick_with_face_down"]
+
+# The list fields a rule changes in place, each owned first (``CitadelsState.own_list``).
+ListField = Literal[
+    "gold", "beautified", "deck", "completed", "draft_steps", "draft_pool", "face_up",
+    "face_down", "revealed", "face_down_log",
+]
 
 
 class Turn(BaseModel):
@@ -74,7 +82,7 @@ class Turn(BaseModel):
         return CHARACTERS[self.character]
 
 
-class CitadelsState(StateBase):
+class CitadelsState(LendingState):
     options: Options = Field(default_factory=Options)
     characters: list[str]  # the characters in play, in rank order
     removed: list[str] = Field(default_factory=list)  # out for the whole game (3 players)
@@ -118,27 +126,66 @@ class CitadelsState(StateBase):
     crown_giver: int | None = None  # a murdered Emperor passing the crown at round end
 
     def clone(self) -> CitadelsState:
-        """A copy sharing nothing the rules change with ``self`` (``apply`` copies the state
-        on every action, so this skips pydantic's generic copy). The characters in play, the
-        removed ones and past rounds' face-down records never change and are shared."""
-        d = self.__dict__.copy()
-        for name in _LIST_FIELDS:
-            d[name] = d[name].copy()
-        d["hands"] = [h.copy() for h in self.hands]
-        d["cities"] = [c.copy() for c in self.cities]
-        d["picks"] = [p.copy() for p in self.picks]
-        d["built_round"] = self.built_round.copy()
-        d["set_down"] = {s: cards.copy() for s, cards in self.set_down.items()}
-        d["draft_seen"] = {s: names.copy() for s, names in self.draft_seen.items()}
-        d["face_down_log"] = self.face_down_log.copy()
-        if self.turn is not None:
-            d["turn"] = self.turn.clone()
-        return _same_fields(self, d)
+        """A copy lending every list and dict of ``self`` until a rule owns it
+        (``LendingState``, games/core/lending.py): a move changes a handful of the state's
+        containers (a pick the draft's lists and one seat's picks, a build one hand, one city
+        and the gold), and each container copied cost the copy, the young collector's walk and
+        the freeing of the state replaced."""
+        return self.lending_copy()
+
+    # -- the containers a rule changes, owned first (games/core/lending.py) --------------------
+    def own_list(self, name: ListField) -> list[Any]:
+        """A list field (``gold``, ``deck``, ``draft_pool``...), to be changed."""
+        owned: list[Any] = self.own(name)
+        return owned
+
+    def own_built_round(self) -> dict[str, int]:
+        owned: dict[str, int] = self.own("built_round")
+        return owned
+
+    def own_hand(self, seat: int) -> list[str]:
+        """``seat``'s hand, to be changed: the other hands still shared."""
+        owned: list[str] = self.own_entry("hands", seat)
+        return owned
+
+    def own_city(self, seat: int) -> list[str]:
+        owned: list[str] = self.own_entry("cities", seat)
+        return owned
+
+    def own_picks(self, seat: int) -> list[str]:
+        owned: list[str] = self.own_entry("picks", seat)
+        return owned
+
+    def own_set_down(self, seat: int) -> list[str]:
+        """The characters ``seat`` has put down this round, to be added to (made empty the
+        first time)."""
+        return self._own_seat_entry("set_down", seat)
+
+    def own_draft_seen(self, seat: int) -> list[str]:
+        """The characters ``seat`` was offered this round, to be added to (made empty the
+        first time)."""
+        return self._own_seat_entry("draft_seen", seat)
+
+    def _own_seat_entry(self, name: Literal["set_down", "draft_seen"], seat: int) -> list[str]:
+        by_seat: dict[int, list[str]] = self.own(name)
+        if seat not in by_seat:
+            # A new entry is this state's own from the start.
+            entry: list[str] = []
+            by_seat[seat] = entry
+            return entry
+        owned: list[str] = self.own_entry(name, seat)
+        return owned
+
+    def own_turn(self) -> Turn:
+        """The turn being played, to be changed (its lists copied with it)."""
+        owned: Turn | None = self.own("turn", Turn.clone)
+        assert owned is not None, "no turn is being played"
+        return owned
 
 
 def _same_fields(model: M, values: dict[str, Any]) -> M:
-    """A model of ``model``'s class holding ``values``, without validating them again. Private
-    attributes are caches (the state's pending prompts): the copy starts with them empty."""
+    """A model of ``model``'s class holding ``values``, without validating them again, with
+    the same fields set."""
     new = type(model).__new__(type(model))
     object.__setattr__(new, "__dict__", values)
     object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
@@ -147,12 +194,6 @@ def _same_fields(model: M, values: dict[str, Any]) -> M:
     empty = None if private is None else dict.fromkeys(private)
     object.__setattr__(new, "__pydantic_private__", empty)
     return new
-
-
-_LIST_FIELDS: tuple[str, ...] = (
-    "gold", "beautified", "deck", "completed", "draft_steps",
-    "draft_pool", "face_up", "face_down", "revealed",
-)
 
 
 # -- queries ---------------------------------------------------------------------------------

@@ -27,10 +27,11 @@ def _deal_districts(state: CitadelsState, rng: random.Random, keep: frozenset[in
     turn = state.turn
     looking = turn is not None and turn.actor in keep
     peeked = turn.peek_target if looking and turn is not None and turn.stage == "peek" else None
-    places = [state.deck]
-    places += [hand for seat, hand in enumerate(state.hands)
+    places = [state.own_list("deck")]
+    places += [state.own_hand(seat) for seat in range(state.seats)
                if seat not in keep and seat != peeked]
     if turn is not None and not looking:
+        turn = state.own_turn()
         places += [turn.drawn, turn.set_aside]
     redeal(places, rng)
 
@@ -44,12 +45,12 @@ def _deal_characters(state: CitadelsState, rng: random.Random, keep: frozenset[i
         return
     pinned = {card for card in _character_cards(state)
               if character_of_card(card).name in called}
-    places = [state.face_down]
-    places += [picks for seat, picks in enumerate(state.picks) if seat not in keep]
-    places += [cards for seat, cards in state.set_down.items() if seat not in keep]
+    places = [state.own_list("face_down")]
+    places += [state.own_picks(seat) for seat in range(len(state.picks)) if seat not in keep]
+    places += [state.own_set_down(seat) for seat in state.set_down if seat not in keep]
     drafter = state.draft_steps[0][0] if state.phase == "draft" and state.draft_steps else None
     if drafter is not None and drafter not in keep:
-        places.append(state.draft_pool)
+        places.append(state.own_list("draft_pool"))
     redeal(places, rng, pinned)
     state.draft_pool = in_rank_order(state.draft_pool)
     if state.phase == "turns" and state.face_down_log:
@@ -57,7 +58,7 @@ def _deal_characters(state: CitadelsState, rng: random.Random, keep: frozenset[i
         this_round = list(state.face_down)
         for cards in state.set_down.values():
             this_round.extend(cards)
-        state.face_down_log[-1] = this_round
+        state.own_list("face_down_log")[-1] = this_round
 
 
 def _character_cards(state: CitadelsState) -> list[str]:

@@ -173,7 +173,8 @@ def test_the_check_finds_a_twin_that_shows_the_public_something_else() -> None:
     game = registry.get("citadels")
     state = game.setup(4, None, seed=2)
     wrong = game.twin(state, random.Random(3))
-    wrong.gold[0] += 1  # gold lies on the table
+    # Gold lies on the table (the twin's own gold: a twin lends its state's containers).
+    wrong.own_list("gold")[0] += 1
     assert "the public view differs" in twin_problems(game, state, wrong)
     other = game.twin(state, random.Random(3))
     assert any("seat 1" in p for p in twin_problems(game, state, other, frozenset({1})))

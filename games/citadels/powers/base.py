@@ -4,7 +4,6 @@ the calling and the gather (``calling``)."""
 
 from __future__ import annotations
 
-from games.citadels.building import current
 from games.citadels.calling import finish_turn
 from games.citadels.cards import district_of
 from games.citadels.context import Context
@@ -20,7 +19,7 @@ def murder_targets(state: CitadelsState) -> list[str]:
 
 
 def murder(ctx: Context, character: str) -> None:
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     turn.used.append("murder")
     ctx.state.murdered = character
     ctx.public("murder", seat=turn.actor, character=character)
@@ -38,7 +37,7 @@ def rob_targets(state: CitadelsState) -> list[str]:
 
 
 def rob(ctx: Context, character: str) -> None:
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     turn.used.append("rob")
     ctx.state.robbed = character
     ctx.state.robber = turn.actor
@@ -58,10 +57,14 @@ def swap_targets(state: CitadelsState) -> list[int]:
 
 def swap_hands(ctx: Context, target: int) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.used.append("magic")
     actor = turn.actor
-    state.hands[actor], state.hands[target] = state.hands[target], state.hands[actor]
+    # Both hands owned before they change places: ownership is told by a hand's place, and a
+    # lent hand moved to the other place would pass for owned there.
+    mine, theirs = state.own_hand(actor), state.own_hand(target)
+    hands = state.own("hands")
+    hands[actor], hands[target] = theirs, mine
     ctx.public(
         "hands_swapped",
         seat=actor,
@@ -82,17 +85,17 @@ def magician_discards(state: CitadelsState) -> list[str]:
 
 def set_aside(ctx: Context, card: str) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     if turn.stage != "redraw":
         turn.used.append("magic")
         turn.resume = turn.stage
         turn.stage = "redraw"
-    state.hands[turn.actor].remove(card)
+    state.own_hand(turn.actor).remove(card)
     turn.set_aside.append(card)
 
 
 def redraw(ctx: Context) -> None:
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     count = len(turn.set_aside)
     ctx.bury(turn.set_aside)
     turn.set_aside = []
@@ -128,14 +131,15 @@ def destroy(ctx: Context, target: int, card: str) -> None:
     """Destroying ends the Warlord's turn (it happens at the end of it), after the
     Graveyard's owner has had the chance to buy the district back."""
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.used.append("destroy")
     price = destroy_price(state, target, card)
     ctx.pay(turn.actor, price)
-    state.cities[target].remove(card)
-    state.built_round.pop(card, None)
+    state.own_city(target).remove(card)
+    if card in state.built_round:
+        state.own_built_round().pop(card)
     if card in state.beautified:
-        state.beautified.remove(card)
+        state.own_list("beautified").remove(card)
     ctx.public("district_destroyed", seat=turn.actor, target=target, card=card, paid=price)
     keeper = owner_of_district(state, "graveyard")
     if keeper is not None and keeper != turn.actor and state.gold[keeper] >= 1:
@@ -149,12 +153,12 @@ def destroy(ctx: Context, target: int, card: str) -> None:
 
 def graveyard(ctx: Context, accept: bool) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     keeper, card = turn.graveyard_seat, turn.graveyard_card
     assert keeper is not None and card is not None
     if accept:
         ctx.pay(keeper, 1)
-        state.hands[keeper].append(card)
+        state.own_hand(keeper).append(card)
         ctx.private(keeper, "graveyard_card", seat=keeper, card=card)
     else:
         ctx.bury([card])

@@ -43,7 +43,7 @@ def give_crown(ctx: Context, target: int) -> None:
         # A murdered Emperor still passes the crown, but is paid nothing.
         crown_to(ctx, target)
         return
-    turn = current(state)
+    turn = state.own_turn()
     turn.used.append("crown")
     crown_to(ctx, target)
     if state.gold[target] > 0 or state.hands[target]:
@@ -63,15 +63,15 @@ def tribute_options(state: CitadelsState) -> list[str | None]:
 
 def pay_tribute(ctx: Context, card: str | None) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     payer = turn.tribute_seat
     assert payer is not None
     if card is None:
         ctx.move_gold(payer, turn.actor, 1)
         ctx.public("tribute_paid", seat=payer, to=turn.actor, gold=1, cards=0)
     else:
-        state.hands[payer].remove(card)
-        state.hands[turn.actor].append(card)
+        state.own_hand(payer).remove(card)
+        state.own_hand(turn.actor).append(card)
         ctx.private((payer, turn.actor), "tribute_card", seat=payer, to=turn.actor, card=card)
         ctx.public("tribute_paid", seat=payer, to=turn.actor, gold=0, cards=1)
     turn.tribute_seat = None
@@ -103,7 +103,7 @@ def bewitch_targets(state: CitadelsState) -> list[str]:
 def bewitch(ctx: Context, character: str) -> None:
     """The Witch's turn stops here; she plays on when the bewitched character is called."""
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.used.append("bewitch")
     state.bewitched = character
     state.witch = turn.actor
@@ -122,7 +122,7 @@ def peek_targets(state: CitadelsState) -> list[int]:
 
 
 def peek(ctx: Context, target: int) -> None:
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     turn.used.append("wizard")
     turn.peek_target = target
     turn.resume = turn.stage
@@ -143,17 +143,17 @@ def wizard_take_options(state: CitadelsState) -> list[tuple[str, bool]]:
 def wizard_take(ctx: Context, card: str, build_now: bool) -> None:
     """The card taken may be built at once, outside the build limit, even as a duplicate."""
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     target = turn.peek_target
     assert target is not None
-    state.hands[target].remove(card)
+    state.own_hand(target).remove(card)
     turn.peek_target = None
     turn.stage = turn.resume
     if build_now:
         ctx.public("wizard_took", seat=turn.actor, target=target)
         pay_and_build(ctx, turn.actor, card)
         return
-    state.hands[turn.actor].append(card)
+    state.own_hand(turn.actor).append(card)
     ctx.private((turn.actor, target), "wizard_card", seat=turn.actor, target=target, card=card)
     ctx.public("wizard_took", seat=turn.actor, target=target)
 
@@ -169,7 +169,7 @@ def navigator_options(state: CitadelsState) -> list[str]:
 
 
 def navigator_bonus(ctx: Context, take: str) -> None:
-    turn = current(ctx.state)
+    turn = ctx.state.own_turn()
     turn.used.append("navigator")
     if take == "gold":
         ctx.give(turn.actor, NAVIGATOR_GOLD)
@@ -213,11 +213,11 @@ def exchange_options(state: CitadelsState) -> list[tuple[str, int, str]]:
 def exchange(ctx: Context, give: str, target: int, take: str) -> None:
     """Like the Warlord's destroy, the exchange closes the Diplomat's turn."""
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.used.append("exchange")
     price = exchange_price(state, give, take)
     ctx.move_gold(turn.actor, target, price)
-    mine, theirs = state.cities[turn.actor], state.cities[target]
+    mine, theirs = state.own_city(turn.actor), state.own_city(target)
     mine[mine.index(give)] = take
     theirs[theirs.index(take)] = give
     ctx.public(
@@ -240,8 +240,8 @@ def beautify_options(state: CitadelsState) -> list[str]:
 
 def beautify(ctx: Context, card: str) -> None:
     state = ctx.state
-    turn = current(state)
+    turn = state.own_turn()
     turn.beautified += 1
     ctx.pay(turn.actor, 1)
-    state.beautified.append(card)
+    state.own_list("beautified").append(card)
     ctx.public("district_beautified", seat=turn.actor, card=card)

@@ -1,7 +1,9 @@
 """Building Citadels positions for scenario tests, and driving them one action at a time.
 
 A test sets up a game, arranges cities, hands and gold on the state, then deals characters
-directly (``deal``) instead of playing the draft, and plays on through the real engine.
+directly (``deal``) instead of playing the draft, and plays on through the real engine. The
+arranging helpers own what they change (games/core/lending.py), so that arranging a state
+played to leaves the states before it alone.
 """
 
 from __future__ import annotations
@@ -29,27 +31,31 @@ def card(name: str, number: int = 1) -> str:
 
 
 def _take_out(state: CitadelsState, card_id: str) -> None:
-    for pile in (state.deck, *state.hands, *state.cities):
-        if card_id in pile:
-            pile.remove(card_id)
+    if card_id in state.deck:
+        state.own_list("deck").remove(card_id)
+    for seat in range(state.seats):
+        if card_id in state.hands[seat]:
+            state.own_hand(seat).remove(card_id)
+        if card_id in state.cities[seat]:
+            state.own_city(seat).remove(card_id)
 
 
 def give_city(state: CitadelsState, seat: int, *cards: str, built_round: int = 0) -> None:
     for c in cards:
         _take_out(state, c)
-        state.cities[seat].append(c)
-        state.built_round[c] = built_round
+        state.own_city(seat).append(c)
+        state.own_built_round()[c] = built_round
 
 
 def give_hand(state: CitadelsState, seat: int, *cards: str) -> None:
     for c in cards:
         _take_out(state, c)
-        state.hands[seat].append(c)
+        state.own_hand(seat).append(c)
 
 
 def set_hand(state: CitadelsState, seat: int, *cards: str) -> None:
-    state.deck.extend(state.hands[seat])
-    state.hands[seat] = []
+    state.own_list("deck").extend(state.hands[seat])
+    state.own("hands")[seat] = []
     give_hand(state, seat, *cards)
 
 
@@ -57,7 +63,7 @@ def put_on_deck(state: CitadelsState, *cards: str) -> None:
     """These cards on top of the deck, first one drawn first."""
     for c in cards:
         _take_out(state, c)
-    state.deck[:0] = list(cards)
+    state.own_list("deck")[:0] = list(cards)
 
 
 def deal(

@@ -112,28 +112,36 @@ def test_the_seed_never_appears_in_a_view() -> None:
         assert "424242" not in text and '"seed"' not in text
 
 
-def test_a_cloned_state_is_equal_and_shares_nothing_the_rules_change() -> None:
+def test_a_copy_equals_its_source_and_neither_a_move_nor_an_owned_container_changes_it() -> None:
+    """``apply`` changes a copy that lends its source's containers until a rule owns one
+    (games/core/lending.py): the copy equals its source; every move offered, and every
+    container the copy owns and changes, leaves the source as it was."""
     state, _ = deal(new_game(4, seed=3), {0: "bishop", 1: "king"})
     state, _ = do(state, "draw_cards")
     copy = state.clone()
     assert copy == state and copy is not state
     assert GAME.parse_state(copy.model_dump_json()) == state
     before = state.model_dump_json()
-    copy.gold[0] += 5
-    copy.deck.pop()
-    copy.hands[1].append("district-temple-1")
-    copy.cities[2].append("district-tavern-1")
-    copy.picks[0].append("char-thief")
-    copy.built_round["district-tavern-1"] = 1
-    copy.set_down.setdefault(0, []).append("char-warlord")
-    copy.draft_seen.setdefault(0, []).append("warlord")
-    copy.face_down_log.append(["char-merchant"])
+    actions = [a for p in GAME.pending(state) for a in p.actions]
+    assert len(actions) > 1
+    for action in actions:
+        assert GAME.apply(state, action).state.model_dump_json() != before
+        assert state.model_dump_json() == before
+    copy.own_list("gold")[0] += 5
+    copy.own_list("deck").pop()
+    copy.own_hand(1).append("district-temple-1")
+    copy.own_city(2).append("district-tavern-1")
+    copy.own_picks(0).append("char-thief")
+    copy.own_built_round()["district-tavern-1"] = 1
+    copy.own_set_down(0).append("char-warlord")
+    copy.own_draft_seen(0).append("warlord")
+    copy.own_list("face_down_log").append(["char-merchant"])
     for name in ("beautified", "completed", "face_up", "face_down", "revealed", "draft_pool"):
-        getattr(copy, name).append("x")
-    assert copy.turn is not None and state.turn is not None
-    copy.turn.drawn.append("district-palace-1")
-    copy.turn.used.append("murder")
+        copy.own_list(name).append("x")  # type: ignore[arg-type]
+    copy.own_turn().drawn.append("district-palace-1")
+    copy.own_turn().used.append("murder")
     assert state.model_dump_json() == before
+    assert copy != state
 
 
 def test_a_view_built_without_validation_equals_its_validated_twin() -> None:
