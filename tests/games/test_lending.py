@@ -20,11 +20,40 @@ KEPT = 4  # states before the current one checked after every move
 TWIN_EVERY = 10
 
 
+# Games whose option sets open rules the smallest options leave shut (Citadels' expansion
+# characters: the Wizard, the Diplomat, the Emperor...): each of their conformance option sets
+# is played too, at every seat count.
+EVERY_OPTION_SET = ("citadels",)
+
+
+def _option_cases() -> list[tuple[str, int, int]]:
+    cases = []
+    for name in EVERY_OPTION_SET:
+        game = registry.get(name)
+        for seats in range(game.spec.min_players, game.spec.max_players + 1):
+            count = len(game.options_for_conformance(seats))  # type: ignore[attr-defined]
+            cases += [(name, seats, index) for index in range(count)]
+    return cases
+
+
 @pytest.mark.parametrize(("name", "seats"), CASES)
 def test_no_move_changes_the_states_before_it(name: str, seats: int) -> None:
+    _play_checking_the_states_before(name, seats, _options_for(name, seats))
+
+
+@pytest.mark.parametrize(("name", "seats", "index"), _option_cases())
+def test_no_move_changes_the_states_before_it_with_every_option_set(
+    name: str, seats: int, index: int,
+) -> None:
+    game = registry.get(name)
+    options = game.options_for_conformance(seats)[index]  # type: ignore[attr-defined]
+    _play_checking_the_states_before(name, seats, options)
+
+
+def _play_checking_the_states_before(name: str, seats: int, options: object) -> None:
     game = registry.get(name)
     rng = random.Random(seats)
-    state = game.setup(seats, _options_for(name, seats), seed=seats)
+    state = game.setup(seats, options, seed=seats)
     before: deque[tuple[int, object, str]] = deque(maxlen=KEPT)
     for step in range(MOVES):
         if game.outcome(state) is not None:
