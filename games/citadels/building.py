@@ -55,7 +55,9 @@ def draw_cards(ctx: Context) -> None:
 def keep_card(ctx: Context, card: str) -> None:
     state = ctx.state
     turn = state.own_turn()
-    turn.drawn.remove(card)
+    drawn = turn.drawn.copy()
+    drawn.remove(card)
+    turn.drawn = drawn
     state.own_hand(turn.actor).append(card)
     turn.keep_left -= 1
     ctx.private(turn.actor, "cards_kept", seat=turn.actor, cards=[card])
@@ -134,7 +136,7 @@ def laboratory_cards(state: CitadelsState) -> list[str]:
 def use_laboratory(ctx: Context, card: str) -> None:
     state = ctx.state
     turn = state.own_turn()
-    turn.used.append("laboratory")
+    turn.use("laboratory")
     state.own_hand(turn.actor).remove(card)
     ctx.bury([card])
     ctx.give(turn.actor, 1)
@@ -155,7 +157,7 @@ def smithy_open(state: CitadelsState) -> bool:
 
 def use_smithy(ctx: Context) -> None:
     turn = ctx.state.own_turn()
-    turn.used.append("smithy")
+    turn.use("smithy")
     ctx.pay(turn.actor, SMITHY_PRICE)
     ctx.public("smithy_used", seat=turn.actor, gold=SMITHY_PRICE)
     ctx.draw_into_hand(turn.actor, SMITHY_CARDS, "smithy")

@@ -180,7 +180,7 @@ def richest_other(state: CitadelsState, seat: int) -> int | None:
 def abbot_collect(ctx: Context) -> None:
     state = ctx.state
     turn = state.own_turn()
-    turn.used.append("abbot")
+    turn.use("abbot")
     source = richest_other(state, turn.actor)
     if source is None:
         return

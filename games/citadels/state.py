@@ -8,7 +8,7 @@ helper returned it.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -21,9 +21,8 @@ from games.citadels.cards import (
     name_of,
 )
 from games.citadels.options import Options
+from games.core.construct import copied
 from games.core.lending import LendingState
-
-M = TypeVar("M", bound=BaseModel)
 
 Phase = Literal["draft", "turns", "crown", "over"]
 
@@ -48,7 +47,10 @@ ListField = Literal[
 
 class Turn(BaseModel):
     """One called character's turn. ``actor`` plays it: the holder, or the Witch when the
-    character is bewitched (after the holder's gather-only part)."""
+    character is bewitched (after the holder's gather-only part).
+
+    A turn's copy (``clone``) shares its lists: a rule replaces a list (``use``, ``turn.drawn
+    = [...]``), never changes one in place."""
 
     character: str
     holder: int
@@ -72,10 +74,11 @@ class Turn(BaseModel):
     beautified: int = 0
 
     def clone(self) -> Turn:
-        d = self.__dict__.copy()
-        for name in ("used", "drawn", "set_aside"):
-            d[name] = d[name].copy()
-        return _same_fields(self, d)
+        return copied(self)
+
+    def use(self, power: str) -> None:
+        """Mark a once-per-turn power used (a new list: a copy of the turn shares the old)."""
+        self.used = [*self.used, power]
 
     @property
     def info(self) -> Character:
@@ -177,23 +180,11 @@ class CitadelsState(LendingState):
         return owned
 
     def own_turn(self) -> Turn:
-        """The turn being played, to be changed (its lists copied with it)."""
+        """The turn being played, to be changed (a copy sharing its lists, which a rule
+        replaces rather than changes: ``Turn``)."""
         owned: Turn | None = self.own("turn", Turn.clone)
         assert owned is not None, "no turn is being played"
         return owned
-
-
-def _same_fields(model: M, values: dict[str, Any]) -> M:
-    """A model of ``model``'s class holding ``values``, without validating them again, with
-    the same fields set."""
-    new = type(model).__new__(type(model))
-    object.__setattr__(new, "__dict__", values)
-    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    private = model.__pydantic_private__
-    empty = None if private is None else dict.fromkeys(private)
-    object.__setattr__(new, "__pydantic_private__", empty)
-    return new
 
 
 # -- queries ---------------------------------------------------------------------------------

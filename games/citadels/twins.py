@@ -32,6 +32,8 @@ def _deal_districts(state: CitadelsState, rng: random.Random, keep: frozenset[in
                if seat not in keep and seat != peeked]
     if turn is not None and not looking:
         turn = state.own_turn()
+        # The turn's own lists to deal into (a turn's copy shares them: ``Turn``).
+        turn.drawn, turn.set_aside = list(turn.drawn), list(turn.set_aside)
         places += [turn.drawn, turn.set_aside]
     redeal(places, rng)
 

@@ -20,7 +20,7 @@ def murder_targets(state: CitadelsState) -> list[str]:
 
 def murder(ctx: Context, character: str) -> None:
     turn = ctx.state.own_turn()
-    turn.used.append("murder")
+    turn.use("murder")
     ctx.state.murdered = character
     ctx.public("murder", seat=turn.actor, character=character)
 
@@ -38,7 +38,7 @@ def rob_targets(state: CitadelsState) -> list[str]:
 
 def rob(ctx: Context, character: str) -> None:
     turn = ctx.state.own_turn()
-    turn.used.append("rob")
+    turn.use("rob")
     ctx.state.robbed = character
     ctx.state.robber = turn.actor
     ctx.public("rob", seat=turn.actor, character=character)
@@ -58,7 +58,7 @@ def swap_targets(state: CitadelsState) -> list[int]:
 def swap_hands(ctx: Context, target: int) -> None:
     state = ctx.state
     turn = state.own_turn()
-    turn.used.append("magic")
+    turn.use("magic")
     actor = turn.actor
     # Both hands owned before they change places: ownership is told by a hand's place, and a
     # lent hand moved to the other place would pass for owned there.
@@ -87,11 +87,11 @@ def set_aside(ctx: Context, card: str) -> None:
     state = ctx.state
     turn = state.own_turn()
     if turn.stage != "redraw":
-        turn.used.append("magic")
+        turn.use("magic")
         turn.resume = turn.stage
         turn.stage = "redraw"
     state.own_hand(turn.actor).remove(card)
-    turn.set_aside.append(card)
+    turn.set_aside = [*turn.set_aside, card]
 
 
 def redraw(ctx: Context) -> None:
@@ -132,7 +132,7 @@ def destroy(ctx: Context, target: int, card: str) -> None:
     Graveyard's owner has had the chance to buy the district back."""
     state = ctx.state
     turn = state.own_turn()
-    turn.used.append("destroy")
+    turn.use("destroy")
     price = destroy_price(state, target, card)
     ctx.pay(turn.actor, price)
     state.own_city(target).remove(card)

@@ -44,7 +44,7 @@ def give_crown(ctx: Context, target: int) -> None:
         crown_to(ctx, target)
         return
     turn = state.own_turn()
-    turn.used.append("crown")
+    turn.use("crown")
     crown_to(ctx, target)
     if state.gold[target] > 0 or state.hands[target]:
         turn.tribute_seat = target
@@ -104,7 +104,7 @@ def bewitch(ctx: Context, character: str) -> None:
     """The Witch's turn stops here; she plays on when the bewitched character is called."""
     state = ctx.state
     turn = state.own_turn()
-    turn.used.append("bewitch")
+    turn.use("bewitch")
     state.bewitched = character
     state.witch = turn.actor
     ctx.public("bewitch", seat=turn.actor, character=character)
@@ -123,7 +123,7 @@ def peek_targets(state: CitadelsState) -> list[int]:
 
 def peek(ctx: Context, target: int) -> None:
     turn = ctx.state.own_turn()
-    turn.used.append("wizard")
+    turn.use("wizard")
     turn.peek_target = target
     turn.resume = turn.stage
     turn.stage = "peek"
@@ -170,7 +170,7 @@ def navigator_options(state: CitadelsState) -> list[str]:
 
 def navigator_bonus(ctx: Context, take: str) -> None:
     turn = ctx.state.own_turn()
-    turn.used.append("navigator")
+    turn.use("navigator")
     if take == "gold":
         ctx.give(turn.actor, NAVIGATOR_GOLD)
         ctx.public("navigator_gold", seat=turn.actor, gold=NAVIGATOR_GOLD)
@@ -214,7 +214,7 @@ def exchange(ctx: Context, give: str, target: int, take: str) -> None:
     """Like the Warlord's destroy, the exchange closes the Diplomat's turn."""
     state = ctx.state
     turn = state.own_turn()
-    turn.used.append("exchange")
+    turn.use("exchange")
     price = exchange_price(state, give, take)
     ctx.move_gold(turn.actor, target, price)
     mine, theirs = state.own_city(turn.actor), state.own_city(target)

@@ -138,8 +138,9 @@ def test_a_copy_equals_its_source_and_neither_a_move_nor_an_owned_container_chan
     copy.own_list("face_down_log").append(["char-merchant"])
     for name in ("beautified", "completed", "face_up", "face_down", "revealed", "draft_pool"):
         copy.own_list(name).append("x")  # type: ignore[arg-type]
-    copy.own_turn().drawn.append("district-palace-1")
-    copy.own_turn().used.append("murder")
+    turn = copy.own_turn()
+    turn.drawn = [*turn.drawn, "district-palace-1"]  # a turn's lists are replaced (``Turn``)
+    turn.use("murder")
     assert state.model_dump_json() == before
     assert copy != state
 
