@@ -21,7 +21,7 @@ from games.citadels.cards import (
     name_of,
 )
 from games.citadels.options import Options
-from games.core.construct import copied
+from games.core.construct import assembled
 from games.core.lending import LendingState
 
 Phase = Literal["draft", "turns", "crown", "over"]
@@ -74,7 +74,9 @@ class Turn(BaseModel):
     beautified: int = 0
 
     def clone(self) -> Turn:
-        return copied(self)
+        # Every field counted as set, as in a turn parsed from the state's JSON: the class's
+        # one set of them, rather than a copy of this turn's own set every move.
+        return assembled(Turn, self.__dict__.copy())
 
     def use(self, power: str) -> None:
         """Mark a once-per-turn power used (a new list: a copy of the turn shares the old)."""
