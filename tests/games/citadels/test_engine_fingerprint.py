@@ -1,7 +1,7 @@
 """A fingerprint of everything the Citadels engine produces, to keep speed work honest.
 
 Seeded games (2 to 7 seats, the option sets the conformance tests use, taken in turn) are
-played by the built-in bot, with a random offered move one step in ten and a non-blocking
+played by the built-in bot, with a random offered move one step in five and a non-blocking
 prompt now and then, so that states the bot never seeks are covered too. Every step feeds one
 SHA-256 per seat count (``tests/games/fingerprints.py``): every pending prompt, the acting
 seat's view, the action, its events and the new state, all as JSON; and each step the public
