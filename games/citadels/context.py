@@ -10,6 +10,7 @@ from typing import Any
 
 from games.citadels.state import CitadelsState
 from games.core import Event
+from games.core.construct import assembled
 
 PREFIX = "citadels.event."
 
@@ -20,12 +21,16 @@ class Context:
     rng: random.Random
     events: list[Event] = field(default_factory=list)
 
+    # Events are built without pydantic's validation, which would leave every value as it is
+    # (a string key, ``params`` a dict made for the call, the audience a tuple of seats or
+    # None): a move makes two or three.
     def public(self, name: str, **params: Any) -> None:
-        self.events.append(Event(key=PREFIX + name, params=params))
+        self.events.append(assembled(Event, {"key": PREFIX + name, "params": params, "to": None}))
 
     def private(self, seats: int | Iterable[int], name: str, **params: Any) -> None:
         audience = (seats,) if isinstance(seats, int) else tuple(sorted(set(seats)))
-        self.events.append(Event(key=PREFIX + name, params=params, to=audience))
+        self.events.append(
+            assembled(Event, {"key": PREFIX + name, "params": params, "to": audience}))
 
     # -- the district deck (top first; what is discarded goes under it) ----------------------
     def draw(self, count: int) -> list[str]:
