@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.citadels.cards import CHARACTERS, character_of_card, district_of
+from games.citadels.cards import CHARACTERS, character_card, character_of_card, district_of
 from games.citadels.scoring import breakdown
-from games.citadels.state import CitadelsState, holder_of
+from games.citadels.state import CitadelsState
 from games.core.construct import assembled
 
 
@@ -127,6 +127,9 @@ def _district(card: str, beautified: bool) -> DistrictView:
     return cached
 
 
+_CARD_OF_ROLE: dict[str, str] = {name: character_card(name) for name in CHARACTERS}
+
+
 def district_view(state: CitadelsState, card: str) -> DistrictView:
     return _district(card, card in state.beautified)
 
@@ -156,10 +159,18 @@ def _player_view(
 
 def _revealed_roles(state: CitadelsState) -> dict[int, tuple[str, ...]]:
     """The roles each seat has revealed this round, in rank order."""
+    revealed = state.revealed
+    if not revealed:
+        return {}
+    # Who holds each card, read once (rather than a search of every seat's picks per role).
+    holders: dict[str, int] = {}
+    for seat, picks in enumerate(state.picks):
+        for card in picks:
+            holders.setdefault(card, seat)
     roles: dict[int, tuple[str, ...]] = {}
     for name in state.characters:
-        if name in state.revealed:
-            holder = holder_of(state, name)
+        if name in revealed:
+            holder = holders.get(_CARD_OF_ROLE[name])
             if holder is not None:
                 roles[holder] = (*roles.get(holder, ()), name)
     return roles
