@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from itertools import combinations
 from typing import TypeVar
 
@@ -60,7 +61,11 @@ def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) ->
 
 
 class Seat:
-    """The bot's reading of its view."""
+    """The bot's reading of its view.
+
+    One decision weighs many candidates against the same table: what depends on the view
+    alone (the other seats, the leader, each city's score, the draft's memory) is worked out
+    once, on first use, and kept for the rest of the decision."""
 
     def __init__(self, view: CitadelsView) -> None:
         assert view.me is not None, "the bot needs a seat's view"
@@ -73,17 +78,76 @@ class Seat:
         self.colours = {d.colour for d in self.player.city}
         self.hand = [district_of(d.id) for d in self.me.hand]
         self.easy = view.bot_level == "easy"
+        self._scores: dict[int, float] = {}
+        self._incomes: dict[str, int] = {}
 
     def others(self) -> list[PlayerView]:
+        """The other seats (one list for the decision: no caller changes it)."""
+        return self._others
+
+    @cached_property
+    def _others(self) -> list[PlayerView]:
         return [p for p in self.view.players if p.seat != self.seat]
 
     def leader(self) -> PlayerView:
         """The other seat closest to winning: biggest city, then the richer."""
+        return self._leader
+
+    @cached_property
+    def _leader(self) -> PlayerView:
         return max(self.others(), key=lambda p: (len(p.city), sum(d.points for d in p.city)))
+
+    @cached_property
+    def hand_useful(self) -> int:
+        """How many hand cards would be new in the city."""
+        return sum(1 for d in self.hand if self.useful(d))
+
+    @cached_property
+    def richest(self) -> int:
+        """The largest purse among the other seats."""
+        return max(p.gold for p in self.others())
+
+    # -- the draft's memory: what this seat put down, was offered, never saw
+
+    @cached_property
+    def own_down(self) -> set[str]:
+        """The roles this seat put face down itself this round."""
+        return {character_of_card(card).name for card in self.me.set_down}
+
+    @cached_property
+    def seen(self) -> set[str]:
+        return set(self.me.draft_seen)
+
+    @cached_property
+    def offered(self) -> set[str]:
+        """The roles among this seat's draft options now."""
+        return {character_of_card(card).name for card in self.me.draft_options}
+
+    @cached_property
+    def unseen(self) -> list[str]:
+        """The lineup's roles this seat was never offered, the face-up discards left out."""
+        seen, face_up = self.seen, self.view.face_up
+        return [n for n in self.view.lineup if n not in seen and n not in face_up]
+
+    @cached_property
+    def out_of_reach(self) -> set[str]:
+        """The roles no other seat can hold now: face up, removed, this seat's own (held or
+        put down), and the revealed ones."""
+        view = self.view
+        mine = {character_of_card(card).name for card in self.me.characters}
+        return set(view.face_up) | set(view.removed) | mine | self.own_down | set(view.revealed)
 
     def score_of(self, player: PlayerView, extra: Sequence[District] = ()) -> float:
         """The points ``player``'s city is worth now (with ``extra`` built), bonuses included:
         five colours, and completing (first or not)."""
+        if extra:
+            return self._score(player, extra)
+        score = self._scores.get(player.seat)
+        if score is None:
+            score = self._scores[player.seat] = self._score(player, extra)
+        return score
+
+    def _score(self, player: PlayerView, extra: Sequence[District]) -> float:
         points = float(sum(d.points + (1 if d.beautified else 0) for d in player.city))
         points += sum(d.points for d in extra)
         colours = {d.colour for d in player.city} | {d.colour for d in extra}
@@ -120,11 +184,16 @@ class Seat:
         return value
 
     def income_of(self, character: str) -> int:
-        colour = CHARACTERS[character].income
-        if colour is None:
-            return 0
-        bonus = 1 if "school_of_magic" in self.city_names else 0
-        return sum(1 for d in self.player.city if d.colour == colour) + bonus
+        income = self._incomes.get(character)
+        if income is None:
+            colour = CHARACTERS[character].income
+            if colour is None:
+                income = 0
+            else:
+                bonus = 1 if "school_of_magic" in self.city_names else 0
+                income = sum(1 for d in self.player.city if d.colour == colour) + bonus
+            self._incomes[character] = income
+        return income
 
     def wants_gold(self, income: int = 0) -> bool:
         """Gold while the hand holds work for it: two districts worth building, or one the
@@ -151,9 +220,9 @@ def choose_action(view: CitadelsView, prompt: Prompt, rng: random.Random) -> Act
 
 def _character_value(seat: Seat, name: str) -> float:
     value = BASE_VALUE[name] + seat.income_of(name)
-    hand_useful = sum(1 for d in seat.hand if seat.useful(d))
+    hand_useful = seat.hand_useful
     leader = seat.leader()
-    richest = max(p.gold for p in seat.others())
+    richest = seat.richest
     if name == "thief":
         value += richest / 3  # the Thief takes everything
     if name == "abbot" and richest > seat.gold:
@@ -188,7 +257,7 @@ def _draft_risk(seat: Seat, name: str) -> float:
     killer, robber = lineup[0], lineup[1] if len(lineup) > 1 else ""
     order = seat.view.draft_order
     last = bool(order) and len(order) == len(seat.view.players) and order[-1] == seat.seat
-    offered = {character_of_card(card).name for card in seat.me.draft_options}
+    offered = seat.offered
 
     def odds(name: str) -> float:
         # The last picker's unpicked role goes face down: nobody will hold it.
@@ -338,15 +407,12 @@ def _odds_in_play(seat: Seat, name: str) -> float:
     A role it put face down itself is out; a role it passed on was most likely taken; the
     roles it never saw were taken before it, except for the face-down cards among them (so
     the first picker knows its one unseen role is face down)."""
-    own_down = {character_of_card(card).name for card in seat.me.set_down}
+    own_down = seat.own_down
     if name in own_down:
         return 0.0
-    seen = set(seat.me.draft_seen)
-    if name in seen:
+    if name in seat.seen:
         return 0.9
-    unseen = [
-        n for n in seat.view.lineup if n not in seen and n not in seat.view.face_up
-    ]
+    unseen = seat.unseen
     hidden = seat.view.face_down_count - len(own_down)
     if not unseen:
         return 0.0
@@ -409,11 +475,8 @@ def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
         return dict.fromkeys(player.characters, 1.0)  # it has shown its hand already
     if seat.seat not in order or player.seat not in order:
         return {}
-    mine = {character_of_card(card).name for card in seat.me.characters}
-    own_down = {character_of_card(card).name for card in seat.me.set_down}
-    seen = set(seat.me.draft_seen)
-    revealed = set(view.revealed)
-    out = set(view.face_up) | set(view.removed) | mine | own_down | revealed
+    seen = seat.seen
+    out = seat.out_of_reach
     if order.index(player.seat) > order.index(seat.seat):
         pool = [n for n in seen if n not in out]
     else:
@@ -421,20 +484,20 @@ def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
     if not pool:
         return {}
     # A seat takes the role that suits it best far more often than the runner-up.
-    appeal = {name: math.exp(1.5 * _appeal(seat, player, name)) for name in pool}
+    rivals = [p for p in view.players if p.seat != player.seat]
+    appeal = {name: math.exp(1.5 * _appeal(seat, player, rivals, name)) for name in pool}
     total = sum(appeal.values())
     return {name: weight / total for name, weight in appeal.items()}
 
 
-def _appeal(seat: Seat, player: PlayerView, name: str) -> float:
+def _appeal(seat: Seat, player: PlayerView, rivals: list[PlayerView], name: str) -> float:
     """What a role is worth to ``player`` as a drafter weighs it from the table: its income,
     the Thief's purse, the Architect's builds, the Warlord and Assassin against a city near
-    the end, the Bishop's shelter, the crown."""
+    the end, the Bishop's shelter, the crown. ``rivals``: the seats other than ``player``."""
     value = BASE_VALUE.get(name, 1.5)
     colour = CHARACTERS[name].income
     if colour is not None:
         value += sum(1 for d in player.city if d.colour == colour)
-    rivals = [p for p in seat.view.players if p.seat != player.seat]
     if name == "thief":
         value += max(p.gold for p in rivals) / 3
     elif name == "architect" and player.hand_count >= 2 and player.gold >= 4:
