@@ -12,7 +12,13 @@ from games.citadels import GAME
 from games.citadels.bot import Seat, _appeal, _likely_roles, _odds_in_play
 from games.citadels.cards import CHARACTERS, character_of_card
 from games.citadels.state import CitadelsState, holder_of
-from games.citadels.views import CitadelsView, PlayerView, _revealed_roles
+from games.citadels.views import (
+    CitadelsView,
+    PlayerView,
+    _district,
+    _district_views,
+    _revealed_roles,
+)
 from games.core import Action, Prompt
 from tests.every_game import bot_moments
 from tests.games.citadels.table import new_game
@@ -76,6 +82,16 @@ def test_revealed_roles_equal_a_search_of_every_seat_per_role() -> None:
         assert list(roles) == list(_plain_revealed_roles(state))
         shown += bool(roles)
     assert shown > 30
+
+
+def test_district_views_equal_each_cards_view_with_its_beautified_mark() -> None:
+    beautified = 0
+    for state, _ in _moments():
+        for cards in (*state.hands, *state.cities):
+            assert _district_views(state, cards) == [
+                _district(card, card in state.beautified) for card in cards]
+        beautified += bool(state.beautified)
+    assert beautified > 5
 
 
 # -- the bot's readings, each against the expression it stands for -----------------------------
