@@ -295,14 +295,14 @@ def _draft_discard(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
 
 
 def _gather(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
-    kinds = {act.kind: act for act in prompt.actions}
-    power = _power(seat, prompt, rng, before_gather=True)
+    by_kind = _by_kind(prompt.actions)
+    power = _power(seat, by_kind, rng, before_gather=True)
     if power is not None:
         return power
     income = seat.income_of(str(prompt.params.get("character", "")))
-    if "draw_cards" in kinds and not seat.wants_gold(income):
-        return kinds["draw_cards"]
-    return kinds["take_gold"]
+    if "draw_cards" in by_kind and not seat.wants_gold(income):
+        return by_kind["draw_cards"][-1]
+    return by_kind["take_gold"][-1]
 
 
 def _keep(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
@@ -318,10 +318,16 @@ def _build_score(seat: Seat, card: str) -> float:
     return seat.card_value(district, budget=seat.gold)
 
 
-def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+def _by_kind(actions: list[Action]) -> dict[str, list[Action]]:
+    """The offered actions by kind, in the prompt's order within each."""
     by_kind: dict[str, list[Action]] = {}
-    for act in prompt.actions:
+    for act in actions:
         by_kind.setdefault(act.kind, []).append(act)
+    return by_kind
+
+
+def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    by_kind = _by_kind(prompt.actions)
     character = str(prompt.params.get("character", ""))
     builds = by_kind.get("build", [])
     if "take_income" in by_kind and _income_first(seat, character, builds):
@@ -329,7 +335,7 @@ def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     if "bewitch" in by_kind:
         # A bewitched turn is a whole character's turn: better than the Witch's own build.
         return _name_target(seat, by_kind["bewitch"], rng)
-    power = _power(seat, prompt, rng, before_gather=False)
+    power = _power(seat, by_kind, rng, before_gather=False)
     if power is not None:
         return power
     if "destroy" in by_kind and not seat.easy:
@@ -519,12 +525,10 @@ def _appeal(seat: Seat, player: PlayerView, rivals: list[PlayerView], name: str)
 
 
 def _power(
-    seat: Seat, prompt: Prompt, rng: random.Random, *, before_gather: bool
+    seat: Seat, by_kind: dict[str, list[Action]], rng: random.Random, *, before_gather: bool
 ) -> Action | None:
-    """A character or district power worth using now, or None."""
-    by_kind: dict[str, list[Action]] = {}
-    for act in prompt.actions:
-        by_kind.setdefault(act.kind, []).append(act)
+    """A character or district power worth using now (``by_kind``: the offered actions by
+    kind), or None."""
     if "murder" in by_kind:
         return _name_target(seat, by_kind["murder"], rng)
     if "rob" in by_kind:
