@@ -20,9 +20,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from games.citadels import actions as a
 from games.citadels.cards import CHARACTERS, District, character_of_card, district_of
@@ -53,11 +52,33 @@ FIRST_COMPLETE, COMPLETE = 4.0, 2.0
 AIMED_AT = {"merchant": 0.65, "architect": 0.65, "king": 0.15, "alchemist": 0.4, "navigator": 0.4}
 
 
+# Each card id's district, filled as cards are met (one lookup rather than two).
+_DISTRICT_OF: dict[str, District] = {}
+
+
+def _district_of(card: str) -> District:
+    district = _DISTRICT_OF[card] = district_of(card)
+    return district
+
+
 def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:
     """The highest-scoring item; a random one among equals."""
-    scored = [(score(item), item) for item in items]
-    top = max(s for s, _ in scored)
-    return rng.choice([item for s, item in scored if s == top])
+    scores = [score(item) for item in items]
+    top = max(scores)
+    return rng.choice([item for s, item in zip(scores, items, strict=True) if s == top])
+
+
+class _kept(Generic[T]):
+    """A reading worked out on first use and kept in the instance (``functools.cached_property``
+    without the lock it takes on every first use in Python 3.11)."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __get__(self, seat: object, owner: type | None = None) -> T:
+        value = vars(seat)[self.name] = self.compute(seat)
+        return value
 
 
 class Seat:
@@ -76,7 +97,7 @@ class Seat:
         self.gold = self.player.gold
         self.city_names = {d.name for d in self.player.city}
         self.colours = {d.colour for d in self.player.city}
-        self.hand = [district_of(d.id) for d in self.me.hand]
+        self.hand = [_DISTRICT_OF.get(d.id) or _district_of(d.id) for d in self.me.hand]
         self.easy = view.bot_level == "easy"
         self._scores: dict[int, float] = {}
         self._incomes: dict[str, int] = {}
@@ -85,7 +106,7 @@ class Seat:
         """The other seats (one list for the decision: no caller changes it)."""
         return self._others
 
-    @cached_property
+    @_kept
     def _others(self) -> list[PlayerView]:
         return [p for p in self.view.players if p.seat != self.seat]
 
@@ -93,43 +114,47 @@ class Seat:
         """The other seat closest to winning: biggest city, then the richer."""
         return self._leader
 
-    @cached_property
+    @_kept
     def _leader(self) -> PlayerView:
         return max(self.others(), key=lambda p: (len(p.city), sum(d.points for d in p.city)))
 
-    @cached_property
+    @_kept
     def hand_useful(self) -> int:
         """How many hand cards would be new in the city."""
         return sum(1 for d in self.hand if self.useful(d))
 
-    @cached_property
+    @_kept
     def richest(self) -> int:
         """The largest purse among the other seats."""
         return max(p.gold for p in self.others())
 
     # -- the draft's memory: what this seat put down, was offered, never saw
 
-    @cached_property
+    @_kept
     def own_down(self) -> set[str]:
         """The roles this seat put face down itself this round."""
         return {character_of_card(card).name for card in self.me.set_down}
 
-    @cached_property
+    @_kept
     def seen(self) -> set[str]:
         return set(self.me.draft_seen)
 
-    @cached_property
+    @_kept
     def offered(self) -> set[str]:
         """The roles among this seat's draft options now."""
         return {character_of_card(card).name for card in self.me.draft_options}
 
-    @cached_property
+    @_kept
     def unseen(self) -> list[str]:
         """The lineup's roles this seat was never offered, the face-up discards left out."""
         seen, face_up = self.seen, self.view.face_up
         return [n for n in self.view.lineup if n not in seen and n not in face_up]
 
-    @cached_property
+    @_kept
+    def draft_hitters(self) -> tuple[float | None, float | None]:
+        return _hitters(self)
+
+    @_kept
     def out_of_reach(self) -> set[str]:
         """The roles no other seat can hold now: face up, removed, this seat's own (held or
         put down), and the revealed ones."""
@@ -253,6 +278,17 @@ def _draft_risk(seat: Seat, name: str) -> float:
     if not aim:
         return 0.0
     loss = 0.0
+    killer_odds, robber_odds = seat.draft_hitters
+    if killer_odds is not None:
+        loss += killer_odds * aim * (3.0 + seat.income_of(name))
+    if robber_odds is not None:
+        loss += robber_odds * aim * seat.gold
+    return loss
+
+
+def _hitters(seat: Seat) -> tuple[float | None, float | None]:
+    """The odds that another seat holds the Assassin and the Thief (None: not in this game),
+    the same for every role the draft weighs."""
     lineup = seat.view.lineup
     killer, robber = lineup[0], lineup[1] if len(lineup) > 1 else ""
     order = seat.view.draft_order
@@ -263,11 +299,8 @@ def _draft_risk(seat: Seat, name: str) -> float:
         # The last picker's unpicked role goes face down: nobody will hold it.
         return 0.0 if last and name in offered else _odds_in_play(seat, name)
 
-    if killer == "assassin":
-        loss += odds(killer) * aim * (3.0 + seat.income_of(name))
-    if robber == "thief":
-        loss += odds(robber) * aim * seat.gold
-    return loss
+    return (odds(killer) if killer == "assassin" else None,
+            odds(robber) if robber == "thief" else None)
 
 
 def _draft_pick(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:

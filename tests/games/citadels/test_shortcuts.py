@@ -112,6 +112,20 @@ def _plain_odds(view: CitadelsView, name: str) -> float:
     return max(0.0, 1.0 - hidden / len(unseen))
 
 
+def _plain_hitters(view: CitadelsView) -> tuple[float | None, float | None]:
+    assert view.me is not None
+    killer, robber = view.lineup[0], view.lineup[1] if len(view.lineup) > 1 else ""
+    order = view.draft_order
+    last = bool(order) and len(order) == len(view.players) and order[-1] == view.me.seat
+    offered = {character_of_card(card).name for card in view.me.draft_options}
+
+    def odds(name: str) -> float:
+        return 0.0 if last and name in offered else _plain_odds(view, name)
+
+    return (odds(killer) if killer == "assassin" else None,
+            odds(robber) if robber == "thief" else None)
+
+
 def _plain_likely_roles(seat: Seat, view: CitadelsView, player: PlayerView) -> dict[str, float]:
     assert view.me is not None
     order = view.draft_order
@@ -169,5 +183,6 @@ def test_the_bots_kept_readings_equal_the_plain_computations() -> None:
                     1 for d in view.players[prompt.seat].city if d.colour == colour)
                 assert seat.income_of(name) == income
                 assert _odds_in_play(seat, name) == _plain_odds(view, name)
+            assert seat.draft_hitters == _plain_hitters(view)
         checked += 1
     assert checked > 300
