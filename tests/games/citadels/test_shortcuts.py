@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from functools import cache
 
 from games.citadels import GAME
 from games.citadels.bot import Seat, _appeal, _likely_roles, _odds_in_play
@@ -34,10 +34,15 @@ TABLES: tuple[tuple[int, int, dict[str, object]], ...] = (
 )
 
 
-def _moments() -> Iterator[tuple[CitadelsState, Prompt]]:
-    for seed, seats, options in TABLES:
-        yield from bot_moments(GAME, new_game(seats, seed=seed, **options),
-                               random.Random(seed), moves=400, every=3)
+@cache
+def _moments() -> tuple[tuple[CitadelsState, Prompt], ...]:
+    """The seeded games' moments, played once for every test here (none changes a state)."""
+    return tuple(
+        moment
+        for seed, seats, options in TABLES
+        for moment in bot_moments(GAME, new_game(seats, seed=seed, **options),
+                                  random.Random(seed), moves=400, every=3)
+    )
 
 
 def _validated(action: Action) -> Action:
