@@ -21,7 +21,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from games.citadels import actions as a
 from games.citadels.cards import CHARACTERS, District, character_of_card, district_of
@@ -52,15 +52,41 @@ FIRST_COMPLETE, COMPLETE = 4.0, 2.0
 AIMED_AT = {"merchant": 0.65, "architect": 0.65, "king": 0.15, "alchemist": 0.4, "navigator": 0.4}
 
 
+# Each card id's district, filled as cards are met (one lookup rather than two).
+_DISTRICT_OF: dict[str, District] = {}
+
+
+def _district_of(card: str) -> District:
+    district = _DISTRICT_OF[card] = district_of(card)
+    return district
+
+
 def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) -> T:
     """The highest-scoring item; a random one among equals."""
-    scored = [(score(item), item) for item in items]
-    top = max(s for s, _ in scored)
-    return rng.choice([item for s, item in scored if s == top])
+    scores = [score(item) for item in items]
+    top = max(scores)
+    return rng.choice([item for s, item in zip(scores, items, strict=True) if s == top])
+
+
+class _kept(Generic[T]):
+    """A reading worked out on first use and kept in the instance (``functools.cached_property``
+    without the lock it takes on every first use in Python 3.11)."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __get__(self, seat: object, owner: type | None = None) -> T:
+        value = vars(seat)[self.name] = self.compute(seat)
+        return value
 
 
 class Seat:
-    """The bot's reading of its view."""
+    """The bot's reading of its view.
+
+    One decision weighs many candidates against the same table: what depends on the view
+    alone (the other seats, the leader, each city's score, the draft's memory) is worked out
+    once, on first use, and kept for the rest of the decision."""
 
     def __init__(self, view: CitadelsView) -> None:
         assert view.me is not None, "the bot needs a seat's view"
@@ -71,19 +97,82 @@ class Seat:
         self.gold = self.player.gold
         self.city_names = {d.name for d in self.player.city}
         self.colours = {d.colour for d in self.player.city}
-        self.hand = [district_of(d.id) for d in self.me.hand]
+        self.hand = [_DISTRICT_OF.get(d.id) or _district_of(d.id) for d in self.me.hand]
         self.easy = view.bot_level == "easy"
+        self._scores: dict[int, float] = {}
+        self._incomes: dict[str, int] = {}
 
     def others(self) -> list[PlayerView]:
+        """The other seats (one list for the decision: no caller changes it)."""
+        return self._others
+
+    @_kept
+    def _others(self) -> list[PlayerView]:
         return [p for p in self.view.players if p.seat != self.seat]
 
     def leader(self) -> PlayerView:
         """The other seat closest to winning: biggest city, then the richer."""
+        return self._leader
+
+    @_kept
+    def _leader(self) -> PlayerView:
         return max(self.others(), key=lambda p: (len(p.city), sum(d.points for d in p.city)))
+
+    @_kept
+    def hand_useful(self) -> int:
+        """How many hand cards would be new in the city."""
+        return sum(1 for d in self.hand if self.useful(d))
+
+    @_kept
+    def richest(self) -> int:
+        """The largest purse among the other seats."""
+        return max(p.gold for p in self.others())
+
+    # -- the draft's memory: what this seat put down, was offered, never saw
+
+    @_kept
+    def own_down(self) -> set[str]:
+        """The roles this seat put face down itself this round."""
+        return {character_of_card(card).name for card in self.me.set_down}
+
+    @_kept
+    def seen(self) -> set[str]:
+        return set(self.me.draft_seen)
+
+    @_kept
+    def offered(self) -> set[str]:
+        """The roles among this seat's draft options now."""
+        return {character_of_card(card).name for card in self.me.draft_options}
+
+    @_kept
+    def unseen(self) -> list[str]:
+        """The lineup's roles this seat was never offered, the face-up discards left out."""
+        seen, face_up = self.seen, self.view.face_up
+        return [n for n in self.view.lineup if n not in seen and n not in face_up]
+
+    @_kept
+    def draft_hitters(self) -> tuple[float | None, float | None]:
+        return _hitters(self)
+
+    @_kept
+    def out_of_reach(self) -> set[str]:
+        """The roles no other seat can hold now: face up, removed, this seat's own (held or
+        put down), and the revealed ones."""
+        view = self.view
+        mine = {character_of_card(card).name for card in self.me.characters}
+        return set(view.face_up) | set(view.removed) | mine | self.own_down | set(view.revealed)
 
     def score_of(self, player: PlayerView, extra: Sequence[District] = ()) -> float:
         """The points ``player``'s city is worth now (with ``extra`` built), bonuses included:
         five colours, and completing (first or not)."""
+        if extra:
+            return self._score(player, extra)
+        score = self._scores.get(player.seat)
+        if score is None:
+            score = self._scores[player.seat] = self._score(player, extra)
+        return score
+
+    def _score(self, player: PlayerView, extra: Sequence[District]) -> float:
         points = float(sum(d.points + (1 if d.beautified else 0) for d in player.city))
         points += sum(d.points for d in extra)
         colours = {d.colour for d in player.city} | {d.colour for d in extra}
@@ -120,11 +209,16 @@ class Seat:
         return value
 
     def income_of(self, character: str) -> int:
-        colour = CHARACTERS[character].income
-        if colour is None:
-            return 0
-        bonus = 1 if "school_of_magic" in self.city_names else 0
-        return sum(1 for d in self.player.city if d.colour == colour) + bonus
+        income = self._incomes.get(character)
+        if income is None:
+            colour = CHARACTERS[character].income
+            if colour is None:
+                income = 0
+            else:
+                bonus = 1 if "school_of_magic" in self.city_names else 0
+                income = sum(1 for d in self.player.city if d.colour == colour) + bonus
+            self._incomes[character] = income
+        return income
 
     def wants_gold(self, income: int = 0) -> bool:
         """Gold while the hand holds work for it: two districts worth building, or one the
@@ -151,9 +245,9 @@ def choose_action(view: CitadelsView, prompt: Prompt, rng: random.Random) -> Act
 
 def _character_value(seat: Seat, name: str) -> float:
     value = BASE_VALUE[name] + seat.income_of(name)
-    hand_useful = sum(1 for d in seat.hand if seat.useful(d))
+    hand_useful = seat.hand_useful
     leader = seat.leader()
-    richest = max(p.gold for p in seat.others())
+    richest = seat.richest
     if name == "thief":
         value += richest / 3  # the Thief takes everything
     if name == "abbot" and richest > seat.gold:
@@ -184,21 +278,29 @@ def _draft_risk(seat: Seat, name: str) -> float:
     if not aim:
         return 0.0
     loss = 0.0
+    killer_odds, robber_odds = seat.draft_hitters
+    if killer_odds is not None:
+        loss += killer_odds * aim * (3.0 + seat.income_of(name))
+    if robber_odds is not None:
+        loss += robber_odds * aim * seat.gold
+    return loss
+
+
+def _hitters(seat: Seat) -> tuple[float | None, float | None]:
+    """The odds that another seat holds the Assassin and the Thief (None: not in this game),
+    the same for every role the draft weighs."""
     lineup = seat.view.lineup
     killer, robber = lineup[0], lineup[1] if len(lineup) > 1 else ""
     order = seat.view.draft_order
     last = bool(order) and len(order) == len(seat.view.players) and order[-1] == seat.seat
-    offered = {character_of_card(card).name for card in seat.me.draft_options}
+    offered = seat.offered
 
     def odds(name: str) -> float:
         # The last picker's unpicked role goes face down: nobody will hold it.
         return 0.0 if last and name in offered else _odds_in_play(seat, name)
 
-    if killer == "assassin":
-        loss += odds(killer) * aim * (3.0 + seat.income_of(name))
-    if robber == "thief":
-        loss += odds(robber) * aim * seat.gold
-    return loss
+    return (odds(killer) if killer == "assassin" else None,
+            odds(robber) if robber == "thief" else None)
 
 
 def _draft_pick(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
@@ -226,14 +328,14 @@ def _draft_discard(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
 
 
 def _gather(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
-    kinds = {act.kind: act for act in prompt.actions}
-    power = _power(seat, prompt, rng, before_gather=True)
+    by_kind = _by_kind(prompt.actions)
+    power = _power(seat, by_kind, rng, before_gather=True)
     if power is not None:
         return power
     income = seat.income_of(str(prompt.params.get("character", "")))
-    if "draw_cards" in kinds and not seat.wants_gold(income):
-        return kinds["draw_cards"]
-    return kinds["take_gold"]
+    if "draw_cards" in by_kind and not seat.wants_gold(income):
+        return by_kind["draw_cards"][-1]
+    return by_kind["take_gold"][-1]
 
 
 def _keep(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
@@ -249,10 +351,16 @@ def _build_score(seat: Seat, card: str) -> float:
     return seat.card_value(district, budget=seat.gold)
 
 
-def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+def _by_kind(actions: list[Action]) -> dict[str, list[Action]]:
+    """The offered actions by kind, in the prompt's order within each."""
     by_kind: dict[str, list[Action]] = {}
-    for act in prompt.actions:
+    for act in actions:
         by_kind.setdefault(act.kind, []).append(act)
+    return by_kind
+
+
+def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
+    by_kind = _by_kind(prompt.actions)
     character = str(prompt.params.get("character", ""))
     builds = by_kind.get("build", [])
     if "take_income" in by_kind and _income_first(seat, character, builds):
@@ -260,7 +368,7 @@ def _turn(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     if "bewitch" in by_kind:
         # A bewitched turn is a whole character's turn: better than the Witch's own build.
         return _name_target(seat, by_kind["bewitch"], rng)
-    power = _power(seat, prompt, rng, before_gather=False)
+    power = _power(seat, by_kind, rng, before_gather=False)
     if power is not None:
         return power
     if "destroy" in by_kind and not seat.easy:
@@ -338,15 +446,12 @@ def _odds_in_play(seat: Seat, name: str) -> float:
     A role it put face down itself is out; a role it passed on was most likely taken; the
     roles it never saw were taken before it, except for the face-down cards among them (so
     the first picker knows its one unseen role is face down)."""
-    own_down = {character_of_card(card).name for card in seat.me.set_down}
+    own_down = seat.own_down
     if name in own_down:
         return 0.0
-    seen = set(seat.me.draft_seen)
-    if name in seen:
+    if name in seat.seen:
         return 0.9
-    unseen = [
-        n for n in seat.view.lineup if n not in seen and n not in seat.view.face_up
-    ]
+    unseen = seat.unseen
     hidden = seat.view.face_down_count - len(own_down)
     if not unseen:
         return 0.0
@@ -409,11 +514,8 @@ def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
         return dict.fromkeys(player.characters, 1.0)  # it has shown its hand already
     if seat.seat not in order or player.seat not in order:
         return {}
-    mine = {character_of_card(card).name for card in seat.me.characters}
-    own_down = {character_of_card(card).name for card in seat.me.set_down}
-    seen = set(seat.me.draft_seen)
-    revealed = set(view.revealed)
-    out = set(view.face_up) | set(view.removed) | mine | own_down | revealed
+    seen = seat.seen
+    out = seat.out_of_reach
     if order.index(player.seat) > order.index(seat.seat):
         pool = [n for n in seen if n not in out]
     else:
@@ -421,20 +523,20 @@ def _likely_roles(seat: Seat, player: PlayerView) -> dict[str, float]:
     if not pool:
         return {}
     # A seat takes the role that suits it best far more often than the runner-up.
-    appeal = {name: math.exp(1.5 * _appeal(seat, player, name)) for name in pool}
+    rivals = [p for p in view.players if p.seat != player.seat]
+    appeal = {name: math.exp(1.5 * _appeal(seat, player, rivals, name)) for name in pool}
     total = sum(appeal.values())
     return {name: weight / total for name, weight in appeal.items()}
 
 
-def _appeal(seat: Seat, player: PlayerView, name: str) -> float:
+def _appeal(seat: Seat, player: PlayerView, rivals: list[PlayerView], name: str) -> float:
     """What a role is worth to ``player`` as a drafter weighs it from the table: its income,
     the Thief's purse, the Architect's builds, the Warlord and Assassin against a city near
-    the end, the Bishop's shelter, the crown."""
+    the end, the Bishop's shelter, the crown. ``rivals``: the seats other than ``player``."""
     value = BASE_VALUE.get(name, 1.5)
     colour = CHARACTERS[name].income
     if colour is not None:
         value += sum(1 for d in player.city if d.colour == colour)
-    rivals = [p for p in seat.view.players if p.seat != player.seat]
     if name == "thief":
         value += max(p.gold for p in rivals) / 3
     elif name == "architect" and player.hand_count >= 2 and player.gold >= 4:
@@ -456,12 +558,10 @@ def _appeal(seat: Seat, player: PlayerView, name: str) -> float:
 
 
 def _power(
-    seat: Seat, prompt: Prompt, rng: random.Random, *, before_gather: bool
+    seat: Seat, by_kind: dict[str, list[Action]], rng: random.Random, *, before_gather: bool
 ) -> Action | None:
-    """A character or district power worth using now, or None."""
-    by_kind: dict[str, list[Action]] = {}
-    for act in prompt.actions:
-        by_kind.setdefault(act.kind, []).append(act)
+    """A character or district power worth using now (``by_kind``: the offered actions by
+    kind), or None."""
     if "murder" in by_kind:
         return _name_target(seat, by_kind["murder"], rng)
     if "rob" in by_kind:

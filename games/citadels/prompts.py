@@ -5,6 +5,7 @@ holder)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from games.citadels import building, powers
 from games.citadels.actions import (
@@ -38,8 +39,21 @@ from games.citadels.actions import (
 from games.citadels.cards import CHARACTERS
 from games.citadels.state import CitadelsState
 from games.core import Action, Prompt
+from games.core.construct import assembled
+from games.core.made import made
 
 PREFIX = "citadels.prompt."
+
+
+def _prompt(seat: int, stage: str, actions: list[Action], *, default: int | None = 0,
+            params: dict[str, Any] | None = None) -> Prompt:
+    # Built without validation (``assembled``): every value is of its field's type and made
+    # here, and the prompts are worked out again for every new state.
+    return assembled(Prompt, {
+        "seat": seat, "kind": PREFIX + stage, "actions": actions, "blocking": True,
+        "default": default, "params": {} if params is None else params, "question": "",
+        "clock": "turn", "pick": None,
+    })
 
 
 def pending(state: CitadelsState) -> list[Prompt]:
@@ -51,24 +65,20 @@ def pending(state: CitadelsState) -> list[Prompt]:
         giver = state.crown_giver
         assert giver is not None
         actions: list[Action] = [
-            GiveCrown(seat=giver, target=t) for t in powers.give_crown_targets(state)
+            made(GiveCrown, seat=giver, target=t) for t in powers.give_crown_targets(state)
         ]
-        return [Prompt(seat=giver, kind=PREFIX + "give_crown", actions=actions)]
+        return [_prompt(giver, "give_crown", actions)]
     return [_turn_prompt(state)]
 
 
 def _draft_prompt(state: CitadelsState) -> Prompt:
     seat, move = state.draft_steps[0]
     if move == "discard":
-        actions: list[Action] = [DraftDiscard(seat=seat, card=c) for c in state.draft_pool]
-        return Prompt(seat=seat, kind=PREFIX + "draft_discard", actions=actions)
-    actions = [DraftPick(seat=seat, card=c) for c in state.draft_pool]
-    return Prompt(
-        seat=seat,
-        kind=PREFIX + "draft_pick",
-        actions=actions,
-        params={"face_down_offered": move == "pick_with_face_down"},
-    )
+        actions: list[Action] = [made(DraftDiscard, seat=seat, card=c) for c in state.draft_pool]
+        return _prompt(seat, "draft_discard", actions)
+    actions = [made(DraftPick, seat=seat, card=c) for c in state.draft_pool]
+    return _prompt(seat, "draft_pick", actions,
+                   params={"face_down_offered": move == "pick_with_face_down"})
 
 
 def _turn_prompt(state: CitadelsState) -> Prompt:
@@ -78,65 +88,67 @@ def _turn_prompt(state: CitadelsState) -> Prompt:
     stage = turn.stage
     actions: list[Action]
     if stage == "keep":
-        actions = [KeepCard(seat=actor, card=c) for c in turn.drawn]
+        actions = [made(KeepCard, seat=actor, card=c) for c in turn.drawn]
         params["keep"] = turn.keep_left
-        return Prompt(seat=actor, kind=PREFIX + "keep", actions=actions, params=params)
+        return _prompt(actor, "keep", actions, params=params)
     if stage == "redraw":
-        actions = [MagicianDiscard(seat=actor, card=c) for c in powers.magician_discards(state)]
-        actions.append(MagicianRedraw(seat=actor))
+        actions = [
+            made(MagicianDiscard, seat=actor, card=c) for c in powers.magician_discards(state)
+        ]
+        actions.append(made(MagicianRedraw, seat=actor))
         params["set_aside"] = len(turn.set_aside)
-        return Prompt(
-            seat=actor,
-            kind=PREFIX + "magician_redraw",
-            actions=actions,
-            default=len(actions) - 1,
-            params=params,
-        )
+        return _prompt(actor, "magician_redraw", actions, default=len(actions) - 1,
+                       params=params)
     if stage == "peek":
         actions = [
-            WizardTake(seat=actor, card=card, build=now)
+            made(WizardTake, seat=actor, card=card, build=now)
             for card, now in powers.wizard_take_options(state)
         ]
         params["target"] = turn.peek_target
-        return Prompt(seat=actor, kind=PREFIX + "wizard_take", actions=actions, params=params)
+        return _prompt(actor, "wizard_take", actions, params=params)
     if stage == "graveyard":
         keeper = turn.graveyard_seat
         assert keeper is not None
         actions = [
-            GraveyardBuyBack(seat=keeper, accept=False),
-            GraveyardBuyBack(seat=keeper, accept=True),
+            made(GraveyardBuyBack, seat=keeper, accept=False),
+            made(GraveyardBuyBack, seat=keeper, accept=True),
         ]
         params["card"] = turn.graveyard_card
-        return Prompt(seat=keeper, kind=PREFIX + "graveyard", actions=actions, params=params)
+        return _prompt(keeper, "graveyard", actions, params=params)
     if stage == "tribute":
         payer = turn.tribute_seat
         assert payer is not None
-        actions = [Tribute(seat=payer, card=c) for c in powers.tribute_options(state)]
+        actions = [made(Tribute, seat=payer, card=c) for c in powers.tribute_options(state)]
         params["to"] = actor
-        return Prompt(seat=payer, kind=PREFIX + "tribute", actions=actions, params=params)
+        return _prompt(payer, "tribute", actions, params=params)
     if stage == "gather":
-        actions = [TakeGold(seat=actor)]
+        actions = [made(TakeGold, seat=actor)]
         if state.deck:
-            actions.append(DrawCards(seat=actor))
+            actions.append(made(DrawCards, seat=actor))
         if not turn.gather_only:
             actions.extend(_powers(state, actor))
-        return Prompt(seat=actor, kind=PREFIX + "gather", actions=actions, params=params)
+        return _prompt(actor, "gather", actions, params=params)
     # the main part of the turn
-    actions = [Build(seat=actor, card=c) for c in building.buildable(state)]
+    actions = [made(Build, seat=actor, card=c) for c in building.buildable(state)]
     actions.extend(_powers(state, actor))
-    actions.extend(Bewitch(seat=actor, character=n) for n in powers.bewitch_targets(state))
-    actions.extend(NavigatorBonus(seat=actor, take=t) for t in powers.navigator_options(state))
-    actions.extend(Destroy(seat=actor, target=t, card=c) for t, c in powers.destroy_options(state))
+    actions.extend(made(Bewitch, seat=actor, character=n) for n in powers.bewitch_targets(state))
     actions.extend(
-        Exchange(seat=actor, give=g, target=t, take=c) for g, t, c in powers.exchange_options(state)
+        made(NavigatorBonus, seat=actor, take=t) for t in powers.navigator_options(state)
+    )
+    actions.extend(
+        made(Destroy, seat=actor, target=t, card=c) for t, c in powers.destroy_options(state)
+    )
+    actions.extend(
+        made(Exchange, seat=actor, give=g, target=t, take=c)
+        for g, t, c in powers.exchange_options(state)
     )
     default = 0
     if not powers.must_give_crown(state):
         default = len(actions)
-        actions.append(EndTurn(seat=actor))
+        actions.append(made(EndTurn, seat=actor))
     else:
         default = next(i for i, a in enumerate(actions) if isinstance(a, GiveCrown))
-    return Prompt(seat=actor, kind=PREFIX + "turn", actions=actions, default=default, params=params)
+    return _prompt(actor, "turn", actions, default=default, params=params)
 
 
 def _powers(state: CitadelsState, actor: int) -> list[Action]:
@@ -144,46 +156,50 @@ def _powers(state: CitadelsState, actor: int) -> list[Action]:
     turn = building.current(state)
     actions: list[Action] = []
     if not turn.income_taken and CHARACTERS[turn.character].income is not None:
-        actions.append(TakeIncome(seat=actor))
+        actions.append(made(TakeIncome, seat=actor))
     own_powers = _ANY_TIME_POWERS.get(turn.character)
     if own_powers is not None:
         actions.extend(own_powers(state, actor))
-    actions.extend(UseLaboratory(seat=actor, card=c) for c in building.laboratory_cards(state))
+    actions.extend(
+        made(UseLaboratory, seat=actor, card=c) for c in building.laboratory_cards(state)
+    )
     if building.smithy_open(state):
-        actions.append(UseSmithy(seat=actor))
+        actions.append(made(UseSmithy, seat=actor))
     return actions
 
 
 def _assassin(state: CitadelsState, actor: int) -> list[Action]:
-    return [Murder(seat=actor, character=n) for n in powers.murder_targets(state)]
+    return [made(Murder, seat=actor, character=n) for n in powers.murder_targets(state)]
 
 
 def _thief(state: CitadelsState, actor: int) -> list[Action]:
-    return [Rob(seat=actor, character=n) for n in powers.rob_targets(state)]
+    return [made(Rob, seat=actor, character=n) for n in powers.rob_targets(state)]
 
 
 def _magician(state: CitadelsState, actor: int) -> list[Action]:
     actions: list[Action] = [
-        MagicianSwap(seat=actor, target=t) for t in powers.swap_targets(state)
+        made(MagicianSwap, seat=actor, target=t) for t in powers.swap_targets(state)
     ]
-    actions.extend(MagicianDiscard(seat=actor, card=c) for c in powers.magician_discards(state))
+    actions.extend(
+        made(MagicianDiscard, seat=actor, card=c) for c in powers.magician_discards(state)
+    )
     return actions
 
 
 def _wizard(state: CitadelsState, actor: int) -> list[Action]:
-    return [WizardPeek(seat=actor, target=t) for t in powers.peek_targets(state)]
+    return [made(WizardPeek, seat=actor, target=t) for t in powers.peek_targets(state)]
 
 
 def _emperor(state: CitadelsState, actor: int) -> list[Action]:
-    return [GiveCrown(seat=actor, target=t) for t in powers.give_crown_targets(state)]
+    return [made(GiveCrown, seat=actor, target=t) for t in powers.give_crown_targets(state)]
 
 
 def _abbot(state: CitadelsState, actor: int) -> list[Action]:
-    return [AbbotCollect(seat=actor)] if powers.abbot_open(state) else []
+    return [made(AbbotCollect, seat=actor)] if powers.abbot_open(state) else []
 
 
 def _artist(state: CitadelsState, actor: int) -> list[Action]:
-    return [Beautify(seat=actor, card=c) for c in powers.beautify_options(state)]
+    return [made(Beautify, seat=actor, card=c) for c in powers.beautify_options(state)]
 
 
 _ANY_TIME_POWERS: dict[str, Callable[[CitadelsState, int], list[Action]]] = {

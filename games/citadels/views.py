@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.citadels.cards import CHARACTERS, character_of_card, district_of
+from games.citadels.cards import CHARACTERS, character_card, character_of_card, district_of
 from games.citadels.scoring import breakdown
-from games.citadels.state import CitadelsState, holder_of
+from games.citadels.state import CitadelsState
 from games.core.construct import assembled
 
 
@@ -127,8 +127,24 @@ def _district(card: str, beautified: bool) -> DistrictView:
     return cached
 
 
-def district_view(state: CitadelsState, card: str) -> DistrictView:
-    return _district(card, card in state.beautified)
+_CARD_OF_ROLE: dict[str, str] = {name: character_card(name) for name in CHARACTERS}
+
+
+def _district_views(state: CitadelsState, cards: list[str]) -> list[DistrictView]:
+    """The views of ``cards``; while no district is beautified, each card's plain view."""
+    if state.beautified:
+        return [_district(card, card in state.beautified) for card in cards]
+    plain = _PLAIN_VIEWS
+    return [plain.get(card) or _plain_view(card) for card in cards]
+
+
+# Each card's view while it carries no Artist's gold, by card id.
+_PLAIN_VIEWS: dict[str, DistrictView] = {}
+
+
+def _plain_view(card: str) -> DistrictView:
+    view = _PLAIN_VIEWS[card] = _district(card, False)
+    return view
 
 
 @lru_cache(maxsize=4096)
@@ -142,24 +158,33 @@ def _player_view(
     crown: bool,
     characters: tuple[str, ...],
 ) -> PlayerView:
-    """A seat's public part; cities change seldom, so most of these are found in the cache."""
-    return PlayerView(
-        seat=seat,
-        gold=gold,
-        hand_count=hand_count,
-        city=[_district(card, b) for card, b in zip(city, beautified, strict=True)],
-        completed=completed,
-        crown=crown,
-        characters=list(characters),
-    )
+    """A seat's public part; cities change seldom, so most of these are found in the cache.
+    Built without validation (``assembled``): every value is of its field's type."""
+    return assembled(PlayerView, {
+        "seat": seat,
+        "gold": gold,
+        "hand_count": hand_count,
+        "city": [_district(card, b) for card, b in zip(city, beautified, strict=True)],
+        "completed": completed,
+        "crown": crown,
+        "characters": list(characters),
+    })
 
 
 def _revealed_roles(state: CitadelsState) -> dict[int, tuple[str, ...]]:
     """The roles each seat has revealed this round, in rank order."""
+    revealed = state.revealed
+    if not revealed:
+        return {}
+    # Who holds each card, read once (rather than a search of every seat's picks per role).
+    holders: dict[str, int] = {}
+    for seat, picks in enumerate(state.picks):
+        for card in picks:
+            holders.setdefault(card, seat)
     roles: dict[int, tuple[str, ...]] = {}
     for name in state.characters:
-        if name in state.revealed:
-            holder = holder_of(state, name)
+        if name in revealed:
+            holder = holders.get(_CARD_OF_ROLE[name])
             if holder is not None:
                 roles[holder] = (*roles.get(holder, ()), name)
     return roles
@@ -275,16 +300,16 @@ def _me(state: CitadelsState, seat: int) -> MeView:
     )
     peek: list[DistrictView] = []
     if mine and turn is not None and turn.stage == "peek" and turn.peek_target is not None:
-        peek = [district_view(state, c) for c in state.hands[turn.peek_target]]
+        peek = _district_views(state, state.hands[turn.peek_target])
     return assembled(MeView, {
         "seat": seat,
-        "hand": [district_view(state, c) for c in state.hands[seat]],
+        "hand": _district_views(state, state.hands[seat]),
         "characters": list(state.picks[seat]) if state.picks else [],
         "draft_options": list(state.draft_pool) if drafting else [],
         "set_down": list(state.set_down.get(seat, [])),
         "draft_seen": list(state.draft_seen.get(seat, [])),
-        "drawn": [district_view(state, c) for c in turn.drawn] if mine and turn else [],
-        "set_aside": [district_view(state, c) for c in turn.set_aside] if mine and turn else [],
+        "drawn": _district_views(state, turn.drawn) if mine and turn else [],
+        "set_aside": _district_views(state, turn.set_aside) if mine and turn else [],
         "peek": peek,
     })
 
