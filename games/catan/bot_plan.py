@@ -155,8 +155,8 @@ class Seat:
             # choice asks this of most corners several times), without the owner of every
             # corner and edge: a set-up choice needs no more of the board.
             free = self._free = [True] * CORNER_COUNT
-            for settlements, cities, _ in self.board:
-                for corner in (*settlements, *cities):
+            for row in map(vars, self.view.players):
+                for corner in (*row["settlements"], *row["cities"]):
                     free[corner] = False
                     for n in CORNER_NEIGHBOURS[corner]:
                         free[n] = False
