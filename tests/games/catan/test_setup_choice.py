@@ -3,7 +3,8 @@ corners that can still win, the products of each resource's weights looked up, t
 corners found from the buildings, the resources new to the seat counted once per set), is the
 one the plain computation picks: every free corner scored by its worth, the resources it adds
 and the best free corner two roads away, the highest score and the lowest corner among
-equals. And the set-up prompt's default is the corner with the most pips, the lowest among
+equals. A seat's free corners, in the set-up and in play, are those the owner of every corner
+leaves. And the set-up prompt's default is the corner with the most pips, the lowest among
 equals."""
 
 from __future__ import annotations
@@ -41,6 +42,24 @@ def _set_up_positions() -> tuple[tuple[CatanState, Prompt], ...]:
     return tuple(found)
 
 
+@cache
+def _played_positions() -> tuple[CatanState, ...]:
+    """Positions of seeded all-bot games after the set-up, every tenth move."""
+    found = []
+    for seed in range(3):
+        state = new_game(4, seed, board="variable")
+        rng = random.Random(seed)
+        for move in range(200):
+            if GAME.outcome(state) is not None:
+                break
+            if move % 10 == 0 and state.phase == "turns":
+                found.append(state)
+            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
+            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
+                                                  rng)).state
+    return tuple(found)
+
+
 def _plain_worth(seat: Seat, c: int, blocked: int | None) -> float:
     """A corner's worth for the seat, hex ``blocked`` yielding nothing, summed term by
     term."""
@@ -55,13 +74,18 @@ def _plain_worth(seat: Seat, c: int, blocked: int | None) -> float:
     return value
 
 
-def _plain_choice(seat: Seat, prompt: Prompt) -> int:
+def _plain_free(seat: Seat) -> list[bool]:
+    """Each corner free with no building next to it, from the owner of every corner."""
     owner = [-1] * CORNER_COUNT
     for at, player in enumerate(seat.view.players):
         for c in (*player.settlements, *player.cities):
             owner[c] = at
-    free = [owner[c] < 0 and all(owner[n] < 0 for n in CORNER_NEIGHBOURS[c])
+    return [owner[c] < 0 and all(owner[n] < 0 for n in CORNER_NEIGHBOURS[c])
             for c in range(CORNER_COUNT)]
+
+
+def _plain_choice(seat: Seat, prompt: Prompt) -> int:
+    free = _plain_free(seat)
     produced = {k for k, p in seat.production.items() if p > 0}
 
     def key(act: a.PlaceSettlement) -> tuple[float, int]:
@@ -82,8 +106,16 @@ def test_the_set_up_settlement_is_the_plain_computations_choice() -> None:
         chosen = _place_settlement(seat, prompt, random.Random(0))
         assert isinstance(chosen, a.PlaceSettlement)
         assert chosen.corner == _plain_choice(seat, prompt)
+        assert seat.free_corners() == _plain_free(seat)
         second += any(seat.production.values())
     assert len(positions) > 60 and second > 30
+
+
+def test_a_seats_free_corners_are_those_the_owners_of_every_corner_leave() -> None:
+    for state in _played_positions():
+        for s in range(state.seats):
+            seat = seat_of(GAME.view(state, s))
+            assert seat.free_corners() == _plain_free(seat)
 
 
 def test_the_set_up_prompts_default_has_the_most_pips() -> None:
