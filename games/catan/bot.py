@@ -102,12 +102,13 @@ def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
 def _place_road(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     placed = prompt.params.get("corner")
     options = _of(prompt, a.PlaceRoad)
+    free, worth = seat.free_corners(), seat.corner_value
 
     def outlook(act: Action) -> float:
         a_, b = EDGE_CORNERS[act.edge]  # type: ignore[attr-defined]
         far = b if a_ == placed else a_
-        return max((seat.corner_value(g) for g in CORNER_NEIGHBOURS[far]
-                    if g != placed and seat.free_corner(g)), default=0.0)
+        return max((worth(g) for g in CORNER_NEIGHBOURS[far] if g != placed and free[g]),
+                   default=0.0)
 
     return max(options, key=lambda act: (outlook(act), -act.edge))  # type: ignore[attr-defined]
 

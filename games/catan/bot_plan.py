@@ -425,6 +425,13 @@ class _IslandWorths:
             # Each term's product looked up rather than made (the same product of the same
             # two floats): each seat's second settlement weighs the island afresh.
             weighed = _scarce_weighed(key[1])
+            if blocked is None:  # every set-up choice: the robber on the desert
+                for here in self._yields_of:
+                    value = 0.0
+                    for _, kind, number in here:
+                        value += weighed[kind][number]
+                    found.append(value)
+                return found
             for here in self._yields_of:
                 value = 0.0
                 for h, kind, number in here:
