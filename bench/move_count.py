@@ -39,9 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=60)
     parser.add_argument("--moves", type=int, default=40, help="rounds of one move per match")
     parser.add_argument("--skip", type=int, default=0,
-                        help="rounds played first, not counted: the later moves alone (the "
-                             "service bench's paced phase plays about each match's moves 13 "
-                             "to 20)")
+                        help="rounds played first, not counted: a later phase's moves alone "
+                             "(the service bench's paced phase follows its saturation phase, "
+                             "some 20 to 25 moves a match)")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     states, rngs = starting_matches(game, args.matches)
