@@ -371,8 +371,15 @@ class Seat:
         key = tuple(sorted(hand.items()))
         found = self._outlooks.get(key)
         if found is None:
-            found = self._outlooks[key] = max((t.score for t in self.targets(hand)),
-                                              default=0.0)
+            # ``targets(hand)``'s best score, its sums the same in the same order, without the
+            # targets and the cards each lacks made for it: each answer to an offer weighs two
+            # hands or three.
+            production = self.production
+            found = self._outlooks[key] = max(
+                (gain / (1.0 + sum(short / max(production.get(k, 0.0), 0.04)
+                                   for k, n in cost.items()
+                                   if (short := n - hand.get(k, 0)) > 0))
+                 for _, _, _, cost, gain in self.goals()), default=0.0)
         return found
 
     def _army_close(self) -> bool:
