@@ -10,6 +10,7 @@ alone, repeatable whatever the machine's load, the collector set as the bot proc
         --callgrind-out-file=/tmp/moves.out .venv/bin/python bench/move_count.py \\
         --game catan --matches 60 --moves 40
 
+``--skip`` plays that many rounds first, outside the count: the moves of a later phase alone.
 callgrind's ``Collected`` line is the total; divide by the moves printed. Two trees that play
 the same moves print the same digest.
 """
@@ -37,15 +38,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True, choices=registry.names())
     parser.add_argument("--matches", type=int, default=60)
     parser.add_argument("--moves", type=int, default=40, help="rounds of one move per match")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="rounds played first, not counted: a later phase's moves alone "
+                             "(the service bench's paced phase follows its saturation phase, "
+                             "some 20 to 25 moves a match)")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     states, rngs = starting_matches(game, args.matches)
     digest = hashlib.sha256()
     played = 0
 
-    def play() -> None:
+    def play(rounds: int, counted: bool = True) -> None:
         nonlocal played
-        for _ in range(args.moves):
+        for _ in range(rounds):
             for i, state in enumerate(states):
                 if game.outcome(state) is not None:
                     continue
@@ -55,19 +60,22 @@ def main(argv: list[str] | None = None) -> int:
                 new = game.apply(state, action).state
                 game.outcome(new)
                 game.pending(new)
+                states[i] = new
+                if not counted:
+                    continue
                 played += 1
                 if played % SNAPSHOT_EVERY == 0:
                     new.model_dump_json()
                 digest.update(action.model_dump_json().encode())
-                states[i] = new
 
+    play(args.skip, counted=False)
     thresholds = gc.get_threshold()
     gc.collect()
     gc.freeze()
     gc.set_threshold(*collector.THRESHOLDS)
     try:
         # Run as the main module's code: the one call callgrind's toggle names.
-        vars(sys.modules["__main__"])["_play"] = play
+        vars(sys.modules["__main__"])["_play"] = lambda: play(args.moves)
         failed = ctypes.pythonapi.PyRun_SimpleString(b"_play()")
     finally:
         # As found (a test runs this in its own process).

@@ -19,3 +19,14 @@ def test_the_move_count_bench_plays_and_reports(game: str,
     report = capsys.readouterr().out
     assert f"{game}: 6 moves; digest " in report, report
     assert gc.get_threshold() == thresholds and gc.get_freeze_count() == frozen
+
+
+def test_the_rounds_skipped_are_played_and_not_counted(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert move_count.main(["--game", "catan", "--matches", "3", "--moves", "2"]) == 0
+    first = capsys.readouterr().out
+    assert move_count.main(["--game", "catan", "--matches", "3", "--moves", "2",
+                            "--skip", "1"]) == 0
+    later = capsys.readouterr().out
+    assert "catan: 6 moves; digest " in later, later
+    assert later != first  # the second and third rounds' moves, not the first two

@@ -68,27 +68,47 @@ def _place_settlement(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     # 0.0, so the best of a corner's ``_BEYOND`` is the best free one's (0.0 when none is).
     open_worth = [v if f else 0.0 for v, f in zip(values, free, strict=True)]
     kinds = seat.facts.corner_kinds
-    best, best_key = options[0], (float("-inf"), 0)
-    for act in options:
-        corner: int = act.__dict__["corner"]
-        new = len(kinds[corner] - produced) if produced else len(kinds[corner])
+    # The resources new to the seat, by a corner's set of resources: a few dozen corners
+    # share a dozen or so sets.
+    new_of: dict[frozenset[str], int] = {}
+    corners: list[int] = [act.__dict__["corner"] for act in options]
+    bases = []  # each corner's worth with its new resources: its score but the room to grow
+    for corner in corners:
+        mix = kinds[corner]
+        new = new_of.get(mix)
+        if new is None:
+            new = new_of[mix] = len(mix - produced)
+        bases.append(here[corner] + 1.2 * new)
+    # The room to grow is a free corner's worth, never more than the best of them: a corner
+    # whose base with that much room still falls short of the best score so far cannot win,
+    # nor can any corner after it in the order of their bases (rounding keeps the order of
+    # sums), so the room is weighed for the few corners that can still be the best.
+    most_room = 0.15 * max(0.0, *open_worth)
+    best, best_score, best_corner = options[0], float("-inf"), 0
+    for i in sorted(range(len(corners)), key=bases.__getitem__, reverse=True):
+        base = bases[i]
+        if base + most_room < best_score:
+            break
+        corner = corners[i]
         # Room to grow: the best corner two roads away that the distance rule leaves free.
         room = max(map(open_worth.__getitem__, _BEYOND[corner]), default=0.0)
-        key = (here[corner] + 1.2 * new + 0.15 * room, -corner)
-        if key > best_key:  # the first of the best, as ``max`` keeps
-            best, best_key = act, key
+        score = base + 0.15 * room
+        # The best score, the lowest corner among equals (``max`` by ``(score, -corner)``).
+        if score > best_score or (score == best_score and corner < best_corner):
+            best, best_score, best_corner = options[i], score, corner
     return best
 
 
 def _place_road(seat: Seat, prompt: Prompt, rng: random.Random) -> Action:
     placed = prompt.params.get("corner")
     options = _of(prompt, a.PlaceRoad)
+    free, worth = seat.free_corners(), seat.corner_value
 
     def outlook(act: Action) -> float:
         a_, b = EDGE_CORNERS[act.edge]  # type: ignore[attr-defined]
         far = b if a_ == placed else a_
-        return max((seat.corner_value(g) for g in CORNER_NEIGHBOURS[far]
-                    if g != placed and seat.free_corner(g)), default=0.0)
+        return max((worth(g) for g in CORNER_NEIGHBOURS[far] if g != placed and free[g]),
+                   default=0.0)
 
     return max(options, key=lambda act: (outlook(act), -act.edge))  # type: ignore[attr-defined]
 

@@ -5,6 +5,7 @@ build — the cheapest next point (``Plan``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from games.catan.board import (
     CORNER_COUNT,
@@ -150,11 +151,12 @@ class Seat:
         """Free, with no building next to it (the distance rule)."""
         free = self._free
         if free is None:
-            # Worked out for every corner at once, from the few buildings: a set-up choice
-            # asks this of most corners several times.
+            # Worked out for every corner at once, from the players' few buildings (a set-up
+            # choice asks this of most corners several times), without the owner of every
+            # corner and edge: a set-up choice needs no more of the board.
             free = self._free = [True] * CORNER_COUNT
-            for corner, owner in enumerate(self.owner):
-                if owner >= 0:
+            for row in map(vars, self.view.players):
+                for corner in (*row["settlements"], *row["cities"]):
                     free[corner] = False
                     for n in CORNER_NEIGHBOURS[corner]:
                         free[n] = False
@@ -180,8 +182,10 @@ class Seat:
     def _harboured(self, yields: list[float]) -> list[float]:
         """Each corner's worth from its yields' worth: its harbour's added."""
         values = list(yields)
+        production = self.production
         for c, harbour in _island_worths(self.facts).harbours:
-            values[c] += self._harbour_worth(harbour)
+            # ``_harbour_worth``, inlined: a set-up choice adds it to a dozen corners or more.
+            values[c] += 1.0 if harbour == "any" else 0.6 + 8 * production.get(harbour, 0.0)
         return values
 
     def corner_value(self, c: int, *, blocked: int | None = None) -> float:
@@ -367,8 +371,15 @@ class Seat:
         key = tuple(sorted(hand.items()))
         found = self._outlooks.get(key)
         if found is None:
-            found = self._outlooks[key] = max((t.score for t in self.targets(hand)),
-                                              default=0.0)
+            # ``targets(hand)``'s best score, its sums the same in the same order, without the
+            # targets and the cards each lacks made for it: each answer to an offer weighs two
+            # hands or three.
+            production = self.production
+            found = self._outlooks[key] = max(
+                (gain / (1.0 + sum(short / max(production.get(k, 0.0), 0.04)
+                                   for k, n in cost.items()
+                                   if (short := n - hand.get(k, 0)) > 0))
+                 for _, _, _, cost, gain in self.goals()), default=0.0)
         return found
 
     def _army_close(self) -> bool:
@@ -418,13 +429,32 @@ class _IslandWorths:
         found = self._yields.get(key)
         if found is None:
             found = self._yields[key] = []
+            # Each term's product looked up rather than made (the same product of the same
+            # two floats): each seat's second settlement weighs the island afresh.
+            weighed = _scarce_weighed(key[1])
+            if blocked is None:  # every set-up choice: the robber on the desert
+                for here in self._yields_of:
+                    value = 0.0
+                    for _, kind, number in here:
+                        value += weighed[kind][number]
+                    found.append(value)
+                return found
             for here in self._yields_of:
                 value = 0.0
                 for h, kind, number in here:
                     if h != blocked:
-                        value += _WEIGHED[kind][number] * scarce[kind]
+                        value += weighed[kind][number]
                 found.append(value)
         return found
+
+
+@lru_cache(maxsize=64)
+def _scarce_weighed(scarce: tuple[float, ...]) -> dict[str, dict[int, float]]:
+    """A number's pips weighed by each resource and by a seat's ``Seat._scarcity`` of it
+    (its values in ``WEIGHT``'s order): ``_WEIGHED[kind][number] * scarce[kind]``, made once
+    for each of the few scarcities (each resource weighs 1.0 or 1.35)."""
+    return {kind: {number: worth * weight for number, worth in _WEIGHED[kind].items()}
+            for kind, weight in zip(WEIGHT, scarce, strict=True)}
 
 
 _ISLAND_WORTHS: Beside[Facts, _IslandWorths] = Beside()

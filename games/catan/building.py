@@ -27,8 +27,8 @@ def distance_ok(state: CatanState, corner: int) -> bool:
 
 
 def setup_corners(state: CatanState) -> list[int]:
-    """The corners the distance rule leaves free: every corner but the few buildings' own and
-    their neighbours."""
+    """The corners the distance rule leaves free, in order: every corner but the few
+    buildings' own and their neighbours."""
     blocked: set[int] = set()
     for c, owner in enumerate(state.corner_owner):
         if owner >= 0:

@@ -76,7 +76,10 @@ def _setup_prompt(state: CatanState) -> Prompt:
     if state.stage == "place_settlement":
         corners = setup_corners(state)
         pips = facts(state.island).corner_pips
-        best = max(range(len(corners)), key=lambda i: (pips[corners[i]], -corners[i]))
+        # The most pips, the lowest corner among equals: the first of the most, the corners
+        # being in order (``setup_corners``).
+        pips_here = [pips[c] for c in corners]
+        best = pips_here.index(max(pips_here))
         actions: list[Action] = _listed(a.PlaceSettlement, seat, "corner", corners)
         round_ = 1 if len(state.setup_queue) > state.seats else 2
         return _prompt(seat, "place_settlement", actions, default=best,
