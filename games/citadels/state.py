@@ -172,13 +172,7 @@ class CitadelsState(LendingState):
         return self._own_seat_entry("draft_seen", seat)
 
     def _own_seat_entry(self, name: Literal["set_down", "draft_seen"], seat: int) -> list[str]:
-        by_seat: dict[int, list[str]] = self.own(name)
-        if seat not in by_seat:
-            # A new entry is this state's own from the start.
-            entry: list[str] = []
-            by_seat[seat] = entry
-            return entry
-        owned: list[str] = self.own_entry(name, seat)
+        owned: list[str] = self.own_or_add_entry(name, seat)
         return owned
 
     def own_turn(self) -> Turn:

@@ -86,3 +86,13 @@ class LendingState(StateBase):
                 if shared:
                     value = outer[key] = copy(value)
         return value
+
+    def own_or_add_entry(self, name: str, key: Any, make: Callable[[], Any] = list) -> Any:
+        """Entry ``key`` of dict field ``name``, to be changed (``own_entry``); a new
+        ``make()`` put there first when the field has no such entry (a new entry is this
+        state's own from the start)."""
+        outer = self.own(name)
+        if key not in outer:
+            value = outer[key] = make()
+            return value
+        return self.own_entry(name, key)

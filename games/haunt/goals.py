@@ -68,10 +68,7 @@ def perform(
         progress = state.own("progress")
         progress[side] = progress.get(side, 0) + 1
         if action.distinct_rooms:
-            if side in state.progress_rooms:
-                state.own_entry("progress_rooms", side).append(room)
-            else:
-                state.own("progress_rooms")[side] = [room]
+            state.own_or_add_entry("progress_rooms", side).append(room)
     elif action.effect == "stun_monsters":
         for piece in state.monsters:
             if piece.room == room and not piece.stunned:

@@ -8,10 +8,7 @@ from games.haunt.state import HauntState
 
 
 def to_pile(state: HauntState, room: str, card: str) -> None:
-    if room in state.piles:
-        state.own_entry("piles", room).append(card)
-    else:
-        state.own("piles")[room] = [card]
+    state.own_or_add_entry("piles", room).append(card)
 
 
 def from_pile(state: HauntState, room: str, card: str) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from games import registry
 from games.core.conformance import random_action
+from games.core.lending import LendingState
 from tests.games.test_conformance import CASES, _options_for
 
 MOVES = 400
@@ -65,3 +66,22 @@ def _play_checking_the_states_before(name: str, seats: int, options: object) -> 
         for made_at, earlier, json in before:
             assert earlier.model_dump_json() == json, (  # type: ignore[attr-defined]
                 f"the state of step {made_at} changed by step {step}")
+
+
+class _Shelves(LendingState):
+    piles: dict[str, list[str]] = {}
+
+
+def test_an_entry_owned_or_added_is_the_copys_own_and_the_source_keeps_its_own() -> None:
+    source = _Shelves(seed=0, seats=1, piles={"hall": ["key"]})
+    copy = source.lending_copy()
+    assert copy.piles is source.piles
+    hall = copy.own_or_add_entry("piles", "hall")
+    assert hall == ["key"] and hall is not source.piles["hall"]
+    assert copy.own_or_add_entry("piles", "hall") is hall
+    attic = copy.own_or_add_entry("piles", "attic")
+    assert attic == [] and copy.own_or_add_entry("piles", "attic") is attic
+    hall.append("lamp")
+    attic.append("rope")
+    assert source.piles == {"hall": ["key"]}
+    assert copy.piles == {"hall": ["key", "lamp"], "attic": ["rope"]}
