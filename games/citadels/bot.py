@@ -21,12 +21,13 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any, Generic, TypeVar
+from typing import TypeVar
 
 from games.citadels import actions as a
 from games.citadels.cards import CHARACTERS, District, character_of_card, district_of
 from games.citadels.views import CitadelsView, PlayerView
 from games.core import Action, Prompt
+from games.core.once import once
 
 T = TypeVar("T")
 
@@ -68,19 +69,6 @@ def best(items: Sequence[T], score: Callable[[T], float], rng: random.Random) ->
     return rng.choice([item for s, item in zip(scores, items, strict=True) if s == top])
 
 
-class _kept(Generic[T]):
-    """A reading worked out on first use and kept in the instance (``functools.cached_property``
-    without the lock it takes on every first use in Python 3.11)."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-
-    def __get__(self, seat: object, owner: type | None = None) -> T:
-        value = vars(seat)[self.name] = self.compute(seat)
-        return value
-
-
 class Seat:
     """The bot's reading of its view.
 
@@ -106,7 +94,7 @@ class Seat:
         """The other seats (one list for the decision: no caller changes it)."""
         return self._others
 
-    @_kept
+    @once
     def _others(self) -> list[PlayerView]:
         return [p for p in self.view.players if p.seat != self.seat]
 
@@ -114,47 +102,47 @@ class Seat:
         """The other seat closest to winning: biggest city, then the richer."""
         return self._leader
 
-    @_kept
+    @once
     def _leader(self) -> PlayerView:
         return max(self.others(), key=lambda p: (len(p.city), sum(d.points for d in p.city)))
 
-    @_kept
+    @once
     def hand_useful(self) -> int:
         """How many hand cards would be new in the city."""
         return sum(1 for d in self.hand if self.useful(d))
 
-    @_kept
+    @once
     def richest(self) -> int:
         """The largest purse among the other seats."""
         return max(p.gold for p in self.others())
 
     # -- the draft's memory: what this seat put down, was offered, never saw
 
-    @_kept
+    @once
     def own_down(self) -> set[str]:
         """The roles this seat put face down itself this round."""
         return {character_of_card(card).name for card in self.me.set_down}
 
-    @_kept
+    @once
     def seen(self) -> set[str]:
         return set(self.me.draft_seen)
 
-    @_kept
+    @once
     def offered(self) -> set[str]:
         """The roles among this seat's draft options now."""
         return {character_of_card(card).name for card in self.me.draft_options}
 
-    @_kept
+    @once
     def unseen(self) -> list[str]:
         """The lineup's roles this seat was never offered, the face-up discards left out."""
         seen, face_up = self.seen, self.view.face_up
         return [n for n in self.view.lineup if n not in seen and n not in face_up]
 
-    @_kept
+    @once
     def draft_hitters(self) -> tuple[float | None, float | None]:
         return _hitters(self)
 
-    @_kept
+    @once
     def out_of_reach(self) -> set[str]:
         """The roles no other seat can hold now: face up, removed, this seat's own (held or
         put down), and the revealed ones."""

@@ -9,9 +9,9 @@ seat is worth about two, the last point (a death) a great deal more.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
+from games.core.once import once
 from games.sanguosha.bot_belief import LOYAL, REBEL, seat_odds
 from games.sanguosha.cards import KINDS, card, name_of
 
@@ -49,24 +49,6 @@ NULLIFY_SHARE = 3 / 104
 
 
 T = TypeVar("T")
-
-
-class once(Generic[T]):
-    """A property worked out on first reading and kept on the instance. Python 3.11's
-    ``functools.cached_property`` takes a lock on every first reading, a cost a bot that makes
-    a fresh ``Mind`` for every decision pays many times a move."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, instance: Any, owner: type | None = None) -> T:
-        value = self.compute(instance)
-        instance.__dict__[self.name] = value
-        return value
 
 
 def card_value(card_id: str) -> float:
