@@ -42,6 +42,7 @@ from games.core import Action, Clock, Pick, Prompt
 from games.core.construct import assembled
 from games.core.made import made
 from games.core.memo import Memo
+from games.core.model import assembled_prompt
 
 PREFIX = "catan.prompt."
 
@@ -49,12 +50,9 @@ PREFIX = "catan.prompt."
 def _prompt(seat: int, stage: str, actions: list[Action], *, default: int | None = 0,
             blocking: bool = True, params: dict[str, Any] | None = None, question: str = "",
             clock: Clock = "turn", pick: Pick | None = None) -> Prompt:
-    # Built without validation: every value is of its field's type and made here, and the
-    # prompts are worked out again on every move.
-    fields = {"seat": seat, "kind": PREFIX + stage, "actions": actions, "blocking": blocking,
-              "default": default, "params": params or {}, "question": question,
-              "clock": clock, "pick": pick}
-    return assembled(Prompt, fields)
+    # Built without validation: the prompts are worked out again on every move.
+    return assembled_prompt(seat, PREFIX + stage, actions, blocking=blocking, default=default,
+                            params=params or {}, question=question, clock=clock, pick=pick)
 
 
 def pending(state: CatanState) -> list[Prompt]:

@@ -39,21 +39,16 @@ from games.citadels.actions import (
 from games.citadels.cards import CHARACTERS
 from games.citadels.state import CitadelsState
 from games.core import Action, Prompt
-from games.core.construct import assembled
 from games.core.made import made
+from games.core.model import assembled_prompt
 
 PREFIX = "citadels.prompt."
 
 
 def _prompt(seat: int, stage: str, actions: list[Action], *, default: int | None = 0,
             params: dict[str, Any] | None = None) -> Prompt:
-    # Built without validation (``assembled``): every value is of its field's type and made
-    # here, and the prompts are worked out again for every new state.
-    return assembled(Prompt, {
-        "seat": seat, "kind": PREFIX + stage, "actions": actions, "blocking": True,
-        "default": default, "params": {} if params is None else params, "question": "",
-        "clock": "turn", "pick": None,
-    })
+    # Built without validation: the prompts are worked out again for every new state.
+    return assembled_prompt(seat, PREFIX + stage, actions, default=default, params=params)
 
 
 def pending(state: CitadelsState) -> list[Prompt]:

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SerializeAsAny
 
+from games.core.construct import assembled
+
 # Which clock a decision runs on: the server's turn timer, or a game's short response window
 # ("Dodge?", fight or flee). Only turn-clock timeouts count as missed turns.
 Clock = Literal["turn", "response"]
@@ -113,6 +115,20 @@ class Prompt(BaseModel):
         if any(map(is_, self.actions, repeat(action))) or action in self.actions:
             return True
         return self.pick is not None and self.pick.accepts(action)
+
+
+def assembled_prompt(seat: int, kind: str, actions: list[Action], *, blocking: bool = True,
+                     default: int | None = 0, params: dict[str, Any] | None = None,
+                     question: str = "", clock: Clock = "turn", pick: Pick | None = None
+                     ) -> Prompt:
+    """A ``Prompt`` built without validation (``games.core.construct.assembled``), every field
+    counted as set: for the engines that work their prompts out again on every move, whose
+    values are each of its field's type already (validated actions among them)."""
+    return assembled(Prompt, {
+        "seat": seat, "kind": kind, "actions": actions, "blocking": blocking,
+        "default": default, "params": {} if params is None else params, "question": question,
+        "clock": clock, "pick": pick,
+    })
 
 
 class Event(BaseModel):

@@ -13,8 +13,8 @@ from itertools import combinations
 from typing import Any
 
 from games.core import Action, Prompt
-from games.core.construct import assembled
 from games.core.memo import Memo
+from games.core.model import assembled_prompt
 from games.lifeboat.actions import (
     HAND,
     AllowCannibalism,
@@ -87,20 +87,8 @@ class FreeMoves:
 
     def free_prompt(self, seat: int) -> Prompt:
         if self.prompt is None:
-            self.prompt = assembled(
-                Prompt,
-                {
-                    "seat": seat,
-                    "kind": FREE_MOVES,
-                    "actions": list(self.moves),
-                    "blocking": False,
-                    "default": None,
-                    "params": {},
-                    "question": "",
-                    "clock": "turn",
-                    "pick": None,
-                },
-            )
+            self.prompt = assembled_prompt(seat, FREE_MOVES, list(self.moves), blocking=False,
+                                           default=None)
         return self.prompt
 
 
@@ -163,20 +151,7 @@ def _blocking_prompt(
     if free is not None:
         actions = actions + list(free.moves)
     # Built without re-validation: every action here is already a validated model.
-    prompt = assembled(
-        Prompt,
-        {
-            "seat": seat,
-            "kind": PROMPT + kind,
-            "actions": actions,
-            "blocking": True,
-            "default": default,
-            "params": params,
-            "question": "",
-            "clock": "turn",
-            "pick": None,
-        },
-    )
+    prompt = assembled_prompt(seat, PROMPT + kind, actions, default=default, params=params)
     if merged_key is not None:
         _MERGED.remember(merged_key, prompt)
     return prompt
