@@ -111,20 +111,21 @@ class CitadelsView(BaseModel):
 
 
 # Views are rebuilt for every decision a bot takes: the districts' (frozen) views are made
-# once and shared.
-_DISTRICT_VIEWS: dict[tuple[str, bool], DistrictView] = {}
+# once and shared, by whether the card carries the Artist's gold, then by card id.
+_DISTRICT_VIEWS: tuple[dict[str, DistrictView], dict[str, DistrictView]] = ({}, {})
 
 
 def _district(card: str, beautified: bool) -> DistrictView:
-    key = (card, beautified)
-    cached = _DISTRICT_VIEWS.get(key)
-    if cached is None:
-        d = district_of(card)
-        cached = _DISTRICT_VIEWS[key] = DistrictView(
-            id=card, name=d.name, colour=d.colour, cost=d.cost, points=d.points,
-            beautified=beautified,
-        )
-    return cached
+    return _DISTRICT_VIEWS[beautified].get(card) or _new_district_view(card, beautified)
+
+
+def _new_district_view(card: str, beautified: bool) -> DistrictView:
+    d = district_of(card)
+    view = _DISTRICT_VIEWS[beautified][card] = DistrictView(
+        id=card, name=d.name, colour=d.colour, cost=d.cost, points=d.points,
+        beautified=beautified,
+    )
+    return view
 
 
 _CARD_OF_ROLE: dict[str, str] = {name: character_card(name) for name in CHARACTERS}
@@ -134,17 +135,8 @@ def _district_views(state: CitadelsState, cards: list[str]) -> list[DistrictView
     """The views of ``cards``; while no district is beautified, each card's plain view."""
     if state.beautified:
         return [_district(card, card in state.beautified) for card in cards]
-    plain = _PLAIN_VIEWS
-    return [plain.get(card) or _plain_view(card) for card in cards]
-
-
-# Each card's view while it carries no Artist's gold, by card id.
-_PLAIN_VIEWS: dict[str, DistrictView] = {}
-
-
-def _plain_view(card: str) -> DistrictView:
-    view = _PLAIN_VIEWS[card] = _district(card, False)
-    return view
+    plain = _DISTRICT_VIEWS[False]
+    return [plain.get(card) or _new_district_view(card, False) for card in cards]
 
 
 @lru_cache(maxsize=4096)
