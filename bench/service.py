@@ -107,6 +107,7 @@ from typing import Any
 
 import aiosqlite
 
+from bench.service_timeline import Timeline
 from bot import collector, event_loop, switching
 from games import registry
 from games.core import Action, Game, Prompt
@@ -342,6 +343,8 @@ class StatementClock:
         self.seconds: list[float] = []
         self.slow: list[tuple[float, float]] = []  # (start, end) of statements over 5 ms
         self.slow_calls: list[SlowCall] = []
+        # Told of every statement when set (``--timeline``): (start, end, what it ran).
+        self.on_statement: Callable[[float, float, str], None] | None = None
         self._run_queue = _RunQueueClock()  # read on the worker thread only
         self.on = False
 
@@ -373,6 +376,8 @@ class StatementClock:
         finally:
             ended = time.perf_counter()
             self.seconds.append(ended - started)
+            if self.on_statement is not None:
+                self.on_statement(started, ended, _call_name(function, args).split(": ")[-1])
             if ended - started > SLOW_STATEMENT:
                 self.slow.append((started, ended))
             if ended - started > SLOW_CALL:
@@ -598,6 +603,13 @@ class ServiceBench:
         self.lobby_ops = 0
         self.clock = EngineClock()
         self.run_queue = _RunQueueClock()  # the loop's thread's, read with every act timed
+        self.timeline: Timeline | None = None  # ``--timeline``
+
+    def record_timeline(self) -> Timeline:
+        self.timeline = timeline = Timeline()
+        self.repo.appends.on_trip = timeline.on_trip
+        self.statements.on_statement = timeline.on_statement
+        return timeline
 
     async def open_match(self, index: int) -> int:
         """A started match of 4-6 seats: a host, one player who joins, and bots."""
@@ -666,6 +678,8 @@ class ServiceBench:
             return
         ended = time.perf_counter()
         result.act.append(ended - chosen)
+        if self.timeline is not None:
+            self.timeline.on_act(chosen, ended)
         if every_call:
             result.timed_acts.append(TimedAct(
                 ended - chosen, time.thread_time() - loop_cpu,
@@ -949,6 +963,7 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
                              autocheckpoint=not args.no_autocheckpoint)
         bench.clock.every = args.time_every
         setup_seconds = await bench.setup()
+        timeline = bench.record_timeline() if args.timeline else None
         # As bot.collector.Collector runs it, with the bot's collector settings.
         young = asyncio.create_task(collector.young_collections()) if uses_bot_gc(args) \
             else None
@@ -959,8 +974,13 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
                 profiler = cProfile.Profile() if args.profile == phase else None
                 if profiler is not None:
                     profiler.enable()
+                if timeline is not None:
+                    timeline.begin(phase)
                 results.append(await (bench.saturate(args.seconds) if phase == "saturation"
                                       else bench.paced(args.seconds, args.rate)))
+                if timeline is not None:
+                    await timeline.end(results[-1].started, results[-1].gc.spans,
+                                       results[-1].holds)
                 if profiler is not None:
                     profiler.disable()
                     text = io.StringIO()
@@ -979,6 +999,8 @@ async def run_service_part(args: argparse.Namespace) -> list[PhaseResult]:
               f"{args.matches} matches live: {full}")
     if args.result_file:
         Path(args.result_file).write_text(json.dumps([run_figures(r) for r in results]))
+    if timeline is not None:
+        timeline.write(Path(args.timeline))
     return results
 
 
@@ -1033,8 +1055,11 @@ def consecutive_runs(argv: list[str], runs: int) -> int:
             print(f"\n######## {GAME}: run {number} of {runs} ########")
             sys.stdout.flush()
             path = Path(tmp) / f"run{number}.json"
+            timeline = option_value(argv, "--timeline")
+            each = rest if timeline is None else \
+                [*strip_option(rest, "--timeline"), "--timeline", f"{timeline}.run{number}"]
             done = subprocess.run(
-                [sys.executable, "-m", "bench.service", "--game", GAME, *rest, "--part",
+                [sys.executable, "-m", "bench.service", "--game", GAME, *each, "--part",
                  "service", "--result-file", str(path)],
                 cwd=Path(__file__).resolve().parent.parent, check=False)
             if done.returncode != 0:
@@ -1082,6 +1107,16 @@ def strip_option(argv: list[str], name: str) -> list[str]:
         elif not arg.startswith(name + "="):
             out.append(arg)
     return out
+
+
+def option_value(argv: list[str], name: str) -> str | None:
+    """The value ``argv`` gives ``name`` (``name VALUE`` or ``name=VALUE``), if any."""
+    for i, arg in enumerate(argv):
+        if arg == name and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith(name + "="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def full_collection() -> str:
@@ -1737,6 +1772,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="part 1 this many times in a row, each in a fresh interpreter, "
                              "then a line per run against the target (the target asks for 3)")
     parser.add_argument("--result-file", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--timeline", default=None, metavar="FILE",
+                        help="part 1: write every act, trip, statement, collector pause and "
+                             "held checkpoint, and the threads' CPU, to FILE (FILE.runN with "
+                             "--runs), for bench/service_timeline.py")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default="all", choices=["all", *registry.names()],
                         help="the game played (all: each registered game in turn)")

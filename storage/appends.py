@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -91,6 +92,9 @@ class GroupCommit:
         self._lingering: asyncio.Future[None] | None = None
         self._writer: asyncio.Task[None] | None = None
         self.trips = 0  # groups sent, each one statement unless a row was refused; for tests
+        # Told of every trip, for the benches' timelines (``bench/service_timeline.py``):
+        # (asked for the lock, sent, back on the loop, appends carried), ``time.perf_counter``.
+        self.on_trip: Callable[[float, float, float, int], None] | None = None
 
     async def append(self, match_id: int, expected_version: int, params: Sequence[Any]) -> None:
         """Writes one append (``params`` in ``_COLUMNS``' order); raises ``StaleVersion``,
@@ -123,11 +127,14 @@ class GroupCommit:
             if self._linger and len(self._waiting) < FULL_GROUP and self._many_appending():
                 self.lingered += 1
                 await self._linger_a_while()
+            on_trip = self.on_trip
+            asked = time.perf_counter() if on_trip is not None else 0.0
             async with self._lock:
                 group = [a for a in self._waiting[:MOST_IN_ONE] if not a.future.done()]
                 del self._waiting[:MOST_IN_ONE]
                 if not group:
                     continue
+                sent = time.perf_counter() if on_trip is not None else 0.0
                 try:
                     outcomes = await self._send(group)
                 except Exception as error:
@@ -142,6 +149,8 @@ class GroupCommit:
                     self._waiting = []
                     raise
             self.trips += 1
+            if on_trip is not None:
+                on_trip(asked, sent, time.perf_counter(), len(group))
             for entry, outcome in zip(group, outcomes, strict=True):
                 if entry.future.done():
                     continue
