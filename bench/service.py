@@ -481,6 +481,9 @@ class PhaseResult:
     other_threads_cpu: float = 0.0  # aiosqlite's worker thread: SQLite itself
     foreign_cpu: float = 0.0  # other processes' work on the CPUs this process may use
     steal: float = 0.0  # seconds the hypervisor took those CPUs (in ``foreign_cpu`` too)
+    # How busy the machine's other CPUs were (0-1 of their time): work there slows this core
+    # (docs/benchmarks.md, "A burst up close").
+    neighbours: float = 0.0
     act: list[float] = field(default_factory=list)
     choose: list[float] = field(default_factory=list)  # CPU seconds of the choices timed
     chosen: int = 0  # bot choices made, timed or not
@@ -550,6 +553,7 @@ class _PhaseStart:
     timer_writes: int
     statements: int
     steal: float
+    neighbours_busy: float  # the other CPUs' work, the hypervisor's steal included
 
 
 class TimerHost:
@@ -693,10 +697,12 @@ class ServiceBench:
         self.clock.reset()
         self.clock.gc = result.gc
         cpus = sorted(os.sched_getaffinity(0))
+        neighbours = [cpu for cpu in range(os.cpu_count() or 1) if cpu not in cpus]
         busy, steal = cpu_seconds(cpus)
         start = _PhaseStart(time.perf_counter(), time.process_time(), thread_cpu_seconds(),
                             len(self.repo.append_seconds), busy + steal,
-                            self.repo.timer_writes, len(self.statements.seconds), steal)
+                            self.repo.timer_writes, len(self.statements.seconds), steal,
+                            sum(cpu_seconds(neighbours)))
         with result.gc:
             yield
         result.seconds = time.perf_counter() - start.wall
@@ -704,6 +710,9 @@ class ServiceBench:
         busy, steal = cpu_seconds(cpus)  # anyone's work on these CPUs, the hypervisor's steal
         result.foreign_cpu = max(0.0, busy + steal - start.cpus_busy - result.cpu_seconds)
         result.steal = max(0.0, steal - start.steal)
+        if neighbours:
+            result.neighbours = (sum(cpu_seconds(neighbours)) - start.neighbours_busy) \
+                / max(result.seconds * len(neighbours), 1e-9)
         loop_thread = threading.get_native_id()
         for tid, cpu in thread_cpu_seconds().items():
             used = cpu - start.threads.get(tid, 0.0)
@@ -1013,6 +1022,7 @@ def run_figures(result: PhaseResult) -> dict[str, Any]:
         "sqlite_us": result.per_action_us(result.other_threads_cpu),
         "others_cpu": result.foreign_cpu / max(result.seconds, 1e-9),
         "steal": result.steal / max(result.seconds, 1e-9),
+        "neighbours": result.neighbours,
         "load": os.getloadavg()[0],
         "gc_counts": [result.gc.count(g) for g in range(3)],
         "gc_longest_ms": result.gc.longest() * 1000,
@@ -1090,6 +1100,11 @@ def consecutive_runs(argv: list[str], runs: int) -> int:
         for phase in run:
             if phase.get("blame"):
                 print(f"  run {number}: {phase['blame']}")
+    busy = [f"run {number} {100 * phase.get('neighbours', 0.0):.0f}%"
+            for number, run in enumerate(figures, 1) for phase in run
+            if phase["offered"] is not None]
+    print("  the machine's other CPUs busy during the paced phase (their work slows this "
+          "core): " + ", ".join(busy))
     met = sum(run_meets(run) for run in figures)
     print(f"Target met in {met} of {runs} consecutive runs")
     return 0

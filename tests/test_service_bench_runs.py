@@ -37,6 +37,9 @@ def test_consecutive_runs_end_with_a_line_per_run_against_the_target() -> None:
     assert "Target met in 0 of 2 consecutive runs" in report, report
     # Each line says what its run missed, and the collector's pauses beside it.
     assert len(re.findall(r"\d+/\d+/\d+\s+[\d.]+\s+no \((?:[^)]*, )?rate\b", report)) == 2, report
+    # And how busy the rest of the machine was meanwhile, run by run.
+    assert re.search(r"other CPUs busy during the paced phase .*: run 1 \d+%, run 2 \d+%$",
+                     report, re.MULTILINE), report
 
 
 def test_a_run_meets_the_target_only_at_the_target_load() -> None:
