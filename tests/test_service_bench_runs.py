@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench import service_timeline
 from bench.service import (
     PhaseResult,
     SlowCall,
@@ -23,10 +24,12 @@ from bench.service import (
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_consecutive_runs_end_with_a_line_per_run_against_the_target() -> None:
+def test_consecutive_runs_end_with_a_line_per_run_against_the_target(tmp_path: Path) -> None:
+    timeline = tmp_path / "t.json"
     done = subprocess.run(
         [sys.executable, "-m", "bench.service", "--game", "lifeboat", "--part", "service",
-         "--runs", "2", "--matches", "8", "--seconds", "0.1", "--rate", "50"],
+         "--runs", "2", "--matches", "8", "--seconds", "0.2", "--rate", "50",
+         "--timeline", str(timeline)],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     report = done.stdout
     assert done.returncode == 0, (report + done.stderr)[-4000:]
@@ -40,6 +43,25 @@ def test_consecutive_runs_end_with_a_line_per_run_against_the_target() -> None:
     # And how busy the rest of the machine was meanwhile, run by run.
     assert re.search(r"other CPUs busy during the paced phase .*: run 1 \d+%, run 2 \d+%$",
                      report, re.MULTILINE), report
+    # Each run wrote its own timeline (bench/service_timeline.py reads them back).
+    for run in (1, 2):
+        check_timeline(Path(f"{timeline}.run{run}"))
+    assert service_timeline.main([f"{timeline}.run1"]) == 0
+
+
+def check_timeline(path: Path) -> None:
+    phases = {phase.name: phase for phase in service_timeline.read(path)}
+    assert set(phases) == {"saturation", "paced"}
+    for phase in phases.values():
+        assert phase.acts and all(start < end for start, end in phase.acts)
+        # Every act's append went in a trip, and the trips ran their statements.
+        assert sum(trip[3] for trip in phase.trips) >= len(phase.acts)
+        assert any("action_appends" in sql for _, _, sql in phase.statements)
+        assert phase.threads and phase.loop_thread in phase.threads[-1][1]
+    paced = phases["paced"]
+    # 50 moves a second for 0.2 s, each act after the phase's first move was due.
+    assert 8 <= len(paced.acts) <= 12
+    assert min(start for start, _ in paced.acts) >= paced.started - 0.001
 
 
 def test_a_run_meets_the_target_only_at_the_target_load() -> None:

@@ -1,40 +1,10 @@
-"""The service benchmark's timeline (``bench/service.py --timeline``, read back by
-``bench/service_timeline.py``): every act, trip and statement of a run written down, and the
-slow acts gathered into bursts shown with what happened around their start."""
+"""The service benchmark's timeline read back (``bench/service_timeline.py``): the slow acts
+gathered into bursts, shown with what happened around their start, and the phase second by
+second. That each run writes one is checked with the runs (``test_service_bench_runs.py``)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-from bench.service_timeline import PhaseTimeline, burst_lines, bursts, by_second, main, read
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_each_run_writes_its_timeline_and_it_reads_back(tmp_path: Path) -> None:
-    timeline = tmp_path / "t.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.service", "--game", "lifeboat", "--part", "service",
-         "--runs", "2", "--matches", "8", "--seconds", "0.2", "--rate", "50",
-         "--timeline", str(timeline)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
-    for run in (1, 2):
-        phases = {phase.name: phase for phase in read(Path(f"{timeline}.run{run}"))}
-        assert set(phases) == {"saturation", "paced"}
-        for phase in phases.values():
-            assert phase.acts and all(start < end for start, end in phase.acts)
-            # Every act's append went in a trip, and every trip ran its statement.
-            assert sum(trip[3] for trip in phase.trips) >= len(phase.acts)
-            assert any("action_appends" in sql for _, _, sql in phase.statements)
-            assert phase.threads and phase.loop_thread in phase.threads[-1][1]
-        paced = phases["paced"]
-        # 50 moves a second for 0.2 s, each act after the phase's first move was due.
-        assert 8 <= len(paced.acts) <= 12
-        assert min(start for start, _ in paced.acts) >= paced.started - 0.001
-    assert main([f"{timeline}.run1"]) == 0
+from bench.service_timeline import PhaseTimeline, burst_lines, bursts, by_second
 
 
 def test_slow_acts_close_together_are_one_burst() -> None:
