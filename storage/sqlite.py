@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
@@ -46,7 +47,7 @@ from storage.database import (
 from storage.migrate import migrate
 from storage.operations import SqlRepository, utc_now
 from storage.outage import Outage
-from storage.rows import RecordReader, Row, to_db_time
+from storage.rows import RecordReader, Row, to_db_time, utc_text
 
 __all__ = ["DEFAULT_DB_PATH", "SqliteRepository", "from_db_time", "to_db_time"]
 
@@ -178,6 +179,11 @@ class SqliteDatabase(_Statements, Database):
 
     def time(self, moment: datetime) -> str:
         return to_db_time(moment)
+
+    def now(self) -> str:
+        # From the clock's seconds (``utc_text``), without a ``datetime`` and its ISO text:
+        # an append writes the time it was made, a thousand a second.
+        return utc_text(time.time())
 
     async def append(self, match_id: int, expected_version: int,
                      params: Sequence[Any]) -> None:
