@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from functools import cached_property
 from typing import Any, Protocol
 
 from games import registry
@@ -83,8 +84,9 @@ class LiveMatch:
     # The lines of the recent events the board and panels showed, kept to be shown again.
     lines: RecentLines = field(default_factory=RecentLines)
 
-    @property
+    @cached_property
     def game(self) -> Game[Any, Any]:
+        # Kept with the match (its game never changes): asked several times a move.
         return registry.get(self.record.game)
 
     @property
@@ -743,9 +745,10 @@ class MatchService:
                 user_id=user_id,
                 source=source,
                 # The model's own JSON: the text ``to_json(action.model_dump(mode="json"))``
-                # writes, in one call rather than a walk and an encoding.
+                # writes, in one call rather than a walk and an encoding (and the state's,
+                # ``model_dump_json``'s text without the method's passing on of its options).
                 action=json_text(action),
-                state_json=transition.state.model_dump_json() if with_state else None,
+                state_json=json_text(transition.state) if with_state else None,
                 finished=outcome is not None,
                 outcome=outcome_json,
                 timers=timers,
