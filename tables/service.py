@@ -745,10 +745,9 @@ class MatchService:
                 user_id=user_id,
                 source=source,
                 # The model's own JSON: the text ``to_json(action.model_dump(mode="json"))``
-                # writes, in one call rather than a walk and an encoding (and the state's,
-                # ``model_dump_json``'s text without the method's passing on of its options).
+                # writes, in one call rather than a walk and an encoding.
                 action=json_text(action),
-                state_json=json_text(transition.state) if with_state else None,
+                state_json=transition.state.model_dump_json() if with_state else None,
                 finished=outcome is not None,
                 outcome=outcome_json,
                 timers=timers,

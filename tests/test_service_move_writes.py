@@ -1,8 +1,7 @@
 """What ``MatchService`` writes and counts on every move, made the cheap way, is what the
 plain way makes: the action's JSON text (the model's own serializer, called directly and
 through ``model_dump_json``, against the JSON data encoded by ``storage.rows.to_json``, over
-every action offered in seeded playouts of every game), the state's snapshot (its serializer
-called directly against ``model_dump_json``), the record copied for the new
+every action offered in seeded playouts of every game), the record copied for the new
 version, the scheduler's timer rows, and the moves' counter and histogram on ``/metrics``
 (against prometheus_client's own Counter and Histogram fed the same moves)."""
 
@@ -43,25 +42,6 @@ def test_an_actions_own_json_is_the_text_to_json_writes() -> None:
                 prompt = rng.choice(prompts)
                 state = game.apply(state, rng.choice(prompt.actions)).state
     assert compared > 1_000
-
-
-def test_a_states_own_json_is_model_dump_jsons() -> None:
-    """The snapshot the service writes with every eighth action."""
-    compared = 0
-    for name in registry.names():
-        game = registry.get(name)
-        spec = game.spec
-        state = game.setup(max(spec.min_players, min(spec.max_players, 4)), {}, 17)
-        rng = random.Random(5)
-        for _ in range(30):
-            assert json_text(state) == state.model_dump_json(), name
-            compared += 1
-            prompts = [p for p in game.pending(state) if p.blocking]
-            if game.outcome(state) is not None or not prompts:
-                break
-            prompt = rng.choice(prompts)
-            state = game.apply(state, rng.choice(prompt.actions)).state
-    assert compared > 100
 
 
 def test_the_records_copy_is_model_copys() -> None:
