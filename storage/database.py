@@ -16,7 +16,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -76,6 +76,10 @@ class Database(Session):
     @abstractmethod
     def time(self, moment: datetime) -> Any:
         """A time as the backend's time columns take it; a naive one is ``ValueError``."""
+
+    def now(self) -> Any:
+        """The time now as ``time`` gives it (the system's clock)."""
+        return self.time(datetime.now(UTC))
 
     @abstractmethod
     async def append(self, match_id: int, expected_version: int,

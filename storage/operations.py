@@ -103,6 +103,9 @@ class SqlRepository(Repository):
         return self._db.outage
 
     def _now(self) -> Any:
+        # The system's clock (the default) as the backend reads it best; a pinned one as given.
+        if self._clock is utc_now:
+            return self._db.now()
         return self._db.time(self._clock())
 
     async def _lock_match(self, session: Session, match_id: int) -> MatchStatus:

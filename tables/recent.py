@@ -44,8 +44,19 @@ class RecentEvents:
         self._private: dict[int, deque[Held]] = {}
 
     def extend(self, events: Iterable[Event]) -> None:
+        # ``append`` written out: a move's events come here, one call each saved.
+        public, private = self._public, self._private
         for event in events:
-            self.append(event)
+            to = event.to
+            held = (event.key, event.params, to)
+            if to is None:
+                public.append(held)
+                continue
+            for seat in to:
+                tail = private.get(seat)
+                if tail is None:
+                    tail = private[seat] = deque(maxlen=PANEL_EVENTS)
+                tail.append(held)
 
     def append(self, event: Event) -> None:
         held = _held(event)

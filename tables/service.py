@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from functools import cached_property
 from typing import Any, Protocol
 
 from games import registry
@@ -83,8 +84,9 @@ class LiveMatch:
     # The lines of the recent events the board and panels showed, kept to be shown again.
     lines: RecentLines = field(default_factory=RecentLines)
 
-    @property
+    @cached_property
     def game(self) -> Game[Any, Any]:
+        # Kept with the match (its game never changes): asked several times a move.
         return registry.get(self.record.game)
 
     @property

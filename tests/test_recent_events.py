@@ -31,3 +31,18 @@ def test_a_busy_table_does_not_push_a_seats_private_events_out() -> None:
         recent.append(Event(key=f"p{i}", to=(0,)))
     assert [e.key for e in recent.for_seat(0)] == [f"p{i}" for i in range(1, PANEL_EVENTS + 1)]
     assert len(recent) == BOARD_EVENTS + PANEL_EVENTS
+
+
+def test_extend_keeps_what_append_keeps_one_by_one() -> None:
+    """``extend`` writes ``append`` out (a move's events): the same tails, in the same order."""
+    events = [Event(key=f"e{i}", params={"i": i}, to=None if i % 3 == 0 else
+                    ((i % 4,) if i % 3 == 1 else (0, i % 5))) for i in range(40)]
+    extended, appended = RecentEvents(), RecentEvents()
+    extended.extend(events)
+    for event in events:
+        appended.append(event)
+    assert list(extended) == list(appended)
+    assert extended.public() == appended.public()
+    for seat in range(6):
+        assert extended.for_seat(seat) == appended.for_seat(seat)
+    assert len(extended) == len(appended)
