@@ -4,6 +4,7 @@ build — the cheapest next point (``Plan``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -83,6 +84,9 @@ class Seat:
     _city: list[bool] | None = field(default=None, repr=False)
     _road: list[int] | None = field(default=None, repr=False)
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
+    # The corners ``reach`` found, and those it went on from (fewer roads than ``REACH``), as
+    # bits: what ``_IslandWorths.reach_kept`` reads.
+    _reached: tuple[int, int] = field(default=(0, 0), repr=False)
     _spots: list[Spot] | None = field(default=None, repr=False)
     _goals: list[Goal] | None = field(default=None, repr=False)
     _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
@@ -255,9 +259,11 @@ class Seat:
                     start.add(c)
         found: dict[int, tuple[int, list[int]]] = {c: (0, []) for c in start}
         frontier = list(start)
+        inner = 0  # the corners gone on from, as bits
         for depth in range(1, REACH + 1):
             nxt = []
             for c in frontier:
+                inner |= 1 << c
                 path = found[c][1]
                 for e, far in _STEPS[c]:
                     if road[e] >= 0 or far in found:
@@ -268,7 +274,10 @@ class Seat:
                     found[far] = (depth, [*path, e])
                     nxt.append(far)
             frontier = nxt
-        self._reach = found
+        everywhere = inner
+        for c in frontier:
+            everywhere |= 1 << c
+        self._reach, self._reached = found, (everywhere, inner)
         return found
 
     def best_spots(self) -> list[Spot]:
@@ -294,22 +303,18 @@ class Seat:
             _, before, kept, everywhere, inner = last
             if before == robber:  # each worth as it was, so the order too
                 spots = [spot for spot in kept if free[spot[1]]]
-            else:
-                spots = self._weighed([(c, path) for _, c, path in kept], free)
+            else:  # a corner's roads are as many as the steps the search took to it
+                spots = self._weighed(((c, (len(path), path)) for _, c, path in kept), free)
         else:
-            found = self.reach()
-            everywhere = inner = 0  # the corners reached, and those gone on from, as bits
-            for c, (depth, _) in found.items():
-                everywhere |= 1 << c
-                if depth < REACH:
-                    inner |= 1 << c
-            spots = self._weighed([(c, path) for c, (_, path) in found.items()], free)
+            spots = self._weighed(self.reach().items(), free)
+            everywhere, inner = self._reached
         worths.last_spots[seat] = (board, robber, spots, everywhere, inner)
         self._spots = worths.spots.remember(key, spots)
         return spots
 
-    def _weighed(self, reached: list[tuple[int, list[int]]], free: list[bool]) -> list[Spot]:
-        """The spots among ``reached`` (corner, roads to it), best first."""
+    def _weighed(self, reached: Iterable[tuple[int, tuple[int, list[int]]]],
+                 free: list[bool]) -> list[Spot]:
+        """The spots among ``reached`` (corner, (roads needed, those roads)), best first."""
         spots = []
         # ``corner_value(c, blocked=robber)`` of each corner weighed, its sums inlined (the
         # same terms in the same order): a board's first look weighs a few dozen corners.
@@ -317,7 +322,7 @@ class Seat:
         every = self._all_values.get(blocked)
         scarce = self._scarcity()
         yields, harbours = self.facts.corner_yields, self.facts.corner_harbour
-        for c, path in reached:
+        for c, (depth, path) in reached:
             if free[c]:
                 if every is not None:
                     value = every[c]
@@ -329,8 +334,7 @@ class Seat:
                     harbour = harbours[c]
                     if harbour is not None:
                         value += self._harbour_worth(harbour)
-                # A corner's roads are as many as the steps the search took to it.
-                spots.append((value / (1.0 + 0.45 * len(path)), c, path))
+                spots.append((value / (1.0 + 0.45 * depth), c, path))
         spots.sort(key=lambda s: (-s[0], s[1]))
         return spots
 
