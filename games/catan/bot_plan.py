@@ -4,6 +4,7 @@ build — the cheapest next point (``Plan``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -48,6 +49,13 @@ def island_facts(view: CatanView) -> Facts:
 
 # What the seat could build next before any hand: (item, corner, roads, cost, gain).
 Goal = tuple[str, int | None, list[int], dict[str, int], float]
+# Each player's settlements, cities and roads (corners, edges), by seat.
+Board = tuple[tuple[tuple[int, ...], ...], ...]
+# A corner a settlement may go on: (score, corner, roads to build).
+Spot = tuple[float, int, list[int]]
+# A seat's best spots as last worked out: (board, robber, spots, the corners its roads reached,
+# those of them it went on from), the corners as bits.
+LastSpots = tuple[Board, int, list[Spot], int, int]
 
 
 @dataclass
@@ -71,12 +79,15 @@ class Seat:
     production: dict[str, float]  # expected cards per roll, by resource
     # Each player's settlements, cities and roads, and who owns each corner and edge: worked
     # out on the first look (a roll or an answer to an offer never looks at most of them).
-    _board: tuple[tuple[tuple[int, ...], ...], ...] | None = field(default=None, repr=False)
+    _board: Board | None = field(default=None, repr=False)
     _owner: list[int] | None = field(default=None, repr=False)
     _city: list[bool] | None = field(default=None, repr=False)
     _road: list[int] | None = field(default=None, repr=False)
     _reach: dict[int, tuple[int, list[int]]] | None = field(default=None, repr=False)
-    _spots: list[tuple[float, int, list[int]]] | None = field(default=None, repr=False)
+    # The corners ``reach`` found, and those it went on from (fewer roads than ``REACH``), as
+    # bits: what ``_IslandWorths.reach_kept`` reads.
+    _reached: tuple[int, int] = field(default=(0, 0), repr=False)
+    _spots: list[Spot] | None = field(default=None, repr=False)
     _goals: list[Goal] | None = field(default=None, repr=False)
     _values: dict[tuple[int, int | None], float] = field(default_factory=dict, repr=False)
     _outlooks: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict,
@@ -90,7 +101,7 @@ class Seat:
         return self.view.players[self.seat]
 
     @property
-    def board(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    def board(self) -> Board:
         """Each player's settlements, cities and roads (corners, edges), as its row lists
         them."""
         board = self._board
@@ -248,9 +259,11 @@ class Seat:
                     start.add(c)
         found: dict[int, tuple[int, list[int]]] = {c: (0, []) for c in start}
         frontier = list(start)
+        inner = 0  # the corners gone on from, as bits
         for depth in range(1, REACH + 1):
             nxt = []
             for c in frontier:
+                inner |= 1 << c
                 path = found[c][1]
                 for e, far in _STEPS[c]:
                     if road[e] >= 0 or far in found:
@@ -261,10 +274,13 @@ class Seat:
                     found[far] = (depth, [*path, e])
                     nxt.append(far)
             frontier = nxt
-        self._reach = found
+        everywhere = inner
+        for c in frontier:
+            everywhere |= 1 << c
+        self._reach, self._reached = found, (everywhere, inner)
         return found
 
-    def best_spots(self) -> list[tuple[float, int, list[int]]]:
+    def best_spots(self) -> list[Spot]:
         """(score, corner, roads to build) of every reachable corner a settlement may go on,
         best first."""
         if self._spots is not None:
@@ -272,22 +288,41 @@ class Seat:
         # The same for every decision of the seat while no building, road or robber moves
         # (a turn's prompts after each trade or card, each offer the seat answers): kept by
         # all they read (the seat's production follows from its buildings and the robber).
-        key = (self.seat, self.view.robber, self.board)
-        spots_of = _island_worths(self.facts).spots
-        known = spots_of.get(key)
+        seat, robber, board = self.seat, self.view.robber, self.board
+        key = (seat, robber, board)
+        worths = _island_worths(self.facts)
+        known = worths.spots.get(key)
         if known is not None:
             self._spots = known
             return known
-        spots = []
         free = self.free_corners()
-        robber = self.view.robber
+        last = worths.last_spots.get(seat)
+        if last is not None and worths.reach_kept(seat, last, board):
+            # Another seat built where the seat's roads do not go: the same corners reached
+            # by the same roads; of them, those the distance rule still leaves free.
+            _, before, kept, everywhere, inner = last
+            if before == robber:  # each worth as it was, so the order too
+                spots = [spot for spot in kept if free[spot[1]]]
+            else:  # a corner's roads are as many as the steps the search took to it
+                spots = self._weighed(((c, (len(path), path)) for _, c, path in kept), free)
+        else:
+            spots = self._weighed(self.reach().items(), free)
+            everywhere, inner = self._reached
+        worths.last_spots[seat] = (board, robber, spots, everywhere, inner)
+        self._spots = worths.spots.remember(key, spots)
+        return spots
+
+    def _weighed(self, reached: Iterable[tuple[int, tuple[int, list[int]]]],
+                 free: list[bool]) -> list[Spot]:
+        """The spots among ``reached`` (corner, (roads needed, those roads)), best first."""
+        spots = []
         # ``corner_value(c, blocked=robber)`` of each corner weighed, its sums inlined (the
         # same terms in the same order): a board's first look weighs a few dozen corners.
-        blocked = self._blocking(robber)
+        blocked = self._blocking(self.view.robber)
         every = self._all_values.get(blocked)
         scarce = self._scarcity()
         yields, harbours = self.facts.corner_yields, self.facts.corner_harbour
-        for c, (depth, path) in self.reach().items():
+        for c, (depth, path) in reached:
             if free[c]:
                 if every is not None:
                     value = every[c]
@@ -301,7 +336,6 @@ class Seat:
                         value += self._harbour_worth(harbour)
                 spots.append((value / (1.0 + 0.45 * depth), c, path))
         spots.sort(key=lambda s: (-s[0], s[1]))
-        self._spots = spots_of.remember(key, spots)
         return spots
 
     # -- the next thing to build ------------------------------------------------------------
@@ -422,6 +456,38 @@ class _IslandWorths:
             SPOTS_KEPT)
         # ``Seat.goals`` of the seats' boards lately weighed (read only, shared).
         self.goals: Memo[tuple[object, ...], list[Goal]] = Memo(SPOTS_KEPT)
+        # Each seat's best spots as last worked out (``Seat.best_spots``).
+        self.last_spots: dict[int, LastSpots] = {}
+
+    def reach_kept(self, seat: int, last: LastSpots, board: Board) -> bool:
+        """Whether ``board`` differs from the one of ``seat``'s spots ``last`` worked out by
+        the others' pieces alone, added where the search of the seat's roads did not come:
+        the search on ``board`` then reaches the same corners by the same roads (an added
+        building stops it only on a corner it reached, an added road only from one it went
+        on from). Each corner's worth then differs only by the robber (the seat's buildings
+        are as they were)."""
+        before, _, _, everywhere, inner = last
+        if before is board:
+            return True
+        if len(before) != len(board) or before[seat] != board[seat]:
+            return False
+        for was, now in zip(before, board, strict=True):
+            if was == now:
+                continue
+            held = {*now[0], *now[1]}
+            if not held.issuperset(was[0]) or not held.issuperset(was[1]):
+                return False
+            for c in held.difference(was[0], was[1]):
+                if everywhere >> c & 1:
+                    return False
+            roads = set(now[2])
+            if not roads.issuperset(was[2]):
+                return False
+            for e in roads.difference(was[2]):
+                one, other = EDGE_CORNERS[e]
+                if (inner >> one | inner >> other) & 1:
+                    return False
+        return True
 
     def yields(self, blocked: int | None, scarce: dict[str, float]) -> list[float]:
         """``Seat._yield_worth`` of every corner: the same sums, in the same order."""

@@ -113,6 +113,21 @@ class CatanState(LendingState):
         private = self.__pydantic_private__
         if private is not None:
             private["_public"] = None
+            board = private.get("_board")
+            if board is not None and board.viewed is not None \
+                    and self._may_have_changed(board.viewed[0]):
+                board.viewed = None
+
+    def _may_have_changed(self, read: tuple[object, ...]) -> bool:
+        """Whether any of ``read`` (``Board.viewed``'s lists) is one this state holds and
+        owns: changed in place, perhaps, before this call (a test's set-up does so); a list
+        lent by the state copied from is never changed in place (``own`` copies it first)."""
+        fields = self.__dict__
+        lent = self.__pydantic_private__.get("_lent") if self.__pydantic_private__ else None
+        for name, held in zip(VIEWED_LISTS, read, strict=True):
+            if fields[name] is held and (lent is None or lent.get(name) is not held):
+                return True
+        return False
 
     def clone(self) -> CatanState:
         """A copy lending every list and dict of ``self`` until a rule owns it
@@ -210,6 +225,8 @@ class CatanState(LendingState):
         return self.board().pieces
 
 
+# The state's lists a seat's public row reads besides the pieces (``Board.viewed``).
+VIEWED_LISTS = ("hands", "dev_hands", "dev_played", "road_lengths")
 HARBOUR_ORDER = (GENERIC, *RESOURCES)  # the order a seat's harbour kinds are listed in
 SeatPieces = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]
 Pieces = tuple[SeatPieces, ...]
@@ -220,7 +237,8 @@ class Board:
     """What one arrangement of the island's pieces implies: each seat's pieces, and (filled as
     asked) where each seat may build, what its public row shows of its pieces, and its whole
     public row (``views``) with what else that row shows (its cards, development cards,
-    road, awards: most moves change none of them for most seats)."""
+    road, awards: most moves change none of them for most seats), and every seat's row as
+    the last state viewed had them (an answer to an offer changes none)."""
 
     fingerprint: tuple[int, int, int]
     pieces: Pieces
@@ -228,6 +246,11 @@ class Board:
     settlement_corners: dict[int, list[int]] = field(default_factory=dict)
     rows: dict[int, dict[str, Any]] = field(default_factory=dict)
     players: dict[int, tuple[tuple[object, ...], Any]] = field(default_factory=dict)
+    # The rows of the last state viewed, by what they were read from: the lists of
+    # ``VIEWED_LISTS`` (by identity: a copy of a state changes its own lists, never those it
+    # shares; ``forget_pending`` forgets the rows when a state may have changed its own in
+    # place), Longest Road and Largest Army.
+    viewed: tuple[tuple[object, ...], tuple[int | None, int | None], list[Any]] | None = None
 
 
 def _pieces_of(state: CatanState) -> Pieces:

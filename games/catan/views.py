@@ -10,6 +10,7 @@ over, ``final`` shows every hand and every development card.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import is_
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -236,6 +237,19 @@ def _played(cards: tuple[str, ...]) -> tuple[list[str], int]:
 
 
 def _players(state: CatanState, board: Board) -> list[PlayerView]:
+    hands, developments, lengths = state.hands, state.dev_hands, state.road_lengths
+    longest_road, largest_army = state.longest_road, state.largest_army
+    read = (hands, developments, state.dev_played, lengths)  # ``state.VIEWED_LISTS``
+    awards = (longest_road, largest_army)
+    viewed = board.viewed
+    if viewed is not None and viewed[1] == awards and all(map(is_, viewed[0], read)):
+        return list(viewed[2])  # the same lists as the last state viewed: the same rows
+    rows = _rows(state, board)
+    board.viewed = (read, awards, rows)
+    return list(rows)
+
+
+def _rows(state: CatanState, board: Board) -> list[PlayerView]:
     rows = []
     hands, developments, lengths = state.hands, state.dev_hands, state.road_lengths
     longest_road, largest_army = state.longest_road, state.largest_army

@@ -112,3 +112,38 @@ def test_goals_kept_for_a_board_are_those_worked_out_afresh() -> None:
             assert seat_of(view).goals() == goals  # worked out again: the same
             kept_found += bool(goals)
     assert kept_found > 20
+
+
+def test_best_spots_carried_across_the_others_pieces_are_those_worked_out_afresh() -> None:
+    """A seat's spots carried from its last board (``_IslandWorths.reach_kept``: another seat
+    built beyond its roads' search, the robber where it was or moved) are those the search and
+    the sums give on the new board, and the search reaches the same corners."""
+    carried = {"robber kept": 0, "robber moved": 0}
+    for seed in range(4, 10):
+        seats, board = 3 + seed % 2, ("variable", "beginner")[seed % 3 == 0]
+        state = new_game(seats, seed, board=board)
+        rng = random.Random(seed)
+        for move in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            # Every third move: a seat's last board some moves behind (the robber moved since,
+            # a piece or two placed), as a seat's next decision finds it.
+            for s in range(state.seats) if state.phase == "turns" and move % 3 == 0 else ():
+                view = GAME.view(state, s)
+                worths = _island_worths(seat_of(view).facts)
+                worths.spots.clear()
+                seat = seat_of(view)
+                last = worths.last_spots.get(s)
+                kept = last is not None and worths.reach_kept(s, last, seat.board)
+                spots = seat.best_spots()
+                entry = worths.last_spots[s]
+                worths.spots.clear()
+                del worths.last_spots[s]
+                assert seat_of(view).best_spots() == spots
+                assert worths.last_spots[s] == entry  # the same corners reached
+                if kept and last is not None and last[0] != seat.board:  # another seat built
+                    carried["robber kept" if last[1] == view.robber else "robber moved"] += 1
+            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
+            state = GAME.apply(state, GAME.choose(GAME.view(state, prompt.seat), prompt,
+                                                  rng)).state
+    assert carried["robber kept"] > 100 and carried["robber moved"] > 10

@@ -9,6 +9,8 @@ import random
 from games.catan import GAME
 from games.catan import actions as a
 from games.catan.cards import RESOURCES
+from games.catan.state import CatanState
+from games.catan.views import CatanView
 from games.core.conformance import bot_action
 from tests.games.catan.table import (
     build,
@@ -86,3 +88,51 @@ def test_production_and_trades_are_public() -> None:
     assert trade is not None and (trade.give, trade.want) == ({"brick": 1}, {"wool": 1})
     state, _ = play(state, a.AnswerTrade(seat=1, accept=True))
     assert GAME.view(state, 2).trade.answers[1].answer == "accept"
+
+
+def _afresh(state: CatanState, seat: int | None) -> CatanView:
+    """``seat``'s view with every row built again: no rows kept with the island's pieces."""
+    board = state.board()
+    kept = board.viewed, dict(board.players)
+    board.viewed = None
+    board.players.clear()
+    private = state.__pydantic_private__
+    public = private["_public"]
+    private["_public"] = None
+    try:
+        return GAME.view(state, seat)
+    finally:
+        board.viewed = kept[0]
+        board.players.update(kept[1])
+        private["_public"] = public
+
+
+def test_rows_kept_from_the_last_state_viewed_are_those_built_afresh() -> None:
+    reused = 0
+    for seed in range(3):
+        state = GAME.setup(3 + seed % 2, {}, seed)
+        rng = random.Random(seed)
+        for move in range(300):
+            if GAME.outcome(state) is not None:
+                break
+            seat = move % state.seats
+            viewed = state.board().viewed
+            shown = GAME.view(state, seat)
+            reused += viewed is not None and shown.players[0] is viewed[2][0]
+            assert shown == _afresh(state, seat)
+            assert GAME.view(state, None) == _afresh(state, None)
+            prompt = rng.choice([p for p in GAME.pending(state) if p.blocking])
+            # Mostly the bot's moves, every fourth a random one of those listed.
+            action = GAME.choose(GAME.view(state, prompt.seat), prompt, rng) if move % 4 \
+                else prompt.actions[rng.randrange(len(prompt.actions))]
+            state = GAME.apply(state, action).state
+    assert reused > 100
+
+
+def test_rows_follow_a_state_changed_in_place() -> None:
+    state = _mid_game()
+    before = GAME.view(state, 0).players[1].cards
+    give(state, 1, grain=2)
+    assert GAME.view(state, 0).players[1].cards == before + 2
+    after = play(state, a.EndTurn(seat=0))[0]
+    assert GAME.view(after, 1).players[1].cards == before + 2
