@@ -21,10 +21,6 @@ from games.core import Event
 Held = tuple[str, dict[str, Any], tuple[int, ...] | None]
 
 
-def _held(event: Event) -> Held:
-    return event.key, event.params, event.to
-
-
 def _event(held: Held) -> Event:
     # The fields were validated when the engine made the event.
     return Event.model_construct(key=held[0], params=held[1], to=held[2])
@@ -44,7 +40,8 @@ class RecentEvents:
         self._private: dict[int, deque[Held]] = {}
 
     def extend(self, events: Iterable[Event]) -> None:
-        # ``append`` written out: a move's events come here, one call each saved.
+        # The one place events are held: a move's events come here, so each is handled inline
+        # (``append``, for the service's own rare events, passes through it).
         public, private = self._public, self._private
         for event in events:
             to = event.to
@@ -59,15 +56,7 @@ class RecentEvents:
                 tail.append(held)
 
     def append(self, event: Event) -> None:
-        held = _held(event)
-        if event.to is None:
-            self._public.append(held)
-            return
-        for seat in event.to:
-            tail = self._private.get(seat)
-            if tail is None:
-                tail = self._private[seat] = deque(maxlen=PANEL_EVENTS)
-            tail.append(held)
+        self.extend((event,))
 
     def public(self) -> list[Event]:
         """The table's latest events, oldest first."""
